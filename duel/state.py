@@ -1,0 +1,1148 @@
+"""The 7 Wonders Duel rules engine: an immutable, persistent game state.
+
+A :class:`State` is one of three kinds of node, as in OpenSpiel:
+
+* a **decision** for the player ``to_move`` (``legal_moves()``);
+* a **chance** node (``is_chance()``, ``chance_outcomes()`` with exact probabilities): a card turned
+  face up, a wonder or progress token dealt at setup, The Great Library's draw;
+* **terminal** (``is_terminal()``, ``returns()``, ``winner``, ``victory``).
+
+The state holds only public information. A face-down card is not in the state at all: it is
+decided by the chance node that turns it face up, drawn from the cards of that Age nobody has
+seen (the three removed at setup are among them). That makes the engine fair by construction: a
+solver that reads the state cannot see a hidden card, because there is none to read.
+
+Representation: every field is an int (bit masks for sets of cards, wonders and tokens, packed
+production) in one ``pyrsistent.pvector``; the pyramid is a nested pvector of 20 slots. Applying a
+move edits the vector through an evolver and returns a new state; the old one is untouched and
+both share structure.
+
+>>> import random
+>>> from duel import Move, new_game
+>>> state = new_game()
+>>> state.is_chance(), len(state.chance_outcomes())
+(True, 10)
+>>> state = state.apply(Move.parse("reveal token Law"))
+>>> state.board_tokens
+('Law',)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from pyrsistent import PVector, pvector
+
+from duel.catalog import (
+    AGE_DECK,
+    ALL_TOKENS,
+    ALL_WONDERS,
+    CARDS,
+    CHAIN_SYMBOLS,
+    COLOR_MASK,
+    GUILDS,
+    RESOURCES,
+    SCIENCE_SYMBOLS,
+    T_ARCHITECTURE,
+    T_ECONOMY,
+    T_LAW,
+    T_MASONRY,
+    T_MATHEMATICS,
+    T_STRATEGY,
+    T_THEOLOGY,
+    T_URBANISM,
+    TOKENS,
+    WONDERS,
+    bits,
+    pack_production,
+    unpack_production,
+)
+from duel.moves import MOVES, PLAYER_NAMES, Kind, Move
+from pyramid_layouts import LAYOUTS, SLOTS
+from solvers.payment import min_purchase_cost
+
+# --- field layout -------------------------------------------------------------------------------
+(
+    PHASE,
+    TO_MOVE,
+    AGE,
+    PYRAMID,
+    PRESENT,
+    ACCESSIBLE,
+    REVEAL,
+    UNSEEN,
+    PAWN,
+    MILITARY,
+    BOARD,
+    DISCARD,
+    OFFER,
+    WONDERS_UNSEEN,
+    PICKS,
+    EXTRA,
+    LIBRARY,
+    WINNER,
+    VICTORY,
+    DESTROYING,
+) = range(20)
+PLAYER_FIELDS = 9
+COINS, CARDS_, UNDER, WONDERS_, BUILT, TOKENS_, SCIENCE, CHAINS, ECON = range(PLAYER_FIELDS)
+BASE = (20, 20 + PLAYER_FIELDS)
+N_FIELDS = 20 + 2 * PLAYER_FIELDS
+
+# --- phases -------------------------------------------------------------------------------------
+(
+    SETUP_TOKENS,
+    SETUP_WONDERS,
+    DRAFT,
+    REVEAL_CARDS,
+    PLAY,
+    CHOOSE_TOKEN,
+    LIBRARY_DRAW,
+    LIBRARY_CHOOSE,
+    DESTROY,
+    MAUSOLEUM,
+    CHOOSE_STARTER,
+    GAME_OVER,
+) = range(12)
+PHASE_NAMES = (
+    "setup_tokens",
+    "setup_wonders",
+    "draft",
+    "reveal",
+    "play",
+    "choose_token",
+    "library_draw",
+    "library_choose",
+    "destroy",
+    "mausoleum",
+    "choose_starter",
+    "game_over",
+)
+CHANCE_PHASES = frozenset({SETUP_TOKENS, SETUP_WONDERS, REVEAL_CARDS, LIBRARY_DRAW})
+
+#: Victory kinds, as stored in the VICTORY field.
+VICTORY_NAMES = ("", "military", "science", "civilian")
+MILITARY_VICTORY, SCIENCE_VICTORY, CIVILIAN_VICTORY = 1, 2, 3
+SHARED = 2  # WINNER value of a shared victory
+
+TAKEN, HIDDEN = -1, -2
+DRAFT_ORDER = (0, 1, 1, 0, 1, 0, 0, 1)
+START_COINS = 7
+BOARD_TOKEN_COUNT = 5
+MAX_WONDERS_BUILT = 7
+#: Military tokens: bit (side, zone) -> coins lost. Side 0 = A's half (pawn < 0).
+LOOT = ((3, 2, 0b0001), (6, 5, 0b0010))  # (distance, coins, bit for B's side << 2)
+ALL_MILITARY = 0b1111
+
+# --- packed economy: production (15 bits) | raw choices | man choices | fixed | masonry | archi --
+PROD_MASK = (1 << 15) - 1
+RAW_CHOICE_SHIFT, MAN_CHOICE_SHIFT, FIXED_SHIFT = 15, 17, 19
+MASONRY_BIT, ARCHITECTURE_BIT = 1 << 24, 1 << 25
+CORE_MASK = (1 << 24) - 1
+
+N_CARDS = len(CARDS)
+_SCIENCE_BIT = {s: 1 << i for i, s in enumerate(SCIENCE_SYMBOLS)}
+_CHAIN_BIT = {s: 1 << i for i, s in enumerate(CHAIN_SYMBOLS)}
+BLUE, GREEN, YELLOW, RED = (COLOR_MASK[c] for c in ("blue", "green", "yellow", "red"))
+BROWN, GREY, PURPLE = COLOR_MASK["brown"], COLOR_MASK["grey"], COLOR_MASK["purple"]
+_DESTROY_MASK = {"brown": BROWN, "grey": GREY}
+
+
+def _econ_delta(produces: tuple[int, ...], choice: tuple[int, ...], fixed: tuple[int, ...]) -> int:
+    delta = pack_production(produces)
+    if len(choice) == 3:
+        delta += 1 << RAW_CHOICE_SHIFT
+    elif choice:
+        delta += 1 << MAN_CHOICE_SHIFT
+    for r in fixed:
+        delta += 1 << (FIXED_SHIFT + r)
+    return delta
+
+
+# Items priced by the payment code: cards 0..72, then wonders 73..84.
+ITEM_WONDER = N_CARDS
+_NEEDS = [c.need for c in CARDS] + [w.need for w in WONDERS]
+_COIN_COST = [c.coin_cost for c in CARDS] + [0] * len(WONDERS)
+_UNIQUE_NEEDS = sorted(set(_NEEDS))
+_NEED_ID = [_UNIQUE_NEEDS.index(n) for n in _NEEDS]
+_NEEDS_NOTHING = [not any(n) for n in _NEEDS]
+
+_CARD_ECON = [_econ_delta(c.produces, c.produce_choice, c.trade_fixed) for c in CARDS]
+_CARD_CHAIN_FROM = [_CHAIN_BIT[c.chain_from] if c.chain_from else 0 for c in CARDS]
+_CARD_CHAIN_GIVES = [_CHAIN_BIT[c.chain_gives] if c.chain_gives else 0 for c in CARDS]
+_CARD_SCIENCE = [_SCIENCE_BIT[c.science] if c.science else 0 for c in CARDS]
+_CARD_RED = [c.color == "red" for c in CARDS]
+_WONDER_ECON = [_econ_delta((0,) * 5, w.produce_choice, ()) for w in WONDERS]
+_CATEGORY_MASK = {**COLOR_MASK}
+
+_price_cache: dict[int, int] = {}
+PRICE_CACHE_LIMIT = 1 << 20
+
+
+def trade_price(econ: int, opponent_econ: int, resource: int) -> int:
+    """Coins for one unit of ``resource`` bought from the bank."""
+    if econ >> (FIXED_SHIFT + resource) & 1:
+        return 1
+    return 2 + ((opponent_econ >> (3 * resource)) & 7)
+
+
+def _purchase_cost(item: int, econ: int, opponent_econ: int, waivable: int) -> int:
+    """Cheapest coins spent on trading for ``item`` (memoised on the inputs that matter)."""
+    key = (((opponent_econ & PROD_MASK) << 24 | (econ & CORE_MASK)) << 8 | _NEED_ID[item]) << 1 | (
+        waivable > 0
+    )
+    cost = _price_cache.get(key)
+    if cost is None:
+        if len(_price_cache) >= PRICE_CACHE_LIMIT:
+            _price_cache.clear()
+        cost = min_purchase_cost(
+            _NEEDS[item],
+            unpack_production(econ),
+            (econ >> RAW_CHOICE_SHIFT) & 3,
+            (econ >> MAN_CHOICE_SHIFT) & 3,
+            [trade_price(econ, opponent_econ, r) for r in range(5)],
+            waivable,
+        )
+        _price_cache[key] = cost
+    return cost
+
+
+def _waivable(item: int, econ: int) -> int:
+    if item >= ITEM_WONDER:
+        return 2 if econ & ARCHITECTURE_BIT else 0
+    return 2 if econ & MASONRY_BIT and (BLUE >> item) & 1 else 0
+
+
+class IllegalMoveError(ValueError):
+    """A move that is not legal here; the message says why."""
+
+
+@dataclass(frozen=True)
+class Score:
+    """A city's victory points by category, as on the score sheet."""
+
+    blue: int
+    green: int
+    yellow: int
+    purple: int
+    wonders: int
+    tokens: int
+    coins: int
+    military: int
+
+    @property
+    def total(self) -> int:
+        return (
+            self.blue
+            + self.green
+            + self.yellow
+            + self.purple
+            + self.wonders
+            + self.tokens
+            + self.coins
+            + self.military
+        )
+
+    CATEGORIES = ("blue", "green", "yellow", "purple", "wonders", "tokens", "coins", "military")
+
+
+class State:
+    """An immutable 7 Wonders Duel position. See the module docstring.
+
+    Players are 0 (A) and 1 (B). The Conflict pawn is at -9..9, positive towards B's capital
+    (A leads). Equal states compare equal and hash alike (for transposition tables).
+    """
+
+    __slots__ = ("_f", "_hash")
+
+    def __init__(self, fields: PVector) -> None:
+        # Immutable by contract: the fields are a persistent vector and nothing assigns them
+        # after construction (a __setattr__ guard would cost a third of apply()).
+        self._f = fields
+        self._hash: int | None = None
+
+    # --- identity ------------------------------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self._f == other._f
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(self._f)
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"<State {self.describe()}>"
+
+    @property
+    def fields(self) -> PVector:
+        """The raw field vector (for serialisation and tests)."""
+        return self._f
+
+    # --- node kind -----------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES[self._f[PHASE]]
+
+    def is_chance(self) -> bool:
+        return self._f[PHASE] in CHANCE_PHASES
+
+    def is_terminal(self) -> bool:
+        return self._f[PHASE] == GAME_OVER
+
+    @property
+    def to_move(self) -> int:
+        """The player who decides at this node (at a chance node: who plays next)."""
+        return self._f[TO_MOVE]
+
+    @property
+    def age(self) -> int:
+        return self._f[AGE]
+
+    @property
+    def pawn(self) -> int:
+        return self._f[PAWN]
+
+    @property
+    def winner(self) -> int | None:
+        """0 or 1, ``None`` while the game runs or after a shared victory."""
+        w = self._f[WINNER]
+        return w if w in (0, 1) else None
+
+    @property
+    def victory(self) -> str:
+        """ "military", "science", "civilian" or "" while the game runs."""
+        return VICTORY_NAMES[self._f[VICTORY]]
+
+    @property
+    def is_shared_victory(self) -> bool:
+        return self._f[WINNER] == SHARED
+
+    def returns(self) -> tuple[float, float]:
+        """(+1, -1) for a win of A, (-1, +1) for B, (0, 0) shared or not over."""
+        w = self._f[WINNER]
+        if w == 0:
+            return (1.0, -1.0)
+        if w == 1:
+            return (-1.0, 1.0)
+        return (0.0, 0.0)
+
+    # --- readable accessors --------------------------------------------------------------------
+    def coins(self, player: int) -> int:
+        return self._f[BASE[player] + COINS]
+
+    def city(self, player: int) -> list[int]:
+        """Ids of the cards built by ``player``."""
+        return bits(self._f[BASE[player] + CARDS_])
+
+    def city_mask(self, player: int) -> int:
+        return self._f[BASE[player] + CARDS_]
+
+    def cards_under_wonders(self, player: int) -> list[int]:
+        return bits(self._f[BASE[player] + UNDER])
+
+    def wonders(self, player: int) -> list[int]:
+        """Wonders ``player`` owns and has not built yet."""
+        return bits(self._f[BASE[player] + WONDERS_])
+
+    def built_wonders(self, player: int) -> list[int]:
+        return bits(self._f[BASE[player] + BUILT])
+
+    def tokens(self, player: int) -> list[int]:
+        return bits(self._f[BASE[player] + TOKENS_])
+
+    def science(self, player: int) -> list[str]:
+        return [SCIENCE_SYMBOLS[i] for i in bits(self._f[BASE[player] + SCIENCE])]
+
+    def chain_symbols(self, player: int) -> list[str]:
+        return [CHAIN_SYMBOLS[i] for i in bits(self._f[BASE[player] + CHAINS])]
+
+    def production(self, player: int) -> dict[str, int]:
+        """Fixed production from brown and grey cards (what sets the opponent's prices)."""
+        units = unpack_production(self._f[BASE[player] + ECON])
+        return {RESOURCES[r]: n for r, n in enumerate(units) if n}
+
+    def choice_production(self, player: int) -> tuple[int, int]:
+        """Number of "one of" producers: (wood/clay/stone, glass/papyrus)."""
+        econ = self._f[BASE[player] + ECON]
+        return (econ >> RAW_CHOICE_SHIFT) & 3, (econ >> MAN_CHOICE_SHIFT) & 3
+
+    def trade_prices(self, player: int) -> dict[str, int]:
+        econ, other = self._f[BASE[player] + ECON], self._f[BASE[1 - player] + ECON]
+        return {RESOURCES[r]: trade_price(econ, other, r) for r in range(5)}
+
+    def count(self, player: int, color: str) -> int:
+        return (self._f[BASE[player] + CARDS_] & COLOR_MASK[color]).bit_count()
+
+    @property
+    def pyramid(self) -> tuple[int, ...]:
+        """20 slots: a card id, ``TAKEN`` (-1) or ``HIDDEN`` (-2, face down / not dealt)."""
+        return tuple(self._f[PYRAMID])
+
+    @property
+    def accessible_slots(self) -> list[int]:
+        return bits(self._f[ACCESSIBLE])
+
+    def is_accessible(self, slot: int) -> bool:
+        return bool(self._f[ACCESSIBLE] >> slot & 1)
+
+    @property
+    def discard_pile(self) -> list[int]:
+        return bits(self._f[DISCARD])
+
+    @property
+    def board_tokens(self) -> tuple[str, ...]:
+        return tuple(TOKENS[t].name for t in bits(self._f[BOARD]))
+
+    @property
+    def board_token_ids(self) -> list[int]:
+        return bits(self._f[BOARD])
+
+    @property
+    def box_tokens(self) -> list[int]:
+        """The tokens set aside at setup (The Great Library draws from these), once dealt."""
+        if self._f[PHASE] == SETUP_TOKENS:
+            return []
+        owned = self._f[BASE[0] + TOKENS_] | self._f[BASE[1] + TOKENS_]
+        return bits(ALL_TOKENS & ~self._f[BOARD] & ~owned & ~self._f[LIBRARY])
+
+    @property
+    def library_offer(self) -> list[int]:
+        return bits(self._f[LIBRARY])
+
+    @property
+    def wonder_offer(self) -> list[int]:
+        return bits(self._f[OFFER])
+
+    @property
+    def military_tokens(self) -> tuple[str, ...]:
+        """Looting tokens still on the board: "A2", "A5" (on A's side), "B2", "B5"."""
+        names = ("A2", "A5", "B2", "B5")
+        return tuple(names[i] for i in bits(self._f[MILITARY]))
+
+    @property
+    def unseen_cards(self) -> list[int]:
+        """Cards of the current Age nobody has seen: face down, or removed at setup."""
+        return bits(self._f[UNSEEN])
+
+    @property
+    def wonders_built_count(self) -> int:
+        f = self._f
+        return (f[BASE[0] + BUILT] | f[BASE[1] + BUILT]).bit_count()
+
+    def extra_turn_pending(self) -> bool:
+        return bool(self._f[EXTRA])
+
+    def describe(self) -> str:
+        f = self._f
+        if f[PHASE] == GAME_OVER:
+            if f[WINNER] == SHARED:
+                return "game over: shared victory"
+            return f"game over: {PLAYER_NAMES[f[WINNER]]} wins ({self.victory})"
+        who = "chance" if self.is_chance() else PLAYER_NAMES[f[TO_MOVE]]
+        age = f"age {f[AGE]}" if f[AGE] else "setup"
+        return f"{age}, {self.phase}, {who} to move"
+
+    # --- prices ----------------------------------------------------------------------------------
+    def card_cost(self, player: int, card: int) -> int:
+        """Coins ``player`` pays to build ``card`` now (0 through a chain)."""
+        f = self._f
+        b = BASE[player]
+        if f[b + CHAINS] & _CARD_CHAIN_FROM[card]:
+            return 0
+        return _COIN_COST[card] + self._trade_cost(player, card)
+
+    def wonder_cost(self, player: int, wonder: int) -> int:
+        return self._trade_cost(player, ITEM_WONDER + wonder)
+
+    def _trade_cost(self, player: int, item: int) -> int:
+        if _NEEDS_NOTHING[item]:
+            return 0
+        f = self._f
+        econ = f[BASE[player] + ECON]
+        return _purchase_cost(item, econ, f[BASE[1 - player] + ECON], _waivable(item, econ))
+
+    def is_chained(self, player: int, card: int) -> bool:
+        return bool(self._f[BASE[player] + CHAINS] & _CARD_CHAIN_FROM[card])
+
+    # --- moves -----------------------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        """Every legal decision here, in a fixed order (empty at chance and terminal nodes)."""
+        f = self._f
+        phase = f[PHASE]
+        if phase == PLAY:
+            return self._play_moves()
+        if phase == DRAFT:
+            return [MOVES[Kind.PICK_WONDER << 16 | w << 8] for w in bits(f[OFFER])]
+        if phase == CHOOSE_TOKEN:
+            return [MOVES[Kind.TOKEN << 16 | t << 8] for t in bits(f[BOARD])]
+        if phase == LIBRARY_CHOOSE:
+            return [MOVES[Kind.TOKEN << 16 | t << 8] for t in bits(f[LIBRARY])]
+        if phase == DESTROY:
+            return [MOVES[Kind.DESTROY << 16 | c] for c in bits(self._destroy_targets())]
+        if phase == MAUSOLEUM:
+            return [MOVES[Kind.MAUSOLEUM << 16 | c] for c in bits(f[DISCARD])]
+        if phase == CHOOSE_STARTER:
+            return [MOVES[Kind.STARTER << 16], MOVES[Kind.STARTER << 16 | 1 << 8]]
+        return []
+
+    def _play_moves(self) -> list[Move]:
+        f = self._f
+        p = f[TO_MOVE]
+        b = BASE[p]
+        coins = f[b + COINS]
+        chains = f[b + CHAINS]
+        econ, opp_econ = f[b + ECON], f[BASE[1 - p] + ECON]
+        wonder_codes = []
+        if (f[BASE[0] + BUILT] | f[BASE[1] + BUILT]).bit_count() < MAX_WONDERS_BUILT:
+            wonders = f[b + WONDERS_]
+            architecture = 2 if econ & ARCHITECTURE_BIT else 0
+            while wonders:
+                low = wonders & -wonders
+                w = low.bit_length() - 1
+                wonders ^= low
+                item = ITEM_WONDER + w
+                if _purchase_cost(item, econ, opp_econ, architecture) <= coins:
+                    wonder_codes.append(Kind.WONDER << 16 | w << 8)
+        masonry = econ & MASONRY_BIT
+        pyramid = f[PYRAMID]
+        moves = []
+        append = moves.append
+        acc = f[ACCESSIBLE]
+        while acc:
+            low = acc & -acc
+            acc ^= low
+            c = pyramid[low.bit_length() - 1]
+            if chains & _CARD_CHAIN_FROM[c] or _NEEDS_NOTHING[c]:
+                cost = _COIN_COST[c]
+            else:
+                waive = 2 if masonry and (BLUE >> c) & 1 else 0
+                cost = _COIN_COST[c] + _purchase_cost(c, econ, opp_econ, waive)
+            if cost <= coins:
+                append(MOVES[c])
+            append(MOVES[Kind.DISCARD << 16 | c])
+            for code in wonder_codes:
+                append(MOVES[code | c])
+        return moves
+
+    def _destroy_targets(self) -> int:
+        f = self._f
+        return f[BASE[1 - f[TO_MOVE]] + CARDS_] & f[DESTROYING]
+
+    def why_illegal(self, move: int) -> str | None:
+        """``None`` if ``move`` is legal here, else a sentence saying why not."""
+        from duel.explain import why_illegal
+
+        return why_illegal(self, Move(move))
+
+    def apply(self, move: int, *, check: bool = True) -> State:
+        """The state after ``move``. Raises :class:`IllegalMoveError` with the reason if illegal.
+
+        ``check=False`` skips validation, for search over moves that came from
+        ``legal_moves()`` or ``chance_outcomes()``.
+        """
+        if check:
+            reason = self.why_illegal(move)
+            if reason is not None:
+                raise IllegalMoveError(reason)
+        e = self._f.evolver()
+        _APPLY[int(move) >> 16](e, int(move))
+        return State(e.persistent())
+
+    # --- chance ----------------------------------------------------------------------------------
+    def chance_weights(self) -> tuple[list[tuple[Move, int]], int]:
+        """Exact chance distribution: [(outcome, weight)] and the total weight."""
+        f = self._f
+        phase = f[PHASE]
+        if phase == SETUP_TOKENS:
+            left = bits(ALL_TOKENS & ~f[BOARD])
+            return [(MOVES[Kind.REVEAL_TOKEN << 16 | t << 8], 1) for t in left], len(left)
+        if phase == SETUP_WONDERS:
+            left = bits(f[WONDERS_UNSEEN])
+            return [(MOVES[Kind.REVEAL_WONDER << 16 | w << 8], 1) for w in left], len(left)
+        if phase == LIBRARY_DRAW:
+            box = self.box_tokens
+            draws = _subsets(box, min(3, len(box)))
+            return [(MOVES[Kind.LIBRARY_DRAW << 16 | m], 1) for m in draws], len(draws)
+        if phase != REVEAL_CARDS:
+            return [], 0
+        slot = (f[REVEAL] & -f[REVEAL]).bit_length() - 1
+        unseen = f[UNSEEN]
+        code = Kind.REVEAL_CARD << 16 | slot << 8
+        if f[AGE] < 3:
+            cards = bits(unseen)
+            return [(MOVES[code | c], 1) for c in cards], len(cards)
+        # Age III: exactly 3 of the 20 laid-out cards are guilds. Among the u hidden slots,
+        # 3 - g_seen are guilds, so a hidden slot is a given unseen guild with probability
+        # (3 - g_seen) / (u * (7 - g_seen)) and a given unseen Age III card with probability
+        # (17 - a_seen) / (u * (20 - a_seen)). Weights below share the denominator.
+        guilds_unseen = (unseen & GUILDS).bit_count()
+        ages_unseen = (unseen & AGE_DECK[3]).bit_count()
+        guilds_hidden = guilds_unseen - 4  # 7 - g_seen unseen, 3 - g_seen of them in the pyramid
+        ages_hidden = ages_unseen - 3
+        w_guild = guilds_hidden * ages_unseen
+        w_age = ages_hidden * guilds_unseen
+        outcomes = [
+            (MOVES[code | c], w_guild if (GUILDS >> c) & 1 else w_age) for c in bits(unseen)
+        ]
+        outcomes = [(m, w) for m, w in outcomes if w]
+        return outcomes, sum(w for _, w in outcomes)
+
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
+        """[(outcome, probability)] at a chance node; probabilities sum to 1."""
+        outcomes, total = self.chance_weights()
+        return [(m, w / total) for m, w in outcomes]
+
+    def chance_probability(self, move: int) -> Fraction:
+        """Exact probability of one outcome (0 if impossible)."""
+        outcomes, total = self.chance_weights()
+        for m, w in outcomes:
+            if m == move:
+                return Fraction(w, total)
+        return Fraction(0)
+
+    def sample_chance(self, rng: random.Random) -> Move:
+        """One outcome drawn with the exact probabilities."""
+        f = self._f
+        phase = f[PHASE]
+        if phase == REVEAL_CARDS:
+            unseen = f[UNSEEN]
+            slot = (f[REVEAL] & -f[REVEAL]).bit_length() - 1
+            deck = AGE_DECK[f[AGE]]
+            if f[AGE] == 3:
+                guilds_hidden = (unseen & GUILDS).bit_count() - 4
+                ages_hidden = (unseen & deck).bit_count() - 3
+                if rng.random() * (guilds_hidden + ages_hidden) < guilds_hidden:
+                    deck = GUILDS
+            return MOVES[Kind.REVEAL_CARD << 16 | slot << 8 | _uniform_bit(rng, unseen & deck)]
+        if phase == SETUP_TOKENS:
+            token = _uniform_bit(rng, ALL_TOKENS & ~f[BOARD])
+            return MOVES[Kind.REVEAL_TOKEN << 16 | token << 8]
+        if phase == SETUP_WONDERS:
+            return MOVES[Kind.REVEAL_WONDER << 16 | _uniform_bit(rng, f[WONDERS_UNSEEN]) << 8]
+        outcomes, total = self.chance_weights()
+        x = rng.random() * total
+        for m, w in outcomes:
+            x -= w
+            if x < 0:
+                return m
+        return outcomes[-1][0]
+
+    def random_move(self, rng: random.Random) -> Move:
+        """A uniformly random legal move (or chance outcome with its probability).
+
+        In the play phase this samples (card, action) pairs from the superset "any accessible
+        card, any of build / discard / each unbuilt wonder" and rejects illegal ones, which is
+        exactly uniform over the legal moves without pricing every card.
+        """
+        f = self._f
+        phase = f[PHASE]
+        if phase in CHANCE_PHASES:
+            return self.sample_chance(rng)
+        if phase != PLAY:
+            moves = self.legal_moves()
+            return moves[int(rng.random() * len(moves))]
+        p = f[TO_MOVE]
+        b = BASE[p]
+        slots = _slots_of(f[ACCESSIBLE])
+        wonders = f[b + WONDERS_]
+        if (f[BASE[0] + BUILT] | f[BASE[1] + BUILT]).bit_count() >= MAX_WONDERS_BUILT:
+            wonders = 0
+        wonder_list = _BITS[wonders]
+        actions = 2 + len(wonder_list)
+        coins = f[b + COINS]
+        econ, opp_econ = f[b + ECON], f[BASE[1 - p] + ECON]
+        pyramid = f[PYRAMID]
+        n = len(slots) * actions
+        while True:
+            x = int(rng.random() * n)
+            c = pyramid[slots[x // actions]]
+            a = x % actions
+            if a == 1:
+                return MOVES[Kind.DISCARD << 16 | c]
+            if a == 0:
+                if f[b + CHAINS] & _CARD_CHAIN_FROM[c] or _NEEDS_NOTHING[c]:
+                    cost = _COIN_COST[c]
+                else:
+                    waive = 2 if econ & MASONRY_BIT and (BLUE >> c) & 1 else 0
+                    cost = _COIN_COST[c] + _purchase_cost(c, econ, opp_econ, waive)
+                if cost <= coins:
+                    return MOVES[c]
+                continue
+            w = wonder_list[a - 2]
+            waive = 2 if econ & ARCHITECTURE_BIT else 0
+            if _purchase_cost(ITEM_WONDER + w, econ, opp_econ, waive) <= coins:
+                return MOVES[Kind.WONDER << 16 | w << 8 | c]
+
+    # --- scoring ---------------------------------------------------------------------------------
+    def score(self, player: int) -> Score:
+        """Victory points now (the civilian count if the game ended after Age III)."""
+        f = self._f
+        b = BASE[player]
+        cards = f[b + CARDS_]
+        points = {
+            color: sum(CARDS[c].points for c in bits(cards & COLOR_MASK[color]))
+            for color in ("blue", "green", "yellow")
+        }
+        purple = sum(_guild_points(f, c) for c in bits(cards & PURPLE))
+        wonders = sum(WONDERS[w].points for w in bits(f[b + BUILT]))
+        tokens = f[b + TOKENS_]
+        token_points = sum(TOKENS[t].points for t in bits(tokens))
+        if tokens >> T_MATHEMATICS & 1:
+            token_points += 3 * tokens.bit_count()
+        lead = f[PAWN] if player == 0 else -f[PAWN]
+        military = 0 if lead <= 0 else 2 if lead <= 2 else 5 if lead <= 5 else 10
+        return Score(
+            blue=points["blue"],
+            green=points["green"],
+            yellow=points["yellow"],
+            purple=purple,
+            wonders=wonders,
+            tokens=token_points,
+            coins=f[b + COINS] // 3,
+            military=military,
+        )
+
+    def scores(self) -> tuple[Score, Score]:
+        return self.score(0), self.score(1)
+
+
+def _guild_points(f: PVector, guild: int) -> int:
+    categories, each = CARDS[guild].points_per_max
+    return each * max(_category_count(f, p, categories) for p in (0, 1))
+
+
+def _category_count(f: PVector, player: int, categories: tuple[str, ...]) -> int:
+    b = BASE[player]
+    total = 0
+    for category in categories:
+        if category == "wonder":
+            total += f[b + BUILT].bit_count()
+        elif category == "coins_div3":
+            total += f[b + COINS] // 3
+        else:
+            total += (f[b + CARDS_] & COLOR_MASK[category]).bit_count()
+    return total
+
+
+def _uniform_bit(rng: random.Random, mask: int) -> int:
+    """A uniformly random set bit of ``mask`` (rejection over its span: no list built)."""
+    low = (mask & -mask).bit_length() - 1
+    span = mask.bit_length() - low
+    while True:
+        i = low + int(rng.random() * span)
+        if mask >> i & 1:
+            return i
+
+
+_SLOT_LISTS: dict[int, list[int]] = {}
+
+
+def _slots_of(mask: int) -> list[int]:
+    """``bits(mask)`` memoised: accessible-slot masks recur constantly."""
+    slots = _SLOT_LISTS.get(mask)
+    if slots is None:
+        slots = _SLOT_LISTS[mask] = bits(mask)
+    return slots
+
+
+def _subsets(items: list[int], k: int) -> list[int]:
+    from itertools import combinations
+
+    return [sum(1 << i for i in combo) for combo in combinations(items, k)]
+
+
+_BITS: list[list[int]] = [bits(m) for m in range(1 << len(WONDERS))]
+_LAYOUT_COVERED_BY = {age: layout.covered_by_mask for age, layout in LAYOUTS.items()}
+_LAYOUT_COVERS = {age: layout.covers for age, layout in LAYOUTS.items()}
+_LAYOUT_FACE_UP = {age: layout.face_up_mask for age, layout in LAYOUTS.items()}
+_LAYOUT_START = {
+    age: sum(1 << s for s in layout.initially_accessible) for age, layout in LAYOUTS.items()
+}
+_ALL_SLOTS = (1 << SLOTS) - 1
+_EMPTY_PYRAMID = pvector([HIDDEN] * SLOTS)
+
+
+# --- applying moves: each takes an evolver and the move code -----------------------------------
+def _take_from_pyramid(e, card: int) -> None:
+    pyramid = e[PYRAMID]
+    slot = pyramid.index(card)
+    e[PYRAMID] = pyramid.set(slot, TAKEN)
+    present = e[PRESENT] & ~(1 << slot)
+    e[PRESENT] = present
+    accessible = e[ACCESSIBLE] & ~(1 << slot)
+    age = e[AGE]
+    covered_by = _LAYOUT_COVERED_BY[age]
+    for under in _LAYOUT_COVERS[age][slot]:
+        if not present & covered_by[under]:
+            accessible |= 1 << under
+            if pyramid[under] == HIDDEN:
+                e[REVEAL] = e[REVEAL] | 1 << under
+    e[ACCESSIBLE] = accessible
+
+
+def _gain_coins(e, player: int, amount: int) -> None:
+    i = BASE[player] + COINS
+    e[i] = e[i] + amount
+
+
+def _lose_coins(e, player: int, amount: int) -> None:
+    i = BASE[player] + COINS
+    e[i] = max(0, e[i] - amount)
+
+
+def _end_game(e, winner: int, victory: int) -> None:
+    e[PHASE] = GAME_OVER
+    e[WINNER] = winner
+    e[VICTORY] = victory
+    e[EXTRA] = 0
+
+
+def _move_pawn(e, player: int, shields: int) -> bool:
+    """Move the pawn ``shields`` spaces towards the opponent; loot tokens. True if the game ends."""
+    pawn = e[PAWN]
+    sign = 1 if player == 0 else -1
+    old = pawn * sign
+    new = min(9, old + shields)
+    military = e[MILITARY]
+    side_shift = 2 if player == 0 else 0  # player A loots the tokens on B's side
+    for distance, coins, bit in LOOT:
+        token = bit << side_shift
+        if old < distance <= new and military & token:
+            military &= ~token
+            _lose_coins(e, 1 - player, coins)
+    e[MILITARY] = military
+    e[PAWN] = new * sign
+    if new >= 9:
+        _end_game(e, player, MILITARY_VICTORY)
+        return True
+    return False
+
+
+def _gain_science(e, player: int, symbol_bit: int) -> bool:
+    """Add a symbol; True if that wins (6 different). Sets CHOOSE_TOKEN on a pair."""
+    i = BASE[player] + SCIENCE
+    science = e[i]
+    if science & symbol_bit:
+        if e[BOARD]:
+            e[PHASE] = CHOOSE_TOKEN
+        return False
+    science |= symbol_bit
+    e[i] = science
+    if science.bit_count() >= 6:
+        _end_game(e, player, SCIENCE_VICTORY)
+        return True
+    return False
+
+
+def _construct_card(e, player: int, card: int) -> bool:
+    """Put ``card`` in ``player``'s city with its immediate effects; True if the game ended."""
+    b = BASE[player]
+    e[b + CARDS_] = e[b + CARDS_] | 1 << card
+    spec = CARDS[card]
+    if _CARD_ECON[card]:
+        e[b + ECON] = e[b + ECON] + _CARD_ECON[card]
+    if _CARD_CHAIN_GIVES[card]:
+        e[b + CHAINS] = e[b + CHAINS] | _CARD_CHAIN_GIVES[card]
+    if spec.coins:
+        _gain_coins(e, player, spec.coins)
+    if spec.coins_per:
+        categories, each = spec.coins_per
+        _gain_coins(e, player, each * _category_count(e, player, categories))
+    if spec.coins_per_max:
+        categories, each = spec.coins_per_max
+        best = max(_category_count(e, p, categories) for p in (0, 1))
+        _gain_coins(e, player, each * best)
+    if spec.shields:
+        bonus = 1 if e[b + TOKENS_] >> T_STRATEGY & 1 else 0
+        if _move_pawn(e, player, spec.shields + bonus):
+            return True
+    if _CARD_SCIENCE[card]:
+        return _gain_science(e, player, _CARD_SCIENCE[card])
+    return False
+
+
+def _gain_token(e, player: int, token: int) -> bool:
+    b = BASE[player]
+    e[b + TOKENS_] = e[b + TOKENS_] | 1 << token
+    if TOKENS[token].coins:
+        _gain_coins(e, player, TOKENS[token].coins)
+    if token == T_MASONRY:
+        e[b + ECON] = e[b + ECON] | MASONRY_BIT
+    elif token == T_ARCHITECTURE:
+        e[b + ECON] = e[b + ECON] | ARCHITECTURE_BIT
+    elif token == T_LAW:
+        return _gain_science(e, player, _SCIENCE_BIT["law"])
+    return False
+
+
+def _pay(e, player: int, coin_cost: int, trade_cost: int) -> None:
+    _lose_coins(e, player, coin_cost + trade_cost)
+    if trade_cost and e[BASE[1 - player] + TOKENS_] >> T_ECONOMY & 1:
+        _gain_coins(e, 1 - player, trade_cost)
+
+
+def _finish_turn(e) -> None:
+    """End of the active player's turn: next Age, replay, or the other player."""
+    player = e[TO_MOVE]
+    extra = e[EXTRA]
+    e[EXTRA] = 0
+    if e[PRESENT]:
+        e[TO_MOVE] = player if extra else 1 - player
+        e[PHASE] = REVEAL_CARDS if e[REVEAL] else PLAY
+        return
+    # The Age is over; a pending Play Again is lost.
+    if e[AGE] == 3:
+        _civilian_end(e)
+        return
+    pawn = e[PAWN]
+    e[TO_MOVE] = 1 if pawn > 0 else 0 if pawn < 0 else player
+    e[PHASE] = CHOOSE_STARTER
+
+
+def _civilian_end(e) -> None:
+    state = State(e.persistent())
+    a, b = state.score(0), state.score(1)
+    if a.total != b.total:
+        winner = 0 if a.total > b.total else 1
+    elif a.blue != b.blue:
+        winner = 0 if a.blue > b.blue else 1
+    else:
+        winner = SHARED
+    _end_game(e, winner, CIVILIAN_VICTORY)
+
+
+def _start_age(e, age: int, starter: int) -> None:
+    e[AGE] = age
+    e[PYRAMID] = _EMPTY_PYRAMID
+    e[PRESENT] = _ALL_SLOTS
+    e[ACCESSIBLE] = _LAYOUT_START[age]
+    e[REVEAL] = _LAYOUT_FACE_UP[age]
+    e[UNSEEN] = AGE_DECK[age] | (GUILDS if age == 3 else 0)
+    e[TO_MOVE] = starter
+    e[PHASE] = REVEAL_CARDS
+
+
+def _apply_build(e, code: int) -> None:
+    card = code & 0xFF
+    player = e[TO_MOVE]
+    b = BASE[player]
+    _take_from_pyramid(e, card)
+    if e[b + CHAINS] & _CARD_CHAIN_FROM[card]:
+        if e[b + TOKENS_] >> T_URBANISM & 1:
+            _gain_coins(e, player, 4)
+    elif not _NEEDS_NOTHING[card] or _COIN_COST[card]:
+        econ = e[b + ECON]
+        trade = (
+            0
+            if _NEEDS_NOTHING[card]
+            else _purchase_cost(card, econ, e[BASE[1 - player] + ECON], _waivable(card, econ))
+        )
+        _pay(e, player, _COIN_COST[card], trade)
+    if _construct_card(e, player, card):
+        return
+    if e[PHASE] == PLAY:
+        _finish_turn(e)
+
+
+def _apply_discard(e, code: int) -> None:
+    card = code & 0xFF
+    player = e[TO_MOVE]
+    _take_from_pyramid(e, card)
+    _gain_coins(e, player, 2 + (e[BASE[player] + CARDS_] & YELLOW).bit_count())
+    e[DISCARD] = e[DISCARD] | 1 << card
+    _finish_turn(e)
+
+
+def _apply_wonder(e, code: int) -> None:
+    card = code & 0xFF
+    w = (code >> 8) & 0xFF
+    player = e[TO_MOVE]
+    b, o = BASE[player], BASE[1 - player]
+    _take_from_pyramid(e, card)
+    e[b + UNDER] = e[b + UNDER] | 1 << card
+    econ = e[b + ECON]
+    _pay(
+        e,
+        player,
+        0,
+        _purchase_cost(ITEM_WONDER + w, econ, e[o + ECON], _waivable(ITEM_WONDER + w, econ)),
+    )
+    e[b + WONDERS_] = e[b + WONDERS_] & ~(1 << w)
+    e[b + BUILT] = e[b + BUILT] | 1 << w
+    if (e[b + BUILT] | e[o + BUILT]).bit_count() >= MAX_WONDERS_BUILT:
+        e[b + WONDERS_] = 0  # the eighth wonder goes back to the box
+        e[o + WONDERS_] = 0
+    spec = WONDERS[w]
+    if _WONDER_ECON[w]:
+        e[b + ECON] = e[b + ECON] + _WONDER_ECON[w]
+    if spec.extra_turn or e[b + TOKENS_] >> T_THEOLOGY & 1:
+        e[EXTRA] = 1
+    if spec.coins:
+        _gain_coins(e, player, spec.coins)
+    if spec.opponent_loses:
+        _lose_coins(e, 1 - player, spec.opponent_loses)
+    if spec.shields and _move_pawn(e, player, spec.shields):
+        return
+    if spec.destroy:
+        if e[o + CARDS_] & _DESTROY_MASK[spec.destroy]:
+            e[DESTROYING] = _DESTROY_MASK[spec.destroy]
+            e[PHASE] = DESTROY
+            return
+    elif spec.mausoleum:
+        if e[DISCARD]:
+            e[PHASE] = MAUSOLEUM
+            return
+    elif spec.library:
+        owned = e[b + TOKENS_] | e[o + TOKENS_]
+        if ALL_TOKENS & ~e[BOARD] & ~owned:
+            e[PHASE] = LIBRARY_DRAW
+            return
+    _finish_turn(e)
+
+
+def _apply_pick_wonder(e, code: int) -> None:
+    w = (code >> 8) & 0xFF
+    picks = e[PICKS]
+    player = DRAFT_ORDER[picks]
+    b = BASE[player]
+    e[b + WONDERS_] = e[b + WONDERS_] | 1 << w
+    offer = e[OFFER] & ~(1 << w)
+    picks += 1
+    if offer.bit_count() == 1:  # the last wonder of a group of four has no choice left
+        last_player = DRAFT_ORDER[picks]
+        e[BASE[last_player] + WONDERS_] = e[BASE[last_player] + WONDERS_] | offer
+        offer = 0
+        picks += 1
+    e[OFFER] = offer
+    e[PICKS] = picks
+    if picks == 8:
+        _start_age(e, 1, 0)
+    elif offer:
+        e[TO_MOVE] = DRAFT_ORDER[picks]
+    else:
+        e[PHASE] = SETUP_WONDERS
+        e[TO_MOVE] = DRAFT_ORDER[picks]
+
+
+def _apply_token(e, code: int) -> None:
+    token = (code >> 8) & 0xFF
+    player = e[TO_MOVE]
+    if e[PHASE] == LIBRARY_CHOOSE:
+        e[LIBRARY] = 0
+    else:
+        e[BOARD] = e[BOARD] & ~(1 << token)
+    e[PHASE] = PLAY
+    if _gain_token(e, player, token):
+        return
+    _finish_turn(e)
+
+
+def _apply_destroy(e, code: int) -> None:
+    card = code & 0xFF
+    victim = 1 - e[TO_MOVE]
+    b = BASE[victim]
+    e[b + CARDS_] = e[b + CARDS_] & ~(1 << card)
+    e[b + ECON] = e[b + ECON] - _CARD_ECON[card]
+    e[DISCARD] = e[DISCARD] | 1 << card
+    e[DESTROYING] = 0
+    e[PHASE] = PLAY
+    _finish_turn(e)
+
+
+def _apply_mausoleum(e, code: int) -> None:
+    card = code & 0xFF
+    e[DISCARD] = e[DISCARD] & ~(1 << card)
+    e[PHASE] = PLAY
+    if _construct_card(e, e[TO_MOVE], card):
+        return
+    if e[PHASE] == PLAY:
+        _finish_turn(e)
+
+
+def _apply_starter(e, code: int) -> None:
+    _start_age(e, e[AGE] + 1, (code >> 8) & 0xFF)
+
+
+def _apply_reveal_card(e, code: int) -> None:
+    card = code & 0xFF
+    slot = (code >> 8) & 0xFF
+    e[PYRAMID] = e[PYRAMID].set(slot, card)
+    e[UNSEEN] = e[UNSEEN] & ~(1 << card)
+    reveal = e[REVEAL] & ~(1 << slot)
+    e[REVEAL] = reveal
+    if not reveal:
+        e[PHASE] = PLAY
+
+
+def _apply_reveal_wonder(e, code: int) -> None:
+    w = (code >> 8) & 0xFF
+    e[WONDERS_UNSEEN] = e[WONDERS_UNSEEN] & ~(1 << w)
+    offer = e[OFFER] | 1 << w
+    e[OFFER] = offer
+    if offer.bit_count() == 4:
+        e[PHASE] = DRAFT
+
+
+def _apply_reveal_token(e, code: int) -> None:
+    board = e[BOARD] | 1 << ((code >> 8) & 0xFF)
+    e[BOARD] = board
+    if board.bit_count() == BOARD_TOKEN_COUNT:
+        e[PHASE] = SETUP_WONDERS
+
+
+def _apply_library_draw(e, code: int) -> None:
+    e[LIBRARY] = code & 0xFFFF
+    e[PHASE] = LIBRARY_CHOOSE
+
+
+_APPLY = {
+    Kind.BUILD: _apply_build,
+    Kind.DISCARD: _apply_discard,
+    Kind.WONDER: _apply_wonder,
+    Kind.PICK_WONDER: _apply_pick_wonder,
+    Kind.TOKEN: _apply_token,
+    Kind.DESTROY: _apply_destroy,
+    Kind.MAUSOLEUM: _apply_mausoleum,
+    Kind.STARTER: _apply_starter,
+    Kind.REVEAL_CARD: _apply_reveal_card,
+    Kind.REVEAL_WONDER: _apply_reveal_wonder,
+    Kind.REVEAL_TOKEN: _apply_reveal_token,
+    Kind.LIBRARY_DRAW: _apply_library_draw,
+}
+_APPLY = [_APPLY[k] for k in sorted(_APPLY)]  # type: ignore[assignment]
+
+
+def _initial_fields() -> list[int | PVector]:
+    fields: list[int | PVector] = [0] * N_FIELDS
+    fields[PHASE] = SETUP_TOKENS
+    fields[PYRAMID] = _EMPTY_PYRAMID
+    fields[MILITARY] = ALL_MILITARY
+    fields[WONDERS_UNSEEN] = ALL_WONDERS
+    fields[WINNER] = -1
+    for b in BASE:
+        fields[b + COINS] = START_COINS
+    return fields
+
+
+def new_game() -> State:
+    """The state before setup: a chance node dealing the five board progress tokens."""
+    return State(pvector(_initial_fields()))
+
+
+def play_random_game(rng: random.Random, state: State | None = None) -> State:
+    """Uniformly random legal moves (exact chance) from ``state`` to the end of the game."""
+    state = new_game() if state is None else state
+    while state._f[PHASE] != GAME_OVER:
+        state = state.apply(state.random_move(rng), check=False)
+    return state
+
+
+def replay(moves: Iterable[int | str], state: State | None = None) -> State:
+    """Apply moves (or their notation) from ``state`` (default: a new game), checking each."""
+    state = new_game() if state is None else state
+    for move in moves:
+        state = state.apply(Move.parse(move) if isinstance(move, str) else move)
+    return state

@@ -1,0 +1,297 @@
+"""Exact cheapest payment for 7 Wonders Duel, fast enough for move generation.
+
+The problem: a card or wonder needs some resource units. The city's brown and grey cards give fixed
+units; "one of" producers (Caravansery and The Great Lighthouse for wood/clay/stone, Forum and
+Piraeus for glass/papyrus) give one unit each of a resource chosen at each payment; Masonry (blue
+cards) and Architecture (wonders) waive up to two units of the player's choice; every unit still
+missing is bought from the bank at ``2 + the opponent's brown/grey production`` of it, or 1 coin
+with the matching Reserve / Customs House.
+
+Fixed production is always used first (it is free and serves only its own resource). The remaining
+missing units are then covered for free by the choice producers and the waiver, and that is a
+maximum-weight selection in a transversal matroid: each missing unit, weighted by its price, can be
+matched to a producer of its family or to a waiver slot. Greedy by decreasing price, giving each
+unit to a producer of its own family when one is free and to a waiver slot otherwise, is therefore
+optimal (the family producers can serve nothing else, so keeping the waiver free is never worse).
+``solvers.payment_model`` solves the same problem with CP-SAT and the tests check that both agree.
+
+Ties between equally cheap plans are broken in a fixed order: units are considered by decreasing
+price, then by resource order wood, clay, stone, glass, papyrus; the first ones get the free
+sources. So for two equally priced units, the choice producer or the waiver covers the wood rather
+than the clay.
+
+>>> min_purchase_cost((0, 2, 1, 0, 0), prod=(0, 1, 0, 0, 0), raw_choices=0, man_choices=0,
+...                   unit_prices=(2, 3, 2, 2, 2), waivable=0)
+5
+>>> min_purchase_cost((0, 2, 1, 0, 0), prod=(0, 1, 0, 0, 0), raw_choices=1, man_choices=0,
+...                   unit_prices=(2, 3, 2, 2, 2), waivable=0)
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from duel.state import State
+
+N_RESOURCES = 5
+FAMILY_RAW = (True, True, True, False, False)
+
+
+def missing_units(
+    need: Sequence[int], prod: Sequence[int], unit_prices: Sequence[int]
+) -> list[tuple[int, int]]:
+    """The units fixed production does not cover, as (price, resource), most expensive first."""
+    units = [(unit_prices[r], r) for r in range(N_RESOURCES) for _ in range(need[r] - prod[r])]
+    units.sort(key=lambda u: (-u[0], u[1]))
+    return units
+
+
+def cover_units(
+    units: list[tuple[int, int]], raw_choices: int, man_choices: int, waivable: int
+) -> tuple[list[tuple[int, int, str]], int]:
+    """Assign free sources greedily; returns [(price, resource, how)] and the coins still to pay.
+
+    ``how`` is "choice" (a one-of producer), "waived" (Masonry/Architecture) or "bought".
+    """
+    plan = []
+    coins = 0
+    for price, r in units:
+        if FAMILY_RAW[r] and raw_choices:
+            raw_choices -= 1
+            how = "choice"
+        elif not FAMILY_RAW[r] and man_choices:
+            man_choices -= 1
+            how = "choice"
+        elif waivable:
+            waivable -= 1
+            how = "waived"
+        else:
+            coins += price
+            how = "bought"
+        plan.append((price, r, how))
+    return plan, coins
+
+
+def min_purchase_cost(
+    need: Sequence[int],
+    prod: Sequence[int],
+    raw_choices: int,
+    man_choices: int,
+    unit_prices: Sequence[int],
+    waivable: int,
+) -> int:
+    """Minimum coins spent buying resources (printed coin costs not included)."""
+    coins = 0
+    units = []
+    for r in range(N_RESOURCES):
+        missing = need[r] - prod[r]
+        if missing > 0:
+            units.extend(
+                [unit_prices[r]] * missing if FAMILY_RAW[r] else [-unit_prices[r]] * missing
+            )
+    if not units:
+        return 0
+    # Sign encodes the family so one sort orders by price; raw and manufactured kept apart.
+    units.sort(key=abs, reverse=True)
+    for signed in units:
+        if signed > 0 and raw_choices:
+            raw_choices -= 1
+        elif signed < 0 and man_choices:
+            man_choices -= 1
+        elif waivable:
+            waivable -= 1
+        else:
+            coins += abs(signed)
+    return coins
+
+
+# --- explained plans (user-facing; the engine uses the packed fast path in duel.state) ----------
+
+
+@dataclass(frozen=True)
+class UnitPayment:
+    """How one unit of a resource is paid: from ``source`` at ``price`` coins."""
+
+    resource: str
+    how: str  # "produced", "choice", "waived", "bought"
+    source: str  # card, wonder or token name, or "bank"
+    price: int = 0
+
+
+@dataclass(frozen=True)
+class PaymentPlan:
+    """The cheapest way for ``player`` to build ``item`` in a given position."""
+
+    item: str
+    player: int
+    coins_available: int
+    printed_coins: int
+    chained: bool
+    chain_symbol: str | None
+    urbanism_bonus: int
+    units: tuple[UnitPayment, ...]
+    economy_to_opponent: int
+
+    @property
+    def trade_coins(self) -> int:
+        return sum(u.price for u in self.units if u.how == "bought")
+
+    @property
+    def total(self) -> int:
+        return 0 if self.chained else self.printed_coins + self.trade_coins
+
+    @property
+    def affordable(self) -> bool:
+        return self.total <= self.coins_available
+
+    def describe(self) -> list[str]:
+        """The plan in words, one line per fact."""
+        who = "AB"[self.player]
+        lines = [f"{self.item} for player {who} ({self.coins_available} coins):"]
+        if self.chained:
+            lines.append(f"  free through the chain symbol {self.chain_symbol}")
+            if self.urbanism_bonus:
+                lines.append(f"  Urbanism: +{self.urbanism_bonus} coins")
+            return lines
+        if self.printed_coins:
+            lines.append(f"  printed cost: {self.printed_coins} coins to the bank")
+        for u in self.units:
+            if u.how == "produced":
+                lines.append(f"  1 {u.resource}: produced by {u.source}")
+            elif u.how == "choice":
+                lines.append(f"  1 {u.resource}: {u.source} (one of its resources, chosen now)")
+            elif u.how == "waived":
+                lines.append(f"  1 {u.resource}: waived by {u.source}")
+            else:
+                lines.append(f"  1 {u.resource}: bought for {u.price} coins")
+        if not self.units and not self.printed_coins:
+            lines.append("  free (no cost)")
+        if self.economy_to_opponent:
+            lines.append(
+                f"  Economy: the {self.economy_to_opponent} trading coins go to the opponent"
+            )
+        verdict = "affordable" if self.affordable else "NOT affordable"
+        lines.append(f"  total: {self.total} coins ({verdict})")
+        return lines
+
+    def to_json(self) -> dict:
+        return {
+            "item": self.item,
+            "player": "AB"[self.player],
+            "coins_available": self.coins_available,
+            "printed_coins": self.printed_coins,
+            "chained": self.chained,
+            "chain_symbol": self.chain_symbol,
+            "urbanism_bonus": self.urbanism_bonus,
+            "units": [
+                {"resource": u.resource, "how": u.how, "source": u.source, "price": u.price}
+                for u in self.units
+            ],
+            "trade_coins": self.trade_coins,
+            "economy_to_opponent": self.economy_to_opponent,
+            "total": self.total,
+            "affordable": self.affordable,
+        }
+
+
+def payment_plan(
+    state: State, player: int, *, card: int | None = None, wonder: int | None = None
+) -> PaymentPlan:
+    """Explain the cheapest payment of a card or wonder (exactly one of the two) for ``player``.
+
+    See ``tests/test_payment.py`` for worked examples.
+    """
+    from duel.catalog import (
+        CARDS,
+        RESOURCES,
+        T_ARCHITECTURE,
+        T_ECONOMY,
+        T_MASONRY,
+        T_URBANISM,
+        TOKENS,
+        WONDERS,
+    )
+
+    if (card is None) == (wonder is None):
+        raise ValueError("give exactly one of card= or wonder=")
+    tokens = set(state.tokens(player))
+    coins = state.coins(player)
+    if card is not None:
+        spec = CARDS[card]
+        name, need, printed = spec.name, spec.need, spec.coin_cost
+        if state.is_chained(player, card):
+            return PaymentPlan(
+                item=name,
+                player=player,
+                coins_available=coins,
+                printed_coins=printed,
+                chained=True,
+                chain_symbol=spec.chain_from,
+                urbanism_bonus=4 if T_URBANISM in tokens else 0,
+                units=(),
+                economy_to_opponent=0,
+            )
+        waiver = TOKENS[T_MASONRY].name if spec.color == "blue" and T_MASONRY in tokens else None
+    else:
+        assert wonder is not None
+        name, need, printed = WONDERS[wonder].name, WONDERS[wonder].need, 0
+        waiver = TOKENS[T_ARCHITECTURE].name if T_ARCHITECTURE in tokens else None
+    producers = _fixed_producers(state, player)
+    prices = state.trade_prices(player)
+    units: list[UnitPayment] = []
+    missing_need = list(need)
+    for r, resource in enumerate(RESOURCES):
+        for source in producers[r][: need[r]]:
+            units.append(UnitPayment(resource, "produced", source))
+            missing_need[r] -= 1
+    raw_sources, man_sources = _choice_producers(state, player)
+    missing = missing_units(missing_need, (0,) * N_RESOURCES, [prices[r] for r in RESOURCES])
+    assigned, _ = cover_units(missing, len(raw_sources), len(man_sources), 2 if waiver else 0)
+    raw_iter, man_iter = iter(raw_sources), iter(man_sources)
+    for price, r, how in assigned:
+        resource = RESOURCES[r]
+        if how == "choice":
+            source = next(raw_iter) if FAMILY_RAW[r] else next(man_iter)
+            units.append(UnitPayment(resource, "choice", source))
+        elif how == "waived":
+            units.append(UnitPayment(resource, "waived", waiver or ""))
+        else:
+            units.append(UnitPayment(resource, "bought", "bank", price))
+    trade = sum(u.price for u in units)
+    economy = trade if T_ECONOMY in state.tokens(1 - player) else 0
+    return PaymentPlan(
+        item=name,
+        player=player,
+        coins_available=coins,
+        printed_coins=printed,
+        chained=False,
+        chain_symbol=None,
+        urbanism_bonus=0,
+        units=tuple(units),
+        economy_to_opponent=economy,
+    )
+
+
+def _fixed_producers(state: State, player: int) -> list[list[str]]:
+    """For each resource, one source name per unit of fixed production."""
+    from duel.catalog import CARDS
+
+    sources: list[list[str]] = [[] for _ in range(N_RESOURCES)]
+    for c in state.city(player):
+        for r, n in enumerate(CARDS[c].produces):
+            sources[r].extend([CARDS[c].name] * n)
+    return sources
+
+
+def _choice_producers(state: State, player: int) -> tuple[list[str], list[str]]:
+    from duel.catalog import CARDS, WONDERS
+
+    names = [CARDS[c].name for c in state.city(player) if CARDS[c].produce_choice]
+    names += [WONDERS[w].name for w in state.built_wonders(player) if WONDERS[w].produce_choice]
+    raw = [n for n in names if n in ("Caravansery", "The Great Lighthouse")]
+    man = [n for n in names if n in ("Forum", "Piraeus")]
+    return raw, man
