@@ -1,0 +1,834 @@
+"""Expectiminimax search for 7 Wonders Duel: hints, and exact endgame solutions.
+
+The search works on the engine's :class:`~duel.state.State`, which holds only public information:
+a face-down card is not in the state but decided by a chance node with its exact probability. So
+whatever this module computes depends on public information only.
+
+Value
+-----
+Every value is **the probability that player A wins, a shared victory counting as one half**
+(``P(A wins) + P(shared) / 2``), in ``[0, 1]``. Player A maximises it and player B minimises it
+(B's own value is ``1 - value``). This is the quantity the move choice maximises. At a cut-off
+(depth-limited search) the heuristic evaluation below stands in for it, mapped into ``(0, 1)``.
+
+The secondary figure, reported by exact solves, is the **expected final point margin** (A's
+civilian score minus B's, counted at the end of the game however it ends) when both players
+follow the solver's win-maximising moves. It is not maximised: it describes the line the solver
+chose (among moves with the same win probability the first in search order is kept).
+
+Search
+------
+* Expectiminimax: decision nodes take the max (A) or min (B); chance nodes take the expectation
+  over ``state.chance_weights()`` (exact probabilities).
+* Alpha-beta (fail-soft) at decision nodes; Ballard's **Star1** pruning at chance nodes, using the
+  value bounds ``0 <= value <= 1``: after some outcomes are searched, the window passed to the
+  next one is derived from what the remaining outcomes can still contribute, and the node is cut
+  as soon as the expectation cannot re-enter ``(alpha, beta)``.
+* A transposition table keyed by the state itself (equal states hash alike), storing a lower and
+  an upper bound, the remaining depth they hold for, and the best move. Bounds that do not depend
+  on any depth cut-off are stored as exact for every depth.
+* Move ordering: the table's best move first, then children by their heuristic evaluation
+  (cached); chance outcomes by decreasing probability.
+* Iterative deepening (depth = decision plies; chance nodes cost no depth) under a time, node or
+  depth limit; the answer is the last completed iteration. With a node limit the result depends
+  only on the position, the limit and the seed: it is reproducible.
+* Exact mode: iterative deepening until an iteration reaches the end of the game on every line
+  (no heuristic value used anywhere); the value is then exact.
+* Sampling: where a chance node has more outcomes than ``chance_width``, ``chance_samples``
+  outcomes are drawn with their probabilities (a seeded generator keyed by the state, so the same
+  node always gets the same sample) and the node averages over that sample. Any result that
+  used sampling says so (``sampled``, ``samples``) and its value is an estimate. Hints do this by
+  default (an Age's opening deal has dozens of outcomes per card); exact mode samples only when
+  the position is too far from the end to enumerate (see :func:`exact_feasible`).
+
+Evaluation (cut-off positions)
+------------------------------
+An estimated final point margin ``m`` (A minus B) is computed and mapped to a win probability by
+a logistic curve, ``1 / (1 + exp(-m / T))``, with ``T`` = 7, 5, 3 points in Ages I, II, III (the
+later the Age, the surer a lead). ``m`` is the sum of:
+
+* **points**: the civilian score difference if the game ended now (cards, guilds, wonders,
+  tokens, coins // 3, military track);
+* **military threat**: the leader gains ``1.5 * (lead - 4) ** 2`` points for a lead of 5 or more
+  spaces (at 9 the game is over), so a pawn close to the capital weighs heavily;
+* **science threat**: 5 different symbols count 10 points (one more wins), 4 count 3;
+* **coins**: each coin is worth 1/3 point in the score; on top of that 0.15 (Age I), 0.1 (Age II)
+  or 0.05 (Age III) per coin for the buying power;
+* **wonders**: 1.5 points per wonder still buildable (fewer than seven built) before Age III,
+  0.75 in Age III;
+* **pending tokens**: a player choosing a progress token (a science pair, The Great Library)
+  gains 4 points;
+* **tempo**: the player about to move gains 0.5.
+
+>>> from duel import new_game
+>>> import random
+>>> from solvers.search import Limit, analyse
+>>> rng = random.Random(0)
+>>> state = new_game()
+>>> while state.is_chance() or state.phase != "play":
+...     state = state.apply(state.random_move(rng), check=False)
+>>> info = analyse(state, Limit(nodes=300), seed=1)
+>>> 0.0 <= info.value.a <= 1.0 and info.best_move in state.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from duel.catalog import CARDS, COLOR_MASK, GUILDS, TOKENS, WONDERS, bits
+from duel.moves import Kind, Move
+from duel.state import (
+    AGE,
+    BASE,
+    BUILT,
+    CARDS_,
+    CHOOSE_TOKEN,
+    COINS,
+    GAME_OVER,
+    LIBRARY_CHOOSE,
+    PAWN,
+    PHASE,
+    PRESENT,
+    SCIENCE,
+    TO_MOVE,
+    TOKENS_,
+    WINNER,
+    WONDERS_,
+    State,
+)
+
+__all__ = [
+    "AnalysisInfo",
+    "Limit",
+    "MoveInfo",
+    "PovValue",
+    "SearchAborted",
+    "Searcher",
+    "analyse",
+    "analysis",
+    "evaluate",
+    "exact_feasible",
+    "expectimax",
+    "margin_estimate",
+]
+
+INF_DEPTH = 1 << 20
+_T_MATHEMATICS = 5
+_BLUE = COLOR_MASK["blue"]
+_GREEN = COLOR_MASK["green"]
+_YELLOW = COLOR_MASK["yellow"]
+_PURPLE = COLOR_MASK["purple"]
+_PLAIN_POINTS = _BLUE | _GREEN | _YELLOW
+_CARD_POINTS = [c.points for c in CARDS]
+_WONDER_POINTS = [sum(WONDERS[w].points for w in bits(m)) for m in range(1 << len(WONDERS))]
+_TOKEN_POINTS = [t.points for t in TOKENS]
+_GUILD_RULE = {c.id: c.points_per_max for c in CARDS if c.color == "purple"}
+_TEMPERATURE = {0: 7.0, 1: 7.0, 2: 5.0, 3: 3.0}
+_COIN_BONUS = {0: 0.15, 1: 0.15, 2: 0.1, 3: 0.05}
+_WONDER_BONUS = {0: 1.5, 1: 1.5, 2: 1.5, 3: 0.75}
+
+
+# --- evaluation ---------------------------------------------------------------------------------
+_plain_cache: dict[int, int] = {}
+
+
+def _plain_points(cards: int) -> int:
+    points = _plain_cache.get(cards)
+    if points is None:
+        points = sum(_CARD_POINTS[c] for c in bits(cards))
+        if len(_plain_cache) > 200_000:
+            _plain_cache.clear()
+        _plain_cache[cards] = points
+    return points
+
+
+def _count(f, b: int, categories: tuple[str, ...]) -> int:
+    total = 0
+    for category in categories:
+        if category == "wonder":
+            total += f[b + BUILT].bit_count()
+        elif category == "coins_div3":
+            total += f[b + COINS] // 3
+        else:
+            total += (f[b + CARDS_] & COLOR_MASK[category]).bit_count()
+    return total
+
+
+def _points(f, player: int) -> int:
+    """The civilian score of ``player`` if the game ended now (as ``State.score().total``)."""
+    b = BASE[player]
+    cards = f[b + CARDS_]
+    total = _plain_points(cards & _PLAIN_POINTS) + _WONDER_POINTS[f[b + BUILT]]
+    guilds = cards & _PURPLE
+    while guilds:
+        low = guilds & -guilds
+        guilds ^= low
+        categories, each = _GUILD_RULE[low.bit_length() - 1]
+        total += each * max(_count(f, BASE[0], categories), _count(f, BASE[1], categories))
+    tokens = f[b + TOKENS_]
+    if tokens:
+        for t in bits(tokens):
+            total += _TOKEN_POINTS[t]
+        if tokens >> _T_MATHEMATICS & 1:
+            total += 3 * tokens.bit_count()
+    lead = f[PAWN] if player == 0 else -f[PAWN]
+    if lead > 0:
+        total += 2 if lead <= 2 else 5 if lead <= 5 else 10
+    return total + f[b + COINS] // 3
+
+
+def margin_estimate(state: State) -> float:
+    """Heuristic final point margin, A minus B (see the module docstring)."""
+    f = state.fields
+    if f[PHASE] == GAME_OVER:
+        return float(_points(f, 0) - _points(f, 1))
+    age = f[AGE]
+    m = float(_points(f, 0) - _points(f, 1))
+    pawn = f[PAWN]
+    if pawn >= 5:
+        m += 1.5 * (pawn - 4) ** 2
+    elif pawn <= -5:
+        m -= 1.5 * (-pawn - 4) ** 2
+    built = (f[BASE[0] + BUILT] | f[BASE[1] + BUILT]).bit_count()
+    for player, sign in ((0, 1.0), (1, -1.0)):
+        b = BASE[player]
+        symbols = f[b + SCIENCE].bit_count()
+        if symbols >= 5:
+            m += sign * 10.0
+        elif symbols == 4:
+            m += sign * 3.0
+        m += sign * _COIN_BONUS[age] * f[b + COINS]
+        if built < 7:
+            m += sign * _WONDER_BONUS[age] * f[b + WONDERS_].bit_count()
+    sign = 1.0 if f[TO_MOVE] == 0 else -1.0
+    if f[PHASE] in (CHOOSE_TOKEN, LIBRARY_CHOOSE):
+        m += sign * 4.0
+    return m + sign * 0.5
+
+
+def terminal_value(state: State) -> float:
+    w = state.fields[WINNER]
+    return 1.0 if w == 0 else 0.0 if w == 1 else 0.5
+
+
+def evaluate(state: State) -> float:
+    """Heuristic value of a position: estimated P(A wins) + P(shared) / 2, in (0, 1)."""
+    f = state.fields
+    if f[PHASE] == GAME_OVER:
+        return terminal_value(state)
+    m = margin_estimate(state)
+    x = m / _TEMPERATURE[f[AGE]]
+    if x > 30:
+        x = 30.0
+    elif x < -30:
+        x = -30.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def exact_feasible(state: State, max_cards: int = 10) -> bool:
+    """True when an exact solve can enumerate every chance outcome: Age III with at most
+    ``max_cards`` cards left in the pyramid, or the game already over."""
+    f = state.fields
+    if f[PHASE] == GAME_OVER:
+        return True
+    return f[AGE] == 3 and f[PRESENT].bit_count() <= max_cards
+
+
+# --- the public result types -----------------------------------------------------------------
+@dataclass(frozen=True)
+class Limit:
+    """When to stop searching, as in python-chess: any of time (seconds), nodes, depth (plies).
+
+    With only ``nodes`` (and/or ``depth``) the search is deterministic."""
+
+    time: float | None = None
+    nodes: int | None = None
+    depth: int | None = None
+
+
+@dataclass(frozen=True)
+class PovValue:
+    """A value with its point of view. ``a`` is P(A wins) + P(shared)/2; ``turn`` is the player
+    to move at the analysed position; ``margin`` (exact solves only) the expected point margin
+    A minus B."""
+
+    a: float
+    turn: int
+    margin: float | None = None
+
+    def pov(self, player: int) -> float:
+        """The value for ``player`` (0 = A, 1 = B)."""
+        return self.a if player == 0 else 1.0 - self.a
+
+    @property
+    def relative(self) -> float:
+        """The value for the player to move."""
+        return self.pov(self.turn)
+
+    @property
+    def b(self) -> float:
+        return 1.0 - self.a
+
+    def margin_pov(self, player: int) -> float | None:
+        if self.margin is None:
+            return None
+        return self.margin if player == 0 else -self.margin
+
+
+@dataclass(frozen=True)
+class MoveInfo:
+    """One root move with its value for the player to move and its principal variation."""
+
+    move: Move
+    value: float
+    pv: tuple[Move, ...]
+    bound: str = "exact"  # "exact", "upper" (at most this), "lower"
+
+    def to_dict(self) -> dict:
+        return {
+            "move": str(self.move),
+            "value": self.value,
+            "bound": self.bound,
+            "pv": [str(m) for m in self.pv],
+        }
+
+
+@dataclass(frozen=True)
+class AnalysisInfo:
+    """The result of an analysis (one per completed iteration while it runs)."""
+
+    value: PovValue
+    pv: tuple[Move, ...]
+    depth: int
+    nodes: int
+    time: float
+    exact: bool
+    sampled: bool
+    samples: int | None
+    moves: tuple[MoveInfo, ...] = ()
+    complete: bool = True
+    seed: int = 0
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def nps(self) -> int:
+        return int(self.nodes / self.time) if self.time > 0 else 0
+
+    @property
+    def best_move(self) -> Move | None:
+        return self.moves[0].move if self.moves else None
+
+    @property
+    def multipv(self) -> tuple[MoveInfo, ...]:
+        return self.moves
+
+    def __getitem__(self, key: str):
+        """python-chess style access: info["score"], info["pv"], info["depth"], ..."""
+        return self.to_dict(raw=True)[key]
+
+    def to_dict(self, raw: bool = False) -> dict:
+        d = {
+            "value": self.value.relative,
+            "value_a": self.value.a,
+            "pov": "to move",
+            "turn": "AB"[self.value.turn],
+            "margin_a": self.value.margin,
+            "score": self.value,
+            "pv": self.pv if raw else [str(m) for m in self.pv],
+            "depth": self.depth,
+            "nodes": self.nodes,
+            "nps": self.nps,
+            "time": round(self.time, 4),
+            "exact": self.exact,
+            "sampled": self.sampled,
+            "samples": self.samples,
+            "seed": self.seed,
+            "moves": list(self.moves) if raw else [m.to_dict() for m in self.moves],
+        }
+        if not raw:
+            del d["score"]
+        return d
+
+
+class SearchAborted(Exception):
+    """Raised inside the search when the limit is reached."""
+
+
+# --- the searcher ------------------------------------------------------------------------------
+_STATIC_ORDER: dict[int, float] = {}
+
+
+def _static_score(move: int) -> float:
+    """Cheap a-priori interest of a move (ordering only)."""
+    score = _STATIC_ORDER.get(move)
+    if score is None:
+        kind = move >> 16
+        card = CARDS[move & 0xFF] if kind in (Kind.BUILD, Kind.MAUSOLEUM) else None
+        if card is not None:
+            score = card.points + 2 * card.shields + (3 if card.science else 0) + card.coins / 3
+            score += 3 if card.color == "purple" else 0
+        elif kind == Kind.WONDER:
+            w = WONDERS[(move >> 8) & 0xFF]
+            score = w.points + 3 * w.shields + (2 if w.extra_turn else 0) + 1
+        elif kind == Kind.DISCARD:
+            score = -1.0
+        else:
+            score = 0.0
+        _STATIC_ORDER[move] = score
+    return score
+
+
+class Searcher:
+    """One search: its transposition table, counters and settings.
+
+    ``chance_width``: chance nodes with more outcomes are sampled (``None``: never).
+    ``chance_samples``: outcomes drawn at a sampled chance node.
+    """
+
+    def __init__(
+        self,
+        *,
+        seed: int = 0,
+        chance_width: int | None = 6,
+        chance_samples: int = 3,
+        tt_limit: int = 2_000_000,
+    ) -> None:
+        self.seed = seed
+        self.chance_width = chance_width
+        self.chance_samples = chance_samples
+        self.tt: dict[State, list] = {}
+        self.tt_limit = tt_limit
+        self.eval_cache: dict[State, float] = {}
+        self.chance_cache: dict[State, list[tuple[int, float]]] = {}
+        self.nodes = 0
+        self.node_limit: int | None = None
+        self.deadline: float | None = None
+        self.cut_count = 0  # heuristic values used (depth cut-offs, depth-limited TT entries)
+        self.sampled_count = 0
+
+    # -- helpers ----------------------------------------------------------------------------
+    def _eval(self, state: State) -> float:
+        v = self.eval_cache.get(state)
+        if v is None:
+            v = evaluate(state)
+            if len(self.eval_cache) > self.tt_limit:
+                self.eval_cache.clear()
+            self.eval_cache[state] = v
+        return v
+
+    def _outcomes(self, state: State) -> list[tuple[int, float]]:
+        """Chance outcomes (possibly sampled), most probable first."""
+        outcomes = self.chance_cache.get(state)
+        if outcomes is not None:
+            return outcomes
+        weights, total = state.chance_weights()
+        if self.chance_width is not None and len(weights) > self.chance_width:
+            rng = random.Random(hash((self.seed, hash(state))))
+            drawn: dict[int, int] = {}
+            cum = []
+            acc = 0
+            for m, w in weights:
+                acc += w
+                cum.append(acc)
+            for _ in range(self.chance_samples):
+                x = rng.random() * total
+                lo, hi = 0, len(cum) - 1
+                while lo < hi:
+                    mid = (lo + hi) // 2
+                    if cum[mid] > x:
+                        hi = mid
+                    else:
+                        lo = mid + 1
+                m = weights[lo][0]
+                drawn[m] = drawn.get(m, 0) + 1
+            n = self.chance_samples
+            outcomes = [(m, c / n) for m, c in drawn.items()]
+            outcomes.sort(key=lambda mc: (-mc[1], mc[0]))
+            outcomes = [(m, c) for m, c in outcomes]
+            outcomes.append((-1, 0.0))  # marker: sampled
+        else:
+            outcomes = sorted(((m, w / total) for m, w in weights), key=lambda mw: (-mw[1], mw[0]))
+        if len(self.chance_cache) > self.tt_limit:
+            self.chance_cache.clear()
+        self.chance_cache[state] = outcomes
+        return outcomes
+
+    def _tick(self) -> None:
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise SearchAborted
+        if self.deadline is not None and not self.nodes & 255 and time.perf_counter() > self.deadline:
+            raise SearchAborted
+
+    def _ordered(self, state: State, moves: list[Move], first: int | None, maximise: bool):
+        """Children in search order: the table move, then by heuristic value."""
+        children = []
+        ev = self._eval
+        for m in moves:
+            child = state.apply(m, check=False)
+            key = ev(child) + 0.001 * _static_score(m) * (1 if maximise else -1)
+            if m == first:
+                key = 2.0 if maximise else -2.0
+            children.append((key, m, child))
+        children.sort(key=lambda kmc: kmc[0], reverse=maximise)
+        return children
+
+    # -- the recursive search (values are P(A wins) + shared/2) --------------------------------
+    def search(self, state: State, depth: int, alpha: float, beta: float) -> float:
+        self.nodes += 1
+        self._tick()
+        f = state.fields
+        phase = f[PHASE]
+        if phase == GAME_OVER:
+            w = f[WINNER]
+            return 1.0 if w == 0 else 0.0 if w == 1 else 0.5
+        if depth <= 0:
+            self.cut_count += 1
+            return self._eval(state)
+        entry = self.tt.get(state)
+        best_move = None
+        if entry is not None:
+            e_depth, lo, hi, best_move = entry
+            if e_depth >= depth:
+                if lo >= beta or hi <= alpha or lo == hi:
+                    if e_depth < INF_DEPTH:
+                        self.cut_count += 1
+                    return lo if lo >= beta or lo == hi else hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+        cuts_before = self.cut_count
+        alpha0, beta0 = alpha, beta
+        if state.is_chance():
+            value = self._chance(state, depth, alpha, beta)
+            move = None
+        else:
+            value, move = self._decision(state, depth, alpha, beta, best_move, f[TO_MOVE] == 0)
+        stored_depth = depth if self.cut_count != cuts_before else INF_DEPTH
+        if entry is not None and entry[0] == stored_depth:
+            lo, hi = entry[1], entry[2]
+        else:
+            lo, hi = 0.0, 1.0
+        if value <= alpha0:
+            hi = min(hi, value) if entry is not None and entry[0] == stored_depth else value
+        elif value >= beta0:
+            lo = max(lo, value) if entry is not None and entry[0] == stored_depth else value
+        else:
+            lo = hi = value
+        if lo > hi:  # inconsistent float noise: trust the new result
+            lo = hi = value
+        if len(self.tt) >= self.tt_limit:
+            self.tt.clear()
+        self.tt[state] = [stored_depth, lo, hi, move if move is not None else best_move]
+        return value
+
+    def _decision(self, state, depth, alpha, beta, first, maximise):
+        moves = state.legal_moves()
+        if len(moves) > 1 and depth >= 2:
+            order = self._ordered(state, moves, first, maximise)
+        else:
+            if first is not None and first in moves and moves[0] != first:
+                moves = [first] + [m for m in moves if m != first]
+            order = [(0.0, m, None) for m in moves]
+        best_move = None
+        search = self.search
+        if maximise:
+            best = -1.0
+            for _, m, child in order:
+                if child is None:
+                    child = state.apply(m, check=False)
+                v = search(child, depth - 1, alpha, beta)
+                if v > best:
+                    best, best_move = v, m
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            break
+        else:
+            best = 2.0
+            for _, m, child in order:
+                if child is None:
+                    child = state.apply(m, check=False)
+                v = search(child, depth - 1, alpha, beta)
+                if v < best:
+                    best, best_move = v, m
+                    if v < beta:
+                        beta = v
+                        if v <= alpha:
+                            break
+        return best, best_move
+
+    def _chance(self, state, depth, alpha, beta):
+        """Star1: expectation with window-derived bounds (values lie in [0, 1])."""
+        outcomes = self._outcomes(state)
+        if outcomes[-1][0] == -1:
+            self.sampled_count += 1
+            outcomes = outcomes[:-1]
+        acc = 0.0
+        rest = 1.0
+        search = self.search
+        for m, p in outcomes:
+            rest -= p
+            if rest < 1e-12:
+                rest = 0.0
+            a_i = (alpha - acc - rest) / p  # child values must exceed this to keep hope
+            b_i = (beta - acc) / p
+            v = search(
+                state.apply(m, check=False), depth, a_i if a_i > 0.0 else 0.0, b_i if b_i < 1.0 else 1.0
+            )
+            acc += p * v
+            if v <= a_i:
+                return acc + rest  # an upper bound, <= alpha
+            if v >= b_i:
+                return acc  # a lower bound, >= beta
+        return acc
+
+    # -- principal variation ------------------------------------------------------------------
+    def principal_variation(self, state: State, limit: int = 40) -> list[Move]:
+        """Table moves from ``state``; at chance nodes the most probable outcome."""
+        pv: list[Move] = []
+        seen = set()
+        while len(pv) < limit and not state.is_terminal() and state not in seen:
+            seen.add(state)
+            if state.is_chance():
+                outcomes = [(m, p) for m, p in self._outcomes(state) if m != -1]
+                m = Move(outcomes[0][0])
+            else:
+                entry = self.tt.get(state)
+                if entry is None or entry[3] is None:
+                    break
+                m = entry[3]
+            pv.append(Move(m))
+            state = state.apply(m, check=False)
+        return pv
+
+    # -- expected margin under the solver's policy ------------------------------------------
+    def policy_margin(self, state: State, node_budget: int) -> float | None:
+        """Expected final margin (A minus B) when both sides play the solved moves (exact mode)."""
+        stop = self.nodes + node_budget
+        memo: dict[State, float] = {}
+
+        def walk(s: State) -> float:
+            got = memo.get(s)
+            if got is not None:
+                return got
+            if self.nodes > stop:
+                raise SearchAborted
+            f = s.fields
+            if f[PHASE] == GAME_OVER:
+                r = float(_points(f, 0) - _points(f, 1))
+            elif s.is_chance():
+                r = sum(p * walk(s.apply(m, check=False)) for m, p in self._outcomes(s) if m != -1)
+            else:
+                self.search(s, INF_DEPTH, 0.0, 1.0)  # exact value and move (mostly from the table)
+                r = walk(s.apply(self.tt[s][3], check=False))
+            memo[s] = r
+            return r
+
+        saved = self.node_limit
+        self.node_limit = None if saved is None else max(saved, stop + 1)
+        try:
+            return walk(state)
+        except (SearchAborted, RecursionError):
+            return None
+        finally:
+            self.node_limit = saved
+
+
+# --- the analysis API ---------------------------------------------------------------------------
+def _root_search(
+    searcher: Searcher, state: State, depth: int, top: int
+) -> tuple[float, list[MoveInfo]]:
+    """Search every root move; exact values for the best ``top``, bounds for the rest."""
+    player = state.to_move
+    maximise = player == 0
+    moves = state.legal_moves()
+    entry = searcher.tt.get(state)
+    first = entry[3] if entry is not None else None
+    if len(moves) > 1:
+        order = searcher._ordered(state, moves, first, maximise)
+    else:
+        order = [(0.0, m, state.apply(m, check=False)) for m in moves]
+    results: list[tuple[float, str, Move]] = []  # (value for the mover, bound, move)
+    cuts_before = searcher.cut_count
+    for _, m, child in order:
+        exact_values = sorted((v for v, b, _ in results if b == "exact"), reverse=True)
+        threshold = exact_values[top - 1] if len(exact_values) >= top else 0.0
+        searcher.nodes += 1
+        if maximise:
+            v_a = searcher.search(child, depth - 1, threshold, 1.0)
+            v = v_a
+        else:
+            v_a = searcher.search(child, depth - 1, 0.0, 1.0 - threshold)
+            v = 1.0 - v_a
+        bound = "exact" if v > threshold or threshold == 0.0 else "upper"
+        results.append((v, bound, m))
+    # stable: best value first, ties in search order
+    ranked = sorted(range(len(results)), key=lambda i: -results[i][0] - (results[i][1] == "exact"))
+    infos = []
+    for i in ranked:
+        v, bound, m = results[i]
+        child = state.apply(m, check=False)
+        infos.append(MoveInfo(m, v, tuple([m] + searcher.principal_variation(child)), bound))
+    best = infos[0]
+    value_a = best.value if maximise else 1.0 - best.value
+    stored = depth if searcher.cut_count != cuts_before else INF_DEPTH
+    searcher.tt[state] = [stored, value_a, value_a, best.move]
+    return value_a, infos
+
+
+def analysis(
+    state: State,
+    limit: Limit | None = None,
+    *,
+    top: int = 1,
+    multipv: int | None = None,
+    exact: bool = False,
+    seed: int = 0,
+    chance_width: int | None = None,
+    chance_samples: int | None = None,
+    margin: bool = True,
+    searcher: Searcher | None = None,
+) -> Iterator[AnalysisInfo]:
+    """Iterative deepening, yielding an :class:`AnalysisInfo` after every completed depth.
+
+    The last one yielded is the answer. ``exact=True`` deepens until no line is cut by the depth
+    (the value is then exact unless chance was sampled, which ``sampled`` reports). Sampling:
+    by default hints sample chance nodes with more than 6 outcomes (3 draws); exact mode
+    enumerates every outcome when :func:`exact_feasible` and otherwise samples 4 draws at chance
+    nodes with more than 4 outcomes.
+    """
+    limit = limit or Limit()
+    top = max(1, multipv if multipv is not None else top)
+    if chance_width is None and chance_samples is None:
+        if exact:
+            chance_width, chance_samples = (None, 4) if exact_feasible(state) else (4, 4)
+        else:
+            chance_width, chance_samples = 6, 3
+    else:
+        chance_width = chance_width if chance_width is not None else 6
+        chance_samples = chance_samples or 3
+    s = searcher or Searcher(seed=seed, chance_width=chance_width, chance_samples=chance_samples)
+    start = time.perf_counter()
+    s.nodes = 0
+    s.node_limit = limit.nodes
+    s.deadline = start + limit.time if limit.time is not None else None
+    max_depth = limit.depth if limit.depth is not None else (INF_DEPTH - 1 if exact else 200)
+    turn = state.to_move
+    if state.is_terminal():
+        v = terminal_value(state)
+        yield AnalysisInfo(
+            PovValue(v, turn, float(_points(state.fields, 0) - _points(state.fields, 1))),
+            (), 0, 0, 0.0, True, False, None, seed=seed,
+        )
+        return
+    depth = 0
+    yielded = False
+    while depth < max_depth:
+        depth += 1
+        cuts_before = s.cut_count
+        sampled_before = s.sampled_count
+        try:
+            if state.is_chance():
+                value_a = s.search(state, depth, 0.0, 1.0)
+                moves: list[MoveInfo] = []
+                pv = tuple(s.principal_variation(state))
+            else:
+                value_a, moves = _root_search(s, state, depth, top)
+                pv = moves[0].pv
+        except (SearchAborted, RecursionError):
+            break
+        finished = s.cut_count == cuts_before
+        sampled = s.sampled_count != sampled_before
+        elapsed = time.perf_counter() - start
+        m = None
+        if finished and margin:
+            m = s.policy_margin(state, node_budget=max(20_000, s.nodes // 2))
+        info = AnalysisInfo(
+            PovValue(value_a, turn, m),
+            pv,
+            depth,
+            s.nodes,
+            max(elapsed, 1e-9),
+            finished and not sampled,
+            sampled,
+            chance_samples if sampled else None,
+            tuple(moves[:top]) if moves else (),
+            complete=True,
+            seed=seed,
+            extra={"finished": finished},
+        )
+        yielded = True
+        yield info
+        if finished:
+            break  # every line reached the end of the game: deeper search changes nothing
+        if exact is False and limit.depth is None and limit.nodes is None and limit.time is None:
+            if depth >= 4:
+                break  # no limit at all: a quick default
+    if not yielded:
+        # Not even depth 1 finished: fall back on the evaluation of each move.
+        elapsed = max(time.perf_counter() - start, 1e-9)
+        moves = []
+        if not state.is_chance():
+            mover = state.to_move
+            scored = []
+            for mv in state.legal_moves():
+                v = evaluate(state.apply(mv, check=False))
+                scored.append((v if mover == 0 else 1.0 - v, mv))
+            scored.sort(key=lambda vm: -vm[0])
+            moves = [MoveInfo(mv, v, (mv,), "estimate") for v, mv in scored[:top]]
+        v_a = evaluate(state)
+        yield AnalysisInfo(
+            PovValue(v_a, turn, None), moves[0].pv if moves else (), 0, s.nodes, elapsed,
+            False, False, None, tuple(moves), complete=False, seed=seed,
+        )
+
+
+def analyse(
+    state: State,
+    limit: Limit | None = None,
+    *,
+    top: int = 1,
+    multipv: int | None = None,
+    exact: bool = False,
+    seed: int = 0,
+    on_info: Callable[[AnalysisInfo], None] | None = None,
+    **options,
+) -> AnalysisInfo:
+    """Analyse ``state`` within ``limit``; the result of the deepest completed iteration.
+
+    ``on_info`` is called with each intermediate result (python-chess's ``analysis()`` stream is
+    :func:`analysis`). ``top``/``multipv`` asks for that many best moves with exact values."""
+    last = None
+    for info in analysis(
+        state, limit, top=top, multipv=multipv, exact=exact, seed=seed, **options
+    ):
+        last = info
+        if on_info is not None:
+            on_info(info)
+    assert last is not None
+    return last
+
+
+# --- reference: plain expectimax without pruning (for tests) -------------------------------------
+def expectimax(state: State, memo: dict | None = None) -> float:
+    """Exact value by brute force: no pruning, no ordering, every chance outcome. Tiny endgames."""
+    memo = {} if memo is None else memo
+    got = memo.get(state)
+    if got is not None:
+        return got
+    if state.is_terminal():
+        v = terminal_value(state)
+    elif state.is_chance():
+        weights, total = state.chance_weights()
+        v = sum(w * expectimax(state.apply(m, check=False), memo) for m, w in weights) / total
+    else:
+        values = [expectimax(state.apply(m, check=False), memo) for m in state.legal_moves()]
+        v = max(values) if state.to_move == 0 else min(values)
+    memo[state] = v
+    return v
