@@ -423,6 +423,14 @@ class State:
         return tuple(names[i] for i in bits(self._f[MILITARY]))
 
     @property
+    def reveal_slot(self) -> int | None:
+        """The slot the pending chance event turns face up (``None`` outside reveals)."""
+        reveal = self._f[REVEAL]
+        if self._f[PHASE] != REVEAL_CARDS or not reveal:
+            return None
+        return (reveal & -reveal).bit_length() - 1
+
+    @property
     def unseen_cards(self) -> list[int]:
         """Cards of the current Age nobody has seen: face down, or removed at setup."""
         return bits(self._f[UNSEEN])
@@ -1019,6 +1027,7 @@ def _apply_pick_wonder(e, code: int) -> None:
     e[OFFER] = offer
     e[PICKS] = picks
     if picks == 8:
+        e[WONDERS_UNSEEN] = 0  # the four wonders never revealed are out of the game
         _start_age(e, 1, 0)
     elif offer:
         e[TO_MOVE] = DRAFT_ORDER[picks]

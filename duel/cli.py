@@ -1,0 +1,164 @@
+"""The ``duel`` command: play, inspect positions, price cards, self-play, analyse.
+
+Heavy modules (rich rendering, search, OR-Tools) are imported inside the commands so that
+``duel --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from importlib.util import find_spec
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+app = typer.Typer(
+    name="duel",
+    help="7 Wonders Duel: play in the terminal, inspect and analyse positions.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print a one-line error (no traceback) and exit."""
+    typer.echo(f"duel: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def load_position_or_fail(path: Path):
+    from duel.position import PositionError, load_position
+
+    try:
+        return load_position(path)
+    except PositionError as error:
+        fail(str(error))
+
+
+PLAYER_HELP = "Player {}: human, random, greedy or search"
+
+
+@app.command()
+def play(
+    a: Annotated[
+        str, typer.Option("--a", "-a", help="Player A: human, random, greedy, search")
+    ] = "human",
+    b: Annotated[
+        str, typer.Option("--b", "-b", help="Player B: human, random, greedy, search")
+    ] = "random",
+    seed: Annotated[int | None, typer.Option(help="Seed of the dealer (and of the AI)")] = None,
+    load: Annotated[Path | None, typer.Option(help="Continue a saved game")] = None,
+    delay: Annotated[float, typer.Option(help="Seconds between AI moves (to watch)")] = 0.0,
+    think: Annotated[float, typer.Option(help="Seconds per move for the search AI")] = 1.0,
+    plain: Annotated[bool, typer.Option(help="Plain text, no colours or table")] = False,
+) -> None:
+    """Play a game: two humans, human against an AI level, or AI against AI."""
+    from duel.tui import run_game
+
+    code = run_game((a, b), seed=seed, load=load, delay=delay, think=think, plain=plain)
+    raise typer.Exit(code)
+
+
+@app.command()
+def show(
+    file: Annotated[Path, typer.Argument(help="A position (JSON) or a game record")],
+    plain: Annotated[bool, typer.Option(help="Plain text, no colours")] = False,
+) -> None:
+    """Print a position (or the final position of a game record) readably."""
+    from duel.render import print_state
+
+    state = load_any_or_fail(file)
+    print_state(state, plain=plain)
+
+
+def load_any_or_fail(path: Path):
+    """A position file, or a game record (its last position)."""
+    from duel.position import PositionError, position_from_json
+    from duel.record import GameRecord, RecordError
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        fail(f"{path}: cannot read the file ({error.strerror})")
+    except json.JSONDecodeError as error:
+        fail(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})")
+    try:
+        if isinstance(data, dict) and data.get("format") == "7wd-record":
+            return GameRecord.from_json(data).final_state()
+        return position_from_json(data)
+    except (PositionError, RecordError) as error:
+        fail(f"{path}: {error}")
+
+
+@app.command()
+def cost(
+    position: Annotated[Path, typer.Argument(help="A position (JSON)")],
+    item: Annotated[str, typer.Argument(help="A card or wonder name")],
+    player: Annotated[str, typer.Option("--player", "-p", help="A or B (default: to move)")] = "",
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output")] = False,
+) -> None:
+    """Explain the cheapest way to pay for a card or wonder."""
+    from duel.catalog import UnknownNameError, card_named, wonder_named
+    from solvers.payment import payment_plan
+
+    state = load_any_or_fail(position)
+    if player and player.upper() not in ("A", "B"):
+        fail(f"--player must be A or B, not {player!r}")
+    who = "AB".index(player.upper()) if player else state.to_move
+    try:
+        plan = payment_plan(state, who, card=card_named(item).id)
+    except UnknownNameError as card_error:
+        try:
+            plan = payment_plan(state, who, wonder=wonder_named(item))
+        except UnknownNameError:
+            fail(str(card_error).replace("no card", "no card or wonder"))
+    if as_json:
+        typer.echo(json.dumps(plan.to_json(), indent=1))
+    else:
+        typer.echo("\n".join(plan.describe()))
+
+
+@app.command()
+def selfplay(
+    games: Annotated[int, typer.Option(min=1, help="Number of games")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed")] = 0,
+) -> None:
+    """Random against random: a summary of results and victory types."""
+    import random
+    import time
+    from collections import Counter
+
+    from duel.state import play_random_game
+
+    rng = random.Random(seed)
+    victories: Counter[str] = Counter()
+    winners: Counter[str] = Counter()
+    start = time.perf_counter()
+    for _ in range(games):
+        final = play_random_game(rng)
+        victories[final.victory] += 1
+        winners["shared" if final.winner is None else "AB"[final.winner]] += 1
+    elapsed = time.perf_counter() - start
+    typer.echo(f"{games} random games (seed {seed}) in {elapsed:.2f} s ({games / elapsed:.0f}/s)")
+    typer.echo(f"wins: A {winners['A']}, B {winners['B']}, shared {winners['shared']}")
+    for victory in ("civilian", "military", "science"):
+        share = 100 * victories[victory] / games
+        typer.echo(f"  {victory:9} {victories[victory]:6} ({share:.1f}%)")
+
+
+if find_spec("duel.cli_analysis") is not None:  # hint, analyze, match (solvers)
+    from duel.cli_analysis import register
+
+    register(app)
+
+
+def main() -> NoReturn:
+    try:
+        app()
+    except KeyboardInterrupt:
+        typer.echo("\ninterrupted", err=True)
+        sys.exit(130)
+    sys.exit(0)
