@@ -72,11 +72,18 @@ class GreedyBot:
         if len(moves) == 1:
             return moves[0]
         c = moves[0].city
-        before = estimate(state, c)
+
+        def value(s: GameState) -> float:
+            if c == player:
+                return estimate(s, c)
+            # deciding for the Free City: what is good for me and bad for my opponent
+            return estimate(s, player) - estimate(s, 1 - player)
+
+        before = value(state)
         scored = []
         for m in moves:
             after, _ = state._execute([m])
-            gain = estimate(after, c) - before
+            gain = value(after) - before
             if m.action == "discard" and c != state.free_city:
                 gain -= 0.2  # keep discards for when nothing else helps
             scored.append((gain + self.rng.random() * 1e-6, m))

@@ -1,0 +1,345 @@
+"""The ``wonders`` command: play the base game against bots, or watch bots play.
+
+    wonders play --players 4 --humans 1 --seed 7 --bot greedy
+    wonders selfplay --players 7 --games 20 --seed 1
+
+Engine modules are imported inside the commands so that ``wonders --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import difflib
+import sys
+import time
+from typing import TYPE_CHECKING
+
+import typer
+
+if TYPE_CHECKING:
+    from wonders.game import GameState, Move
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="7 Wonders (base game, 2-7 players; 2 = the Free City variant).",
+)
+
+ACTION_WORDS = {
+    "b": "build",
+    "build": "build",
+    "w": "wonder",
+    "wonder": "wonder",
+    "s": "wonder",
+    "stage": "wonder",
+    "d": "discard",
+    "discard": "discard",
+    "sell": "discard",
+    "f": "free",
+    "free": "free",
+    "p": "pick",
+    "pick": "pick",
+}
+HELP_TEXT = (
+    "Type a number from the list, or an action and a card: 'build temple', 'w baths' (Wonder "
+    "stage), 'd altar' (discard for 3 coins), 'free palace' (Olympia), 'pick study' "
+    "(Halicarnassus). Card names may be abbreviated. 'cities' shows every city, 'q' quits."
+)
+
+
+class Quit(Exception):
+    """The human asked to stop."""
+
+
+# --------------------------------------------------------------------------- rendering
+def _resources(fixed: tuple[int, ...], choices: tuple[tuple[int, ...], ...]) -> str:
+    from wonders.cards import RESOURCES
+
+    parts = [f"{n} {RESOURCES[r]}" for r, n in enumerate(fixed) if n]
+    parts += ["/".join(RESOURCES[r] for r in c) for c in choices]
+    return ", ".join(parts) or "nothing"
+
+
+def city_text(state: GameState, c: int, *, full: bool = True) -> str:
+    from wonders.cards import CARDS, COLORS, RESOURCES
+
+    city = state.cities[c]
+    prof = city.profile
+    board = city.board
+    if city.stages < len(board.stages):
+        nxt = board.stages[city.stages]
+        cost = ", ".join(f"{n} {RESOURCES[r]}" for r, n in enumerate(nxt.cost) if n)
+        wonder = f"{city.stages}/{len(board.stages)} (next: {cost} -> {nxt.describe()})"
+    else:
+        wonder = f"{city.stages}/{len(board.stages)} complete"
+    lines = [
+        f"{state.city_name(c)}: {city.coins} coins, {prof.shields} shields, "
+        f"tokens {' '.join(f'{t:+d}' for t in city.tokens) or '-'}",
+        f"  wonder {wonder}",
+        f"  produces {_resources(prof.own.fixed, prof.own.choices)}",
+    ]
+    if full:
+        by_color: dict[str, list[str]] = {}
+        for cid in city.built:
+            by_color.setdefault(CARDS[cid].color, []).append(CARDS[cid].name)
+        for color in COLORS:
+            if color in by_color:
+                lines.append(f"  {color}: {', '.join(by_color[color])}")
+    return "\n".join(lines)
+
+
+def move_text(state: GameState, move: Move) -> str:
+    from wonders.cards import CARD_BY_NAME
+    from wonders.game import _paid_text
+
+    card = CARD_BY_NAME[move.card]
+    if move.action == "build":
+        price = state.card_price(move.city, card)
+        chain = " (chain)" if card.name in state.cities[move.city].profile.chain_free else ""
+        paid = _paid_text(price) if price else ""
+        return f"build {card.name} [{card.color}: {card.describe()}]{chain}{paid}"
+    if move.action == "wonder":
+        city = state.cities[move.city]
+        stage = city.board.stages[city.stages]
+        price = state.stage_price(move.city)
+        paid = _paid_text(price) if price else ""
+        return f"wonder stage {city.stages + 1} with {card.name} [{stage.describe()}]{paid}"
+    if move.action == "discard":
+        return f"discard {card.name} for 3 coins"
+    if move.action == "free":
+        return f"free build {card.name} (Olympia) [{card.color}: {card.describe()}]"
+    return f"pick {card.name} from the discard pile [{card.color}: {card.describe()}]"
+
+
+def score_table(state: GameState) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from wonders.game import CATEGORIES
+
+    sheets = state.scores()
+    table = Table(title="Final scores" if state.is_terminal() else "Scores so far")
+    table.add_column("")
+    for c in range(state.n):
+        table.add_column(state.city_name(c), justify="right")
+    for cat in CATEGORIES:
+        table.add_row(cat, *(str(getattr(s, cat)) for s in sheets))
+    table.add_row("total", *(f"[bold]{s.total}[/bold]" for s in sheets))
+    table.add_row("coins", *(str(s.coins) for s in sheets))
+    console = Console()
+    console.print(table)
+    if state.is_terminal():
+        win = state.winners()
+        names = ", ".join(state.city_name(p) for p in win)
+        shared = " (shared)" if len(win) > 1 else ""
+        console.print(f"Winner{shared}: {names}")
+        if state.free_city is not None:
+            console.print("(The Free City does not compete.)")
+
+
+# --------------------------------------------------------------------------- human input
+def _match_card(text: str, names: list[str]) -> list[str]:
+    t = text.strip().lower()
+    if not t:
+        return []
+    for test in (
+        lambda n: n.lower() == t,
+        lambda n: n.lower().startswith(t),
+        lambda n: all(w in n.lower() for w in t.split()),
+    ):
+        found = [n for n in names if test(n)]
+        if found:
+            return found
+    return difflib.get_close_matches(text.strip().title(), names, n=3, cutoff=0.6)
+
+
+def parse_input(state: GameState, player: int, text: str) -> Move | str:
+    """A move from the human's text, or a message explaining what went wrong."""
+    from wonders.game import Move
+
+    moves = state.legal_moves(player)
+    text = text.strip()
+    if text.isdigit():
+        k = int(text)
+        if 1 <= k <= len(moves):
+            return moves[k - 1]
+        return f"choose a number from 1 to {len(moves)}"
+    words = text.split()
+    action = ACTION_WORDS.get(words[0].lower()) if words else None
+    card_text = " ".join(words[1:]) if action else text
+    c = moves[0].city
+    from wonders.cards import CARDS
+
+    names = list(dict.fromkeys(CARDS[i].name for i in state.options(player)))
+    if not card_text.strip():
+        return f"which card? ({', '.join(names)})"
+    found = _match_card(card_text, names)
+    if not found:
+        return f"no card matching {card_text!r} (cards: {', '.join(names)})"
+    if len(found) > 1:
+        return f"{card_text!r} is ambiguous: {', '.join(found)}"
+    name = found[0]
+    if action is None:
+        options = [m for m in moves if m.card == name]
+        builds = [m for m in options if m.action in ("build", "pick")]
+        if builds:
+            return builds[0]
+        if len(options) == 1:
+            return options[0]
+        choices = " / ".join(f"{m.action} {name}" for m in options)
+        return f"say what to do with {name}: {choices}"
+    move = Move(c, action, name)
+    if move in moves:
+        return move
+    return state.why_illegal(move)
+
+
+def ask_human(state: GameState, player: int, prompt_fn=input) -> Move:
+    moves = state.legal_moves(player)
+    c = moves[0].city
+    print()
+    head = f"=== Age {state.age}, turn {min(state.turn, 6)}"
+    if state.phase == "pick":
+        head += ": build a card from the discard pile"
+    elif state.phase == "last":
+        head += ": your last card (Babylon)"
+    who = state.city_name(c)
+    if c != player:
+        who += f", which you control this turn as P{player}"
+    print(f"{head} - {who} ===")
+    print(city_text(state, c))
+    for nb, label in ((state.left(c), "left"), (state.right(c), "right")):
+        prof = state.cities[nb].profile
+        prices = state.cities[c].profile.prices[0 if label == "left" else 1]
+        price_txt = f"raw {prices[0]}, manufactured {prices[4]}"
+        sells = _resources(prof.sell.fixed, prof.sell.choices)
+        print(f"  {label}: {state.city_name(nb)} sells {sells} ({price_txt} each)")
+    for k, m in enumerate(moves, 1):
+        print(f"  {k:2d}. {move_text(state, m)}")
+    while True:
+        try:
+            text = prompt_fn(f"P{player}> ")
+        except (EOFError, KeyboardInterrupt):
+            raise Quit from None
+        t = text.strip().lower()
+        if t in ("q", "quit", "exit"):
+            raise Quit
+        if t in ("", "?", "h", "help"):
+            print(HELP_TEXT)
+            continue
+        if t in ("c", "cities"):
+            for x in range(state.n):
+                print(city_text(state, x))
+            continue
+        result = parse_input(state, player, text)
+        if isinstance(result, str):
+            print(f"  ! {result}")
+            continue
+        return result
+
+
+# --------------------------------------------------------------------------- commands
+def _check(players: int, humans: int, bot: str) -> None:
+    if not 2 <= players <= 7:
+        raise typer.BadParameter("players must be 2 to 7", param_hint="--players")
+    if not 0 <= humans <= players:
+        raise typer.BadParameter(f"humans must be 0 to {players}", param_hint="--humans")
+    if bot not in ("random", "greedy"):
+        raise typer.BadParameter("bot must be random or greedy", param_hint="--bot")
+
+
+@app.command()
+def play(
+    players: int = typer.Option(3, "--players", "-p", help="2-7 (2 = Free City variant)"),
+    humans: int = typer.Option(1, "--humans", "-k", help="human players (seats 0..K-1)"),
+    seed: int | None = typer.Option(None, "--seed", "-s", help="random seed"),
+    bot: str = typer.Option("greedy", "--bot", "-b", help="AI level: random or greedy"),
+    sides: str = typer.Option("random", "--sides", help="Wonder sides: random, A or B"),
+) -> None:
+    """Play a game: K humans (hot seat) against AI players, or all AI with --humans 0."""
+    _check(players, humans, bot)
+    if sides not in ("random", "A", "B"):
+        raise typer.BadParameter("sides must be random, A or B", param_hint="--sides")
+    from wonders.bots import make_bot
+    from wonders.game import new_game
+
+    if seed is None:
+        seed = int(time.time()) % 100000
+    print(f"7 Wonders, {players} players, seed {seed}")
+    state = new_game(players, seed, sides=sides)
+    bots = [make_bot(bot, seed + p) for p in range(players)]
+    for c in range(state.n):
+        kind = "human" if c < humans else (f"{bot} AI" if c < players else "Free City")
+        print(f"  {state.city_name(c)}: {kind}")
+    try:
+        while not state.is_terminal():
+            age = state.age
+            for p in state.current_players():
+                while state.decision_city(p) is not None:
+                    move = ask_human(state, p) if p < humans else bots[p].choose(state, p)
+                    state = state.apply(move)
+            if humans:
+                for line in state.log:
+                    print(f"  - {line}")
+                if state.age != age and not state.is_terminal():
+                    print(f"\n*** Age {state.age} begins ***")
+    except Quit:
+        print("\nGame abandoned. Bye!")
+        raise typer.Exit(code=0) from None
+    print()
+    for c in range(state.n):
+        print(city_text(state, c))
+    score_table(state)
+
+
+@app.command()
+def selfplay(
+    players: int = typer.Option(3, "--players", "-p", help="2-7"),
+    games: int = typer.Option(10, "--games", "-g", help="number of games"),
+    seed: int = typer.Option(0, "--seed", "-s", help="first seed"),
+    bot: str = typer.Option(
+        "greedy", "--bot", "-b", help="random, greedy, or mixed (greedy in even seats)"
+    ),
+) -> None:
+    """Bots play each other; prints wins and average scores per seat."""
+    _check(players, 0, bot if bot != "mixed" else "greedy")
+    if games < 1:
+        raise typer.BadParameter("games must be at least 1", param_hint="--games")
+    from wonders.bots import make_bot, play_game
+    from wonders.game import new_game
+
+    wins = [0.0] * players
+    totals = [0] * players
+    start = time.perf_counter()
+    state = None
+    for g in range(games):
+        kinds = [
+            ("greedy" if p % 2 == 0 else "random") if bot == "mixed" else bot
+            for p in range(players)
+        ]
+        bots = [make_bot(k, seed + g * 10 + p) for p, k in enumerate(kinds)]
+        state = play_game(new_game(players, seed + g), bots)
+        for p, r in enumerate(state.returns()):
+            wins[p] += r
+        for p, s in enumerate(state.scores()[:players]):
+            totals[p] += s.total
+    elapsed = time.perf_counter() - start
+    print(f"{games} games, {players} players, {games / elapsed:.1f} games/s")
+    for p in range(players):
+        kind = ("greedy" if p % 2 == 0 else "random") if bot == "mixed" else bot
+        print(f"  P{p} ({kind}): wins {wins[p]:.1f}, average score {totals[p] / games:.1f}")
+    if state is not None:
+        print("Last game:")
+        score_table(state)
+
+
+def main() -> None:
+    """Entry point of the ``wonders`` console script."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        print("\nInterrupted. Bye!")
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()
