@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from duel.state import State
+    from solvers.payment_model import PaymentProblem
 
 N_RESOURCES = 5
 FAMILY_RAW = (True, True, True, False, False)
@@ -295,3 +296,37 @@ def _choice_producers(state: State, player: int) -> tuple[list[str], list[str]]:
     raw = [n for n in names if n in ("Caravansery", "The Great Lighthouse")]
     man = [n for n in names if n in ("Forum", "Piraeus")]
     return raw, man
+
+
+def payment_problem(
+    state: State, player: int, *, card: int | None = None, wonder: int | None = None
+) -> PaymentProblem:
+    """The same pricing question as a generic :class:`solvers.payment_model.PaymentProblem`.
+
+    Used to check the fast path against CP-SAT; chains and printed coins are outside the model
+    (the caller adds ``printed_coins`` and treats a chain as free).
+    """
+    from duel.catalog import CARDS, RESOURCES, T_ARCHITECTURE, T_MASONRY, WONDERS
+    from solvers.payment_model import Market, PaymentProblem, Producer
+
+    need = CARDS[card].need if card is not None else WONDERS[wonder].need
+    tokens = set(state.tokens(player))
+    if card is not None:
+        waivable = 2 if CARDS[card].color == "blue" and T_MASONRY in tokens else 0
+    else:
+        waivable = 2 if T_ARCHITECTURE in tokens else 0
+    own = [
+        Producer((RESOURCES[r],), n, CARDS[c].name)
+        for c in state.city(player)
+        for r, n in enumerate(CARDS[c].produces)
+        if n
+    ]
+    choices = [CARDS[c] for c in state.city(player) if CARDS[c].produce_choice]
+    choices += [WONDERS[w] for w in state.built_wonders(player) if WONDERS[w].produce_choice]
+    own += [Producer(tuple(RESOURCES[r] for r in x.produce_choice), 1, x.name) for x in choices]
+    return PaymentProblem(
+        need={RESOURCES[r]: n for r, n in enumerate(need) if n},
+        own=tuple(own),
+        markets=(Market("bank", state.trade_prices(player)),),
+        waivable=waivable,
+    )

@@ -167,3 +167,15 @@ def test_theology_gives_every_wonder_play_again_but_never_twice():
     state = build(state, "The Sphinx")
     assert state.to_move == 0
     assert after(state, "discard Theater").to_move == 1  # one extra turn, not two
+
+
+def test_mausoleum_never_offers_cards_removed_at_setup():
+    state = end_of_age(
+        1, ["Tavern"], A={"coins": 30, "wonders": ["The Mausoleum"]}, discard=["Baths"]
+    )
+    removed = state.unseen_cards
+    assert len(removed) == 3  # the three Age I cards returned to the box, still unknown
+    state = after(state, "wonder The Mausoleum with Tavern")
+    offered = {m.card for m in state.legal_moves()}
+    assert card_named("Baths").id in offered and not offered & set(removed)
+    assert card_named("Tavern").id not in offered  # the wonder's card is not discarded

@@ -1,0 +1,135 @@
+"""Properties of random legal games (hypothesis drives the seeds)."""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from duel import CARDS, Move, new_game
+from duel.catalog import ALL_CARDS, bits
+from duel.position import position_from_json, position_to_json
+from duel.record import GameRecord
+
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def random_game(seed):
+    """Every state of a uniformly random game, with the moves that lead there."""
+    rng = random.Random(seed)
+    state = new_game()
+    states, moves = [state], []
+    while not state.is_terminal():
+        move = state.random_move(rng)
+        moves.append(move)
+        state = state.apply(move)
+        states.append(state)
+    return states, moves
+
+
+def card_places(state):
+    """Each card's place; the cards nobody has seen yet of the current Age are 'unseen'."""
+    places = {}
+
+    def put(cards, where):
+        for c in cards:
+            assert c not in places, f"{CARDS[c].name} in {places[c]} and {where}"
+            places[c] = where
+
+    put([c for c in state.pyramid if c >= 0], "pyramid")
+    for p in (0, 1):
+        put(state.city(p), f"city {p}")
+        put(state.cards_under_wonders(p), f"under wonders {p}")
+    put(state.discard_pile, "discard")
+    put(state.unseen_cards, "unseen")
+    return places
+
+
+@SETTINGS
+@given(st.integers(0, 2**32))
+def test_random_games_end_with_a_winner_or_a_shared_victory(seed):
+    states, _ = random_game(seed)
+    final = states[-1]
+    assert final.is_terminal() and final.victory in ("military", "science", "civilian")
+    assert final.winner in (0, 1) or final.is_shared_victory
+    assert len(states) < 400
+
+
+@SETTINGS
+@given(st.integers(0, 2**32))
+def test_every_card_is_in_exactly_one_place(seed):
+    states, _ = random_game(seed)
+    for state in states:
+        places = card_places(state)
+        if state.age and state.phase not in ("game_over",):
+            hidden = sum(1 for c in state.pyramid if c == -2)
+            assert len(state.unseen_cards) == hidden + 3 + (4 if state.age == 3 else 0)
+        assert set(places) <= set(bits(ALL_CARDS))
+
+
+@SETTINGS
+@given(st.integers(0, 2**32))
+def test_coins_never_negative_and_pawn_on_the_track(seed):
+    for state in random_game(seed)[0]:
+        assert state.coins(0) >= 0 and state.coins(1) >= 0
+        assert -9 <= state.pawn <= 9
+        assert state.wonders_built_count <= 7
+
+
+@SETTINGS
+@given(st.integers(0, 2**32))
+def test_applying_never_mutates_and_states_are_values(seed):
+    states, moves = random_game(seed)
+    snapshots = [tuple(s.fields) for s in states]
+    for state, move in zip(states, moves, strict=False):
+        state.apply(move)
+    assert [tuple(s.fields) for s in states] == snapshots
+    assert all(hash(a) == hash(b) for a, b in zip(states, states, strict=True))
+
+
+@SETTINGS
+@given(st.integers(0, 2**32))
+def test_json_round_trip(seed):
+    for state in random_game(seed)[0][::3]:
+        assert position_from_json(position_to_json(state)) == state
+
+
+@SETTINGS
+@given(st.integers(0, 2**32))
+def test_record_replays_to_the_identical_state(seed):
+    states, moves = random_game(seed)
+    record = GameRecord(tuple(moves), {"seed": seed})
+    loaded = GameRecord.from_json(record.to_json())
+    assert loaded.final_state() == states[-1]
+    assert [Move.parse(str(m)) for m in moves] == moves
+
+
+@SETTINGS
+@given(st.integers(0, 2**32))
+def test_random_moves_are_legal_and_chance_is_a_distribution(seed):
+    rng = random.Random(seed)
+    for state in random_game(seed)[0]:
+        if state.is_terminal():
+            assert not state.legal_moves() and not state.chance_outcomes()
+        elif state.is_chance():
+            outcomes = state.chance_outcomes()
+            assert abs(sum(p for _, p in outcomes) - 1) < 1e-9 and all(p > 0 for _, p in outcomes)
+            assert state.sample_chance(rng) in {m for m, _ in outcomes}
+        else:
+            legal = state.legal_moves()
+            assert legal and len(set(legal)) == len(legal)
+            assert state.random_move(rng) in legal
+            for move in legal:
+                assert state.why_illegal(move) is None
+
+
+def test_random_move_is_uniform_over_legal_moves():
+    states, _ = random_game(11)
+    state = next(s for s in states if s.phase == "play" and len(s.legal_moves()) > 8)
+    legal = state.legal_moves()
+    rng = random.Random(0)
+    counts = dict.fromkeys(legal, 0)
+    draws = 400 * len(legal)
+    for _ in range(draws):
+        counts[state.random_move(rng)] += 1
+    expected = draws / len(legal)
+    assert all(abs(c - expected) < 5 * expected**0.5 for c in counts.values())
