@@ -10,12 +10,26 @@ from wonders.science import best_assignment, science_score
 
 BOARDS = [("Gizah", "A"), ("Rhodos", "A"), ("Ephesos", "A")]
 LEFT = [  # city 1: brown 2, grey 1, blue 1, yellow 1, red 1, green 1
-    "Lumber Yard", "Stone Pit", "Loom", "Baths", "Tavern", "Barracks", "Apothecary",
-]  # fmt: skip
+    "Lumber Yard",
+    "Stone Pit",
+    "Loom",
+    "Baths",
+    "Tavern",
+    "Barracks",
+    "Apothecary",
+]
 RIGHT = [  # city 2: brown 1, grey 2, blue 2, yellow 1, red 2, green 2
-    "Clay Pool", "Glassworks", "Press", "Altar", "Theater", "Marketplace",
-    "Stockade", "Guard Tower", "Scriptorium", "Workshop",
-]  # fmt: skip
+    "Clay Pool",
+    "Glassworks",
+    "Press",
+    "Altar",
+    "Theater",
+    "Marketplace",
+    "Stockade",
+    "Guard Tower",
+    "Scriptorium",
+    "Workshop",
+]
 SELF = ["Ore Vein", "Press"]  # brown 1, grey 1
 
 
@@ -59,9 +73,13 @@ def test_scientists_guild_is_a_wildcard() -> None:
 
 def test_builders_guild_gives_points_not_coins() -> None:
     s = position(
-        BOARDS, hands={0: ["Builders Guild", "Altar"]}, built={0: ["Quarry", "Brickyard"],
-        1: ["Glassworks"]}, stages={1: 2}, age=3, coins={0: 5},
-    )  # fmt: skip
+        BOARDS,
+        hands={0: ["Builders Guild", "Altar"]},
+        built={0: ["Quarry", "Brickyard"], 1: ["Glassworks"]},
+        stages={1: 2},
+        age=3,
+        coins={0: 5},
+    )
     s = play(s, {0: "build Builders Guild"})  # needs stone 2 clay 2 glass 1: glass bought
     assert s.cities[0].coins == 3
     assert score_city(s, 0).guilds == 2
@@ -130,13 +148,24 @@ def test_commercial_cards_coins_now_and_points_at_end() -> None:
     # Lighthouse counts yellow cards including itself; Haven brown; Chamber 2 x grey; Arena stages
     s = position(
         BOARDS,
-        built={0: ["Forum", "Caravansery", "Clay Pool", "Ore Vein", "Glassworks", "Press",
-                   "Lumber Yard", "Stone Pit", "Quarry"]},
+        built={
+            0: [
+                "Forum",
+                "Caravansery",
+                "Clay Pool",
+                "Ore Vein",
+                "Glassworks",
+                "Press",
+                "Lumber Yard",
+                "Stone Pit",
+                "Quarry",
+            ]
+        },
         hands={0: ["Lighthouse", "Haven", "Chamber of Commerce", "Arena"]},
         stages={0: 2},
         age=3,
         coins={0: 0},
-    )  # fmt: skip
+    )
     # card: (coins when built, VP at the end)
     expected = {
         "Lighthouse": (3, 3),
