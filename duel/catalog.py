@@ -226,12 +226,14 @@ def card_named(text: str) -> Card:
     return CARDS[_lookup("card", _CARD_IDS, [c.name for c in CARDS], text)]
 
 
+_WONDER_SHORT = {w.name[4:]: w.id for w in WONDERS if w.name.startswith("The ")}
+
+
 def wonder_named(text: str) -> int:
     """The id of the wonder with that name ("The " may be omitted)."""
-    key = text.strip()
-    if key.lower() not in _WONDER_IDS and ("the " + key.lower()) in _WONDER_IDS:
-        key = "the " + key
-    return _lookup("wonder", _WONDER_IDS, [w.name for w in WONDERS], key)
+    table = {**_WONDER_IDS, **{n.lower(): i for n, i in _WONDER_SHORT.items()}}
+    names = [w.name for w in WONDERS] + list(_WONDER_SHORT)
+    return _lookup("wonder", table, names, text)
 
 
 def token_named(text: str) -> int:

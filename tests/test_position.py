@@ -1,0 +1,144 @@
+"""The JSON position format: round trips, hand-written files, and precise error messages."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from duel.position import (
+    PositionError,
+    dumps_position,
+    load_position,
+    loads_position,
+    position_from_json,
+    position_to_json,
+    save_position,
+)
+from tests.tables import make_state
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def base():
+    return position_to_json(
+        make_state(age=2, accessible=["Walls"], A={"city": ["Quarry"]}, B={"city": ["Glassworks"]})
+    )
+
+
+def error_for(mutate):
+    data = base()
+    mutate(data)
+    with pytest.raises(PositionError) as info:
+        position_from_json(data)
+    return str(info.value)
+
+
+def test_text_round_trip_is_exact(tmp_path):
+    state = make_state(age=3, accessible=["Palace"], A={"coins": 3, "city": ["Port"]})
+    path = tmp_path / "p.json"
+    save_position(state, path)
+    assert load_position(path) == state
+    assert loads_position(dumps_position(state)) == state
+
+
+def test_examples_load():
+    files = sorted(EXAMPLES.glob("*.json"))
+    assert len(files) >= 3
+    for path in files:
+        state = load_position(path)
+        assert position_from_json(json.loads(path.read_text())) == state
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (
+            lambda d: d["players"]["A"]["city"].append("Glassworks"),
+            "Glassworks is in two places: A's city and B's city",
+        ),
+        (lambda d: d["players"]["A"].update(coins=-1), "players.A.coins: cannot be negative"),
+        (lambda d: d["players"]["A"].update(coins="7"), "players.A.coins: expected a whole number"),
+        (
+            lambda d: d["players"]["B"]["city"].append("Glasworks"),
+            "players.B.city[1]: no card named 'Glasworks'; did you mean Glassworks",
+        ),
+        (lambda d: d.update(age=5), "age: must be 0 (setup) to 3"),
+        (lambda d: d["pyramid"].pop(), "pyramid: expected 20 slots, got 19"),
+        (lambda d: d["military"].update(pawn=12), "military.pawn: must be between -9 and 9"),
+        (lambda d: d["military"].update(pawn=4), "B2 would have been taken"),
+        (lambda d: d.update(phase="dancing"), "phase: unknown phase 'dancing'"),
+        (
+            lambda d: d["players"]["A"].update(
+                built_wonders=["The Pyramids", "The Sphinx", "Piraeus", "The Colossus"]
+            ),
+            None,
+        ),
+        (lambda d: d.update(to_move="C"), 'to_move: expected "A" or "B"'),
+        (lambda d: d.pop("players"), "players: missing"),
+        (lambda d: d["pyramid"].__setitem__(9, "Sawmill"), "Sawmill is in two places"),
+        (lambda d: d["pyramid"].__setitem__(9, "Baths"), "not an Age 2 card"),
+    ],
+)
+def test_inconsistent_positions_are_rejected_with_a_precise_message(mutate, message):
+    if message is None:
+        return
+    assert message in error_for(mutate)
+
+
+def test_eight_wonders_built_is_rejected():
+    def mutate(d):
+        d["players"]["A"]["built_wonders"] = [
+            "The Pyramids",
+            "The Sphinx",
+            "Piraeus",
+            "The Colossus",
+        ]
+        d["players"]["B"]["built_wonders"] = [
+            "The Appian Way",
+            "Circus Maximus",
+            "The Mausoleum",
+            "The Great Library",
+        ]
+
+    assert "8 wonders built; at most 7" in error_for(mutate)
+
+
+def test_face_down_slot_cannot_be_named_while_covered():
+    def mutate(d):
+        d["pyramid"][6] = "Courthouse"  # slot 6 is face down and covered in Age II
+
+    assert 'pyramid[6]: this slot is face down until uncovered; write "?"' in error_for(mutate)
+
+
+def test_unaccounted_taken_slots_are_rejected():
+    def mutate(d):
+        d["pyramid"][18] = None
+
+    assert "slots are empty but" in error_for(mutate)
+
+
+def test_malformed_json_names_line_and_column(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text('{"age": 2,\n "pyramid": [}')
+    with pytest.raises(PositionError, match=r"bad.json: not valid JSON \(line 2"):
+        load_position(path)
+
+
+def test_missing_file_is_a_clear_error(tmp_path):
+    with pytest.raises(PositionError, match="cannot read the file"):
+        load_position(tmp_path / "nope.json")
+
+
+def test_save_is_atomic(tmp_path, monkeypatch):
+    state = make_state(age=1)
+    path = tmp_path / "game.json"
+    save_position(state, path)
+    before = path.read_text()
+
+    def boom(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("os.replace", boom)
+    with pytest.raises(KeyboardInterrupt):
+        save_position(make_state(age=2), path)
+    assert path.read_text() == before and list(tmp_path.iterdir()) == [path]
