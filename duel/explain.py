@@ -2,7 +2,7 @@
 
 >>> from duel import new_game, Move
 >>> print(new_game().why_illegal(Move.parse("build Lumber Yard")))
-the game is still being set up (setup_tokens): no card can be taken yet
+a chance event comes first (deal a progress token to the board: 'reveal token <name>')
 """
 
 from __future__ import annotations

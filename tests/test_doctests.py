@@ -1,0 +1,26 @@
+"""The docstring examples of the library modules run as tests."""
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "data",
+    "pyramid_layouts",
+    "duel",
+    "duel.catalog",
+    "duel.moves",
+    "duel.state",
+    "duel.position",
+    "duel.record",
+    "duel.explain",
+    "solvers.payment",
+    "solvers.payment_model",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
