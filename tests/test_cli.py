@@ -1,0 +1,89 @@
+"""The ``duel`` command line: show, cost, selfplay, and clear errors instead of tracebacks."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from duel.cli import app
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+runner = CliRunner()
+
+
+def run(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def test_show_prints_a_position():
+    result = run("show", EXAMPLES / "age3_military_threat.json", "--plain")
+    assert result.exit_code == 0, result.output
+    assert "Arsenal" in result.output
+
+
+def test_cost_explains_the_plan():
+    result = run("cost", EXAMPLES / "age3_military_threat.json", "Senate")
+    assert result.exit_code == 0, result.output
+    assert "Senate for player A" in result.output and "total:" in result.output
+
+
+def test_cost_json_for_machines():
+    result = run(
+        "cost", EXAMPLES / "age3_military_threat.json", "Appian Way", "--player", "B", "--json"
+    )
+    data = json.loads(result.output)
+    assert data["item"] == "The Appian Way" and data["player"] == "B"
+    assert data["total"] == sum(u["price"] for u in data["units"])
+
+
+def test_cost_unknown_card_suggests_names():
+    result = run("cost", EXAMPLES / "age3_military_threat.json", "Senat house")
+    assert result.exit_code == 2
+    assert "no card or wonder named 'Senat house'" in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "not valid JSON (line 1"),
+        ('{"age": 2}', "players: missing"),
+        ('{"age": 2, "players": {"A": {"coins": -3}}}', "players.A.coins: cannot be negative"),
+    ],
+)
+def test_bad_position_files_give_one_line_errors(tmp_path, content, message):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    result = run("show", path)
+    assert result.exit_code == 2 and message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_missing_file():
+    result = run("show", "/nonexistent/position.json")
+    assert result.exit_code == 2 and "cannot read the file" in result.output
+
+
+def test_selfplay_summary():
+    result = run("selfplay", "--games", 20, "--seed", 3)
+    assert result.exit_code == 0
+    assert "20 random games (seed 3)" in result.output and "civilian" in result.output
+
+
+def test_help_is_fast_and_does_not_import_heavy_modules():
+    code = (
+        "import sys; from duel.cli import app; "
+        "heavy = [m for m in ('ortools', 'rich.console', 'solvers.search') if m in sys.modules]; "
+        "print(heavy)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[1],
+        check=True,
+    )
+    assert out.stdout.strip() == "[]"
