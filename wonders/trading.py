@@ -115,9 +115,12 @@ def cheapest(
         STATS["own"] += 1
         return Price(0, (0,) * len(markets))
     keep = [j for j, n in enumerate(need_rel) if n]
+    pos = {j: k for k, j in enumerate(keep)}
     rel = tuple(rel[j] for j in keep)
     need_rel = tuple(need_rel[j] for j in keep)
-    own_choices = _project(Supply((0,) * 7, own.choices), rel, need_rel)
+    # the remaining own producers are the "one of" ones, restricted to what is still needed
+    choices = (tuple(pos[j] for j in c if j in pos) for c in own_choices)
+    own_p = ((0,) * len(keep), tuple(sorted(c for c in choices if c)))
     key_markets = []
     for supply, prices in markets:
         fixed, choices = _project(supply, rel, need_rel)
@@ -125,7 +128,7 @@ def cheapest(
         key_markets.append(
             (fixed, choices, tuple(prices[r] if a else 0 for r, a in zip(rel, avail, strict=True)))
         )
-    need_c, own_c, markets_c = _canonical(need_rel, own_choices, key_markets)
+    need_c, own_c, markets_c = _canonical(need_rel, own_p, key_markets)
     return _cheapest_projected(need_c, own_c, markets_c)
 
 
