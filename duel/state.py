@@ -556,7 +556,7 @@ class State:
             if reason is not None:
                 raise IllegalMoveError(reason)
         e = self._f.evolver()
-        _APPLY[int(move) >> 16](e, int(move))
+        _APPLY[move >> 16](e, move)
         return State(e.persistent())
 
     # --- chance ----------------------------------------------------------------------------------
