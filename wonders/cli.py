@@ -183,10 +183,9 @@ def parse_input(state: GameState, player: int, text: str) -> Move | str:
         builds = [m for m in options if m.action in ("build", "pick")]
         if builds:
             return builds[0]
-        if len(options) == 1:
-            return options[0]
         choices = " / ".join(f"{m.action} {name}" for m in options)
-        return f"say what to do with {name}: {choices}"
+        why = state.why_illegal(Move(c, "build", name)) if state.phase != "pick" else ""
+        return f"{why}; say what to do with {name}: {choices}".lstrip("; ")
     move = Move(c, action, name)
     if move in moves:
         return move

@@ -103,9 +103,10 @@ def cheapest(
     the raw arguments too (``STATS["calls"]`` counts the misses).
     """
     STATS["calls"] += 1
-    rel = tuple(i for i, n in enumerate(need) if n)
-    if not rel:
+    if all(f >= n for f, n in zip(own.fixed, need, strict=True)):
+        STATS["own"] += 1
         return Price(0, (0,) * len(markets))
+    rel = tuple(i for i, n in enumerate(need) if n)
     need_rel = tuple(need[i] for i in rel)
     own_fixed, own_choices = _project(own, rel, need_rel)
     # Own fixed units serve only their resource and are free: some cheapest plan uses all of them
