@@ -311,7 +311,7 @@ class Session:
     def ai_move(self, player: int) -> None:
         ai = self.ais[player]
         state = self.state
-        if not self.humans() and self.delay > 0:
+        if not self.humans() and self.delay > 0 and not self.out.plain:
             self.show_table()
         if isinstance(ai, _RandomPlayer):
             move = ai.choose(state, len(self.moves))
@@ -617,8 +617,10 @@ class Session:
             f"{PLAYER_NAMES[state.to_move]} after each move"
         )
         for i, m in enumerate(info.moves, 1):
-            pv = " ".join(f"/ {x}" for x in m.pv[1:4] if not x.is_chance)
-            self.out.say(f"  {i}. {m.move}: {100 * m.value:.0f}%  {pv}".rstrip())
+            line = _line_text(state, m.pv)
+            self.out.say(
+                f"  {i}. {m.move}: {100 * m.value:.0f}%" + (f"  then {line}" if line else "")
+            )
 
     # --- interpreting a move ------------------------------------------------------------------
     def resolve_card(self, text: str, *, quiet: bool = False) -> int | str:
@@ -767,7 +769,7 @@ class Session:
                 continue
             found = move
             if self.command(text):
-                return None
+                continue
             self.out.say(f"{_sentence(found)} Choose 1-{len(options)}, or 'cancel'.", "red")
 
     def _action(self, key: str, options: list[tuple[str, Move]]) -> Move | str | None:
@@ -861,6 +863,21 @@ class Session:
             if path is not None:
                 self.save(path)
         return 130
+
+
+def _line_text(state: State, pv, limit: int = 4) -> str:
+    """The expected continuation after the first move, with who plays: "B build X, A ..."."""
+    parts = []
+    try:
+        for move in pv:
+            if not move.is_chance and move is not pv[0]:
+                parts.append(f"{PLAYER_NAMES[state.to_move]} {move}")
+            state = state.apply(move, check=False)
+            if len(parts) >= limit:
+                break
+    except Exception:  # a principal variation is advice: never let it break the game
+        pass
+    return ", ".join(parts)
 
 
 def _sentence(text: str) -> str:
