@@ -646,7 +646,7 @@ def render_header(state: State, kinds: tuple[str, str] | None = None) -> Text:
         (f" 7 Wonders Duel · {age} ", "bold reverse"),
         "  ",
         (status_line(state).split(": ", 1)[1], "bold"),
-        (f"   discard pile: {discard} card{'s' * (discard != 1)} ('discards' lists them)", "dim"),
+        (f"   discard pile: {discard} card{'s' * (discard != 1)}", "dim"),
     )
 
 
@@ -659,7 +659,7 @@ def render_table(
 ) -> RenderableType:
     """The whole table for the terminal: header, pyramid, military track, tokens, cities."""
     parts: list[RenderableType] = [render_header(state, kinds)]
-    if state.age:
+    if state.age and any(card != TAKEN for card in state.pyramid):
         parts.append(Text(""))
         parts.append(render_pyramid(state, width))
     parts.append(Text(""))

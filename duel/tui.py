@@ -234,7 +234,7 @@ class Session:
     # --- printing ---------------------------------------------------------------------------
     def announce(self, text: str) -> None:
         """An event of the game: printed now, or kept for under the next table in rich mode."""
-        if self.out.plain or not self.humans():
+        if self.out.plain or not (self.humans() or self.delay > 0):
             self.out.say(text)
         else:
             self.events.append(text)
@@ -333,14 +333,15 @@ class Session:
 
     def game_over(self) -> None:
         state = self.state
-        if self.events:
-            self.out.lines(self.events)
-            self.events.clear()
         if self.out.plain:
             self.out.say("")
             self.out.lines(R.plain_final(state, self.labels))
         else:
+            self.out.clear()
             self.out.show(R.render_table(state, self.labels, width=self.out.width, decision=False))
+            if self.events:
+                self.out.say("Last moves: " + "; ".join(self.events[-12:]), "italic")
+                self.events.clear()
             self.out.show(R.render_final(state, self.labels))
         if not self.humans():
             raise _Quit(0)
