@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -24,7 +26,11 @@ def test_help_does_not_import_the_engine() -> None:
         "import sys; from wonders.cli import app; "
         "print(any(m in sys.modules for m in ('wonders.game', 'ortools')))"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    root = Path(__file__).resolve().parents[2]  # the repository
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root, env=env
+    )
     assert out.stdout.strip() == "False"
 
 

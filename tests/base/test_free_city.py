@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from base_helpers import position
-
+from tests.base.base_helpers import position
 from wonders.bots import RandomBot, play_game
 from wonders.cards import CARDS
 from wonders.game import Move, new_game

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from base_helpers import card_id, play, position
 
+from tests.base.base_helpers import card_id, play, position
 from wonders.cards import CARDS
 from wonders.game import IllegalMoveError, Move, new_game
 

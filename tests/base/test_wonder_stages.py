@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from base_helpers import play, position
 
+from tests.base.base_helpers import play, position
 from wonders.cards import RESOURCES, wonder
 from wonders.game import score_city
 
