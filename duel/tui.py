@@ -194,6 +194,7 @@ class Session:
     shown: State | None = None
     created: str = ""
     interactive: bool = True
+    manual_chance: bool = False
     read: Callable[[str], str] = input
 
     # --- state ------------------------------------------------------------------------------
@@ -284,7 +285,10 @@ class Session:
     def deal_chance(self) -> None:
         dealt = []
         while self.state.is_chance():
-            move = deal(self.state, self.seed, len(self.moves))
+            if self.manual_chance:
+                move = self.ask_chance()
+            else:
+                move = deal(self.state, self.seed, len(self.moves))
             self.push(move)
             dealt.append(move)
         runs: list[list[Move]] = []
@@ -307,6 +311,62 @@ class Session:
             else:
                 for m in run:
                     self.announce(R.describe_chance(m))
+
+    def ask_chance(self) -> Move:
+        """--manual-chance: the user types what the real game dealt (Enter deals at random)."""
+        from pyramid_layouts import LAYOUTS
+
+        state = self.state
+        outcomes = [m for m, _ in state.chance_outcomes()]
+        phase = state.phase
+        if phase == "reveal":
+            slot = outcomes[0].slot
+            layout = LAYOUTS[state.age]
+            row = layout.row_of[slot]
+            place = sorted(layout.rows[row - 1], key=lambda s: layout.x[s]).index(slot) + 1
+            if self.shown is None or self.shown.age != state.age:
+                self.show_table()
+            names = [CARDS[m.card].name for m in outcomes]
+            question = f"Which card was turned face up in row {row}, card {place} from the left?"
+        elif phase == "setup_tokens":
+            names = [TOKENS[m.token].name for m in outcomes]
+            question = "Which progress token was put on the board?"
+        elif phase == "setup_wonders":
+            names = [WONDERS[m.wonder].name for m in outcomes]
+            question = "Which wonder was revealed for the draft?"
+        else:
+            box = state.box_tokens
+            names = [TOKENS[t].name for t in box]
+            question = "Which tokens did The Great Library draw? (names separated by commas)"
+        self.out.say(f"{question} (Enter: deal at random)")
+        while True:
+            text = self.ask("dealer> ").strip()
+            if not text or text.lower() == "random":
+                return deal(state, self.seed, len(self.moves))
+            if self.command(text, allow_game_commands=False):
+                continue
+            if phase == "library_draw":
+                mask, problems = 0, []
+                for part in (p for p in text.replace(" and ", ",").split(",") if p.strip()):
+                    found = match_name(part, names)
+                    if isinstance(found, int):
+                        mask |= 1 << box[found]
+                    else:
+                        problems.append(found)
+                move = Move.library_draw(mask) if mask.bit_count() == 3 else None
+                if not problems and move in outcomes:
+                    return move
+                self.out.say(
+                    _sentence(problems[0] if problems else "type three different tokens")
+                    + f" In the box: {', '.join(names)}.",
+                    "red",
+                )
+                continue
+            found = match_name(text, names)
+            if isinstance(found, int):
+                return outcomes[found]
+            possible = f" It can be: {', '.join(sorted(names))}." if len(names) <= 25 else ""
+            self.out.say(_sentence(found) + possible, "red")
 
     def ai_move(self, player: int) -> None:
         ai = self.ais[player]
@@ -498,7 +558,12 @@ class Session:
             and all(players.get(k) in LEVELS for k in "AB")
         ):
             self.kinds = [players["A"], players["B"]]
-        self.set_players()
+        try:
+            self.set_players()
+        except ValueError as error:
+            self.kinds = [k if k in ("human", "random") else "human" for k in self.kinds]
+            self.set_players()
+            self.out.say(f"{_sentence(str(error))} That player is played by a human now.", "red")
         self.out.say(
             f"Loaded {path}: {len(self.moves)} moves, {self.state.describe()}; "
             f"A {self.kinds[0]}, B {self.kinds[1]}, seed {self.seed}."
@@ -900,12 +965,14 @@ def run_game(
     delay: float,
     think: float,
     plain: bool,
+    manual_chance: bool = False,
 ) -> int:
     """Play a game in the terminal; returns the exit code (0, 2 bad arguments, 130 interrupted).
 
     ``players`` are the levels of A and B ("human", "random", "greedy", "search"). With ``load``
     the saved game continues; its players and seed are used unless ``players`` differ from the
-    defaults (human, random) or a ``seed`` is given.
+    defaults (human, random) or a ``seed`` is given. ``manual_chance``: the user types each
+    chance outcome (the card turned face up in a real game...) instead of the seeded dealer.
     """
     kinds = [p.strip().lower() for p in players]
     for p, kind in zip("AB", kinds, strict=True):
@@ -924,6 +991,7 @@ def run_game(
         out=out,
         created=datetime.now(UTC).isoformat(timespec="seconds"),
         interactive=_is_tty(sys.stdin),
+        manual_chance=manual_chance,
     )
     if session.interactive:
         with contextlib.suppress(ImportError):

@@ -392,3 +392,43 @@ def test_undo_skips_ai_moves_and_chance(tmp_path, plain):
     child.expect("Save the game before leaving")
     child.sendline("n")
     child.expect(pexpect.EOF)
+
+
+def test_manual_chance_takes_the_outcomes_of_a_real_game(tmp_path):
+    """run_game(manual_chance=True): the user types what was dealt; Enter deals at random."""
+    code = (
+        "import sys; from duel.tui import run_game; sys.exit(run_game(('human', 'human'), "
+        "seed=1, load=None, delay=0, think=1, plain=True, manual_chance=True))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    child = pexpect.spawn(
+        sys.executable,
+        ["-c", code],
+        cwd=str(tmp_path),
+        env=env,
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(60, 100),
+    )
+    child.expect("Which progress token was put on the board?")
+    child.sendline("law")
+    child.expect("dealer> ")
+    child.sendline("law")
+    child.expect("Nothing here is called 'law'. It can be: Agriculture, Architecture")
+    child.sendline("eco")
+    for _ in range(3):
+        child.expect("dealer> ")
+        child.sendline("")
+    child.expect("Which wonder was revealed")
+    child.sendline("sphinx")
+    for _ in range(3):
+        child.expect("dealer> ")
+        child.sendline("")
+    child.expect(PROMPT)
+    child.sendline("save manual.json")
+    child.expect("Game saved")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    moves = [str(m) for m in GameRecord.load(tmp_path / "manual.json").moves]
+    assert moves[:2] == ["reveal token Law", "reveal token Economy"]
+    assert moves[5] == "reveal wonder The Sphinx"
