@@ -84,7 +84,7 @@ TOKEN_SHORT = {
     "Agriculture": "6 coins and 4 VP",
     "Architecture": "wonders cost 2 fewer resources",
     "Economy": "you get the coins your opponent pays for trading",
-    "Law": "a science symbol (scales)",
+    "Law": "a science symbol, the scales",
     "Masonry": "blue cards cost 2 fewer resources",
     "Mathematics": "3 VP per progress token",
     "Philosophy": "7 VP",

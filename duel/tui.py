@@ -376,6 +376,9 @@ class Session:
         if isinstance(ai, _RandomPlayer):
             move = ai.choose(state, len(self.moves))
         else:
+            level = self.kinds[player]
+            if level != "random":
+                self.out.say(f"{PLAYER_NAMES[player]} ({level}) is thinking...", "dim")
             move = ai.choose(state)
         if self.delay > 0:
             time.sleep(self.delay)
