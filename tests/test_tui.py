@@ -432,3 +432,50 @@ def test_manual_chance_takes_the_outcomes_of_a_real_game(tmp_path):
     moves = [str(m) for m in GameRecord.load(tmp_path / "manual.json").moves]
     assert moves[:2] == ["reveal token Law", "reveal token Economy"]
     assert moves[5] == "reveal wonder The Sphinx"
+
+
+def record_reaching(phase: str) -> GameRecord:
+    """A random game (any seed) stopped at the first decision of ``phase``."""
+    for seed in range(500):
+        rng = random.Random(seed)
+        state, moves = new_game(), []
+        while not state.is_terminal():
+            if state.phase == phase:
+                return GameRecord(tuple(moves), {"players": {"A": "human", "B": "human"}})
+            move = state.random_move(rng)
+            moves.append(move)
+            state = state.apply(move)
+    pytest.skip(f"no random game reached {phase}")
+
+
+@pytest.mark.parametrize(
+    "phase, how",
+    [
+        ("choose_token", "name"),
+        ("library_choose", "number"),
+        ("destroy", "name"),
+        ("mausoleum", "notation"),
+        ("choose_starter", "name"),
+    ],
+)
+def test_every_special_decision_from_the_keyboard(tmp_path, phase, how):
+    record = record_reaching(phase)
+    record.save(tmp_path / "game.json")
+    state = record.final_state()
+    options = choices(state)
+    option = options[-1]
+    child = spawn(tmp_path, "--load", "game.json", "--plain")
+    child.expect(PROMPT)
+    assert child.match.group(1) == "AB"[state.to_move]
+    if how == "name":
+        child.sendline(option.label.lower())
+    elif how == "number":
+        child.sendline(str(len(options)))
+    else:
+        child.sendline(str(option.move))
+    child.expect_exact(f"{'AB'[state.to_move]}: {option.move}")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect("Save the game before leaving")
+    child.sendline("n")
+    child.expect(pexpect.EOF)
