@@ -351,6 +351,9 @@ def position_from_json(data: Any) -> s.State:
 
     discard = r.names(get(data, "discard", "", list, []), "discard", lambda n: card_named(n).id)
     place(discard, "the discard pile")
+    for i, c in enumerate(discard):
+        if CARDS[c].age > age and not (age == 3 and CARDS[c].age == 4):
+            raise PositionError(f"discard[{i}]: {CARDS[c].name} cannot be played before its Age")
     fields[s.DISCARD] = _mask(discard)
 
     board = r.names(get(data, "progress_tokens", "", list, []), "progress_tokens", token_named)
@@ -368,6 +371,10 @@ def position_from_json(data: Any) -> s.State:
     pawn = get(military, "pawn", "military.", int, 0)
     if not -9 <= pawn <= 9:
         raise PositionError(f"military.pawn: must be between -9 and 9, got {pawn}")
+    if abs(pawn) == 9 and get(data, "phase", "", str, "") != "game_over":
+        raise PositionError(
+            "military.pawn: a pawn in a capital is a military victory (phase must be game_over)"
+        )
     loot = get(military, "tokens", "military.", list, list(_MILITARY_NAMES))
     loot_bits = 0
     for i, name in enumerate(loot):
@@ -497,6 +504,13 @@ def _derive_pyramid(fields: list, age: int, card_places: dict[int, str]) -> None
     accessible = sum(
         1 << slot for slot in range(SLOTS) if present >> slot & 1 and not present & covered[slot]
     )
+    for slot in range(SLOTS):
+        blockers = [c for c in layout.covered_by[slot] if present >> c & 1]
+        if pyramid[slot] == s.TAKEN and blockers:
+            raise PositionError(
+                f"pyramid[{slot}]: taken, but the cards covering it (slots "
+                f"{', '.join(map(str, blockers))}) are still there"
+            )
     for slot in range(SLOTS):
         card = pyramid[slot]
         if card >= 0 and not layout.face_up[slot] and not accessible >> slot & 1:

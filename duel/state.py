@@ -523,7 +523,9 @@ class State:
             low = acc & -acc
             acc ^= low
             c = pyramid[low.bit_length() - 1]
-            if chains & _CARD_CHAIN_FROM[c] or _NEEDS_NOTHING[c]:
+            if chains & _CARD_CHAIN_FROM[c]:
+                cost = 0  # a chain waives coins as well as resources (Barracks: 3 coins)
+            elif _NEEDS_NOTHING[c]:
                 cost = _COIN_COST[c]
             else:
                 waive = 2 if masonry and (BLUE >> c) & 1 else 0
@@ -671,7 +673,9 @@ class State:
             if a == 1:
                 return MOVES[Kind.DISCARD << 16 | c]
             if a == 0:
-                if f[b + CHAINS] & _CARD_CHAIN_FROM[c] or _NEEDS_NOTHING[c]:
+                if f[b + CHAINS] & _CARD_CHAIN_FROM[c]:
+                    cost = 0
+                elif _NEEDS_NOTHING[c]:
                     cost = _COIN_COST[c]
                 else:
                     waive = 2 if econ & MASONRY_BIT and (BLUE >> c) & 1 else 0

@@ -142,3 +142,24 @@ def test_save_is_atomic(tmp_path, monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         save_position(make_state(age=2), path)
     assert path.read_text() == before and list(tmp_path.iterdir()) == [path]
+
+
+def test_taken_slot_still_covered_is_rejected():
+    def mutate(d):
+        d["discard"].append(d["pyramid"][0])  # accounted for, but slots 6 still covers it
+        d["pyramid"][0] = None
+
+    assert "pyramid[0]: taken, but the cards covering it (slots 6)" in error_for(mutate)
+
+
+def test_pawn_in_a_capital_needs_a_finished_game():
+    def mutate(d):
+        d["military"] = {"pawn": 9, "tokens": ["A2", "A5"]}
+
+    assert "a pawn in a capital is a military victory" in error_for(mutate)
+
+
+def test_discarded_card_from_a_later_age_is_rejected():
+    assert "Palace cannot be played before its Age" in error_for(
+        lambda d: d["discard"].append("Palace")
+    )

@@ -131,3 +131,16 @@ def test_chain_only_counts_your_own_cards():
 def test_age_one_cards_chain_into_age_three(chain_from, card):
     state = make_state(age=3, accessible=[card], A={"coins": 0, "city": [chain_from]})
     assert state.card_cost(0, card_named(card).id) == 0
+
+
+def test_a_chain_waives_the_printed_coin_cost_too():
+    # Barracks costs 3 coins, or nothing with Garrison's sword: legal with 1 coin.
+    state = make_state(
+        age=2,
+        accessible=["Barracks"],
+        A={"coins": 1, "city": ["Garrison"], "progress_tokens": ["Urbanism"]},
+        board=[],
+    )
+    assert "build Barracks" in map(str, state.legal_moves())
+    assert state.why_illegal(state.legal_moves()[0]) is None
+    assert after(state, "build Barracks").coins(0) == 1 + 4
