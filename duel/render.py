@@ -631,7 +631,7 @@ def render_tokens(state: State) -> RenderableType:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True, style="bold")
     for _ in names:
-        grid.add_column(no_wrap=True)
+        grid.add_column()  # wraps on narrow terminals
     grid.add_row(
         "Progress\ntokens",
         *[Text.assemble((name, "bold green"), "\n", (TOKEN_TINY[name], "dim")) for name in names],
