@@ -29,15 +29,6 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
-def load_position_or_fail(path: Path):
-    from duel.position import PositionError, load_position
-
-    try:
-        return load_position(path)
-    except PositionError as error:
-        fail(str(error))
-
-
 PLAYER_HELP = "Player {}: human, random, greedy or search"
 
 
@@ -76,16 +67,11 @@ def show(
 
 def load_any_or_fail(path: Path):
     """A position file, or a game record (its last position)."""
-    from duel.position import PositionError, position_from_json
+    from duel.position import PositionError, position_from_json, read_json_file
     from duel.record import GameRecord, RecordError
 
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        fail(f"{path}: cannot read the file ({error.strerror})")
-    except json.JSONDecodeError as error:
-        fail(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})")
-    try:
+        data = read_json_file(path, PositionError)
         if isinstance(data, dict) and data.get("format") == "7wd-record":
             return GameRecord.from_json(data).final_state()
         return position_from_json(data)

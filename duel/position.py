@@ -152,22 +152,35 @@ def write_atomically(path: Path, text: str) -> None:
 
 
 # --- reading ------------------------------------------------------------------------------------
-def load_position(path: str | Path) -> s.State:
-    """Read a position file; raises :class:`PositionError` with a precise message."""
+def read_json_file(path: str | Path, error: type[ValueError] = ValueError) -> Any:
+    """Parse a JSON file; I/O and syntax problems raise ``error`` with the file and line."""
     try:
         text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise PositionError(f"{path}: cannot read the file ({error.strerror})") from None
-    return loads_position(text, source=str(path))
+    except OSError as problem:
+        raise error(f"{path}: cannot read the file ({problem.strerror})") from None
+    return parse_json(text, str(path), error)
+
+
+def parse_json(text: str, source: str, error: type[ValueError] = ValueError) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as problem:
+        raise error(
+            f"{source}: not valid JSON (line {problem.lineno}, column {problem.colno}: "
+            f"{problem.msg})"
+        ) from None
+
+
+def load_position(path: str | Path) -> s.State:
+    """Read a position file; raises :class:`PositionError` with a precise message."""
+    return _with_source(read_json_file(path, PositionError), str(path))
 
 
 def loads_position(text: str, *, source: str = "position") -> s.State:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise PositionError(
-            f"{source}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
-        ) from None
+    return _with_source(parse_json(text, source, PositionError), source)
+
+
+def _with_source(data: Any, source: str) -> s.State:
     try:
         return position_from_json(data)
     except PositionError as error:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from duel.moves import Move, MoveParseError
-from duel.position import PositionError, write_atomically
+from duel.position import PositionError, read_json_file, write_atomically
 from duel.state import IllegalMoveError, State, new_game
 
 FORMAT = "7wd-record"
@@ -102,16 +102,7 @@ class GameRecord:
 
     @staticmethod
     def load(path: str | Path) -> GameRecord:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as error:
-            raise RecordError(f"{path}: cannot read the file ({error.strerror})") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RecordError(
-                f"{path}: not valid JSON (line {error.lineno}: {error.msg})"
-            ) from None
+        data = read_json_file(path, RecordError)
         try:
             return GameRecord.from_json(data)
         except RecordError as error:
