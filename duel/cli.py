@@ -29,27 +29,38 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
-PLAYER_HELP = "Player {}: human, random, greedy or search"
+PLAYER_HELP = "Player {}: human, random, greedy or search [default: {}, or the saved game's]"
 
 
 @app.command()
 def play(
     a: Annotated[
-        str, typer.Option("--a", "-a", help="Player A: human, random, greedy, search")
-    ] = "human",
+        str | None, typer.Option("--a", "-a", help=PLAYER_HELP.format("A", "human"))
+    ] = None,
     b: Annotated[
-        str, typer.Option("--b", "-b", help="Player B: human, random, greedy, search")
-    ] = "random",
+        str | None, typer.Option("--b", "-b", help=PLAYER_HELP.format("B", "random"))
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the dealer (and of the AI)")] = None,
     load: Annotated[Path | None, typer.Option(help="Continue a saved game")] = None,
     delay: Annotated[float, typer.Option(help="Seconds between AI moves (to watch)")] = 0.0,
     think: Annotated[float, typer.Option(help="Seconds per move for the search AI")] = 1.0,
     plain: Annotated[bool, typer.Option(help="Plain text, no colours or table")] = False,
+    manual_chance: Annotated[
+        bool, typer.Option(help="Type each chance outcome yourself (a real game's cards)")
+    ] = False,
 ) -> None:
     """Play a game: two humans, human against an AI level, or AI against AI."""
     from duel.tui import run_game
 
-    code = run_game((a, b), seed=seed, load=load, delay=delay, think=think, plain=plain)
+    code = run_game(
+        (a, b),
+        seed=seed,
+        load=load,
+        delay=delay,
+        think=think,
+        plain=plain,
+        manual_chance=manual_chance,
+    )
     raise typer.Exit(code)
 
 

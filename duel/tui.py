@@ -960,8 +960,11 @@ def state_cards(state: State) -> list[int]:
 
 
 # --- entry point ----------------------------------------------------------------------------------
+DEFAULT_PLAYERS = ("human", "random")
+
+
 def run_game(
-    players: tuple[str, str],
+    players: tuple[str | None, str | None],
     *,
     seed: int | None,
     load: Path | None,
@@ -972,12 +975,17 @@ def run_game(
 ) -> int:
     """Play a game in the terminal; returns the exit code (0, 2 bad arguments, 130 interrupted).
 
-    ``players`` are the levels of A and B ("human", "random", "greedy", "search"). With ``load``
-    the saved game continues; its players and seed are used unless ``players`` differ from the
-    defaults (human, random) or a ``seed`` is given. ``manual_chance``: the user types each
-    chance outcome (the card turned face up in a real game...) instead of the seeded dealer.
+    ``players`` are the levels of A and B ("human", "random", "greedy", "search"; ``None`` for
+    the default: human against random, or the saved game's players with ``load``). With ``load``
+    the saved game continues; its players and seed are used unless given here.
+    ``manual_chance``: the user types each chance outcome (the card turned face up in a real
+    game...) instead of the seeded dealer.
     """
-    kinds = [p.strip().lower() for p in players]
+    explicit_players = any(p is not None for p in players)
+    kinds = [
+        (p if p is not None else default).strip().lower()
+        for p, default in zip(players, DEFAULT_PLAYERS, strict=True)
+    ]
     for p, kind in zip("AB", kinds, strict=True):
         if kind not in LEVELS:
             print(
@@ -1000,7 +1008,6 @@ def run_game(
         with contextlib.suppress(ImportError):
             import readline  # noqa: F401  (line editing and history for input())
     if load is not None:
-        explicit_players = tuple(kinds) != ("human", "random")
         if not session.load(load, players_from_file=not explicit_players):
             return 2
         if seed is not None:
