@@ -197,9 +197,9 @@ class Move(int):
             raise MoveParseError(str(error)) from None
 
 
-def _need(rest: str, what: str) -> str:
+def _need(rest: str, what: str, example: str = "") -> str:
     if not rest:
-        raise MoveParseError(f"missing {what}")
+        raise MoveParseError(f"missing {what}" + (f" (e.g. '{example}')" if example else ""))
     return rest
 
 
@@ -243,13 +243,13 @@ def _parse_draw(rest: str) -> Move:
 
 
 _PARSERS = {
-    "build": lambda rest: Move.build(card_named(_need(rest, "card")).id),
-    "discard": lambda rest: Move.discard(card_named(_need(rest, "card")).id),
+    "build": lambda rest: Move.build(card_named(_need(rest, "card", "build Baths")).id),
+    "discard": lambda rest: Move.discard(card_named(_need(rest, "card", "discard Baths")).id),
     "wonder": _parse_wonder,
-    "pick": lambda rest: Move.pick_wonder(wonder_named(_need(rest, "wonder"))),
-    "token": lambda rest: Move.choose_token(token_named(_need(rest, "token"))),
-    "destroy": lambda rest: Move.destroy(card_named(_need(rest, "card")).id),
-    "mausoleum": lambda rest: Move.mausoleum(card_named(_need(rest, "card")).id),
+    "pick": lambda rest: Move.pick_wonder(wonder_named(_need(rest, "wonder", "pick Sphinx"))),
+    "token": lambda rest: Move.choose_token(token_named(_need(rest, "token", "token Law"))),
+    "destroy": lambda rest: Move.destroy(card_named(_need(rest, "card", "destroy Press")).id),
+    "mausoleum": lambda rest: Move.mausoleum(card_named(_need(rest, "card", "mausoleum Baths")).id),
     "start": _parse_start,
     "reveal": _parse_reveal,
     "draw": _parse_draw,
