@@ -80,13 +80,14 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from duel.catalog import CARDS, COLOR_MASK, GUILDS, TOKENS, WONDERS, bits
+from duel.catalog import CARDS, COLOR_MASK, TOKENS, WONDERS, bits
 from duel.moves import Kind, Move
 from duel.state import (
     AGE,
     BASE,
     BUILT,
     CARDS_,
+    CHANCE_PHASES,
     CHOOSE_TOKEN,
     COINS,
     GAME_OVER,
@@ -408,6 +409,8 @@ class Searcher:
         self.nodes = 0
         self.node_limit: int | None = None
         self.deadline: float | None = None
+        self.min_depth = INF_DEPTH  # lowest remaining depth at which a terminal was reached
+        self.check_every = False  # set when a deadline is used
         self.cut_count = 0  # heuristic values used (depth cut-offs, depth-limited TT entries)
         self.sampled_count = 0
 
@@ -421,48 +424,62 @@ class Searcher:
             self.eval_cache[state] = v
         return v
 
-    def _outcomes(self, state: State) -> list[tuple[int, float]]:
-        """Chance outcomes (possibly sampled), most probable first."""
-        outcomes = self.chance_cache.get(state)
-        if outcomes is not None:
-            return outcomes
+    def _outcomes(
+        self, state: State
+    ) -> tuple[bool, list[tuple[tuple[Move, ...], float, State | None]]]:
+        """Chance outcomes, most probable first, as (sampled, [(moves, probability, child)]).
+
+        Exact: one outcome per chance move (``child`` is None: apply ``moves[0]``). Sampled (more
+        than ``chance_width`` outcomes): ``chance_samples`` draws, each following the chance
+        nodes that come next (an Age's opening deal is one draw of the whole deal) to the next
+        decision; ``child`` is the state reached and the probability the draw frequency.
+        """
+        got = self.chance_cache.get(state)
+        if got is not None:
+            return got
         weights, total = state.chance_weights()
         if self.chance_width is not None and len(weights) > self.chance_width:
             rng = random.Random(hash((self.seed, hash(state))))
-            drawn: dict[int, int] = {}
-            cum = []
-            acc = 0
-            for m, w in weights:
-                acc += w
-                cum.append(acc)
-            for _ in range(self.chance_samples):
-                x = rng.random() * total
-                lo, hi = 0, len(cum) - 1
-                while lo < hi:
-                    mid = (lo + hi) // 2
-                    if cum[mid] > x:
-                        hi = mid
-                    else:
-                        lo = mid + 1
-                m = weights[lo][0]
-                drawn[m] = drawn.get(m, 0) + 1
+            drawn: dict[State, list] = {}
             n = self.chance_samples
-            outcomes = [(m, c / n) for m, c in drawn.items()]
-            outcomes.sort(key=lambda mc: (-mc[1], mc[0]))
-            outcomes = [(m, c) for m, c in outcomes]
-            outcomes.append((-1, 0.0))  # marker: sampled
+            for _ in range(n):
+                path = []
+                child = state
+                while child.is_chance():
+                    m = child.sample_chance(rng)
+                    path.append(m)
+                    child = child.apply(m, check=False)
+                slot = drawn.get(child)
+                if slot is None:
+                    drawn[child] = [tuple(path), 1]
+                else:
+                    slot[1] += 1
+            outcomes = [(path, c / n, child) for child, (path, c) in drawn.items()]
+            outcomes.sort(key=lambda o: -o[1])
+            got = (True, outcomes)
         else:
-            outcomes = sorted(((m, w / total) for m, w in weights), key=lambda mw: (-mw[1], mw[0]))
+            ordered = sorted(weights, key=lambda mw: (-mw[1], mw[0]))
+            got = (False, [((m,), w / total, None) for m, w in ordered])
         if len(self.chance_cache) > self.tt_limit:
             self.chance_cache.clear()
-        self.chance_cache[state] = outcomes
-        return outcomes
+        self.chance_cache[state] = got
+        return got
 
     def _tick(self) -> None:
         if self.node_limit is not None and self.nodes >= self.node_limit:
             raise SearchAborted
-        if self.deadline is not None and not self.nodes & 255 and time.perf_counter() > self.deadline:
+        if self.deadline is not None and time.perf_counter() > self.deadline:
             raise SearchAborted
+
+    @staticmethod
+    def _static_order(moves, first, maximise):
+        """Children in search order without generating them: table move, then a priori."""
+        if len(moves) > 1:
+            moves = sorted(moves, key=_static_score, reverse=True)
+        if first is not None and moves[0] != first and first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        return [(0.0, m, None) for m in moves]
 
     def _ordered(self, state: State, moves: list[Move], first: int | None, maximise: bool):
         """Children in search order: the table move, then by heuristic value."""
@@ -480,10 +497,13 @@ class Searcher:
     # -- the recursive search (values are P(A wins) + shared/2) --------------------------------
     def search(self, state: State, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
-        self._tick()
+        if self.check_every and not self.nodes & 255 or self.node_limit == self.nodes:
+            self._tick()
         f = state.fields
         phase = f[PHASE]
         if phase == GAME_OVER:
+            if depth < self.min_depth:
+                self.min_depth = depth
             w = f[WINNER]
             return 1.0 if w == 0 else 0.0 if w == 1 else 0.5
         if depth <= 0:
@@ -504,9 +524,11 @@ class Searcher:
                     beta = hi
         cuts_before = self.cut_count
         alpha0, beta0 = alpha, beta
-        if state.is_chance():
+        if phase in CHANCE_PHASES:
             value = self._chance(state, depth, alpha, beta)
             move = None
+        elif depth == 1:
+            value, move = self._frontier(state, f[TO_MOVE] == 0, alpha, beta)
         else:
             value, move = self._decision(state, depth, alpha, beta, best_move, f[TO_MOVE] == 0)
         stored_depth = depth if self.cut_count != cuts_before else INF_DEPTH
@@ -529,12 +551,14 @@ class Searcher:
 
     def _decision(self, state, depth, alpha, beta, first, maximise):
         moves = state.legal_moves()
-        if len(moves) > 1 and depth >= 2:
+        if (
+            len(moves) > 1
+            and depth >= 3
+            and (depth < INF_DEPTH // 2 or state.fields[PRESENT].bit_count() >= 7)
+        ):
             order = self._ordered(state, moves, first, maximise)
         else:
-            if first is not None and first in moves and moves[0] != first:
-                moves = [first] + [m for m in moves if m != first]
-            order = [(0.0, m, None) for m in moves]
+            order = self._static_order(moves, first, maximise)
         best_move = None
         search = self.search
         if maximise:
@@ -563,24 +587,51 @@ class Searcher:
                             break
         return best, best_move
 
+    def _frontier(self, state, maximise, alpha, beta):
+        """A decision node one ply above the horizon: its children are evaluated in place."""
+        best_move = None
+        best = -1.0 if maximise else 2.0
+        ev = self._eval
+        for m in state.legal_moves():
+            self.nodes += 1
+            child = state.apply(m, check=False)
+            cf = child.fields
+            if cf[PHASE] == GAME_OVER:
+                w = cf[WINNER]
+                v = 1.0 if w == 0 else 0.0 if w == 1 else 0.5
+            else:
+                self.cut_count += 1
+                v = ev(child)
+            if maximise:
+                if v > best:
+                    best, best_move = v, m
+                    if v >= beta:
+                        break
+            elif v < best:
+                best, best_move = v, m
+                if v <= alpha:
+                    break
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise SearchAborted
+        return best, best_move
+
     def _chance(self, state, depth, alpha, beta):
         """Star1: expectation with window-derived bounds (values lie in [0, 1])."""
-        outcomes = self._outcomes(state)
-        if outcomes[-1][0] == -1:
+        sampled, outcomes = self._outcomes(state)
+        if sampled:
             self.sampled_count += 1
-            outcomes = outcomes[:-1]
         acc = 0.0
         rest = 1.0
         search = self.search
-        for m, p in outcomes:
+        for path, p, child in outcomes:
             rest -= p
             if rest < 1e-12:
                 rest = 0.0
             a_i = (alpha - acc - rest) / p  # child values must exceed this to keep hope
             b_i = (beta - acc) / p
-            v = search(
-                state.apply(m, check=False), depth, a_i if a_i > 0.0 else 0.0, b_i if b_i < 1.0 else 1.0
-            )
+            if child is None:
+                child = state.apply(path[0], check=False)
+            v = search(child, depth, a_i if a_i > 0.0 else 0.0, b_i if b_i < 1.0 else 1.0)
             acc += p * v
             if v <= a_i:
                 return acc + rest  # an upper bound, <= alpha
@@ -596,15 +647,15 @@ class Searcher:
         while len(pv) < limit and not state.is_terminal() and state not in seen:
             seen.add(state)
             if state.is_chance():
-                outcomes = [(m, p) for m, p in self._outcomes(state) if m != -1]
-                m = Move(outcomes[0][0])
-            else:
-                entry = self.tt.get(state)
-                if entry is None or entry[3] is None:
-                    break
-                m = entry[3]
-            pv.append(Move(m))
-            state = state.apply(m, check=False)
+                path, _, child = self._outcomes(state)[1][0]
+                pv.extend(path)
+                state = child if child is not None else state.apply(path[0], check=False)
+                continue
+            entry = self.tt.get(state)
+            if entry is None or entry[3] is None:
+                break
+            pv.append(Move(entry[3]))
+            state = state.apply(entry[3], check=False)
         return pv
 
     # -- expected margin under the solver's policy ------------------------------------------
@@ -623,7 +674,10 @@ class Searcher:
             if f[PHASE] == GAME_OVER:
                 r = float(_points(f, 0) - _points(f, 1))
             elif s.is_chance():
-                r = sum(p * walk(s.apply(m, check=False)) for m, p in self._outcomes(s) if m != -1)
+                r = sum(
+                    p * walk(child if child is not None else s.apply(path[0], check=False))
+                    for path, p, child in self._outcomes(s)[1]
+                )
             else:
                 self.search(s, INF_DEPTH, 0.0, 1.0)  # exact value and move (mostly from the table)
                 r = walk(s.apply(self.tt[s][3], check=False))
@@ -718,19 +772,30 @@ def analysis(
     s.nodes = 0
     s.node_limit = limit.nodes
     s.deadline = start + limit.time if limit.time is not None else None
+    s.check_every = s.deadline is not None
     max_depth = limit.depth if limit.depth is not None else (INF_DEPTH - 1 if exact else 200)
     turn = state.to_move
     if state.is_terminal():
         v = terminal_value(state)
         yield AnalysisInfo(
             PovValue(v, turn, float(_points(state.fields, 0) - _points(state.fields, 1))),
-            (), 0, 0, 0.0, True, False, None, seed=seed,
+            (),
+            0,
+            0,
+            0.0,
+            True,
+            False,
+            None,
+            seed=seed,
         )
         return
     depth = 0
     yielded = False
+    # Exact solves of small endgames: one shallow pass for a first answer, then straight to the
+    # end of the game (shallow iterations' heuristic bounds would not help the exact pass).
+    jump = exact and chance_width is None and limit.depth is None
     while depth < max_depth:
-        depth += 1
+        depth = INF_DEPTH - 1 if jump and depth == 1 else depth + 1
         cuts_before = s.cut_count
         sampled_before = s.sampled_count
         try:
@@ -767,9 +832,9 @@ def analysis(
         yield info
         if finished:
             break  # every line reached the end of the game: deeper search changes nothing
-        if exact is False and limit.depth is None and limit.nodes is None and limit.time is None:
-            if depth >= 4:
-                break  # no limit at all: a quick default
+        no_limit = limit.depth is None and limit.nodes is None and limit.time is None
+        if not exact and no_limit and depth >= 4:
+            break  # no limit at all: a quick default
     if not yielded:
         # Not even depth 1 finished: fall back on the evaluation of each move.
         elapsed = max(time.perf_counter() - start, 1e-9)
@@ -784,8 +849,17 @@ def analysis(
             moves = [MoveInfo(mv, v, (mv,), "estimate") for v, mv in scored[:top]]
         v_a = evaluate(state)
         yield AnalysisInfo(
-            PovValue(v_a, turn, None), moves[0].pv if moves else (), 0, s.nodes, elapsed,
-            False, False, None, tuple(moves), complete=False, seed=seed,
+            PovValue(v_a, turn, None),
+            moves[0].pv if moves else (),
+            0,
+            s.nodes,
+            elapsed,
+            False,
+            False,
+            None,
+            tuple(moves),
+            complete=False,
+            seed=seed,
         )
 
 
@@ -805,9 +879,7 @@ def analyse(
     ``on_info`` is called with each intermediate result (python-chess's ``analysis()`` stream is
     :func:`analysis`). ``top``/``multipv`` asks for that many best moves with exact values."""
     last = None
-    for info in analysis(
-        state, limit, top=top, multipv=multipv, exact=exact, seed=seed, **options
-    ):
+    for info in analysis(state, limit, top=top, multipv=multipv, exact=exact, seed=seed, **options):
         last = info
         if on_info is not None:
             on_info(info)
