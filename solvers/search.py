@@ -410,7 +410,8 @@ class Searcher:
         self.node_limit: int | None = None
         self.deadline: float | None = None
         self.min_depth = INF_DEPTH  # lowest remaining depth at which a terminal was reached
-        self.check_every = False  # set when a deadline is used
+        self.checkpoint = 1024  # node count at which limits and progress are next checked
+        self.on_progress: Callable[[int], None] | None = None
         self.cut_count = 0  # heuristic values used (depth cut-offs, depth-limited TT entries)
         self.sampled_count = 0
 
@@ -466,10 +467,22 @@ class Searcher:
         return got
 
     def _tick(self) -> None:
+        """Called when ``nodes`` reaches ``checkpoint``: limits, progress, next checkpoint."""
         if self.node_limit is not None and self.nodes >= self.node_limit:
             raise SearchAborted
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise SearchAborted
+        if self.on_progress is not None:
+            self.on_progress(self.nodes)
+        step = 1024 if self.deadline is not None or self.on_progress is not None else 1 << 30
+        self.checkpoint = self.nodes + step
+        if self.node_limit is not None and self.node_limit < self.checkpoint:
+            self.checkpoint = self.node_limit
+
+    def set_limits(self, node_limit: int | None, deadline: float | None) -> None:
+        self.node_limit = node_limit
+        self.deadline = deadline
+        self.checkpoint = self.nodes
 
     @staticmethod
     def _static_order(moves, first, maximise):
@@ -497,7 +510,7 @@ class Searcher:
     # -- the recursive search (values are P(A wins) + shared/2) --------------------------------
     def search(self, state: State, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
-        if self.check_every and not self.nodes & 255 or self.node_limit == self.nodes:
+        if self.nodes >= self.checkpoint:
             self._tick()
         f = state.fields
         phase = f[PHASE]
@@ -611,8 +624,8 @@ class Searcher:
                 best, best_move = v, m
                 if v <= alpha:
                     break
-        if self.node_limit is not None and self.nodes >= self.node_limit:
-            raise SearchAborted
+        if self.nodes >= self.checkpoint:
+            self._tick()
         return best, best_move
 
     def _chance(self, state, depth, alpha, beta):
@@ -685,13 +698,13 @@ class Searcher:
             return r
 
         saved = self.node_limit
-        self.node_limit = None if saved is None else max(saved, stop + 1)
+        self.set_limits(None if saved is None else max(saved, stop + 1), self.deadline)
         try:
             return walk(state)
         except (SearchAborted, RecursionError):
             return None
         finally:
-            self.node_limit = saved
+            self.set_limits(saved, self.deadline)
 
 
 # --- the analysis API ---------------------------------------------------------------------------
@@ -748,6 +761,7 @@ def analysis(
     chance_samples: int | None = None,
     margin: bool = True,
     searcher: Searcher | None = None,
+    on_progress: Callable[[int], None] | None = None,
 ) -> Iterator[AnalysisInfo]:
     """Iterative deepening, yielding an :class:`AnalysisInfo` after every completed depth.
 
@@ -770,9 +784,8 @@ def analysis(
     s = searcher or Searcher(seed=seed, chance_width=chance_width, chance_samples=chance_samples)
     start = time.perf_counter()
     s.nodes = 0
-    s.node_limit = limit.nodes
-    s.deadline = start + limit.time if limit.time is not None else None
-    s.check_every = s.deadline is not None
+    s.on_progress = on_progress
+    s.set_limits(limit.nodes, start + limit.time if limit.time is not None else None)
     max_depth = limit.depth if limit.depth is not None else (INF_DEPTH - 1 if exact else 200)
     turn = state.to_move
     if state.is_terminal():
@@ -798,6 +811,7 @@ def analysis(
         depth = INF_DEPTH - 1 if jump and depth == 1 else depth + 1
         cuts_before = s.cut_count
         sampled_before = s.sampled_count
+        s.min_depth = INF_DEPTH
         try:
             if state.is_chance():
                 value_a = s.search(state, depth, 0.0, 1.0)
@@ -814,10 +828,13 @@ def analysis(
         m = None
         if finished and margin:
             m = s.policy_margin(state, node_budget=max(20_000, s.nodes // 2))
+        reported_depth = depth
+        if depth >= INF_DEPTH // 2:  # to the end: the longest line searched, in plies
+            reported_depth = depth - s.min_depth if s.min_depth < INF_DEPTH else len(pv)
         info = AnalysisInfo(
             PovValue(value_a, turn, m),
             pv,
-            depth,
+            reported_depth,
             s.nodes,
             max(elapsed, 1e-9),
             finished and not sampled,

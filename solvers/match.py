@@ -1,0 +1,180 @@
+"""Matches between two players, seats alternated, with a 95% confidence interval.
+
+Game ``i`` seats the first player as A when ``i`` is even and as B when it is odd (A starts
+Age I; in human games the first player wins about 54%). Chance is dealt by a generator seeded from
+the match seed and the pair number, so games ``2k`` and ``2k + 1`` start from the same deal
+and the whole match is reproducible for players that are (random, greedy, search with a node
+budget).
+
+The score counts a win as 1 and a shared victory as 1/2. The 95% interval is Wilson's score
+interval for that proportion over the games played.
+
+>>> result = play_match("random", "random", games=4, seed=1)
+>>> result.games, result.wins + result.losses + result.shared
+(4, 4)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from duel.state import State, new_game
+from solvers.players import make_player
+
+__all__ = ["GameResult", "MatchResult", "play_game", "play_match", "wilson_interval"]
+
+
+def wilson_interval(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson's score interval for a proportion ``score`` observed over ``n`` trials."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = score
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class GameResult:
+    index: int
+    first_seat: int  # the seat (0 = A, 1 = B) of the match's first player
+    winner: int | None  # seat of the winner, None if shared
+    victory: str
+    moves: int
+    seconds: float
+
+    @property
+    def first_player_score(self) -> float:
+        if self.winner is None:
+            return 0.5
+        return 1.0 if self.winner == self.first_seat else 0.0
+
+
+@dataclass
+class MatchResult:
+    first: str
+    second: str
+    seed: int
+    games_list: list[GameResult] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return len(self.games_list)
+
+    @property
+    def wins(self) -> int:
+        return sum(1 for g in self.games_list if g.first_player_score == 1.0)
+
+    @property
+    def losses(self) -> int:
+        return sum(1 for g in self.games_list if g.first_player_score == 0.0)
+
+    @property
+    def shared(self) -> int:
+        return sum(1 for g in self.games_list if g.winner is None)
+
+    @property
+    def score(self) -> float:
+        return (self.wins + 0.5 * self.shared) / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.score, self.games)
+
+    def victories(self) -> dict[str, Counter]:
+        """Victory types of the first player's wins, of its losses, and of shared results."""
+        out = {"wins": Counter(), "losses": Counter(), "shared": Counter()}
+        for g in self.games_list:
+            s = g.first_player_score
+            key = "wins" if s == 1.0 else "losses" if s == 0.0 else "shared"
+            out[key][g.victory] += 1
+        return out
+
+    def seat_a_wins(self) -> int:
+        return sum(1 for g in self.games_list if g.winner == 0)
+
+    def to_json(self) -> dict:
+        lo, hi = self.interval
+        return {
+            "first": self.first,
+            "second": self.second,
+            "seed": self.seed,
+            "games": self.games,
+            "wins": self.wins,
+            "losses": self.losses,
+            "shared": self.shared,
+            "score": self.score,
+            "ci95": [lo, hi],
+            "ci_method": "Wilson score interval, shared victory = 1/2",
+            "victories": {k: dict(v) for k, v in self.victories().items()},
+            "seat_a_wins": self.seat_a_wins(),
+            "seconds": sum(g.seconds for g in self.games_list),
+        }
+
+    def summary(self) -> list[str]:
+        lo, hi = self.interval
+        v = self.victories()
+
+        def kinds(c: Counter) -> str:
+            return ", ".join(f"{k} {c[k]}" for k in ("civilian", "military", "science") if c[k])
+
+        lines = [
+            f"{self.first} vs {self.second}: {self.games} games (seed {self.seed}), seats"
+            " alternated",
+            f"  {self.first}: {self.wins} wins, {self.losses} losses, {self.shared} shared",
+            f"  score {100 * self.score:.1f}%  (95% CI {100 * lo:.1f}-{100 * hi:.1f}%, Wilson)",
+        ]
+        if self.wins:
+            lines.append(f"  wins by: {kinds(v['wins'])}")
+        if self.losses:
+            lines.append(f"  losses by: {kinds(v['losses'])}")
+        lines.append(f"  seat A won {self.seat_a_wins()} of {self.games}")
+        return lines
+
+
+def play_game(players, rng: random.Random, state: State | None = None) -> tuple[State, int]:
+    """Play to the end: ``players[seat].choose`` at decisions, ``rng`` deals chance."""
+    state = new_game() if state is None else state
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance():
+            move = state.sample_chance(rng)
+        else:
+            move = players[state.to_move].choose(state)
+            moves += 1
+        state = state.apply(move, check=False)
+    return state, moves
+
+
+def play_match(
+    first: str,
+    second: str,
+    *,
+    games: int,
+    seed: int = 0,
+    time_per_move: float = 1.0,
+    on_game: Callable[[GameResult], None] | None = None,
+) -> MatchResult:
+    """Play ``games`` games between two levels (see :mod:`solvers.players`), seats alternated."""
+    p1 = make_player(first, seed=seed * 2 + 1, time_per_move=time_per_move)
+    p2 = make_player(second, seed=seed * 2 + 2, time_per_move=time_per_move)
+    result = MatchResult(first, second, seed)
+    for i in range(games):
+        first_seat = i % 2
+        seats = (p1, p2) if first_seat == 0 else (p2, p1)
+        rng = random.Random(seed * 1_000_003 + i // 2)
+        start = time.perf_counter()
+        final, moves = play_game(seats, rng)
+        game = GameResult(
+            i, first_seat, final.winner, final.victory, moves, time.perf_counter() - start
+        )
+        result.games_list.append(game)
+        if on_game is not None:
+            on_game(game)
+    return result
