@@ -78,7 +78,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from duel.catalog import CARDS, COLOR_MASK, TOKENS, WONDERS, bits
 from duel.moves import Kind, Move
@@ -804,6 +804,7 @@ def analysis(
         return
     depth = 0
     yielded = False
+    last: AnalysisInfo | None = None
     # Exact solves of small endgames: one shallow pass for a first answer, then straight to the
     # end of the game (shallow iterations' heuristic bounds would not help the exact pass).
     jump = exact and chance_width is None and limit.depth is None
@@ -821,6 +822,11 @@ def analysis(
                 value_a, moves = _root_search(s, state, depth, top)
                 pv = moves[0].pv
         except (SearchAborted, RecursionError):
+            if last is not None:
+                # The deepest completed iteration, with the work done since counted in.
+                elapsed = max(time.perf_counter() - start, 1e-9)
+                extra = dict(last.extra, interrupted_depth=depth)
+                yield replace(last, nodes=s.nodes, time=elapsed, extra=extra)
             break
         finished = s.cut_count == cuts_before
         sampled = s.sampled_count != sampled_before
@@ -846,6 +852,7 @@ def analysis(
             extra={"finished": finished},
         )
         yielded = True
+        last = info
         yield info
         if finished:
             break  # every line reached the end of the game: deeper search changes nothing
