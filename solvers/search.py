@@ -74,6 +74,7 @@ True
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -129,9 +130,9 @@ _CARD_POINTS = [c.points for c in CARDS]
 _WONDER_POINTS = [sum(WONDERS[w].points for w in bits(m)) for m in range(1 << len(WONDERS))]
 _TOKEN_POINTS = [t.points for t in TOKENS]
 _GUILD_RULE = {c.id: c.points_per_max for c in CARDS if c.color == "purple"}
-_TEMPERATURE = {0: 7.0, 1: 7.0, 2: 5.0, 3: 3.0}
-_COIN_BONUS = {0: 0.15, 1: 0.15, 2: 0.1, 3: 0.05}
-_WONDER_BONUS = {0: 1.5, 1: 1.5, 2: 1.5, 3: 0.75}
+_TEMPERATURE = (7.0, 7.0, 5.0, 3.0)
+_COIN_BONUS = (0.15, 0.15, 0.1, 0.05)
+_WONDER_BONUS = (1.5, 1.5, 1.5, 0.75)
 
 
 # --- evaluation ---------------------------------------------------------------------------------
@@ -160,27 +161,77 @@ def _count(f, b: int, categories: tuple[str, ...]) -> int:
     return total
 
 
-def _points(f, player: int) -> int:
-    """The civilian score of ``player`` if the game ended now (as ``State.score().total``)."""
-    b = BASE[player]
-    cards = f[b + CARDS_]
-    total = _plain_points(cards & _PLAIN_POINTS) + _WONDER_POINTS[f[b + BUILT]]
+def _token_points(mask: int) -> int:
+    points = sum(_TOKEN_POINTS[t] for t in bits(mask))
+    return points + (3 * mask.bit_count() if mask >> _T_MATHEMATICS & 1 else 0)
+
+
+_TOKEN_TABLE = [_token_points(m) for m in range(1 << len(TOKENS))]
+#: Military points by the pawn's position (-9..9), for A (index pawn + 9) and for B.
+_MILITARY_A = [0 if p <= 0 else 2 if p <= 2 else 5 if p <= 5 else 10 for p in range(-9, 10)]
+_MILITARY_B = _MILITARY_A[::-1]
+#: The military threat term of the margin, by pawn position.
+_THREAT = [
+    1.5 * (p - 4) ** 2 if p >= 5 else -1.5 * (-p - 4) ** 2 if p <= -5 else 0.0
+    for p in range(-9, 10)
+]
+_SCIENCE_THREAT = (0.0, 0.0, 0.0, 0.0, 3.0, 10.0, 10.0, 10.0)
+_A, _B = BASE
+
+
+def _guild_points(f, cards: int) -> int:
+    total = 0
     guilds = cards & _PURPLE
     while guilds:
         low = guilds & -guilds
         guilds ^= low
         categories, each = _GUILD_RULE[low.bit_length() - 1]
-        total += each * max(_count(f, BASE[0], categories), _count(f, BASE[1], categories))
-    tokens = f[b + TOKENS_]
-    if tokens:
-        for t in bits(tokens):
-            total += _TOKEN_POINTS[t]
-        if tokens >> _T_MATHEMATICS & 1:
-            total += 3 * tokens.bit_count()
-    lead = f[PAWN] if player == 0 else -f[PAWN]
-    if lead > 0:
-        total += 2 if lead <= 2 else 5 if lead <= 5 else 10
-    return total + f[b + COINS] // 3
+        total += each * max(_count(f, _A, categories), _count(f, _B, categories))
+    return total
+
+
+def _points(f, player: int) -> int:
+    """The civilian score of ``player`` if the game ended now (as ``State.score().total``)."""
+    b = BASE[player]
+    cards = f[b + CARDS_]
+    total = _plain_points(cards & _PLAIN_POINTS) + _WONDER_POINTS[f[b + BUILT]]
+    if cards & _PURPLE:
+        total += _guild_points(f, cards)
+    military = _MILITARY_A if player == 0 else _MILITARY_B
+    return total + _TOKEN_TABLE[f[b + TOKENS_]] + military[f[PAWN] + 9] + f[b + COINS] // 3
+
+
+_TOKEN_PHASES = (CHOOSE_TOKEN, LIBRARY_CHOOSE)
+
+
+def _margin(f) -> float:
+    """Heuristic margin, A minus B, of a running game (fields ``f``)."""
+    ca, cb = f[_A + CARDS_], f[_B + CARDS_]
+    pa, pb = f[_A + COINS], f[_B + COINS]
+    pawn = f[PAWN] + 9
+    m = (
+        _plain_points(ca & _PLAIN_POINTS)
+        - _plain_points(cb & _PLAIN_POINTS)
+        + _WONDER_POINTS[f[_A + BUILT]]
+        - _WONDER_POINTS[f[_B + BUILT]]
+        + _TOKEN_TABLE[f[_A + TOKENS_]]
+        - _TOKEN_TABLE[f[_B + TOKENS_]]
+        + _MILITARY_A[pawn]
+        - _MILITARY_B[pawn]
+        + pa // 3
+        - pb // 3
+        + _THREAT[pawn]
+        + _SCIENCE_THREAT[f[_A + SCIENCE].bit_count()]
+        - _SCIENCE_THREAT[f[_B + SCIENCE].bit_count()]
+    )
+    if (ca | cb) & _PURPLE:
+        m += _guild_points(f, ca) - _guild_points(f, cb)
+    age = f[AGE]
+    m += _COIN_BONUS[age] * (pa - pb)
+    if (f[_A + BUILT] | f[_B + BUILT]).bit_count() < 7:
+        m += _WONDER_BONUS[age] * (f[_A + WONDERS_].bit_count() - f[_B + WONDERS_].bit_count())
+    bonus = 4.5 if f[PHASE] in _TOKEN_PHASES else 0.5  # a token to choose (4) + tempo (0.5)
+    return m + bonus if f[TO_MOVE] == 0 else m - bonus
 
 
 def margin_estimate(state: State) -> float:
@@ -188,28 +239,7 @@ def margin_estimate(state: State) -> float:
     f = state.fields
     if f[PHASE] == GAME_OVER:
         return float(_points(f, 0) - _points(f, 1))
-    age = f[AGE]
-    m = float(_points(f, 0) - _points(f, 1))
-    pawn = f[PAWN]
-    if pawn >= 5:
-        m += 1.5 * (pawn - 4) ** 2
-    elif pawn <= -5:
-        m -= 1.5 * (-pawn - 4) ** 2
-    built = (f[BASE[0] + BUILT] | f[BASE[1] + BUILT]).bit_count()
-    for player, sign in ((0, 1.0), (1, -1.0)):
-        b = BASE[player]
-        symbols = f[b + SCIENCE].bit_count()
-        if symbols >= 5:
-            m += sign * 10.0
-        elif symbols == 4:
-            m += sign * 3.0
-        m += sign * _COIN_BONUS[age] * f[b + COINS]
-        if built < 7:
-            m += sign * _WONDER_BONUS[age] * f[b + WONDERS_].bit_count()
-    sign = 1.0 if f[TO_MOVE] == 0 else -1.0
-    if f[PHASE] in (CHOOSE_TOKEN, LIBRARY_CHOOSE):
-        m += sign * 4.0
-    return m + sign * 0.5
+    return _margin(f)
 
 
 def terminal_value(state: State) -> float:
@@ -222,8 +252,7 @@ def evaluate(state: State) -> float:
     f = state.fields
     if f[PHASE] == GAME_OVER:
         return terminal_value(state)
-    m = margin_estimate(state)
-    x = m / _TEMPERATURE[f[AGE]]
+    x = _margin(f) / _TEMPERATURE[f[AGE]]
     if x > 30:
         x = 30.0
     elif x < -30:
@@ -604,17 +633,17 @@ class Searcher:
         """A decision node one ply above the horizon: its children are evaluated in place."""
         best_move = None
         best = -1.0 if maximise else 2.0
-        ev = self._eval
+        self.cut_count += 1
+        count = 0
         for m in state.legal_moves():
-            self.nodes += 1
-            child = state.apply(m, check=False)
-            cf = child.fields
+            count += 1
+            cf = state.apply(m, check=False).fields
             if cf[PHASE] == GAME_OVER:
                 w = cf[WINNER]
                 v = 1.0 if w == 0 else 0.0 if w == 1 else 0.5
-            else:
-                self.cut_count += 1
-                v = ev(child)
+            else:  # evaluate() inlined; leaves are rarely met twice, so no cache
+                x = _margin(cf) / _TEMPERATURE[cf[AGE]]
+                v = 1.0 / (1.0 + math.exp(-x if x > -30.0 else 30.0))
             if maximise:
                 if v > best:
                     best, best_move = v, m
@@ -624,6 +653,7 @@ class Searcher:
                 best, best_move = v, m
                 if v <= alpha:
                     break
+        self.nodes += count
         if self.nodes >= self.checkpoint:
             self._tick()
         return best, best_move
@@ -813,6 +843,10 @@ def analysis(
         cuts_before = s.cut_count
         sampled_before = s.sampled_count
         s.min_depth = INF_DEPTH
+        # The search allocates many acyclic objects (states, table entries): the cyclic garbage
+        # collector would only re-scan them, so it is paused during each iteration.
+        gc_was_enabled = gc.isenabled()
+        gc.disable()
         try:
             if state.is_chance():
                 value_a = s.search(state, depth, 0.0, 1.0)
@@ -822,12 +856,16 @@ def analysis(
                 value_a, moves = _root_search(s, state, depth, top)
                 pv = moves[0].pv
         except (SearchAborted, RecursionError):
+            if gc_was_enabled:
+                gc.enable()
             if last is not None:
                 # The deepest completed iteration, with the work done since counted in.
                 elapsed = max(time.perf_counter() - start, 1e-9)
                 extra = dict(last.extra, interrupted_depth=depth)
                 yield replace(last, nodes=s.nodes, time=elapsed, extra=extra)
             break
+        if gc_was_enabled:
+            gc.enable()
         finished = s.cut_count == cuts_before
         sampled = s.sampled_count != sampled_before
         elapsed = time.perf_counter() - start
