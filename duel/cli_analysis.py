@@ -13,7 +13,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
-VALUE_NOTE = "value = chance of winning for the player to move (a shared victory counts 1/2)"
+VALUE_NOTE = "chance of winning for {player}, a shared victory counting 1/2"
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
@@ -99,7 +99,7 @@ def _print_moves(state, info, top: int) -> None:
         if info.pv:
             typer.echo(f"Line: {_line(info.pv)}")
         return
-    typer.echo(f"Best moves for {player} ({VALUE_NOTE}):")
+    typer.echo(f"Best moves for {player} ({VALUE_NOTE.format(player=player)}):")
     width = max(len(str(m.move)) for m in info.moves[:top])
     for i, m in enumerate(info.moves[:top], 1):
         bound = "" if m.bound in ("exact", "estimate") else " (at most)"
