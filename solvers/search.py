@@ -91,6 +91,7 @@ from duel.state import (
     CHANCE_PHASES,
     CHOOSE_TOKEN,
     COINS,
+    ECON,
     GAME_OVER,
     LIBRARY_CHOOSE,
     PAWN,
@@ -202,6 +203,25 @@ def _points(f, player: int) -> int:
 
 
 _TOKEN_PHASES = (CHOOSE_TOKEN, LIBRARY_CHOOSE)
+_PRODUCTION_WEIGHT = (1.0, 1.0, 0.7, 0.25)
+_ECON_MASK = (1 << 24) - 1  # production, "one of" producers, fixed trading prices
+_production_cache: dict[int, float] = {}
+
+
+def _production_value(econ: int) -> float:
+    """Points-worth of a city's economy (before the Age weight): per unit of fixed production
+    1 (raw) or 1.3 (manufactured) for the first two of a resource and 0.3 beyond, 1 or 1.2 per
+    "one of" producer, 0.7 per resource bought at a fixed price of 1."""
+    value = _production_cache.get(econ)
+    if value is None:
+        value = 0.0
+        for r in range(5):
+            units = (econ >> (3 * r)) & 7
+            value += (1.0 if r < 3 else 1.3) * min(units, 2) + 0.3 * max(0, units - 2)
+        value += 1.0 * ((econ >> 15) & 3) + 1.2 * ((econ >> 17) & 3)
+        value += 0.7 * ((econ >> 19) & 31).bit_count()
+        _production_cache[econ] = value
+    return value
 
 
 def _margin(f) -> float:
@@ -228,6 +248,9 @@ def _margin(f) -> float:
         m += _guild_points(f, ca) - _guild_points(f, cb)
     age = f[AGE]
     m += _COIN_BONUS[age] * (pa - pb)
+    m += _PRODUCTION_WEIGHT[age] * (
+        _production_value(f[_A + ECON] & _ECON_MASK) - _production_value(f[_B + ECON] & _ECON_MASK)
+    )
     if (f[_A + BUILT] | f[_B + BUILT]).bit_count() < 7:
         m += _WONDER_BONUS[age] * (f[_A + WONDERS_].bit_count() - f[_B + WONDERS_].bit_count())
     bonus = 4.5 if f[PHASE] in _TOKEN_PHASES else 0.5  # a token to choose (4) + tempo (0.5)
