@@ -27,8 +27,9 @@ Search
 * A transposition table keyed by the state itself (equal states hash alike), storing a lower and
   an upper bound, the remaining depth they hold for, and the best move. Bounds that do not depend
   on any depth cut-off are stored as exact for every depth.
-* Move ordering: the table's best move first, then children by their heuristic evaluation
-  (cached); chance outcomes by decreasing probability.
+* Move ordering: the table's best move first, then (at least three plies from the horizon)
+  children by their heuristic evaluation, elsewhere by a static a-priori score; chance outcomes
+  by decreasing probability.
 * Iterative deepening (depth = decision plies; chance nodes cost no depth) under a time, node or
   depth limit; the answer is the last completed iteration. With a node limit the result depends
   only on the position, the limit and the seed: it is reproducible.
@@ -54,6 +55,10 @@ later the Age, the surer a lead). ``m`` is the sum of:
 * **science threat**: 5 different symbols count 10 points (one more wins), 4 count 3;
 * **coins**: each coin is worth 1/3 point in the score; on top of that 0.15 (Age I), 0.1 (Age II)
   or 0.05 (Age III) per coin for the buying power;
+* **economy**: per unit of fixed production 1 (raw) or 1.3 (manufactured) for the first two of
+  a resource and 0.3 beyond, 1 (raw) or 1.2 (manufactured) per "one of" producer, 0.7 per
+  resource bought at a fixed price of 1; all times 1, 1, 0.7, 0.25 in Ages I, II, III (end of
+  game: 0) since production only pays for future builds;
 * **wonders**: 1.5 points per wonder still buildable (fewer than seven built) before Age III,
   0.75 in Age III;
 * **pending tokens**: a player choosing a progress token (a science pair, The Great Library)
