@@ -446,6 +446,7 @@ class Searcher:
 
     ``chance_width``: chance nodes with more outcomes are sampled (``None``: never).
     ``chance_samples``: outcomes drawn at a sampled chance node.
+    ``tt_limit``: entries per table (about 1.2 KB each); a full table is cleared and refilled.
     """
 
     def __init__(
@@ -454,7 +455,7 @@ class Searcher:
         seed: int = 0,
         chance_width: int | None = 6,
         chance_samples: int = 3,
-        tt_limit: int = 2_000_000,
+        tt_limit: int = 1_000_000,
     ) -> None:
         self.seed = seed
         self.chance_width = chance_width
