@@ -28,12 +28,20 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from duel.catalog import AGE_NAMES, CARDS, COLORS, RESOURCES, TOKENS, WONDERS, Card, Wonder
+from duel.catalog import (
+    AGE_NAMES,
+    CARDS,
+    COLORS,
+    RESOURCES,
+    TOKENS,
+    WONDERS,
+    Card,
+    Wonder,
+    bits,
+)
 from duel.moves import PLAYER_NAMES, Kind, Move
-from duel.state import Score, State
+from duel.state import HIDDEN, TAKEN, Score, State
 from pyramid_layouts import LAYOUTS
-
-TAKEN, HIDDEN = -1, -2
 
 #: Background style of a card of each colour (text drawn on top of it).
 CARD_STYLE = {
@@ -821,12 +829,8 @@ def describe_chance(move: Move) -> str:
         return f"Wonder revealed for the draft: {WONDERS[move.wonder].name}"
     if kind is Kind.REVEAL_TOKEN:
         return f"Progress token on the board: {TOKENS[move.token].name}"
-    names = ", ".join(TOKENS[t].name for t in _bits(move.token_mask))
+    names = ", ".join(TOKENS[t].name for t in bits(move.token_mask))
     return f"The Great Library draws: {names}"
-
-
-def _bits(mask: int) -> list[int]:
-    return [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
 def describe_transition(before: State, after: State, move: Move) -> list[str]:
