@@ -18,9 +18,11 @@ import sys
 import time
 from pathlib import Path
 
-from duel import new_game
-from duel.position import load_position
-from solvers.search import Limit, analyse
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from duel import new_game  # noqa: E402
+from duel.position import load_position  # noqa: E402
+from solvers.search import Limit, analyse  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -694,36 +694,72 @@ class State:
         f = self._f
         b = BASE[player]
         cards = f[b + CARDS_]
-        points = {
-            color: sum(CARDS[c].points for c in bits(cards & COLOR_MASK[color]))
-            for color in ("blue", "green", "yellow")
-        }
-        purple = sum(_guild_points(f, c) for c in bits(cards & PURPLE))
-        wonders = sum(WONDERS[w].points for w in bits(f[b + BUILT]))
-        tokens = f[b + TOKENS_]
-        token_points = sum(TOKENS[t].points for t in bits(tokens))
-        if tokens >> T_MATHEMATICS & 1:
-            token_points += 3 * tokens.bit_count()
-        lead = f[PAWN] if player == 0 else -f[PAWN]
-        military = 0 if lead <= 0 else 2 if lead <= 2 else 5 if lead <= 5 else 10
         return Score(
-            blue=points["blue"],
-            green=points["green"],
-            yellow=points["yellow"],
-            purple=purple,
-            wonders=wonders,
-            tokens=token_points,
+            blue=card_points(cards & BLUE),
+            green=card_points(cards & GREEN),
+            yellow=card_points(cards & YELLOW),
+            purple=guild_points(f, cards),
+            wonders=WONDER_POINTS[f[b + BUILT]],
+            tokens=TOKEN_POINTS[f[b + TOKENS_]],
             coins=f[b + COINS] // 3,
-            military=military,
+            military=MILITARY_POINTS[player][f[PAWN] + 9],
         )
 
     def scores(self) -> tuple[Score, Score]:
         return self.score(0), self.score(1)
 
 
-def _guild_points(f: PVector, guild: int) -> int:
-    categories, each = CARDS[guild].points_per_max
-    return each * max(_category_count(f, p, categories) for p in (0, 1))
+# --- scoring tables (shared with the search's evaluation) ---------------------------------------
+_CARD_POINTS = [c.points for c in CARDS]
+_PLAIN_POINTS = BLUE | GREEN | YELLOW
+_GUILD_RULE = {c.id: c.points_per_max for c in CARDS if c.points_per_max}
+#: Points of every set of built wonders / owned tokens (Mathematics included), by mask.
+WONDER_POINTS = [sum(WONDERS[w].points for w in bits(m)) for m in range(1 << len(WONDERS))]
+TOKEN_POINTS = [
+    sum(TOKENS[t].points for t in bits(m)) + (3 * m.bit_count() if m >> T_MATHEMATICS & 1 else 0)
+    for m in range(1 << len(TOKENS))
+]
+#: Military points of A and of B by pawn position (index pawn + 9).
+_MILITARY_A = [0 if p <= 0 else 2 if p <= 2 else 5 if p <= 5 else 10 for p in range(-9, 10)]
+MILITARY_POINTS = (_MILITARY_A, _MILITARY_A[::-1])
+_card_points_cache: dict[int, int] = {}
+
+
+def card_points(cards: int) -> int:
+    """Printed points of a set of cards (memoised: the same cities recur in search)."""
+    points = _card_points_cache.get(cards)
+    if points is None:
+        if len(_card_points_cache) > 200_000:
+            _card_points_cache.clear()
+        points = _card_points_cache[cards] = sum(_CARD_POINTS[c] for c in bits(cards))
+    return points
+
+
+def guild_points(f: PVector, cards: int) -> int:
+    """Points of the guilds in ``cards``: each counts the city with the most of its category."""
+    total = 0
+    guilds = cards & PURPLE
+    while guilds:
+        low = guilds & -guilds
+        guilds ^= low
+        categories, each = _GUILD_RULE[low.bit_length() - 1]
+        total += each * max(_category_count(f, 0, categories), _category_count(f, 1, categories))
+    return total
+
+
+def total_points(f: PVector, player: int) -> int:
+    """``State.score(player).total`` without building the breakdown (the hot path of search)."""
+    b = BASE[player]
+    cards = f[b + CARDS_]
+    total = card_points(cards & _PLAIN_POINTS) + WONDER_POINTS[f[b + BUILT]]
+    if cards & PURPLE:
+        total += guild_points(f, cards)
+    return (
+        total
+        + TOKEN_POINTS[f[b + TOKENS_]]
+        + MILITARY_POINTS[player][f[PAWN] + 9]
+        + f[b + COINS] // 3
+    )
 
 
 def _category_count(f: PVector, player: int, categories: tuple[str, ...]) -> int:
@@ -915,14 +951,14 @@ def _finish_turn(e) -> None:
 
 
 def _civilian_end(e) -> None:
-    state = State(e.persistent())
-    a, b = state.score(0), state.score(1)
-    if a.total != b.total:
-        winner = 0 if a.total > b.total else 1
-    elif a.blue != b.blue:
-        winner = 0 if a.blue > b.blue else 1
+    f = e.persistent()
+    a, b = total_points(f, 0), total_points(f, 1)
+    if a != b:
+        winner = 0 if a > b else 1
     else:
-        winner = SHARED
+        blue_a = card_points(f[BASE[0] + CARDS_] & BLUE)
+        blue_b = card_points(f[BASE[1] + CARDS_] & BLUE)
+        winner = SHARED if blue_a == blue_b else 0 if blue_a > blue_b else 1
     _end_game(e, winner, CIVILIAN_VICTORY)
 
 

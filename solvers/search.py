@@ -86,7 +86,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
-from duel.catalog import CARDS, COLOR_MASK, TOKENS, WONDERS, bits
+from duel.catalog import CARDS, COLOR_MASK, WONDERS
 from duel.moves import Kind, Move
 from duel.state import (
     AGE,
@@ -99,15 +99,21 @@ from duel.state import (
     ECON,
     GAME_OVER,
     LIBRARY_CHOOSE,
+    MILITARY_POINTS,
     PAWN,
     PHASE,
     PRESENT,
     SCIENCE,
     TO_MOVE,
+    TOKEN_POINTS,
     TOKENS_,
     WINNER,
+    WONDER_POINTS,
     WONDERS_,
     State,
+    card_points,
+    guild_points,
+    total_points,
 )
 
 __all__ = [
@@ -126,56 +132,17 @@ __all__ = [
 ]
 
 INF_DEPTH = 1 << 20
-_T_MATHEMATICS = 5
 _BLUE = COLOR_MASK["blue"]
 _GREEN = COLOR_MASK["green"]
 _YELLOW = COLOR_MASK["yellow"]
 _PURPLE = COLOR_MASK["purple"]
 _PLAIN_POINTS = _BLUE | _GREEN | _YELLOW
-_CARD_POINTS = [c.points for c in CARDS]
-_WONDER_POINTS = [sum(WONDERS[w].points for w in bits(m)) for m in range(1 << len(WONDERS))]
-_TOKEN_POINTS = [t.points for t in TOKENS]
-_GUILD_RULE = {c.id: c.points_per_max for c in CARDS if c.color == "purple"}
 _TEMPERATURE = (7.0, 7.0, 5.0, 3.0)
 _COIN_BONUS = (0.15, 0.15, 0.1, 0.05)
 _WONDER_BONUS = (1.5, 1.5, 1.5, 0.75)
 
 
 # --- evaluation ---------------------------------------------------------------------------------
-_plain_cache: dict[int, int] = {}
-
-
-def _plain_points(cards: int) -> int:
-    points = _plain_cache.get(cards)
-    if points is None:
-        points = sum(_CARD_POINTS[c] for c in bits(cards))
-        if len(_plain_cache) > 200_000:
-            _plain_cache.clear()
-        _plain_cache[cards] = points
-    return points
-
-
-def _count(f, b: int, categories: tuple[str, ...]) -> int:
-    total = 0
-    for category in categories:
-        if category == "wonder":
-            total += f[b + BUILT].bit_count()
-        elif category == "coins_div3":
-            total += f[b + COINS] // 3
-        else:
-            total += (f[b + CARDS_] & COLOR_MASK[category]).bit_count()
-    return total
-
-
-def _token_points(mask: int) -> int:
-    points = sum(_TOKEN_POINTS[t] for t in bits(mask))
-    return points + (3 * mask.bit_count() if mask >> _T_MATHEMATICS & 1 else 0)
-
-
-_TOKEN_TABLE = [_token_points(m) for m in range(1 << len(TOKENS))]
-#: Military points by the pawn's position (-9..9), for A (index pawn + 9) and for B.
-_MILITARY_A = [0 if p <= 0 else 2 if p <= 2 else 5 if p <= 5 else 10 for p in range(-9, 10)]
-_MILITARY_B = _MILITARY_A[::-1]
 #: The military threat term of the margin, by pawn position.
 _THREAT = [
     1.5 * (p - 4) ** 2 if p >= 5 else -1.5 * (-p - 4) ** 2 if p <= -5 else 0.0
@@ -183,28 +150,6 @@ _THREAT = [
 ]
 _SCIENCE_THREAT = (0.0, 0.0, 0.0, 0.0, 3.0, 10.0, 10.0, 10.0)
 _A, _B = BASE
-
-
-def _guild_points(f, cards: int) -> int:
-    total = 0
-    guilds = cards & _PURPLE
-    while guilds:
-        low = guilds & -guilds
-        guilds ^= low
-        categories, each = _GUILD_RULE[low.bit_length() - 1]
-        total += each * max(_count(f, _A, categories), _count(f, _B, categories))
-    return total
-
-
-def _points(f, player: int) -> int:
-    """The civilian score of ``player`` if the game ended now (as ``State.score().total``)."""
-    b = BASE[player]
-    cards = f[b + CARDS_]
-    total = _plain_points(cards & _PLAIN_POINTS) + _WONDER_POINTS[f[b + BUILT]]
-    if cards & _PURPLE:
-        total += _guild_points(f, cards)
-    military = _MILITARY_A if player == 0 else _MILITARY_B
-    return total + _TOKEN_TABLE[f[b + TOKENS_]] + military[f[PAWN] + 9] + f[b + COINS] // 3
 
 
 _TOKEN_PHASES = (CHOOSE_TOKEN, LIBRARY_CHOOSE)
@@ -235,14 +180,14 @@ def _margin(f) -> float:
     pa, pb = f[_A + COINS], f[_B + COINS]
     pawn = f[PAWN] + 9
     m = (
-        _plain_points(ca & _PLAIN_POINTS)
-        - _plain_points(cb & _PLAIN_POINTS)
-        + _WONDER_POINTS[f[_A + BUILT]]
-        - _WONDER_POINTS[f[_B + BUILT]]
-        + _TOKEN_TABLE[f[_A + TOKENS_]]
-        - _TOKEN_TABLE[f[_B + TOKENS_]]
-        + _MILITARY_A[pawn]
-        - _MILITARY_B[pawn]
+        card_points(ca & _PLAIN_POINTS)
+        - card_points(cb & _PLAIN_POINTS)
+        + WONDER_POINTS[f[_A + BUILT]]
+        - WONDER_POINTS[f[_B + BUILT]]
+        + TOKEN_POINTS[f[_A + TOKENS_]]
+        - TOKEN_POINTS[f[_B + TOKENS_]]
+        + MILITARY_POINTS[0][pawn]
+        - MILITARY_POINTS[1][pawn]
         + pa // 3
         - pb // 3
         + _THREAT[pawn]
@@ -250,7 +195,7 @@ def _margin(f) -> float:
         - _SCIENCE_THREAT[f[_B + SCIENCE].bit_count()]
     )
     if (ca | cb) & _PURPLE:
-        m += _guild_points(f, ca) - _guild_points(f, cb)
+        m += guild_points(f, ca) - guild_points(f, cb)
     age = f[AGE]
     m += _COIN_BONUS[age] * (pa - pb)
     m += _PRODUCTION_WEIGHT[age] * (
@@ -266,7 +211,7 @@ def margin_estimate(state: State) -> float:
     """Heuristic final point margin, A minus B (see the module docstring)."""
     f = state.fields
     if f[PHASE] == GAME_OVER:
-        return float(_points(f, 0) - _points(f, 1))
+        return float(total_points(f, 0) - total_points(f, 1))
     return _margin(f)
 
 
@@ -744,7 +689,7 @@ class Searcher:
                 raise SearchAborted
             f = s.fields
             if f[PHASE] == GAME_OVER:
-                r = float(_points(f, 0) - _points(f, 1))
+                r = float(total_points(f, 0) - total_points(f, 1))
             elif s.is_chance():
                 r = sum(
                     p * walk(child if child is not None else s.apply(path[0], check=False))
@@ -850,7 +795,7 @@ def analysis(
     if state.is_terminal():
         v = terminal_value(state)
         yield AnalysisInfo(
-            PovValue(v, turn, float(_points(state.fields, 0) - _points(state.fields, 1))),
+            PovValue(v, turn, float(total_points(state.fields, 0) - total_points(state.fields, 1))),
             (),
             0,
             0,
