@@ -107,16 +107,24 @@ def _print_moves(state, info, top: int) -> None:
     typer.echo(f"Principal variation: {_line(info.pv)}")
 
 
+PositionArgument = Annotated[Path, typer.Argument(help="A position (JSON) or a game record")]
+NodesOption = Annotated[int | None, typer.Option("--nodes", help="Node budget (reproducible)")]
+DepthOption = Annotated[int | None, typer.Option("--depth", help="Depth in plies")]
+TopOption = Annotated[int, typer.Option("--top", help="How many moves to show")]
+ChanceSeedOption = Annotated[int, typer.Option(help="Seed for sampled chance")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output")]
+
+
 def hint(
-    position: Annotated[Path, typer.Argument(help="A position (JSON) or a game record")],
+    position: PositionArgument,
     seconds: Annotated[
         float | None, typer.Option("--time", help="Seconds to think [default: 2]")
     ] = None,
-    nodes: Annotated[int | None, typer.Option("--nodes", help="Node budget (reproducible)")] = None,
-    depth: Annotated[int | None, typer.Option("--depth", help="Depth in plies")] = None,
-    top: Annotated[int, typer.Option("--top", help="How many moves to show")] = 3,
-    seed: Annotated[int, typer.Option(help="Seed for sampled chance")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output")] = False,
+    nodes: NodesOption = None,
+    depth: DepthOption = None,
+    top: TopOption = 3,
+    seed: ChanceSeedOption = 0,
+    as_json: JsonOption = False,
 ) -> None:
     """The best moves with their values, the principal variation and search statistics."""
     if top < 1:
@@ -136,16 +144,16 @@ def hint(
 
 
 def analyze(
-    position: Annotated[Path, typer.Argument(help="A position (JSON) or a game record")],
+    position: PositionArgument,
     exact: Annotated[bool, typer.Option("--exact", help="Solve to the end of the game")] = False,
     seconds: Annotated[
         float | None, typer.Option("--time", help="Stop after this many seconds")
     ] = None,
-    nodes: Annotated[int | None, typer.Option("--nodes", help="Node budget (reproducible)")] = None,
-    depth: Annotated[int | None, typer.Option("--depth", help="Depth in plies")] = None,
-    top: Annotated[int, typer.Option("--top", help="How many moves to show")] = 3,
-    seed: Annotated[int, typer.Option(help="Seed for sampled chance")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output")] = False,
+    nodes: NodesOption = None,
+    depth: DepthOption = None,
+    top: TopOption = 3,
+    seed: ChanceSeedOption = 0,
+    as_json: JsonOption = False,
 ) -> None:
     """Analyse a position; --exact solves it to the end of the game (Age III endgames)."""
     if top < 1:
@@ -223,7 +231,7 @@ def match(
     games: Annotated[int, typer.Option("--games", min=1, help="Number of games")] = 10,
     seed: Annotated[int, typer.Option(help="Seed")] = 0,
     think: Annotated[float, typer.Option(help="Seconds per move for search")] = 1.0,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Play two players against each other, seats alternated; results with a 95% interval."""
     from solvers.players import UnknownLevelError, make_player
