@@ -14,6 +14,8 @@ from typing import Annotated, NoReturn
 
 import typer
 
+from duel.cli_support import fail, load_state_or_fail
+
 app = typer.Typer(
     name="duel",
     help="7 Wonders Duel: play in the terminal, inspect and analyse positions.",
@@ -21,12 +23,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-
-
-def fail(message: str, code: int = 2) -> NoReturn:
-    """Print a one-line error (no traceback) and exit."""
-    typer.echo(f"duel: {message}", err=True)
-    raise typer.Exit(code)
 
 
 PLAYER_HELP = "Player {}: human, random, greedy or search [default: {}, or the saved game's]"
@@ -72,22 +68,8 @@ def show(
     """Print a position (or the final position of a game record) readably."""
     from duel.render import print_state
 
-    state = load_any_or_fail(file)
+    state = load_state_or_fail(file)
     print_state(state, plain=plain)
-
-
-def load_any_or_fail(path: Path):
-    """A position file, or a game record (its last position)."""
-    from duel.position import PositionError, position_from_json, read_json_file
-    from duel.record import GameRecord, RecordError
-
-    try:
-        data = read_json_file(path, PositionError)
-        if isinstance(data, dict) and data.get("format") == "7wd-record":
-            return GameRecord.from_json(data).final_state()
-        return position_from_json(data)
-    except (PositionError, RecordError) as error:
-        fail(f"{path}: {error}")
 
 
 @app.command()
@@ -101,7 +83,7 @@ def cost(
     from duel.catalog import UnknownNameError, card_named, wonder_named
     from solvers.payment import payment_plan
 
-    state = load_any_or_fail(position)
+    state = load_state_or_fail(position)
     if player and player.upper() not in ("A", "B"):
         fail(f"--player must be A or B, not {player!r}")
     who = "AB".index(player.upper()) if player else state.to_move

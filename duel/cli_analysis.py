@@ -9,35 +9,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 
+from duel.cli_support import fail, load_state_or_fail
+
 VALUE_NOTE = "chance of winning for {player}, a shared victory counting 1/2"
-
-
-def _fail(message: str, code: int = 2) -> NoReturn:
-    typer.echo(f"duel: {message}", err=True)
-    raise typer.Exit(code)
-
-
-def _load(path: Path):
-    """A position file (or a game record: its last position)."""
-    from duel.position import PositionError, position_from_json, read_json_file
-
-    try:
-        data = read_json_file(path, PositionError)
-        if isinstance(data, dict) and data.get("format") == "7wd-record":
-            from duel.record import GameRecord, RecordError
-
-            try:
-                return GameRecord.from_json(data).final_state()
-            except RecordError as error:
-                _fail(f"{path}: {error}")
-        return position_from_json(data)
-    except PositionError as error:
-        message = str(error)
-        _fail(message if message.startswith(str(path)) else f"{path}: {message}")
 
 
 def _limit(seconds: float | None, nodes: int | None, depth: int | None, default_time: float | None):
@@ -45,7 +23,7 @@ def _limit(seconds: float | None, nodes: int | None, depth: int | None, default_
 
     for name, value in (("--time", seconds), ("--nodes", nodes), ("--depth", depth)):
         if value is not None and value <= 0:
-            _fail(f"{name} must be positive, not {value}")
+            fail(f"{name} must be positive, not {value}")
     if seconds is None and nodes is None and depth is None:
         seconds = default_time
     return Limit(time=seconds, nodes=nodes, depth=depth)
@@ -115,6 +93,15 @@ ChanceSeedOption = Annotated[int, typer.Option(help="Seed for sampled chance")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output")]
 
 
+def _position_to_analyse(position: Path, top: int):
+    if top < 1:
+        fail(f"--top must be at least 1, not {top}")
+    state = load_state_or_fail(position)
+    if state.is_terminal():
+        fail(f"{position}: the game is over ({state.describe()})", 1)
+    return state
+
+
 def hint(
     position: PositionArgument,
     seconds: Annotated[
@@ -127,12 +114,8 @@ def hint(
     as_json: JsonOption = False,
 ) -> None:
     """The best moves with their values, the principal variation and search statistics."""
-    if top < 1:
-        _fail(f"--top must be at least 1, not {top}")
-    state = _load(position)
+    state = _position_to_analyse(position, top)
     limit = _limit(seconds, nodes, depth, 2.0)
-    if state.is_terminal():
-        _fail(f"{position}: the game is over ({state.describe()})", 1)
     from solvers.search import analyse
 
     info = analyse(state, limit, top=top, seed=seed)
@@ -156,11 +139,7 @@ def analyze(
     as_json: JsonOption = False,
 ) -> None:
     """Analyse a position; --exact solves it to the end of the game (Age III endgames)."""
-    if top < 1:
-        _fail(f"--top must be at least 1, not {top}")
-    state = _load(position)
-    if state.is_terminal():
-        _fail(f"{position}: the game is over ({state.describe()})", 1)
+    state = _position_to_analyse(position, top)
     from solvers.search import analysis, exact_feasible
 
     feasible = exact_feasible(state)
@@ -240,9 +219,9 @@ def match(
         try:
             make_player(level, seed=0, time_per_move=think)
         except UnknownLevelError as error:
-            _fail(str(error))
+            fail(str(error))
     if think <= 0:
-        _fail(f"--think must be positive, not {think}")
+        fail(f"--think must be positive, not {think}")
     from solvers.match import play_match
 
     done = [0]

@@ -174,9 +174,7 @@ _CARD_ECON = [_econ_delta(c.produces, c.produce_choice, c.trade_fixed) for c in 
 _CARD_CHAIN_FROM = [_CHAIN_BIT[c.chain_from] if c.chain_from else 0 for c in CARDS]
 _CARD_CHAIN_GIVES = [_CHAIN_BIT[c.chain_gives] if c.chain_gives else 0 for c in CARDS]
 _CARD_SCIENCE = [_SCIENCE_BIT[c.science] if c.science else 0 for c in CARDS]
-_CARD_RED = [c.color == "red" for c in CARDS]
 _WONDER_ECON = [_econ_delta((0,) * 5, w.produce_choice, ()) for w in WONDERS]
-_CATEGORY_MASK = {**COLOR_MASK}
 
 _price_cache: dict[int, int] = {}
 PRICE_CACHE_LIMIT = 1 << 20

@@ -65,6 +65,7 @@ def test_bad_position_files_give_one_line_errors(tmp_path, content, message):
 def test_missing_file():
     result = run("show", "/nonexistent/position.json")
     assert result.exit_code == 2 and "cannot read the file" in result.output
+    assert result.output.count("/nonexistent/position.json") == 1
 
 
 def test_selfplay_summary():
