@@ -44,7 +44,8 @@ def category(spec: tuple[tuple[str, ...], int] | None) -> str:
         return "{DC_CARDS(0, 0), 0, 0, 0}"
     names, each = spec
     colours = sum(COLOR_MASK[n] for n in names if n in COLORS)
-    return f"{{{cards_literal(colours)}, {int('wonder' in names)}, {int('coins_div3' in names)}, {each}}}"
+    wonder, coins = int("wonder" in names), int("coins_div3" in names)
+    return f"{{{cards_literal(colours)}, {wonder}, {coins}, {each}}}"
 
 
 def generate() -> str:

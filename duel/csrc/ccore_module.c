@@ -346,10 +346,18 @@ static PyObject *CoreState_apply(CoreStateObject *self, PyObject *args, PyObject
     if (move < 0 || move > INT32_MAX || !dc_is_legal(&self->st, (int32_t)move)) {
         /* The reason comes from the Python engine, which explains it. */
         if (load_python_refs() < 0) return NULL;
+        if (move < 0 || move > INT32_MAX || DC_MOVE_KIND(move) > DC_DEAL_GUILDS_MOVE) {
+            PyErr_Format(py_illegal_move, "%ld is not a move code", move);
+            return NULL;
+        }
         PyObject *state = CoreState_to_state(self, NULL);
         PyObject *reason = state ? PyObject_CallMethod(state, "why_illegal", "l", move) : NULL;
         Py_XDECREF(state);
-        if (!reason) return NULL;
+        if (!reason) {
+            PyErr_Clear(); /* a code the Python engine cannot even describe */
+            PyErr_Format(py_illegal_move, "move %ld is not legal here", move);
+            return NULL;
+        }
         if (reason == Py_None)
             PyErr_Format(py_illegal_move, "move %ld is not legal here", move);
         else
