@@ -61,8 +61,8 @@ from duel.catalog import (
     unpack_production,
 )
 from duel.moves import MOVES, PLAYER_NAMES, Kind, Move
+from duel.pricing import min_purchase_cost
 from pyramid_layouts import LAYOUTS, SLOTS
-from solvers.payment import min_purchase_cost
 
 # --- field layout -------------------------------------------------------------------------------
 (

@@ -12,6 +12,7 @@ MODULES = [
     "duel.catalog",
     "duel.moves",
     "duel.state",
+    "duel.pricing",
     "duel.position",
     "duel.record",
     "duel.explain",
