@@ -37,7 +37,14 @@ setup(
             depends=["duel/csrc/duel_core.c", "duel/csrc/duel_core.h", "duel/csrc/duel_tables.h"],
             extra_compile_args=["-O2", "-std=gnu11"],
             optional=True,
-        )
+        ),
+        Extension(
+            "solvers._csearch",
+            sources=["solvers/csrc/csearch_module.c"],
+            depends=["duel/csrc/duel_core.c", "duel/csrc/duel_core.h", "duel/csrc/duel_tables.h"],
+            extra_compile_args=["-O2", "-std=gnu11"],
+            optional=True,
+        ),
     ],
     cmdclass={"build_ext": OptionalBuildExt},
 )

@@ -751,6 +751,142 @@ class Searcher:
             self.set_limits(saved, self.deadline)
 
 
+# --- the compiled searcher ----------------------------------------------------------------------
+def _load_csearch():
+    from duel import core
+
+    if not core.AVAILABLE:
+        return None
+    try:
+        from solvers import _csearch
+    except ImportError:
+        return None
+    return _csearch
+
+
+_csearch = _load_csearch()
+#: True when the compiled search (solvers/csrc) is built and the C core is not disabled.
+C_SEARCH = _csearch is not None
+
+
+class _CTable:
+    """The compiled searcher's table seen as the dict of :class:`Searcher` (for the root)."""
+
+    def __init__(self, owner: CSearcher) -> None:
+        self._owner = owner
+
+    def get(self, state: State, default=None):
+        entry = self._owner._c.probe(self._owner.core(state))
+        if entry is None:
+            return default
+        depth, lo, hi, move, gen = entry
+        return [depth, lo, hi, None if move is None else Move(move), gen]
+
+    def __getitem__(self, state: State) -> list:
+        entry = self.get(state)
+        if entry is None:
+            raise KeyError(state)
+        return entry
+
+    def __setitem__(self, state: State, entry: list) -> None:
+        depth, lo, hi, move = entry[:4]
+        self._owner._c.store(self._owner.core(state), depth, lo, hi, move)
+
+    def __contains__(self, state: State) -> bool:
+        return self.get(state) is not None
+
+    def __len__(self) -> int:
+        return self._owner._c.stores
+
+
+class CSearcher(Searcher):
+    """:class:`Searcher` whose recursive search runs in C (``solvers/csrc``).
+
+    The same algorithm node for node; the table is a fixed array sized from ``memory`` (32-byte
+    entries in 64-byte buckets, see the C file), so the budget holds by construction. The root,
+    iterative deepening, principal variation and expected margin stay in Python.
+    """
+
+    _delegated = ("nodes", "cut_count", "sampled_count", "min_depth", "generation", "on_progress")
+
+    def __init__(
+        self,
+        *,
+        seed: int = 0,
+        chance_width: int | None = 6,
+        chance_samples: int = 3,
+        memory: int = DEFAULT_MEMORY,
+    ) -> None:
+        assert _csearch is not None
+        from duel.core import CoreState
+
+        self._core_state = CoreState
+        # The Python side keeps only the root's caches: a small share of the budget.
+        python_share = min(memory // 8, 16 * 1024 * 1024)
+        object.__setattr__(
+            self,
+            "_c",
+            _csearch.Searcher(
+                seed=seed,
+                chance_width=-1 if chance_width is None else chance_width,
+                chance_samples=chance_samples,
+                memory=max(4096, memory - python_share),
+            ),
+        )
+        super().__init__(
+            seed=seed,
+            chance_width=chance_width,
+            chance_samples=chance_samples,
+            memory=max(python_share, 1000 * ENTRY_BYTES),
+        )
+
+    def __setattr__(self, name: str, value) -> None:
+        if name in self._delegated:
+            setattr(self._c, name, value)
+        elif name == "tt":
+            pass  # the table lives in C
+        else:
+            object.__setattr__(self, name, value)
+
+    def __getattr__(self, name: str):
+        if name in CSearcher._delegated:
+            return getattr(self._c, name)
+        if name == "tt":
+            return _CTable(self)
+        raise AttributeError(name)
+
+    def core(self, state: State):
+        return self._core_state.from_state(state)
+
+    def _eval(self, state: State) -> float:
+        return self._c.evaluate(self.core(state))
+
+    def set_limits(self, node_limit: int | None, deadline: float | None) -> None:
+        super().set_limits(node_limit, deadline)
+        seconds = -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())
+        self._c.set_limits(-1 if node_limit is None else node_limit, seconds)
+
+    def search(self, state: State, depth: int, alpha: float, beta: float) -> float:
+        try:
+            return self._c.search(self.core(state), min(depth, INF_DEPTH), alpha, beta)
+        except _csearch.Aborted:
+            raise SearchAborted from None
+
+
+def new_searcher(
+    *,
+    seed: int = 0,
+    chance_width: int | None = 6,
+    chance_samples: int = 3,
+    memory: int = DEFAULT_MEMORY,
+) -> Searcher:
+    """The fastest searcher available: compiled where built, else the Python reference."""
+    cls = CSearcher if C_SEARCH else Searcher
+    return cls(
+        seed=seed, chance_width=chance_width, chance_samples=chance_samples, memory=memory
+    )
+
+
 # --- the analysis API ---------------------------------------------------------------------------
 def _root_search(
     searcher: Searcher, state: State, depth: int, top: int
@@ -826,7 +962,7 @@ def analysis(
     else:
         chance_width = chance_width if chance_width is not None else 6
         chance_samples = chance_samples or 3
-    s = searcher or Searcher(
+    s = searcher or new_searcher(
         seed=seed,
         chance_width=chance_width,
         chance_samples=chance_samples,

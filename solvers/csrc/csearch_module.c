@@ -1,0 +1,702 @@
+/*
+ * solvers._csearch -- the expectiminimax of solvers/search.py, compiled.
+ *
+ * The Python Searcher (solvers/search.py) is the reference: this mirrors its recursive search
+ * node for node (alpha-beta, Star1 at chance nodes, the same move ordering, the same sampling
+ * rule for wide chance nodes, the hand-made evaluation of `_margin`), on the C engine of
+ * duel/csrc (compiled in as a unity build). What differs, on purpose:
+ *
+ *   - the transposition table is a fixed array of 64-byte buckets of two 32-byte entries, sized
+ *     from the memory budget, keyed by the 64-bit hash of the state (dc_state_hash). A full
+ *     bucket replaces its less valuable entry (exact entries, then those of the current
+ *     iteration, then the deeper ones are kept) -- the same priorities as the Python table.
+ *     A 64-bit key can collide: with 10^7 entries about one lookup in 10^12 would read another
+ *     position's bounds; the solver accepts that risk, as chess engines do.
+ *   - a sampled chance node draws its sample from a generator seeded by (seed, state hash) on
+ *     every visit instead of caching it: the same node still always gets the same sample.
+ *
+ * The Python side (solvers/search.py, CSearcher) drives it: iterative deepening, the root move
+ * list, the principal variation and the expected margin stay in Python and call in here.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+#include <math.h>
+#include <time.h>
+
+#include "../../duel/csrc/duel_core.c"
+
+/* Must match duel/csrc/ccore_module.c: a CoreState object is a PyObject head and a dc_state. */
+typedef struct {
+    PyObject_HEAD
+    dc_state st;
+} CoreStateObject;
+
+static PyTypeObject *core_state_type; /* duel._ccore.CoreState, looked up at import */
+
+#define INF_DEPTH (1 << 20)
+#define TT_EXACT_DEPTH 0xFFFFu
+
+/* --- evaluation: solvers/search.py `_margin` and `evaluate` ------------------------------- */
+static const double TEMPERATURE[4] = {7.0, 7.0, 5.0, 3.0};
+static const double COIN_BONUS[4] = {0.15, 0.15, 0.1, 0.05};
+static const double WONDER_BONUS[4] = {1.5, 1.5, 1.5, 0.75};
+static const double PRODUCTION_WEIGHT[4] = {1.0, 1.0, 0.7, 0.25};
+static const double SCIENCE_THREAT[8] = {0.0, 0.0, 0.0, 0.0, 3.0, 10.0, 10.0, 10.0};
+
+static double threat(int pawn) {
+    if (pawn >= 5) return 1.5 * (pawn - 4) * (pawn - 4);
+    if (pawn <= -5) return -1.5 * (-pawn - 4) * (-pawn - 4);
+    return 0.0;
+}
+
+static double production_value(uint32_t econ) {
+    double v = 0.0;
+    for (int r = 0; r < 5; r++) {
+        int units = (econ >> (3 * r)) & 7;
+        v += (r < 3 ? 1.0 : 1.3) * (units < 2 ? units : 2) + 0.3 * (units > 2 ? units - 2 : 0);
+    }
+    v += 1.0 * ((econ >> 15) & 3) + 1.2 * ((econ >> 17) & 3);
+    v += 0.7 * __builtin_popcount((econ >> 19) & 31);
+    return v;
+}
+
+static double margin(const dc_state *s) {
+    const dc_player *a = &s->p[0], *b = &s->p[1];
+    double m = (double)(dc_total_points(s, 0) - dc_total_points(s, 1));
+    m += threat(s->pawn);
+    m += SCIENCE_THREAT[__builtin_popcount(a->science)] - SCIENCE_THREAT[__builtin_popcount(b->science)];
+    int age = s->age;
+    m += COIN_BONUS[age] * (a->coins - b->coins);
+    m += PRODUCTION_WEIGHT[age] *
+         (production_value(a->econ & 0xFFFFFFu) - production_value(b->econ & 0xFFFFFFu));
+    if (__builtin_popcount((uint32_t)(a->built | b->built)) < 7)
+        m += WONDER_BONUS[age] *
+             (__builtin_popcount(a->wonders) - __builtin_popcount(b->wonders));
+    double bonus = (s->phase == DC_CHOOSE_TOKEN || s->phase == DC_LIBRARY_CHOOSE) ? 4.5 : 0.5;
+    return s->to_move == 0 ? m + bonus : m - bonus;
+}
+
+static double terminal_value(const dc_state *s) {
+    return s->winner == 0 ? 1.0 : s->winner == 1 ? 0.0 : 0.5;
+}
+
+static double evaluate(const dc_state *s) {
+    if (s->phase == DC_GAME_OVER) return terminal_value(s);
+    double x = margin(s) / TEMPERATURE[s->age];
+    if (x > 30.0) x = 30.0;
+    else if (x < -30.0) x = -30.0;
+    return 1.0 / (1.0 + exp(-x));
+}
+
+/* solvers/search.py `_static_score`: a-priori interest of a move, for ordering only. */
+static double static_score(int32_t move) {
+    int kind = DC_MOVE_KIND(move);
+    if (kind == DC_BUILD || kind == DC_MAUSOLEUM_CARD) {
+        int c = DC_MOVE_B(move);
+        const dc_card_spec *card = &DC_CARDS_TABLE[c];
+        double score = card->points + 2.0 * card->shields + (card->science ? 3.0 : 0.0) +
+                       card->coins / 3.0;
+        if (dc_has_card(DC_PURPLE, c)) score += 3.0;
+        return score;
+    }
+    if (kind == DC_WONDER) {
+        const dc_wonder_spec *w = &DC_WONDERS_TABLE[DC_MOVE_A(move)];
+        return w->points + 3.0 * w->shields + (w->extra_turn ? 2.0 : 0.0) + 1.0;
+    }
+    if (kind == DC_DISCARD) return -1.0;
+    return 0.0;
+}
+
+/* --- the transposition table -------------------------------------------------------------- */
+typedef struct {
+    uint64_t key;
+    double lo, hi;
+    int32_t move;   /* best move, -1 if none */
+    uint16_t depth; /* remaining depth, TT_EXACT_DEPTH: holds for every depth */
+    uint8_t gen;    /* iteration that stored it */
+    uint8_t used;
+} tt_entry;
+_Static_assert(sizeof(tt_entry) == 32, "tt_entry is 32 bytes");
+
+typedef struct {
+    tt_entry e[2];
+} tt_bucket;
+
+static int entry_depth(const tt_entry *e) {
+    return e->depth == TT_EXACT_DEPTH ? INF_DEPTH : e->depth;
+}
+
+/* --- the searcher object ------------------------------------------------------------------ */
+typedef struct {
+    PyObject_HEAD
+    tt_bucket *tt;
+    uint64_t mask; /* buckets - 1 */
+    long long memory;
+    uint64_t seed;
+    int chance_width; /* -1: never sample */
+    int chance_samples;
+    long long nodes, node_limit, checkpoint;
+    double deadline; /* monotonic seconds, < 0: none */
+    long long cut_count, sampled_count, stores, overwrites;
+    int min_depth;
+    int generation;
+    int aborted;
+    PyObject *on_progress; /* callable(nodes) or NULL */
+} Searcher;
+
+static double now_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static tt_entry *tt_find(Searcher *c, uint64_t key) {
+    tt_bucket *b = &c->tt[key & c->mask];
+    if (b->e[0].used && b->e[0].key == key) return &b->e[0];
+    if (b->e[1].used && b->e[1].key == key) return &b->e[1];
+    return NULL;
+}
+
+/* Value of keeping an entry: exact first, then the current iteration, then depth. */
+static long long keep_value(const Searcher *c, const tt_entry *e) {
+    if (!e->used) return -1;
+    return ((long long)(e->depth == TT_EXACT_DEPTH) << 40) |
+           ((long long)(e->gen == (uint8_t)c->generation) << 32) | e->depth;
+}
+
+static void tt_store(Searcher *c, uint64_t key, int depth, double lo, double hi, int32_t move) {
+    tt_bucket *b = &c->tt[key & c->mask];
+    tt_entry *slot;
+    if (b->e[0].used && b->e[0].key == key) slot = &b->e[0];
+    else if (b->e[1].used && b->e[1].key == key) slot = &b->e[1];
+    else {
+        slot = keep_value(c, &b->e[0]) <= keep_value(c, &b->e[1]) ? &b->e[0] : &b->e[1];
+        if (slot->used) c->overwrites++;
+    }
+    c->stores++;
+    slot->key = key;
+    slot->lo = lo;
+    slot->hi = hi;
+    slot->move = move;
+    slot->depth = depth >= INF_DEPTH ? TT_EXACT_DEPTH
+                  : depth >= (int)TT_EXACT_DEPTH ? (uint16_t)(TT_EXACT_DEPTH - 1)
+                                                 : (uint16_t)depth;
+    slot->gen = (uint8_t)c->generation;
+    slot->used = 1;
+}
+
+/* Limits, progress and Ctrl-C, every 1024 nodes. Sets `aborted` (2: a Python error is set). */
+static void tick(Searcher *c) {
+    if (c->node_limit >= 0 && c->nodes >= c->node_limit) {
+        c->aborted = 1;
+        return;
+    }
+    if (c->deadline >= 0 && now_seconds() > c->deadline) {
+        c->aborted = 1;
+        return;
+    }
+    if (PyErr_CheckSignals() < 0) {
+        c->aborted = 2;
+        return;
+    }
+    if (c->on_progress && c->on_progress != Py_None) {
+        PyObject *r = PyObject_CallFunction(c->on_progress, "L", c->nodes);
+        if (!r) {
+            c->aborted = 2;
+            return;
+        }
+        Py_DECREF(r);
+    }
+    c->checkpoint = c->nodes + 1024;
+    if (c->node_limit >= 0 && c->node_limit < c->checkpoint) c->checkpoint = c->node_limit;
+}
+
+static double search(Searcher *c, const dc_state *st, int depth, double alpha, double beta);
+
+/* Children in search order. Eval ordering: the table move, then by heuristic value of the child
+ * (plus a hint of the static score); otherwise the static score with the table move first.
+ * Both stable, as Python's sorted(). */
+static void order_moves(Searcher *c, const dc_state *st, int32_t *moves, int n, int32_t first,
+                        int maximise, int by_eval) {
+    double key[DC_MAX_MOVES];
+    (void)c;
+    if (by_eval) {
+        for (int i = 0; i < n; i++) {
+            dc_state child = *st;
+            dc_apply(&child, moves[i]);
+            double k = evaluate(&child) + 0.001 * static_score(moves[i]) * (maximise ? 1 : -1);
+            if (moves[i] == first) k = maximise ? 2.0 : -2.0;
+            key[i] = maximise ? -k : k; /* ascending sort of key = the wanted order */
+        }
+    } else {
+        for (int i = 0; i < n; i++) key[i] = -static_score(moves[i]);
+    }
+    for (int i = 1; i < n; i++) { /* stable insertion sort */
+        double k = key[i];
+        int32_t m = moves[i];
+        int j = i - 1;
+        while (j >= 0 && key[j] > k) {
+            key[j + 1] = key[j];
+            moves[j + 1] = moves[j];
+            j--;
+        }
+        key[j + 1] = k;
+        moves[j + 1] = m;
+    }
+    if (!by_eval && first >= 0 && moves[0] != first) {
+        for (int i = 1; i < n; i++) {
+            if (moves[i] == first) {
+                memmove(moves + 1, moves, (size_t)i * sizeof *moves);
+                moves[0] = first;
+                break;
+            }
+        }
+    }
+}
+
+static double decision(Searcher *c, const dc_state *st, int depth, double alpha, double beta,
+                       int32_t first, int32_t *best_move) {
+    int32_t moves[DC_MAX_MOVES];
+    int n = dc_legal_moves(st, moves);
+    int maximise = st->to_move == 0;
+    int by_eval = n > 1 && depth >= 3 &&
+                  (depth < INF_DEPTH / 2 || __builtin_popcount(st->present) >= 7);
+    if (n > 1) order_moves(c, st, moves, n, first, maximise, by_eval);
+    double best = maximise ? -1.0 : 2.0;
+    *best_move = -1;
+    for (int i = 0; i < n; i++) {
+        dc_state child = *st;
+        dc_apply(&child, moves[i]);
+        double v = search(c, &child, depth - 1, alpha, beta);
+        if (c->aborted) return 0.0;
+        if (maximise) {
+            if (v > best) {
+                best = v;
+                *best_move = moves[i];
+                if (v > alpha) {
+                    alpha = v;
+                    if (v >= beta) break;
+                }
+            }
+        } else if (v < best) {
+            best = v;
+            *best_move = moves[i];
+            if (v < beta) {
+                beta = v;
+                if (v <= alpha) break;
+            }
+        }
+    }
+    return best;
+}
+
+/* A decision one ply above the horizon: its children are evaluated in place. */
+static double frontier(Searcher *c, const dc_state *st, double alpha, double beta,
+                       int32_t *best_move) {
+    int32_t moves[DC_MAX_MOVES];
+    int n = dc_legal_moves(st, moves);
+    int maximise = st->to_move == 0;
+    double best = maximise ? -1.0 : 2.0;
+    *best_move = -1;
+    c->cut_count++;
+    int count = 0;
+    for (int i = 0; i < n; i++) {
+        count++;
+        dc_state child = *st;
+        dc_apply(&child, moves[i]);
+        double v = evaluate(&child);
+        if (maximise) {
+            if (v > best) {
+                best = v;
+                *best_move = moves[i];
+                if (v >= beta) break;
+            }
+        } else if (v < best) {
+            best = v;
+            *best_move = moves[i];
+            if (v <= alpha) break;
+        }
+    }
+    c->nodes += count;
+    if (c->nodes >= c->checkpoint) tick(c);
+    return best;
+}
+
+/* A sampled chance node: `chance_samples` draws, each following the chance nodes that come
+ * next to a decision; distinct results with their frequencies, most frequent first. */
+typedef struct {
+    dc_state child;
+    int count;
+} drawn_child;
+
+static int sample_outcomes(Searcher *c, const dc_state *st, uint64_t key, drawn_child *out) {
+    dc_rng rng;
+    dc_rng_seed(&rng, key ^ (c->seed * 0x9e3779b97f4a7c15ull) ^ 0x5bd1e995ull);
+    int distinct = 0;
+    for (int i = 0; i < c->chance_samples; i++) {
+        dc_state child = *st;
+        while (dc_is_chance(&child)) dc_apply(&child, dc_sample_chance(&child, &rng));
+        int j;
+        for (j = 0; j < distinct; j++) {
+            if (dc_state_equal(&out[j].child, &child)) {
+                out[j].count++;
+                break;
+            }
+        }
+        if (j == distinct) {
+            out[distinct].child = child;
+            out[distinct].count = 1;
+            distinct++;
+        }
+    }
+    for (int i = 1; i < distinct; i++) { /* stable: by decreasing count */
+        drawn_child d = out[i];
+        int j = i - 1;
+        while (j >= 0 && out[j].count < d.count) {
+            out[j + 1] = out[j];
+            j--;
+        }
+        out[j + 1] = d;
+    }
+    return distinct;
+}
+
+#define MAX_SAMPLES 64
+
+static double chance(Searcher *c, const dc_state *st, int depth, double alpha, double beta,
+                     uint64_t key) {
+    int32_t moves[DC_MAX_OUTCOMES];
+    int64_t weights[DC_MAX_OUTCOMES];
+    int64_t total = 0;
+    int n = dc_chance_outcomes(st, moves, weights, &total);
+    double acc = 0.0, rest = 1.0;
+    if (c->chance_width >= 0 && n > c->chance_width) {
+        drawn_child drawn[MAX_SAMPLES];
+        int k = sample_outcomes(c, st, key, drawn);
+        c->sampled_count++;
+        for (int i = 0; i < k; i++) {
+            double p = (double)drawn[i].count / c->chance_samples;
+            rest -= p;
+            if (rest < 1e-12) rest = 0.0;
+            double a_i = (alpha - acc - rest) / p, b_i = (beta - acc) / p;
+            double v = search(c, &drawn[i].child, depth, a_i > 0.0 ? a_i : 0.0,
+                              b_i < 1.0 ? b_i : 1.0);
+            if (c->aborted) return 0.0;
+            acc += p * v;
+            if (v <= a_i) return acc + rest;
+            if (v >= b_i) return acc;
+        }
+        return acc;
+    }
+    /* most probable first, ties by move code (Python: sorted by (-weight, move)) */
+    for (int i = 1; i < n; i++) {
+        int32_t m = moves[i];
+        int64_t w = weights[i];
+        int j = i - 1;
+        while (j >= 0 && (weights[j] < w || (weights[j] == w && moves[j] > m))) {
+            moves[j + 1] = moves[j];
+            weights[j + 1] = weights[j];
+            j--;
+        }
+        moves[j + 1] = m;
+        weights[j + 1] = w;
+    }
+    for (int i = 0; i < n; i++) {
+        double p = (double)weights[i] / (double)total;
+        rest -= p;
+        if (rest < 1e-12) rest = 0.0;
+        double a_i = (alpha - acc - rest) / p, b_i = (beta - acc) / p;
+        dc_state child = *st;
+        dc_apply(&child, moves[i]);
+        double v = search(c, &child, depth, a_i > 0.0 ? a_i : 0.0, b_i < 1.0 ? b_i : 1.0);
+        if (c->aborted) return 0.0;
+        acc += p * v;
+        if (v <= a_i) return acc + rest;
+        if (v >= b_i) return acc;
+    }
+    return acc;
+}
+
+static double search(Searcher *c, const dc_state *st, int depth, double alpha, double beta) {
+    c->nodes++;
+    if (c->nodes >= c->checkpoint) {
+        tick(c);
+        if (c->aborted) return 0.0;
+    }
+    if (st->phase == DC_GAME_OVER) {
+        if (depth < c->min_depth) c->min_depth = depth;
+        return terminal_value(st);
+    }
+    if (depth <= 0) {
+        c->cut_count++;
+        return evaluate(st);
+    }
+    uint64_t key = dc_state_hash(st);
+    const tt_entry *e = tt_find(c, key);
+    int had = 0, e_depth = 0;
+    double e_lo = 0.0, e_hi = 1.0;
+    int32_t best_move = -1;
+    if (e) {
+        had = 1;
+        e_depth = entry_depth(e);
+        e_lo = e->lo;
+        e_hi = e->hi;
+        best_move = e->move;
+        if (e_depth >= depth) {
+            if (e_lo >= beta || e_hi <= alpha || e_lo == e_hi) {
+                if (e_depth < INF_DEPTH) c->cut_count++;
+                return (e_lo >= beta || e_lo == e_hi) ? e_lo : e_hi;
+            }
+            if (e_lo > alpha) alpha = e_lo;
+            if (e_hi < beta) beta = e_hi;
+        }
+    }
+    long long cuts_before = c->cut_count;
+    double alpha0 = alpha, beta0 = beta, value;
+    int32_t move = -1;
+    if (dc_is_chance(st)) value = chance(c, st, depth, alpha, beta, key);
+    else if (depth == 1) value = frontier(c, st, alpha, beta, &move);
+    else value = decision(c, st, depth, alpha, beta, best_move, &move);
+    if (c->aborted) return 0.0;
+    int stored = c->cut_count != cuts_before ? depth : INF_DEPTH;
+    int same = had && e_depth == (stored >= INF_DEPTH ? INF_DEPTH : stored);
+    double lo = same ? e_lo : 0.0, hi = same ? e_hi : 1.0;
+    if (value <= alpha0) hi = same ? (hi < value ? hi : value) : value;
+    else if (value >= beta0) lo = same ? (lo > value ? lo : value) : value;
+    else lo = hi = value;
+    if (lo > hi) lo = hi = value;
+    tt_store(c, key, stored, lo, hi, move >= 0 ? move : best_move);
+    return value;
+}
+
+/* --- Python interface --------------------------------------------------------------------- */
+static PyObject *Aborted; /* raised when a limit stops the search */
+
+static int get_state(PyObject *obj, const dc_state **out) {
+    if (!PyObject_TypeCheck(obj, core_state_type)) {
+        PyErr_Format(PyExc_TypeError, "expected a duel._ccore.CoreState, got %s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    *out = &((CoreStateObject *)obj)->st;
+    return 0;
+}
+
+static int alloc_table(Searcher *self, long long memory) {
+    uint64_t buckets = 1;
+    while (buckets * 2 * sizeof(tt_bucket) <= (uint64_t)memory) buckets *= 2;
+    tt_bucket *tt = PyMem_RawCalloc(buckets, sizeof(tt_bucket));
+    if (!tt) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    PyMem_RawFree(self->tt);
+    self->tt = tt;
+    self->mask = buckets - 1;
+    self->memory = memory;
+    return 0;
+}
+
+static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"seed", "chance_width", "chance_samples", "memory", NULL};
+    unsigned long long seed = 0;
+    int width = 6, samples = 3;
+    long long memory = 64ll << 20;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KiiL", kwlist, &seed, &width, &samples,
+                                     &memory))
+        return -1;
+    if (samples < 1 || samples > MAX_SAMPLES) {
+        PyErr_Format(PyExc_ValueError, "chance_samples must be 1..%d", MAX_SAMPLES);
+        return -1;
+    }
+    if (memory < 4096) {
+        PyErr_SetString(PyExc_ValueError, "memory must be at least 4096 bytes");
+        return -1;
+    }
+    self->seed = seed;
+    self->chance_width = width;
+    self->chance_samples = samples;
+    self->node_limit = -1;
+    self->deadline = -1.0;
+    self->checkpoint = 0;
+    self->min_depth = INF_DEPTH;
+    return alloc_table(self, memory);
+}
+
+static void Searcher_dealloc(Searcher *self) {
+    PyMem_RawFree(self->tt);
+    Py_XDECREF(self->on_progress);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Searcher_search(Searcher *self, PyObject *args) {
+    PyObject *obj;
+    int depth;
+    double alpha, beta;
+    const dc_state *st;
+    if (!PyArg_ParseTuple(args, "Oidd", &obj, &depth, &alpha, &beta)) return NULL;
+    if (get_state(obj, &st) < 0) return NULL;
+    if (depth > INF_DEPTH) depth = INF_DEPTH;
+    self->aborted = 0;
+    double v = search(self, st, depth, alpha, beta);
+    if (self->aborted == 2) return NULL;
+    if (self->aborted) {
+        PyErr_SetNone(Aborted);
+        return NULL;
+    }
+    return PyFloat_FromDouble(v);
+}
+
+static PyObject *Searcher_evaluate(Searcher *self, PyObject *obj) {
+    (void)self;
+    const dc_state *st;
+    if (get_state(obj, &st) < 0) return NULL;
+    return PyFloat_FromDouble(evaluate(st));
+}
+
+static PyObject *Searcher_margin(Searcher *self, PyObject *obj) {
+    (void)self;
+    const dc_state *st;
+    if (get_state(obj, &st) < 0) return NULL;
+    return PyFloat_FromDouble(margin(st));
+}
+
+static PyObject *Searcher_probe(Searcher *self, PyObject *obj) {
+    const dc_state *st;
+    if (get_state(obj, &st) < 0) return NULL;
+    const tt_entry *e = tt_find(self, dc_state_hash(st));
+    if (!e) Py_RETURN_NONE;
+    PyObject *move = e->move >= 0 ? PyLong_FromLong(e->move) : Py_NewRef(Py_None);
+    if (!move) return NULL;
+    return Py_BuildValue("(iddNi)", entry_depth(e), e->lo, e->hi, move, e->gen);
+}
+
+static PyObject *Searcher_store(Searcher *self, PyObject *args) {
+    PyObject *obj, *move_obj;
+    int depth;
+    double lo, hi;
+    const dc_state *st;
+    if (!PyArg_ParseTuple(args, "OiddO", &obj, &depth, &lo, &hi, &move_obj)) return NULL;
+    if (get_state(obj, &st) < 0) return NULL;
+    long move = move_obj == Py_None ? -1 : PyLong_AsLong(move_obj);
+    if (move == -1 && PyErr_Occurred()) return NULL;
+    tt_store(self, dc_state_hash(st), depth, lo, hi, (int32_t)move);
+    Py_RETURN_NONE;
+}
+
+static PyObject *Searcher_set_limits(Searcher *self, PyObject *args) {
+    long long node_limit;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "Ld", &node_limit, &seconds)) return NULL;
+    self->node_limit = node_limit;
+    self->deadline = seconds >= 0 ? now_seconds() + seconds : -1.0;
+    self->checkpoint = self->nodes;
+    Py_RETURN_NONE;
+}
+
+static PyObject *Searcher_clear(Searcher *self, PyObject *unused) {
+    (void)unused;
+    memset(self->tt, 0, (self->mask + 1) * sizeof(tt_bucket));
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef Searcher_methods[] = {
+    {"search", (PyCFunction)Searcher_search, METH_VARARGS,
+     "search(core_state, depth, alpha, beta) -> P(A wins); raises Aborted at a limit."},
+    {"evaluate", (PyCFunction)Searcher_evaluate, METH_O, "solvers.search.evaluate in C."},
+    {"margin", (PyCFunction)Searcher_margin, METH_O, "solvers.search._margin in C."},
+    {"probe", (PyCFunction)Searcher_probe, METH_O,
+     "probe(core_state) -> (depth, lo, hi, move, generation) or None."},
+    {"store", (PyCFunction)Searcher_store, METH_VARARGS,
+     "store(core_state, depth, lo, hi, move): a table entry (move may be None)."},
+    {"set_limits", (PyCFunction)Searcher_set_limits, METH_VARARGS,
+     "set_limits(node_limit or -1, seconds from now or -1)."},
+    {"clear", (PyCFunction)Searcher_clear, METH_NOARGS, "empty the table"},
+    {NULL, NULL, 0, NULL}};
+
+#define RW_LL(name) {#name, T_LONGLONG, offsetof(Searcher, name), 0, NULL}
+static PyMemberDef Searcher_members[] = {
+    RW_LL(nodes),
+    RW_LL(cut_count),
+    RW_LL(sampled_count),
+    RW_LL(stores),
+    RW_LL(overwrites),
+    RW_LL(memory),
+    {"min_depth", T_INT, offsetof(Searcher, min_depth), 0, NULL},
+    {"generation", T_INT, offsetof(Searcher, generation), 0, NULL},
+    {"chance_width", T_INT, offsetof(Searcher, chance_width), READONLY, NULL},
+    {"chance_samples", T_INT, offsetof(Searcher, chance_samples), READONLY, NULL},
+    {"on_progress", T_OBJECT, offsetof(Searcher, on_progress), 0, NULL},
+    {NULL, 0, 0, 0, NULL}};
+
+static PyObject *Searcher_get_entries(Searcher *self, void *closure) {
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(2 * (self->mask + 1));
+}
+
+static PyGetSetDef Searcher_getset[] = {
+    {"entries", (getter)Searcher_get_entries, NULL, "table capacity in entries", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyTypeObject SearcherType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solvers._csearch.Searcher",
+    .tp_basicsize = sizeof(Searcher),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The recursive expectiminimax of solvers.search.Searcher, in C.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Searcher_init,
+    .tp_dealloc = (destructor)Searcher_dealloc,
+    .tp_methods = Searcher_methods,
+    .tp_members = Searcher_members,
+    .tp_getset = Searcher_getset,
+};
+
+static struct PyModuleDef csearch_module = {
+    PyModuleDef_HEAD_INIT, "solvers._csearch",
+    "The expectiminimax of solvers/search.py on the C engine; use it through solvers.search.",
+    -1, NULL, NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__csearch(void) {
+    /* duel.core sets the C engine's Age III rules from the Python reference; this module has its
+     * own copy of the engine, so it copies that setting. */
+    PyObject *core = PyImport_ImportModule("duel.core");
+    if (!core) return NULL;
+    Py_DECREF(core);
+    PyObject *ccore = PyImport_ImportModule("duel._ccore");
+    if (!ccore) return NULL;
+    PyObject *backs = PyObject_CallMethod(ccore, "guild_backs", NULL);
+    if (!backs) {
+        Py_DECREF(ccore);
+        return NULL;
+    }
+    dc_set_guild_backs(PyObject_IsTrue(backs));
+    Py_DECREF(backs);
+    PyObject *size = PyObject_GetAttrString(ccore, "STATE_BYTES");
+    core_state_type = (PyTypeObject *)PyObject_GetAttrString(ccore, "CoreState");
+    Py_DECREF(ccore);
+    if (!size || !core_state_type) {
+        Py_XDECREF(size);
+        return NULL;
+    }
+    long bytes = PyLong_AsLong(size);
+    Py_DECREF(size);
+    if (bytes != (long)sizeof(dc_state)) {
+        PyErr_Format(PyExc_ImportError, "duel._ccore has a %ld-byte state, this module %ld",
+                     bytes, (long)sizeof(dc_state));
+        return NULL;
+    }
+    if (PyType_Ready(&SearcherType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&csearch_module);
+    if (!m) return NULL;
+    Aborted = PyErr_NewException("solvers._csearch.Aborted", NULL, NULL);
+    Py_INCREF(&SearcherType);
+    if (!Aborted || PyModule_AddObject(m, "Searcher", (PyObject *)&SearcherType) < 0 ||
+        PyModule_AddObject(m, "Aborted", Py_NewRef(Aborted)) < 0 ||
+        PyModule_AddIntConstant(m, "INF_DEPTH", INF_DEPTH) < 0 ||
+        PyModule_AddIntConstant(m, "ENTRY_BYTES", (long)sizeof(tt_entry)) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
