@@ -50,7 +50,7 @@ setup(
         Extension(
             "solvers._cmcts",
             sources=["solvers/csrc/cmcts_module.c"],
-            depends=[*ENGINE_C, "solvers/csrc/heuristic.h"],
+            depends=[*ENGINE_C, "solvers/csrc/heuristic.h", "solvers/csrc/rollout.h"],
             extra_compile_args=["-O2", "-std=gnu11"],
             optional=True,
         ),

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import dataclass, fields, replace
 
 from duel.moves import Move
 from duel.state import State
@@ -135,6 +136,18 @@ def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
         return SearchPlayer(seed, time_per_move=time_per_move)
     if key == "cmcts":
         return CMctsPlayer(seed, time_per_move=time_per_move)
+    if key.startswith("cmcts:"):
+        budget = key.split(":", 1)[1]
+        try:
+            if budget.endswith("s") and float(budget[:-1]) > 0:
+                return CMctsPlayer(seed, time_per_move=float(budget[:-1]))
+            if int(budget) > 0:
+                return CMctsPlayer(seed, time_per_move=None, iterations=int(budget))
+        except ValueError:
+            pass
+        raise UnknownLevelError(
+            f"bad cmcts budget {budget!r}: use cmcts:N (iterations) or cmcts:Ss (seconds)"
+        )
     if key.startswith("search:"):
         budget = key.split(":", 1)[1]
         try:
@@ -157,23 +170,94 @@ def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
     )
 
 
+@dataclass(frozen=True)
+class CMctsConfig:
+    """Knobs of the compiled MCTS (``solvers._cmcts.Tree``); the defaults are the measured best.
+
+    ``from_string("rollout=4,prior=value")`` overrides fields (the ``CMCTS`` environment variable
+    of :class:`CMctsPlayer` uses it, for measuring). Fields:
+
+    * ``c``, ``fpu``: exploration constant; first-play urgency (an unvisited arm's value is the
+      parent's minus ``fpu``) under PUCT.
+    * ``uct``: UCB1 over availability counts (unvisited arms first) instead of PUCT.
+    * ``prior``: ``policy`` (softmax of the rollout policy's move scores / ``prior_temperature``),
+      ``value`` (one-ply hand-made evaluation), ``static`` or ``uniform``.
+    * ``rollout``: plies of playout before the evaluation judges the leaf; -1 plays to the end
+      of the game (the value is then the game's result), -2 to the end of the Age.
+    * ``policy``: ``scored`` (cheap move scores, randomised greedy, see solvers/csrc/rollout.h) or
+      ``kind`` (wonder 1/2, build 0.35, discard 0.15, uniformly within the kind); ``eps``,
+      ``noise``, ``deny``, ``modes`` tune ``scored``.
+    * ``exact_cards``: in Age III with at most this many cards left, try the exact solver first.
+
+    >>> CMctsConfig.from_string("rollout=4,modes=0").rollout
+    4
+    """
+
+    c: float = 1.0
+    fpu: float = 0.1
+    uct: bool = False
+    prior: str = "policy"
+    prior_temperature: float = 2.0
+    rollout: int = -1
+    policy: str = "scored"
+    eps: float = 0.1
+    noise: float = 3.0
+    deny: float = 0.3
+    modes: bool = True
+    exact_cards: int = 0
+
+    @classmethod
+    def from_string(cls, text: str, base: CMctsConfig | None = None) -> CMctsConfig:
+        """``base`` (the defaults if None) with the ``key=value`` pairs of ``text`` applied."""
+        types = {f.name: f.type for f in fields(cls)}
+        changes: dict = {}
+        for item in filter(None, (x.strip() for x in text.split(","))):
+            key, _, value = item.partition("=")
+            if key not in types:
+                raise ValueError(f"unknown cmcts option {key!r}: expected one of {', '.join(types)}")
+            kind = types[key]
+            try:
+                if kind == "bool":
+                    changes[key] = value.lower() in ("1", "true", "yes", "on")
+                elif kind == "int":
+                    changes[key] = int(value)
+                elif kind == "float":
+                    changes[key] = float(value)
+                else:
+                    changes[key] = value
+            except ValueError:
+                raise ValueError(f"bad value {value!r} for cmcts option {key!r}") from None
+        return replace(base or cls(), **changes)
+
+    def tree_options(self) -> dict:
+        """The keyword arguments of ``solvers._cmcts.Tree``."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "exact_cards"}
+
+
 class CMctsPlayer:
-    """The compiled MCTS (solvers/csrc/cmcts_module.c) under a time or iteration budget."""
+    """The compiled MCTS (solvers/csrc/cmcts_module.c) under a time or iteration budget.
+
+    The tree is rebuilt at every decision (the player sees positions, not the moves between
+    them). With a clock it stops at 0.97 of ``time_per_move``; with ``exact_cards`` set, small
+    Age III endgames are first solved exactly with at most 60% of the budget.
+    """
 
     name = "cmcts"
 
     def __init__(
-        self, seed: int = 0, time_per_move: float | None = 1.0, iterations: int | None = None
+        self,
+        seed: int = 0,
+        time_per_move: float | None = 1.0,
+        iterations: int | None = None,
+        config: CMctsConfig | None = None,
     ) -> None:
         import os
 
         from solvers._cmcts import Tree
 
-        options: dict = {}
-        for item in filter(None, os.environ.get("CMCTS", "").split(",")):
-            k, v = item.split("=")
-            options[k] = v if k == "prior" else int(v) if k == "rollout" else float(v)
-        self.tree = Tree(seed=seed, **options)
+        self.config = CMctsConfig.from_string(os.environ.get("CMCTS", ""), config)
+        self.tree = Tree(seed=seed, **self.config.tree_options())
+        self.seed = seed
         self.time_per_move = time_per_move
         self.iterations = iterations
         self.last_info = None
@@ -185,12 +269,24 @@ class CMctsPlayer:
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
+        start = time.perf_counter()
+        budget = self.time_per_move or 1.0
+        if self.config.exact_cards and exact_feasible(state, self.config.exact_cards):
+            limit = (
+                Limit(nodes=self.iterations) if self.iterations is not None
+                else Limit(time=0.6 * budget)
+            )
+            info = analyse(state, limit, exact=True, seed=self.seed, margin=False)
+            if info.exact and info.best_move is not None:
+                self.last_info = info
+                return info.best_move
         self.tree.reset()
         core = CoreState.from_state(state)
         if self.iterations is not None:
             result = self.tree.search(core, iterations=self.iterations)
         else:
-            result = self.tree.search(core, seconds=0.97 * (self.time_per_move or 1.0))
+            left = 0.97 * budget - (time.perf_counter() - start)
+            result = self.tree.search(core, seconds=max(0.01, left))
         self.last_info = result
         best = max(result["moves"], key=lambda m: (m[1], m[2]))
         return Move(best[0])

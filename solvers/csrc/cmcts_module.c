@@ -19,6 +19,7 @@
 
 #include "../../duel/csrc/duel_core.c"
 #include "heuristic.h"
+#include "rollout.h"
 
 /* Must match duel/csrc/ccore_module.c: a CoreState object is a PyObject head and a dc_state. */
 typedef struct {
@@ -44,7 +45,7 @@ typedef struct {
     double value_a;
 } node_t;
 
-enum { PRIOR_STATIC = 0, PRIOR_VALUE = 1, PRIOR_UNIFORM = 2 };
+enum { PRIOR_STATIC = 0, PRIOR_VALUE = 1, PRIOR_UNIFORM = 2, PRIOR_POLICY = 3 };
 #define ROLLOUT_TO_END (-1)
 #define ROLLOUT_TO_AGE (-2)
 #define MAX_PATH 512
@@ -56,8 +57,9 @@ typedef struct {
     uint32_t n_nodes, max_nodes, n_arms, max_arms;
     int32_t root; /* -1: no tree */
     double c, fpu, prior_temperature;
-    int prior, rollout;
+    int prior, rollout, uct;
     long long memory;
+    rollout_cfg policy;
     dc_rng rng;
 } Tree;
 
@@ -102,7 +104,9 @@ static double prior_weight(const Tree *t, const dc_state *st, int32_t move) {
         if (v > 1.0 - 1e-6) v = 1.0 - 1e-6;
         return pow(v / (1.0 - v), 1.0 / t->prior_temperature);
     }
-    double x = static_score(move) / t->prior_temperature;
+    double x = (t->prior == PRIOR_POLICY ? move_score(st, move, &t->policy)
+                                         : static_score(move)) / t->prior_temperature;
+    if (x < -40.0) x = -40.0;
     return exp(x < 40.0 ? x : 40.0);
 }
 
@@ -146,7 +150,12 @@ static long select_arm(Tree *t, int32_t node_index, const dc_state *st, int32_t 
             q = a->value_a / a->visits;
             if (mover_b) q = 1.0 - q;
         }
-        double s = q + coef * a->weight * sqrt((double)a->avail) / (1.0 + a->visits);
+        double s;
+        if (t->uct) /* UCB1 over availability counts; an arm never tried goes first */
+            s = a->visits ? q + t->c * sqrt(log((double)a->avail) / a->visits)
+                          : 1e6 + a->weight;
+        else
+            s = q + coef * a->weight * sqrt((double)a->avail) / (1.0 + a->visits);
         if (s > best_score) {
             best_score = s;
             best = legal[j];
@@ -156,29 +165,14 @@ static long select_arm(Tree *t, int32_t node_index, const dc_state *st, int32_t 
     return (long)best;
 }
 
-/* MCTS-BR's rollout policy: a wonder (1/2), a build (0.35) or a discard (0.15), uniformly among
- * the legal moves of that kind (falling back to builds, then discards); otherwise uniformly. */
-static int32_t rollout_move(const dc_state *st, dc_rng *rng) {
-    int32_t moves[DC_MAX_MOVES], picked[DC_MAX_MOVES];
-    int n = dc_legal_moves(st, moves);
-    if (st->phase != DC_PLAY) return moves[dc_rng_below(rng, (uint64_t)n)];
-    double r = (double)(dc_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0);
-    int want = r < 0.5 ? DC_WONDER : r < 0.85 ? DC_BUILD : DC_DISCARD;
-    int k = 0;
-    for (int i = 0; i < n; i++)
-        if (DC_MOVE_KIND(moves[i]) == want) picked[k++] = moves[i];
-    if (!k && want == DC_WONDER)
-        for (int i = 0; i < n; i++)
-            if (DC_MOVE_KIND(moves[i]) == DC_BUILD) picked[k++] = moves[i];
-    if (!k)
-        for (int i = 0; i < n; i++)
-            if (DC_MOVE_KIND(moves[i]) == DC_DISCARD) picked[k++] = moves[i];
-    if (!k) return moves[dc_rng_below(rng, (uint64_t)n)];
-    return picked[dc_rng_below(rng, (uint64_t)k)];
-}
-
 static double rollout_value(Tree *t, dc_state *st) {
     int age = st->age, left = t->rollout >= 0 ? t->rollout : 1 << 30;
+    uint8_t mode[2] = {MODE_NORMAL, MODE_NORMAL};
+    if (t->policy.modes) {
+        uint64_t r = dc_rng_next(&t->rng);
+        mode[0] = r >> 62 & 1;
+        mode[1] = r >> 61 & 1;
+    }
     while (st->phase != DC_GAME_OVER) {
         if (dc_is_chance(st)) {
             dc_apply(st, dc_sample_chance(st, &t->rng));
@@ -186,7 +180,7 @@ static double rollout_value(Tree *t, dc_state *st) {
         }
         if (left <= 0 || (t->rollout == ROLLOUT_TO_AGE && st->age != age)) return evaluate(st);
         left--;
-        dc_apply(st, rollout_move(st, &t->rng));
+        dc_apply(st, rollout_policy_move(st, &t->rng, &t->policy, mode));
     }
     return terminal_value(st);
 }
@@ -248,27 +242,43 @@ static void reset_tree(Tree *t) {
 
 static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
     static char *kwlist[] = {"seed", "c", "fpu", "prior", "prior_temperature", "rollout",
-                             "memory", NULL};
+                             "memory", "policy", "eps", "noise", "deny", "modes", "uct", NULL};
     unsigned long long seed = 0;
-    double c = 1.0, fpu = 0.1, temperature = 1.0;
-    const char *prior = "value";
-    int rollout = 4;
+    double c = 1.0, fpu = 0.1, temperature = 1.0, eps = 0.1, noise = 3.0, deny = 0.3;
+    const char *prior = "value", *policy = "kind";
+    int rollout = 4, modes = 1, uct = 0;
     long long memory = 256ll << 20;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KddsdiL", kwlist, &seed, &c, &fpu, &prior,
-                                     &temperature, &rollout, &memory))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KddsdiLsdddpp", kwlist, &seed, &c, &fpu,
+                                     &prior, &temperature, &rollout, &memory, &policy, &eps,
+                                     &noise, &deny, &modes, &uct))
         return -1;
     if (strcmp(prior, "static") == 0) self->prior = PRIOR_STATIC;
     else if (strcmp(prior, "value") == 0) self->prior = PRIOR_VALUE;
     else if (strcmp(prior, "uniform") == 0) self->prior = PRIOR_UNIFORM;
+    else if (strcmp(prior, "policy") == 0) self->prior = PRIOR_POLICY;
     else {
-        PyErr_Format(PyExc_ValueError, "prior must be static, value or uniform, not %s", prior);
+        PyErr_Format(PyExc_ValueError,
+                     "prior must be static, value, uniform or policy, not %s", prior);
         return -1;
     }
-    if (!(temperature > 0) || !(c >= 0) || rollout < ROLLOUT_TO_AGE || memory < (1 << 16)) {
+    if (strcmp(policy, "kind") == 0) self->policy.policy = ROLLOUT_POLICY_KIND;
+    else if (strcmp(policy, "scored") == 0) self->policy.policy = ROLLOUT_POLICY_SCORED;
+    else {
+        PyErr_Format(PyExc_ValueError, "policy must be kind or scored, not %s", policy);
+        return -1;
+    }
+    if (!(temperature > 0) || !(c >= 0) || rollout < ROLLOUT_TO_AGE || memory < (1 << 16) ||
+        !(eps >= 0 && eps <= 1) || !(noise >= 0) || !(deny >= 0)) {
         PyErr_SetString(PyExc_ValueError,
-                        "need prior_temperature > 0, c >= 0, rollout >= -2, memory >= 64 KB");
+                        "need prior_temperature > 0, c >= 0, rollout >= -2, memory >= 64 KB, "
+                        "0 <= eps <= 1, noise >= 0, deny >= 0");
         return -1;
     }
+    self->policy.eps = eps;
+    self->policy.noise = noise;
+    self->policy.deny = deny;
+    self->policy.modes = modes;
+    self->uct = uct;
     /* a node has about 12 arms on average: split the budget accordingly */
     uint64_t unit = sizeof(node_t) + 12 * sizeof(arm_t);
     uint64_t nodes = (uint64_t)memory / unit;

@@ -1,0 +1,135 @@
+"""The compiled MCTS (solvers._cmcts) and its player level ``cmcts``: legal answers at every
+kind of decision, determinism under an iteration budget, time control, public information only,
+and the configuration parser."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from duel.state import new_game
+from solvers.players import CMctsConfig, CMctsPlayer, UnknownLevelError, make_player
+
+_cmcts = pytest.importorskip("solvers._cmcts")
+from duel.core import CoreState  # noqa: E402  (needs the C core, as _cmcts does)
+
+PHASES = {"draft", "play", "choose_token", "library_choose", "destroy", "mausoleum",
+          "choose_starter"}
+
+
+def _random_decisions(games: int, seed: int):
+    """Decision positions with more than one legal move from seeded random games."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        state = new_game()
+        while not state.is_terminal():
+            if state.is_chance():
+                state = state.apply(state.random_move(rng), check=False)
+                continue
+            if len(state.legal_moves()) > 1:
+                yield state
+            state = state.apply(state.random_move(rng), check=False)
+
+
+def test_legal_move_at_every_decision_kind():
+    """A short search answers a legal move at each kind of decision met in random games."""
+    seen: set[str] = set()
+    counts: dict[str, int] = {}
+    for policy in ("scored", "kind"):
+        tree = _cmcts.Tree(seed=3, policy=policy, memory=1 << 22)
+        for state in _random_decisions(40, seed=11):
+            if counts.get(state.phase, 0) >= 6:
+                continue
+            counts[state.phase] = counts.get(state.phase, 0) + 1
+            tree.reset()
+            result = tree.search(CoreState.from_state(state), iterations=60)
+            legal = {int(m) for m in state.legal_moves()}
+            assert {m for m, _, _ in result["moves"]} == legal
+            best = max(result["moves"], key=lambda m: (m[1], m[2]))[0]
+            assert best in legal
+            seen.add(state.phase)
+        counts.clear()
+    assert seen >= PHASES - {"mausoleum", "library_choose"}, seen
+
+
+def test_player_plays_whole_games_legally():
+    player = make_player("cmcts:40", seed=2)
+    rng = random.Random(4)
+    state = new_game()
+    while not state.is_terminal():
+        if state.is_chance():
+            state = state.apply(state.random_move(rng), check=False)
+            continue
+        move = player.choose(state)
+        assert move in state.legal_moves()
+        state = state.apply(move)
+
+
+def test_deterministic_with_iterations_and_seed():
+    state = next(s for s in _random_decisions(1, seed=5) if s.phase == "play")
+    core = CoreState.from_state(state)
+    runs = [_cmcts.Tree(seed=9).search(core, iterations=400)["moves"] for _ in range(2)]
+    assert runs[0] == runs[1]
+    assert make_player("cmcts:300", seed=1).choose(state) == make_player(
+        "cmcts:300", seed=1
+    ).choose(state)
+
+
+def test_time_control():
+    """Never over the budget by more than 10% + 50 ms."""
+    player = make_player("cmcts", seed=1, time_per_move=0.1)
+    for i, state in enumerate(_random_decisions(1, seed=6)):
+        if i % 10:
+            continue
+        start = time.perf_counter()
+        player.choose(state)
+        assert time.perf_counter() - start <= 0.1 * 1.1 + 0.05
+
+
+def test_public_information_only():
+    """Two deals of Age I that share the face-up cards but differ in the face-down and removed
+    ones reach the same position (the State holds public information only), and the search
+    gives the same analysis there for the same seed and iteration budget."""
+
+    def age1_start(deck_seed: int):
+        from duel.moves import Kind
+
+        # the same 12 cards face up, the other 11 of Age I shuffled differently per deal
+        # (3 removed from the game, 8 face down)
+        face_up, rest = list(range(12)), list(range(12, 23))
+        random.Random(deck_seed).shuffle(rest)
+        deck = face_up + rest
+        state, rng = new_game(), random.Random(1)
+        while state.is_chance() or state.phase == "draft":
+            if not state.is_chance():
+                state = state.apply(state.legal_moves()[0], check=False)
+                continue
+            outcomes = [m for m, _ in state.chance_outcomes()]
+            if outcomes[0].kind == Kind.REVEAL_CARD:
+                state = state.apply(next(m for m in outcomes if m.card == deck[0]), check=False)
+                deck.pop(0)
+            else:
+                state = state.apply(state.random_move(rng), check=False)
+        return state, deck
+
+    (a, deck_a), (b, deck_b) = age1_start(1), age1_start(2)
+    assert deck_a != deck_b and a == b
+    ra = _cmcts.Tree(seed=4).search(CoreState.from_state(a), iterations=500)
+    rb = _cmcts.Tree(seed=4).search(CoreState.from_state(b), iterations=500)
+    assert ra["moves"] == rb["moves"]
+
+
+def test_config_parsing_and_levels():
+    cfg = CMctsConfig.from_string("rollout=4, modes=0, prior=value, c=1.5")
+    assert (cfg.rollout, cfg.modes, cfg.prior, cfg.c) == (4, False, "value", 1.5)
+    with pytest.raises(ValueError, match="unknown cmcts option"):
+        CMctsConfig.from_string("speed=3")
+    with pytest.raises(ValueError, match="bad value"):
+        CMctsConfig.from_string("c=fast")
+    with pytest.raises(UnknownLevelError):
+        make_player("cmcts:zero")
+    assert isinstance(make_player("cmcts:0.5s"), CMctsPlayer)
+    with pytest.raises(ValueError, match="policy must be"):
+        _cmcts.Tree(policy="clever")
