@@ -15,8 +15,15 @@ from solvers.players import CMctsConfig, CMctsPlayer, UnknownLevelError, make_pl
 _cmcts = pytest.importorskip("solvers._cmcts")
 from duel.core import CoreState  # noqa: E402  (needs the C core, as _cmcts does)
 
-PHASES = {"draft", "play", "choose_token", "library_choose", "destroy", "mausoleum",
-          "choose_starter"}
+PHASES = {
+    "draft",
+    "play",
+    "choose_token",
+    "library_choose",
+    "destroy",
+    "mausoleum",
+    "choose_starter",
+}
 
 
 def _random_decisions(games: int, seed: int):

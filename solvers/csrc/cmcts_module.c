@@ -60,6 +60,8 @@ typedef struct {
     int prior, rollout, uct;
     long long memory;
     rollout_cfg policy;
+    uint32_t mode_n[2][N_MODES]; /* root bandits over the rollout modes, one per player */
+    double mode_a[2][N_MODES];   /* sum of P(A wins) of the rollouts using each mode */
     dc_rng rng;
 } Tree;
 
@@ -165,14 +167,45 @@ static long select_arm(Tree *t, int32_t node_index, const dc_state *st, int32_t 
     return (long)best;
 }
 
+static double rollout_play(Tree *t, dc_state *st, int age, int left, const uint8_t mode[2]);
+
 static double rollout_value(Tree *t, dc_state *st) {
     int age = st->age, left = t->rollout >= 0 ? t->rollout : 1 << 30;
     uint8_t mode[2] = {MODE_NORMAL, MODE_NORMAL};
-    if (t->policy.modes) {
+    if (t->policy.modes == 1) {
         uint64_t r = dc_rng_next(&t->rng);
         mode[0] = r >> 62 & 1;
         mode[1] = r >> 61 & 1;
+    } else if (t->policy.modes == 2) {
+        /* each player's mode by UCB1 on that player's results with it: the rollouts learn
+         * which plan works for each side from this root */
+        for (int p = 0; p < 2; p++) {
+            uint32_t total = 0;
+            for (int m = 0; m < N_MODES; m++) total += t->mode_n[p][m];
+            double best = -1.0;
+            for (int m = 0; m < N_MODES; m++) {
+                uint32_t n = t->mode_n[p][m];
+                if (!n) {
+                    mode[p] = (uint8_t)m;
+                    break;
+                }
+                double q = t->mode_a[p][m] / n;
+                if (p == 1) q = 1.0 - q;
+                double u = q + 0.5 * sqrt(log((double)total) / n);
+                if (u > best) best = u, mode[p] = (uint8_t)m;
+            }
+        }
     }
+    double value = rollout_play(t, st, age, left, mode);
+    if (t->policy.modes == 2)
+        for (int p = 0; p < 2; p++) {
+            t->mode_n[p][mode[p]]++;
+            t->mode_a[p][mode[p]] += value;
+        }
+    return value;
+}
+
+static double rollout_play(Tree *t, dc_state *st, int age, int left, const uint8_t mode[2]) {
     while (st->phase != DC_GAME_OVER) {
         if (dc_is_chance(st)) {
             dc_apply(st, dc_sample_chance(st, &t->rng));
@@ -242,15 +275,16 @@ static void reset_tree(Tree *t) {
 
 static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
     static char *kwlist[] = {"seed", "c", "fpu", "prior", "prior_temperature", "rollout",
-                             "memory", "policy", "eps", "noise", "deny", "modes", "uct", NULL};
+                             "memory", "policy", "eps", "noise", "deny", "modes", "uct", "military", NULL};
     unsigned long long seed = 0;
     double c = 1.0, fpu = 0.1, temperature = 1.0, eps = 0.1, noise = 3.0, deny = 0.3;
+    double military = 1.0;
     const char *prior = "value", *policy = "kind";
     int rollout = 4, modes = 1, uct = 0;
     long long memory = 256ll << 20;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KddsdiLsdddpp", kwlist, &seed, &c, &fpu,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KddsdiLsdddipd", kwlist, &seed, &c, &fpu,
                                      &prior, &temperature, &rollout, &memory, &policy, &eps,
-                                     &noise, &deny, &modes, &uct))
+                                     &noise, &deny, &modes, &uct, &military))
         return -1;
     if (strcmp(prior, "static") == 0) self->prior = PRIOR_STATIC;
     else if (strcmp(prior, "value") == 0) self->prior = PRIOR_VALUE;
@@ -268,15 +302,16 @@ static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
         return -1;
     }
     if (!(temperature > 0) || !(c >= 0) || rollout < ROLLOUT_TO_AGE || memory < (1 << 16) ||
-        !(eps >= 0 && eps <= 1) || !(noise >= 0) || !(deny >= 0)) {
+        !(eps >= 0 && eps <= 1) || !(noise >= 0) || !(deny >= 0) || !(military >= 0) || modes < 0 || modes > 2) {
         PyErr_SetString(PyExc_ValueError,
                         "need prior_temperature > 0, c >= 0, rollout >= -2, memory >= 64 KB, "
-                        "0 <= eps <= 1, noise >= 0, deny >= 0");
+                        "0 <= eps <= 1, noise >= 0, deny >= 0, military >= 0, modes 0..2");
         return -1;
     }
     self->policy.eps = eps;
     self->policy.noise = noise;
     self->policy.deny = deny;
+    self->policy.military = military;
     self->policy.modes = modes;
     self->uct = uct;
     /* a node has about 12 arms on average: split the budget accordingly */
@@ -326,6 +361,8 @@ static PyObject *Tree_search(Tree *self, PyObject *args, PyObject *kwargs) {
         self->root = new_node(self);
     }
     long long reused = self->nodes[self->root].visits, done = 0;
+    memset(self->mode_n, 0, sizeof self->mode_n);
+    memset(self->mode_a, 0, sizeof self->mode_a);
     double start = now_seconds(), deadline = seconds >= 0 ? start + seconds : -1.0;
     Py_BEGIN_ALLOW_THREADS
     while (iterations < 0 || done < iterations) {

@@ -23,15 +23,18 @@
 #define SOLVERS_ROLLOUT_H
 
 enum { ROLLOUT_POLICY_KIND = 0, ROLLOUT_POLICY_SCORED = 1 };
-enum { MODE_NORMAL = 0, MODE_SCIENCE = 1 };
+enum { MODE_NORMAL = 0, MODE_SCIENCE = 1, MODE_MILITARY = 2, N_MODES = 3 };
 
 typedef struct {
     int policy;
     double eps;     /* probability of a uniformly random move */
     double noise;   /* uniform noise added to each score, in points */
     double deny;    /* weight of the opponent's value of the card taken */
-    int modes;      /* 1: per-player strategy modes per rollout */
+    double military; /* weight of the pawn-pressure terms of a shield's value */
+    int modes;      /* 0: normal only; 1: normal or science, 50/50, per player per rollout;
+                       2: per player, a bandit at the root over normal / science / military */
 } rollout_cfg;
+
 
 static inline double rng_unit(dc_rng *rng) {
     return (double)(dc_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0);
@@ -39,7 +42,7 @@ static inline double rng_unit(dc_rng *rng) {
 
 /* How much `shields` more shields are worth to `player` now: the points they bring on the track,
  * more when the pawn is near either capital, and a win when they reach it. */
-static double shield_value(const dc_state *s, int player, int shields) {
+static double shield_value(const dc_state *s, int player, int shields, double pressure) {
     if (!shields) return 0.0;
     if (s->p[player].tokens >> DC_T_STRATEGY & 1) shields++;
     int pos = player == 0 ? s->pawn : -s->pawn; /* > 0: towards the opponent's capital */
@@ -51,10 +54,10 @@ static double shield_value(const dc_state *s, int player, int shields) {
     if (pos < 3 && to >= 3 && (s->military & (1 << side))) v += 2.0 / 3.0 + 1.0;
     if (pos < 6 && to >= 6 && (s->military & (2 << side))) v += 5.0 / 3.0 + 1.5;
     /* pressure: pulling the pawn away from our capital, or towards theirs */
-    v += 0.8 * shields;
-    if (pos <= -3) v += 1.0 * shields;
-    if (to >= 6) v += 1.5 * shields;
-    return v;
+    double w = 0.8;
+    if (pos <= -3) w += 1.0;
+    if (to >= 6) w += 1.5;
+    return v + pressure * w * shields;
 }
 
 /* Value of gaining a science symbol (bit) for `player` in `mode`. */
@@ -89,7 +92,8 @@ static double econ_value(const dc_state *s, int player, uint32_t econ) {
 }
 
 /* What building card `c` brings `player` (before its price). */
-static double card_value(const dc_state *s, int player, int c, int mode) {
+static double card_value(const dc_state *s, int player, int c, int mode,
+                         const rollout_cfg *cfg) {
     const dc_card_spec *spec = &DC_CARDS_TABLE[c];
     double v = spec->points + spec->coins / 3.0;
     if (spec->coins_per.each)
@@ -104,17 +108,18 @@ static double card_value(const dc_state *s, int player, int c, int mode) {
         int b = dc_category_count(s, 1, &spec->points_per_max);
         v += spec->points_per_max.each * (a > b ? a : b) + 1.0;
     }
-    v += shield_value(s, player, spec->shields);
+    v += shield_value(s, player, spec->shields,
+                      mode == MODE_MILITARY ? 2.5 * cfg->military + 1.0 : cfg->military);
     v += science_value(s, player, spec->science, mode);
     v += econ_value(s, player, spec->econ);
     if (spec->chain_gives && s->age < 3) v += 0.8;
     return v;
 }
 
-static double wonder_value(const dc_state *s, int player, int w) {
+static double wonder_value(const dc_state *s, int player, int w, const rollout_cfg *cfg) {
     const dc_wonder_spec *spec = &DC_WONDERS_TABLE[w];
     double v = 1.0 + spec->points + spec->coins / 3.0 + spec->opponent_loses / 3.0;
-    v += shield_value(s, player, spec->shields);
+    v += shield_value(s, player, spec->shields, cfg->military);
     v += econ_value(s, player, spec->econ);
     if (spec->extra_turn) v += 2.5;
     if (spec->destroy) {
@@ -146,19 +151,19 @@ static double token_value(const dc_state *s, int player, int token, int mode) {
 static double move_score(const dc_state *st, int32_t m, const rollout_cfg *cfg) {
     int p = st->to_move, kind = DC_MOVE_KIND(m);
     if (kind == DC_TOKEN) return token_value(st, p, DC_MOVE_A(m), MODE_NORMAL);
-    if (kind == DC_MAUSOLEUM_CARD) return card_value(st, p, DC_MOVE_B(m), MODE_NORMAL);
-    if (kind == DC_DESTROY_CARD) return card_value(st, 1 - p, DC_MOVE_B(m), MODE_NORMAL);
+    if (kind == DC_MAUSOLEUM_CARD) return card_value(st, p, DC_MOVE_B(m), MODE_NORMAL, cfg);
+    if (kind == DC_DESTROY_CARD) return card_value(st, 1 - p, DC_MOVE_B(m), MODE_NORMAL, cfg);
     if (kind > DC_WONDER) return 0.0;
     int c = DC_MOVE_B(m);
-    double o = card_value(st, 1 - p, c, MODE_NORMAL);
+    double o = card_value(st, 1 - p, c, MODE_NORMAL, cfg);
     if (dc_card_price(st, 1 - p, c) > st->p[1 - p].coins) o *= 0.5;
     double v = cfg->deny * (o > 0 ? o : 0);
     if (kind == DC_BUILD)
-        return v + card_value(st, p, c, MODE_NORMAL) - dc_card_price(st, p, c) / 3.0;
+        return v + card_value(st, p, c, MODE_NORMAL, cfg) - dc_card_price(st, p, c) / 3.0;
     if (kind == DC_DISCARD)
         return v + (2 + dc_pop_cards(st->p[p].cards & DC_YELLOW)) / 3.0 - 0.5;
     int w = DC_MOVE_A(m);
-    return v + wonder_value(st, p, w) - dc_wonder_price(st, p, w) / 3.0;
+    return v + wonder_value(st, p, w, cfg) - dc_wonder_price(st, p, w) / 3.0;
 }
 
 /* The scored policy's move. `mode` holds each player's strategy mode. */
@@ -178,9 +183,9 @@ static int32_t scored_move(const dc_state *st, dc_rng *rng, const rollout_cfg *c
         int price[DC_N_CARDS];
         for (uint32_t acc = st->accessible; acc; acc &= acc - 1) {
             int c = st->pyramid[__builtin_ctz(acc)];
-            mine[c] = card_value(st, p, c, mode[p]);
+            mine[c] = card_value(st, p, c, mode[p], cfg);
             price[c] = dc_card_price(st, p, c);
-            double o = card_value(st, 1 - p, c, mode[1 - p]);
+            double o = card_value(st, 1 - p, c, mode[1 - p], cfg);
             if (dc_card_price(st, 1 - p, c) > st->p[1 - p].coins) o *= 0.5;
             deny[c] = cfg->deny * (o > 0 ? o : 0);
         }
@@ -193,7 +198,7 @@ static int32_t scored_move(const dc_state *st, dc_rng *rng, const rollout_cfg *c
             else if (kind == DC_DISCARD) v += (2 + yellow) / 3.0 - 0.5;
             else {
                 int w = DC_MOVE_A(m);
-                v += wonder_value(st, p, w) - dc_wonder_price(st, p, w) / 3.0;
+                v += wonder_value(st, p, w, cfg) - dc_wonder_price(st, p, w) / 3.0;
             }
             v += cfg->noise * rng_unit(rng);
             if (v > best) best = v, pick = m;
@@ -209,13 +214,13 @@ static int32_t scored_move(const dc_state *st, dc_rng *rng, const rollout_cfg *c
         return pick;
     case DC_MAUSOLEUM:
         for (int i = 0; i < n; i++) {
-            double v = card_value(st, p, DC_MOVE_B(moves[i]), mode[p]) + cfg->noise * rng_unit(rng);
+            double v = card_value(st, p, DC_MOVE_B(moves[i]), mode[p], cfg) + cfg->noise * rng_unit(rng);
             if (v > best) best = v, pick = moves[i];
         }
         return pick;
     case DC_DESTROY:
         for (int i = 0; i < n; i++) {
-            double v = card_value(st, 1 - p, DC_MOVE_B(moves[i]), mode[1 - p]) +
+            double v = card_value(st, 1 - p, DC_MOVE_B(moves[i]), mode[1 - p], cfg) +
                        cfg->noise * rng_unit(rng);
             if (v > best) best = v, pick = moves[i];
         }
