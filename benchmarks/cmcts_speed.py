@@ -15,9 +15,10 @@ import argparse
 import os
 import random
 
+from solvers._cmcts import Tree
+
 from duel import new_game
 from duel.core import CoreState
-from solvers._cmcts import Tree
 from solvers.players import CMctsConfig, GreedyPlayer
 
 DEFAULTS = ("", "policy=kind", "rollout=4", "rollout=4,policy=kind")
@@ -41,8 +42,12 @@ def positions(games: int = 3, every: int = 12) -> list:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("configs", nargs="*", default=list(DEFAULTS),
-                    help="CMctsConfig overrides, '' for the defaults")
+    ap.add_argument(
+        "configs",
+        nargs="*",
+        default=list(DEFAULTS),
+        help="CMctsConfig overrides, '' for the defaults",
+    )
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--secs", type=float, default=0.05, help="search time per position")
     args = ap.parse_args()
