@@ -14,7 +14,15 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from duel.cli_support import fail, load_state_or_fail
+from duel.cli_support import (
+    OutOption,
+    RayOption,
+    WorkersOption,
+    batch_errors,
+    expand_optional_values,
+    fail,
+    load_state_or_fail,
+)
 
 app = typer.Typer(
     name="duel",
@@ -104,22 +112,37 @@ def cost(
 def selfplay(
     games: Annotated[int, typer.Option(min=1, help="Number of games")] = 100,
     seed: Annotated[int, typer.Option(help="Seed")] = 0,
+    workers: WorkersOption = None,
+    out: OutOption = None,
+    ray: RayOption = None,
 ) -> None:
-    """Random against random: a summary of results and victory types."""
-    import random
+    """Random against random: a summary of results and victory types.
+
+    Game i depends only on the seed and i, so any number of workers gives the same summary;
+    with --out FILE an interrupted run resumes when the same command runs again.
+    """
     import time
     from collections import Counter
 
-    from duel.state import play_random_game
+    from solvers.batch import default_workers, run_jobs
+    from solvers.match import match_jobs, play_match_game_json
 
-    rng = random.Random(seed)
     victories: Counter[str] = Counter()
     winners: Counter[str] = Counter()
     start = time.perf_counter()
-    for _ in range(games):
-        final = play_random_game(rng)
-        victories[final.victory] += 1
-        winners["shared" if final.winner is None else "AB"[final.winner]] += 1
+    jobs = match_jobs("random", "random", games=games, seed=seed)
+    with batch_errors():
+        for game in run_jobs(
+            play_match_game_json,
+            jobs,
+            workers=workers or default_workers(),
+            out=out,
+            ray=ray,
+            chunksize=64,  # a random game takes about a millisecond: send them in batches
+            label="random games",
+        ):
+            victories[game["victory"]] += 1
+            winners["shared" if game["winner"] is None else "AB"[game["winner"]]] += 1
     elapsed = time.perf_counter() - start
     typer.echo(f"{games} random games (seed {seed}) in {elapsed:.2f} s ({games / elapsed:.0f}/s)")
     typer.echo(f"wins: A {winners['A']}, B {winners['B']}, shared {winners['shared']}")
@@ -136,7 +159,7 @@ if find_spec("duel.cli_analysis") is not None:  # hint, analyze, match (solvers)
 
 def main() -> NoReturn:
     try:
-        app()
+        app(args=expand_optional_values(sys.argv[1:]))
     except KeyboardInterrupt:
         typer.echo("\ninterrupted", err=True)
         sys.exit(130)

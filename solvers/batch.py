@@ -271,7 +271,7 @@ def run_jobs(
         if ray is not None:
             finished = _ray_run(fn, chunks, ray, say, keys)
         elif where == "1 process":
-            finished = _in_process(fn, chunks)
+            finished = _in_process(fn, chunks, say, keys)
         else:
             finished = _pool_run(fn, chunks, workers, say, keys)
         for chunk, lines in finished:
@@ -301,9 +301,19 @@ def _describe(keys: Sequence[str], chunk: Chunk) -> str:
     return f"jobs {keys[chunk[0][0]]} to {keys[chunk[-1][0]]}"
 
 
-def _in_process(fn: JobFn, chunks: list[Chunk]) -> Iterator[tuple[Chunk, list[str]]]:
+def _in_process(
+    fn: JobFn, chunks: list[Chunk], say: Callable[[str], None], keys: Sequence[str]
+) -> Iterator[tuple[Chunk, list[str]]]:
+    failures = _Failures(say, keys)
     for chunk in chunks:
-        yield chunk, _run_chunk(fn, chunk)
+        while True:
+            try:
+                lines = _run_chunk(fn, chunk)
+                break
+            except Exception as error:
+                why = f"{type(error).__name__}: {error}"
+                failures.retry(chunk, why, error)
+        yield chunk, lines
 
 
 class _Failures:
@@ -312,11 +322,11 @@ class _Failures:
     def __init__(self, say: Callable[[str], None], keys: Sequence[str]) -> None:
         self.say, self.keys, self.failed = say, keys, set()
 
-    def retry(self, chunk: Chunk, why: str) -> None:
+    def retry(self, chunk: Chunk, why: str, error: BaseException | None = None) -> None:
         what = _describe(self.keys, chunk)
         first = chunk[0][0]
         if first in self.failed:
-            raise BatchError(f"{what} failed twice, giving up: {why}")
+            raise BatchError(f"{what} failed twice, giving up: {why}") from error
         self.failed.add(first)
         self.say(f"{what} failed ({why}); retrying it once")
 
@@ -335,9 +345,13 @@ def _worker_main(conn, fn: JobFn) -> None:
         if chunk is None:
             return
         try:
-            conn.send(("ok", _run_chunk(fn, chunk)))
+            message = ("ok", _run_chunk(fn, chunk))
         except Exception:
-            conn.send(("error", traceback.format_exc(limit=-3).strip().splitlines()[-1]))
+            message = ("error", traceback.format_exc(limit=-3).strip().splitlines()[-1])
+        try:
+            conn.send(message)
+        except OSError:  # the coordinator is gone (killed): nobody to report to
+            return
 
 
 class _Worker:

@@ -38,6 +38,7 @@ __all__ = [
     "play_game",
     "play_match",
     "play_match_game",
+    "play_match_game_json",
     "wilson_interval",
 ]
 
@@ -205,7 +206,7 @@ def play_match_game(job: dict) -> GameResult:
     )
 
 
-def _match_game_json(job: dict) -> dict:
+def play_match_game_json(job: dict) -> dict:
     """:func:`play_match_game` for the batch layer (results as JSON)."""
     return play_match_game(job).to_json()
 
@@ -236,7 +237,7 @@ def play_match(
     jobs = match_jobs(first, second, games=games, seed=seed, time_per_move=time_per_move)
     result = MatchResult(first, second, seed)
     for data in run_jobs(
-        _match_game_json,
+        play_match_game_json,
         jobs,
         workers=workers,
         out=out,
