@@ -39,6 +39,7 @@ import os
 import pickle
 import signal
 import sys
+import threading
 import time
 import traceback
 from collections import deque
@@ -335,7 +336,7 @@ class _Failures:
 def _worker_main(conn, fn: JobFn) -> None:
     """A worker process: run chunks until told to stop (None) or the pipe closes."""
     # Ctrl-C reaches the whole process group: the coordinator alone handles it.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # (already ignored since the start)
     conn.send(("ready", None))
     while True:
         try:
@@ -359,7 +360,15 @@ class _Worker:
         parent, child = context.Pipe()
         self.conn = parent
         self.process = context.Process(target=_worker_main, args=(child, fn), daemon=True)
-        self.process.start()
+        # Started with Ctrl-C ignored, which the new interpreter keeps: a Ctrl-C while it is
+        # still importing would otherwise print its traceback over the progress bar.
+        main = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+        try:
+            self.process.start()
+        finally:
+            if main:
+                signal.signal(signal.SIGINT, previous)
         child.close()
         self.queued: deque[Chunk] = deque()
         self.ready = False
@@ -495,7 +504,9 @@ def _ray_run(
             while queue and len(flight) < capacity:
                 chunk = queue.popleft()
                 flight[task.remote(fn_ref, chunk)] = chunk
-            finished, _ = ray.wait(list(flight), num_returns=1)
+            finished, rest = ray.wait(list(flight), num_returns=1)
+            if rest:  # everything else already done, in one call rather than one call each
+                finished += ray.wait(rest, num_returns=len(rest), timeout=0)[0]
             for ref in finished:
                 chunk = flight.pop(ref)
                 try:
