@@ -116,11 +116,7 @@ def selfplay(
     out: OutOption = None,
     ray: RayOption = None,
 ) -> None:
-    """Random against random: a summary of results and victory types.
-
-    Game i depends only on the seed and i, so any number of workers gives the same summary;
-    with --out FILE an interrupted run resumes when the same command runs again.
-    """
+    """Random against random: a summary of results and victory types."""
     import time
     from collections import Counter
 

@@ -222,12 +222,7 @@ def match(
     ray: RayOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Play two players against each other, seats alternated; results with a 95% interval.
-
-    The games are played in parallel (--workers, or a Ray cluster with --ray); the results do
-    not depend on how many workers play them. With --out FILE, an interrupted match resumes
-    when the same command runs again.
-    """
+    """Play two players against each other, seats alternated; results with a 95% interval."""
     import sys
 
     from solvers.players import UnknownLevelError, make_player

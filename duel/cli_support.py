@@ -42,7 +42,7 @@ WorkersOption = Annotated[
     typer.Option(
         "--workers",
         min=1,
-        help=f"Worker processes [default: every core, {os.cpu_count() or 1} here]",
+        help=f"Worker processes \\[default: every core, {os.cpu_count() or 1} here]",
     ),
 ]
 OutOption = Annotated[
@@ -57,7 +57,7 @@ RayOption = Annotated[
     typer.Option(
         "--ray",
         metavar="[ADDRESS]",
-        help="Run on a Ray cluster (pip install -e '.[cluster]'): its ADDRESS, or none for"
+        help="Run on a Ray cluster (pip install -e '.\\[cluster]'): its ADDRESS, or none for"
         " this machine's cluster or a new local one",
     ),
 ]

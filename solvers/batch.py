@@ -142,10 +142,16 @@ class ResultStore:
                 handle.truncate(end)
         return found
 
-    def append(self, key: str, result_json: str) -> None:
-        if self.handle is None:
+    def open(self) -> None:
+        """Open for appending now, so that an unwritable path fails before any work."""
+        try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.handle = self.path.open("a", encoding="utf-8")
+        except OSError as error:
+            raise BatchError(f"{self.path}: cannot write the file ({error.strerror})") from None
+
+    def append(self, key: str, result_json: str) -> None:
+        assert self.handle is not None, "open() first"
         # One write per line, flushed at once: a kill loses at most the line being written.
         self.handle.write(f'{{"key":{json.dumps(key)},"result":{result_json}}}\n')
         self.handle.flush()
@@ -248,6 +254,7 @@ def run_jobs(
         for k, result in store.load().items():
             if k in index_of:
                 ready[index_of[k]] = result
+        store.open()
     todo = [i for i in range(len(jobs)) if i not in ready]
     chunks = [
         [(i, jobs[i]) for i in todo[s : s + chunksize]] for s in range(0, len(todo), chunksize)

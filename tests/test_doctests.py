@@ -17,6 +17,8 @@ MODULES = [
     "duel.explain",
     "solvers.payment",
     "solvers.payment_model",
+    "solvers.batch",
+    "duel.cli_support",
 ]
 
 
