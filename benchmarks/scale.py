@@ -27,13 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from solvers.batch import run_jobs  # noqa: E402
 from solvers.match import match_jobs, play_match_game_json  # noqa: E402
 
-# level, games, chunk size (random games last about a millisecond: sent in batches)
-LEVELS = [
-    ("random", 2000, 64),
-    ("greedy", 300, 1),
-    ("search:0.2s", 2, 1),
-    ("search:1s", 1, 1),
-]
+LEVELS = [("random", 2000), ("greedy", 300), ("search:0.2s", 2), ("search:1s", 1)]  # and games
 
 
 def load() -> str:
@@ -48,7 +42,7 @@ def cpu_seconds() -> float:
     return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
 
 
-def timed_run(level: str, games: int, seed: int, workers: int, chunksize: int) -> tuple:
+def timed_run(level: str, games: int, seed: int, workers: int, chunksize: int | None) -> tuple:
     """Wall seconds, CPU seconds (coordinator and workers) and the results of one run."""
     jobs = match_jobs(level, level, games=games, seed=seed)
     start, cpu = time.perf_counter(), cpu_seconds()
@@ -60,8 +54,8 @@ def timed_run(level: str, games: int, seed: int, workers: int, chunksize: int) -
 
 def bench_levels(seed: int) -> None:
     print(f"== games per hour on one core, each level against itself ({load()}) ==")
-    for level, games, chunksize in LEVELS:
-        seconds, _, results = timed_run(level, games, seed, 1, chunksize)
+    for level, games in LEVELS:
+        seconds, _, results = timed_run(level, games, seed, 1, None)
         moves = sum(r["moves"] for r in results) / len(results)
         per_hour = 3600 * games / seconds
         print(
@@ -72,7 +66,7 @@ def bench_levels(seed: int) -> None:
     print(f"  ({load()})")
 
 
-def bench_scaling(level: str, games: int, rounds: int, seed: int, chunksize: int) -> None:
+def bench_scaling(level: str, games: int, rounds: int, seed: int, chunksize: int | None) -> None:
     print(f"== 1 worker vs 2: {games} {level} games per run, {rounds} pairs ({load()}) ==")
     ratios = []
     for r in range(rounds):
@@ -97,7 +91,7 @@ def main() -> None:
     parser.add_argument("--scaling", action="store_true")
     parser.add_argument("--level", default="greedy", help="the games of --scaling")
     parser.add_argument("--games", type=int, default=1500, help="games per --scaling run")
-    parser.add_argument("--chunksize", type=int, default=1)
+    parser.add_argument("--chunksize", type=int, default=None, help="default: measured")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

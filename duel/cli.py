@@ -134,7 +134,6 @@ def selfplay(
             workers=workers or default_workers(),
             out=out,
             ray=ray,
-            chunksize=64,  # a random game takes about a millisecond: send them in batches
             label="random games",
         ):
             victories[game["victory"]] += 1

@@ -61,6 +61,7 @@ JobFn = Callable[[Job], Any]
 Chunk = list[tuple[int, Job]]
 
 PREFETCH = 2  # chunks queued per worker, so a worker never waits for the coordinator
+MAX_CHUNK = 1000
 
 
 class BatchError(RuntimeError):
@@ -101,9 +102,53 @@ def _square(job: dict) -> dict:
     return {"x": job["x"], "square": job["x"] ** 2}
 
 
-def _run_chunk(fn: JobFn, chunk: Chunk) -> list[str]:
-    """Run a chunk; results as JSON text (the worker does the encoding, not the coordinator)."""
-    return [json.dumps(fn(job), separators=(",", ":")) for _, job in chunk]
+def _run_chunk(fn: JobFn, chunk: Chunk) -> tuple[list[str], float]:
+    """Run a chunk: its results as JSON text (encoded by the worker, not the coordinator) and
+    the seconds it took."""
+    start = time.perf_counter()
+    lines = [json.dumps(fn(job), separators=(",", ":")) for _, job in chunk]
+    return lines, time.perf_counter() - start
+
+
+class _Queue:
+    """The jobs still to send, cut into chunks of about ``target`` seconds of work each.
+
+    The first jobs go one at a time; once their cost is known, cheap jobs travel in chunks, so
+    that a millisecond game does not cost a message each way. Near the end the chunks shrink
+    again (at least two per worker are left) so that no worker idles while another finishes.
+    A chunk that failed or was never started goes back whole, ahead of the rest.
+    """
+
+    def __init__(
+        self, items: list[tuple[int, Job]], chunksize: int | None, target: float, parallel: int
+    ) -> None:
+        self.jobs = deque(items)
+        self.again: deque[Chunk] = deque()
+        self.fixed, self.target, self.parallel = chunksize, target, parallel
+        self.count, self.seconds = 0, 0.0
+
+    def __bool__(self) -> bool:
+        return bool(self.jobs or self.again)
+
+    def record(self, jobs: int, seconds: float) -> None:
+        self.count += jobs
+        self.seconds += seconds
+
+    def put_back(self, chunk: Chunk) -> None:
+        self.again.append(chunk)
+
+    def take(self) -> Chunk:
+        if self.again:
+            return self.again.popleft()
+        size = self.fixed or self._size()
+        return [self.jobs.popleft() for _ in range(min(size, len(self.jobs)))]
+
+    def _size(self) -> int:
+        if not self.count:
+            return 1
+        per_job = max(self.seconds / self.count, 1e-9)
+        tail = len(self.jobs) // (2 * self.parallel)
+        return max(1, min(int(self.target / per_job), tail, MAX_CHUNK))
 
 
 # --- the results file --------------------------------------------------------------------------
@@ -225,7 +270,7 @@ def run_jobs(
     out: str | Path | None = None,
     ray: str | None = None,
     key: Callable[[Job], str] = job_key,
-    chunksize: int = 1,
+    chunksize: int | None = None,
     progress: bool | None = None,
     label: str = "jobs",
     report: Callable[[str], None] | None = None,
@@ -234,14 +279,15 @@ def run_jobs(
 
     Results come back as their JSON would read (tuples become lists), whether computed now or
     read from ``out``, so a resumed run yields exactly what an uninterrupted one does.
-    ``chunksize`` sends that many jobs to a worker at a time (for jobs of a millisecond or
-    less). ``report`` receives the one-line notes about failed jobs (default: stderr).
+    Jobs travel to the workers in chunks sized from their measured cost (about 50 ms of work
+    each, 200 ms on Ray), or exactly ``chunksize`` at a time if given; the results do not
+    depend on it. ``report`` receives the one-line notes about failed jobs (default: stderr).
     """
     jobs = list(jobs)
     workers = default_workers() if workers is None else workers
     if workers < 1:
         raise BatchError(f"workers must be at least 1, not {workers}")
-    if chunksize < 1:
+    if chunksize is not None and chunksize < 1:
         raise BatchError(f"chunksize must be at least 1, not {chunksize}")
     keys = [key(job) for job in jobs]
     index_of: dict[str, int] = {}
@@ -255,16 +301,13 @@ def run_jobs(
             if k in index_of:
                 ready[index_of[k]] = result
         store.open()
-    todo = [i for i in range(len(jobs)) if i not in ready]
-    chunks = [
-        [(i, jobs[i]) for i in todo[s : s + chunksize]] for s in range(0, len(todo), chunksize)
-    ]
+    todo = [(i, jobs[i]) for i in range(len(jobs)) if i not in ready]
     if ray is not None:
         where = "Ray cluster"
-    elif workers == 1 or len(chunks) <= 1:
+    elif workers == 1 or len(todo) <= 1:
         where = "1 process"
     else:
-        where = f"{min(workers, len(chunks))} workers"
+        where = f"{min(workers, len(todo))} workers"
     done = len(ready)
     bar = _Progress(
         sys.stderr.isatty() if progress is None else progress, label, len(jobs), done, where
@@ -277,11 +320,11 @@ def run_jobs(
             yield ready.pop(next_index)
             next_index += 1
         if ray is not None:
-            finished = _ray_run(fn, chunks, ray, say, keys)
+            finished = _ray_run(fn, todo, chunksize, ray, say, keys)
         elif where == "1 process":
-            finished = _in_process(fn, chunks, say, keys)
+            finished = _in_process(fn, todo, say, keys)
         else:
-            finished = _pool_run(fn, chunks, workers, say, keys)
+            finished = _pool_run(fn, todo, chunksize, workers, say, keys)
         for chunk, lines in finished:
             for (i, _), line in zip(chunk, lines, strict=True):
                 if store is not None:
@@ -310,13 +353,14 @@ def _describe(keys: Sequence[str], chunk: Chunk) -> str:
 
 
 def _in_process(
-    fn: JobFn, chunks: list[Chunk], say: Callable[[str], None], keys: Sequence[str]
+    fn: JobFn, todo: list[tuple[int, Job]], say: Callable[[str], None], keys: Sequence[str]
 ) -> Iterator[tuple[Chunk, list[str]]]:
     failures = _Failures(say, keys)
-    for chunk in chunks:
+    for item in todo:
+        chunk = [item]
         while True:
             try:
-                lines = _run_chunk(fn, chunk)
+                lines, _ = _run_chunk(fn, chunk)
                 break
             except Exception as error:
                 why = f"{type(error).__name__}: {error}"
@@ -344,7 +388,7 @@ def _worker_main(conn, fn: JobFn) -> None:
     """A worker process: run chunks until told to stop (None) or the pipe closes."""
     # Ctrl-C reaches the whole process group: the coordinator alone handles it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # (already ignored since the start)
-    conn.send(("ready", None))
+    conn.send(("ready", None, 0.0))
     while True:
         try:
             chunk = conn.recv()
@@ -353,9 +397,9 @@ def _worker_main(conn, fn: JobFn) -> None:
         if chunk is None:
             return
         try:
-            message = ("ok", _run_chunk(fn, chunk))
+            message = ("ok", *_run_chunk(fn, chunk))
         except Exception:
-            message = ("error", traceback.format_exc(limit=-3).strip().splitlines()[-1])
+            message = ("error", traceback.format_exc(limit=-3).strip().splitlines()[-1], 0.0)
         try:
             conn.send(message)
         except OSError:  # the coordinator is gone (killed): nobody to report to
@@ -401,38 +445,72 @@ def _check_picklable(fn: JobFn) -> None:
 
 
 def _pool_run(
-    fn: JobFn, chunks: list[Chunk], workers: int, say: Callable[[str], None], keys: Sequence[str]
+    fn: JobFn,
+    todo: list[tuple[int, Job]],
+    chunksize: int | None,
+    workers: int,
+    say: Callable[[str], None],
+    keys: Sequence[str],
 ) -> Iterator[tuple[Chunk, list[str]]]:
-    """Chunks on ``workers`` processes; yields each chunk with its results as it finishes."""
+    """Jobs on ``workers`` processes; yields each chunk with its results as it finishes."""
     import multiprocessing
-    from multiprocessing.connection import wait
+    import selectors
 
     _check_picklable(fn)
     # spawn, not fork: a fresh interpreter per worker, like a Ray worker, and safe with the
-    # progress bar's thread; the imports cost about half a second once per worker.
+    # progress bar's thread; the imports cost about a quarter of a second once per worker.
     context = multiprocessing.get_context("spawn")
-    queue: deque[Chunk] = deque(chunks)
+    count = min(workers, len(todo))
+    queue = _Queue(todo, chunksize, target=0.05, parallel=count)
     failures = _Failures(say, keys)
-    pool = [_Worker(context, fn) for _ in range(min(workers, len(chunks)))]
+    events = selectors.DefaultSelector()  # kept for the whole run: cheaper than wait() each time
+
+    def start() -> _Worker:
+        worker = _Worker(context, fn)
+        events.register(worker.conn, selectors.EVENT_READ, worker)
+        events.register(worker.process.sentinel, selectors.EVENT_READ, worker)
+        return worker
 
     def feed(worker: _Worker) -> None:
         while queue and len(worker.queued) < PREFETCH:
-            chunk = queue.popleft()
+            chunk = queue.take()
             worker.queued.append(chunk)
             worker.conn.send(chunk)
 
+    def replace(worker: _Worker) -> _Worker:
+        """A worker died: its running chunk failed, the others go back untouched."""
+        worker.process.join(timeout=5)
+        code = worker.process.exitcode
+        if not worker.ready and (code or 0) > 0:  # an error at start-up, not a signal
+            raise BatchError(
+                f"a worker process could not start (exit code {code}): a script that runs"
+                " jobs in parallel must guard its main code with `if __name__ == '__main__':`"
+                " (see the error above)"
+            )
+        if worker.queued:
+            running = worker.queued.popleft()
+            failures.retry(running, f"its worker process died, exit code {code}")
+            for chunk in (running, *worker.queued):
+                queue.put_back(chunk)
+            worker.queued.clear()
+        events.unregister(worker.conn)
+        events.unregister(worker.process.sentinel)
+        worker.stop()
+        return start()
+
+    pool = [start() for _ in range(count)]
     try:
         for worker in pool:
             feed(worker)
         while any(w.queued for w in pool):
-            wait([w.conn for w in pool] + [w.process.sentinel for w in pool])
-            for n, worker in enumerate(pool):
+            woken = {id(key.data): key.data for key, _ in events.select()}
+            for worker in woken.values():
                 dead = False
-                while worker.queued:
+                while True:
                     try:
                         if not worker.conn.poll():
                             break
-                        kind, payload = worker.conn.recv()
+                        kind, payload, seconds = worker.conn.recv()
                     except (EOFError, OSError):
                         dead = True
                         break
@@ -441,40 +519,31 @@ def _pool_run(
                         continue
                     chunk = worker.queued.popleft()
                     if kind == "ok":
+                        queue.record(len(chunk), seconds)
                         yield chunk, payload
                     else:
                         failures.retry(chunk, payload)
-                        queue.appendleft(chunk)
+                        queue.put_back(chunk)
                 if dead or not worker.process.is_alive():
-                    worker.process.join(timeout=5)
-                    code = worker.process.exitcode
-                    if not worker.ready and (code or 0) > 0:  # an error, not a signal
-                        raise BatchError(
-                            f"a worker process could not start (exit code {code}): a script"
-                            " that runs jobs in parallel must guard its main code with"
-                            " `if __name__ == '__main__':` (see the error above)"
-                        )
-                    if worker.queued:
-                        # The first queued chunk was running; the rest never started.
-                        running = worker.queued.popleft()
-                        queue.extendleft(reversed(worker.queued))
-                        worker.queued.clear()
-                        failures.retry(running, f"its worker process died, exit code {code}")
-                        queue.appendleft(running)
-                    worker.stop()
-                    pool[n] = worker = _Worker(context, fn)
-                feed(worker)
-            # A retried chunk may wait in the queue while every worker is idle.
+                    new = replace(worker)
+                    pool[pool.index(worker)] = new
+            # Feed every worker: a chunk put back may be waiting while another worker idles.
             for worker in pool:
                 feed(worker)
     finally:
         for worker in pool:
             worker.stop()
+        events.close()
 
 
 # --- Ray -----------------------------------------------------------------------------------------
 def _ray_run(
-    fn: JobFn, chunks: list[Chunk], address: str, say: Callable[[str], None], keys: Sequence[str]
+    fn: JobFn,
+    todo: list[tuple[int, Job]],
+    chunksize: int | None,
+    address: str,
+    say: Callable[[str], None],
+    keys: Sequence[str],
 ) -> Iterator[tuple[Chunk, list[str]]]:
     """Chunks as Ray tasks, at most two per CPU of the cluster in flight."""
     try:
@@ -502,14 +571,15 @@ def _ray_run(
     # No automatic retry: a failed task comes back here, is reported and is resubmitted once.
     task = ray.remote(max_retries=0)(_run_chunk)
     fn_ref = ray.put(fn)
-    capacity = max(1, 2 * int(ray.cluster_resources().get("CPU", 1)))
-    queue: deque[Chunk] = deque(chunks)
+    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    # A Ray task costs about a millisecond of the driver's time: chunks of 0.2 s of work.
+    queue = _Queue(todo, chunksize, target=0.2, parallel=cpus)
     failures = _Failures(say, keys)
     flight: dict[Any, Chunk] = {}
     try:
         while queue or flight:
-            while queue and len(flight) < capacity:
-                chunk = queue.popleft()
+            while queue and len(flight) < 2 * cpus:
+                chunk = queue.take()
                 flight[task.remote(fn_ref, chunk)] = chunk
             finished, rest = ray.wait(list(flight), num_returns=1)
             if rest:  # everything else already done, in one call rather than one call each
@@ -517,11 +587,12 @@ def _ray_run(
             for ref in finished:
                 chunk = flight.pop(ref)
                 try:
-                    lines = ray.get(ref)
+                    lines, seconds = ray.get(ref)
                 except ray.exceptions.RayError as error:
                     failures.retry(chunk, str(error).strip().splitlines()[-1][:200])
-                    queue.appendleft(chunk)
+                    queue.put_back(chunk)
                     continue
+                queue.record(len(chunk), seconds)
                 yield chunk, lines
     finally:
         for ref in flight:

@@ -14,7 +14,14 @@ from pathlib import Path
 import pytest
 
 from duel.cli_support import expand_optional_values
-from solvers.batch import BatchError, BatchInterrupted, ResultStore, job_key, run_jobs
+from solvers.batch import (
+    BatchError,
+    BatchInterrupted,
+    ResultStore,
+    _Queue,
+    job_key,
+    run_jobs,
+)
 from solvers.match import GameResult, match_jobs, play_match, play_match_game_json
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -79,6 +86,21 @@ def test_a_job_that_fails_twice_stops_the_run(tmp_path):
     assert len(notes) == 1
     with pytest.raises(BatchError, match="failed twice.*ValueError: job 0 is bad"):
         list(run_jobs(fail_always, [{"x": 0}], workers=2, report=notes.append))
+
+
+def test_chunks_grow_with_cheap_jobs_and_shrink_at_the_end():
+    queue = _Queue([(i, {"x": i}) for i in range(1000)], None, target=0.05, parallel=2)
+    assert len(queue.take()) == 1  # cost unknown: one at a time
+    queue.record(1, 0.001)  # a millisecond a job: 50 jobs make 50 ms
+    assert len(queue.take()) == 50
+    sizes = []
+    while queue:
+        sizes.append(len(queue.take()))
+    assert sizes[-1] == 1 and max(sizes) == 50 and sum(sizes) == 1000 - 51
+    queue.put_back([(7, {"x": 7}), (8, {"x": 8})])
+    assert queue.take() == [(7, {"x": 7}), (8, {"x": 8})]  # a chunk put back goes first, whole
+    fixed = _Queue([(i, i) for i in range(10)], 4, target=0.05, parallel=2)
+    assert [len(fixed.take()) for _ in range(3)] == [4, 4, 2]
 
 
 def test_bad_jobs_and_files_are_clear_errors(tmp_path):
