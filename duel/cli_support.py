@@ -96,3 +96,6 @@ def batch_errors() -> Iterator[None]:
         raise typer.Exit(130) from None
     except BatchError as error:
         fail(str(error))
+    except KeyboardInterrupt:  # between two games, outside the batch layer
+        typer.echo("\nduel: interrupted; with --out FILE, the same command resumes", err=True)
+        raise typer.Exit(130) from None

@@ -43,7 +43,7 @@ import threading
 import time
 import traceback
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -314,12 +314,14 @@ def run_jobs(
     )
     say = report or bar.say
     next_index = 0
-    finished: Iterator[tuple[Chunk, list[str]]] | None = None
+    finished: Iterator[tuple[Chunk, list[str]]] | Iterator[Any] | None = None
     try:
         while next_index in ready:
             yield ready.pop(next_index)
             next_index += 1
-        if ray is not None:
+        if not todo:  # all read back from the file: no workers, no cluster
+            finished = iter(())
+        elif ray is not None:
             finished = _ray_run(fn, todo, chunksize, ray, say, keys)
         elif where == "1 process":
             finished = _in_process(fn, todo, say, keys)
@@ -339,7 +341,7 @@ def run_jobs(
         bar.stop()
         raise BatchInterrupted(done, len(jobs), store and store.path, label) from None
     finally:
-        if finished is not None:
+        if isinstance(finished, Generator):
             finished.close()  # stops the workers now, not when the generator is collected
         bar.stop()
         if store is not None:
@@ -386,16 +388,27 @@ class _Failures:
 # --- the local pool ------------------------------------------------------------------------------
 def _worker_main(conn, fn: JobFn) -> None:
     """A worker process: run chunks until told to stop (None) or the pipe closes."""
+    import queue
+
     # Ctrl-C reaches the whole process group: the coordinator alone handles it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # (already ignored since the start)
+    # A thread keeps reading the chunks sent ahead, so that the coordinator never blocks on a
+    # full pipe while this process blocks sending it a large result: no deadlock either way.
+    inbox: queue.SimpleQueue = queue.SimpleQueue()
+
+    def read() -> None:
+        while True:
+            try:
+                chunk = conn.recv()
+            except (EOFError, OSError):
+                chunk = None
+            inbox.put(chunk)
+            if chunk is None:
+                return
+
+    threading.Thread(target=read, daemon=True).start()
     conn.send(("ready", None, 0.0))
-    while True:
-        try:
-            chunk = conn.recv()
-        except (EOFError, OSError):
-            return
-        if chunk is None:
-            return
+    while (chunk := inbox.get()) is not None:
         try:
             message = ("ok", *_run_chunk(fn, chunk))
         except Exception:

@@ -48,6 +48,10 @@ def crash_always(job: dict) -> dict:
     return {"x": job["x"]}
 
 
+def echo(job: dict) -> dict:
+    return {"x": job["x"], "text": job["text"][::-1]}
+
+
 def fail_always(job: dict) -> dict:
     raise ValueError(f"job {job['x']} is bad")
 
@@ -86,6 +90,12 @@ def test_a_job_that_fails_twice_stops_the_run(tmp_path):
     assert len(notes) == 1
     with pytest.raises(BatchError, match="failed twice.*ValueError: job 0 is bad"):
         list(run_jobs(fail_always, [{"x": 0}], workers=2, report=notes.append))
+
+
+def test_large_jobs_and_results_do_not_block_the_pipes():
+    jobs = [{"x": x, "text": str(x) * 40_000} for x in range(40)]  # chunks of about 4 MB
+    results = list(run_jobs(echo, jobs, workers=2, chunksize=20, progress=False))
+    assert [r["text"] for r in results] == [j["text"][::-1] for j in jobs]
 
 
 def test_chunks_grow_with_cheap_jobs_and_shrink_at_the_end():
