@@ -8,10 +8,13 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from duel.cli_support import expand_optional_values
 from solvers.batch import (
@@ -19,6 +22,7 @@ from solvers.batch import (
     BatchInterrupted,
     ResultStore,
     _Queue,
+    _square,
     job_key,
     run_jobs,
 )
@@ -135,6 +139,30 @@ def test_a_torn_last_line_is_dropped_and_its_job_run_again(tmp_path):
     assert [r["x"] for r in results] == [0, 1, 2, 3]
     keys = [json.loads(line)["key"] for line in out.read_text().splitlines()]
     assert sorted(keys) == sorted(job_key(j) for j in jobs)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    xs=st.lists(st.integers(-1000, 1000), unique=True, max_size=30),
+    cut=st.integers(0, 30),
+    torn=st.booleans(),
+)
+def test_any_interruption_then_a_rerun_gives_every_result_once(xs, cut, torn):
+    """Stop a run after any number of results (maybe mid-line), run again: the same results in
+    the same order as one straight run, and every key exactly once in the file."""
+    jobs = [{"x": x} for x in xs]
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "run.jsonl"
+        for done, _ in enumerate(run_jobs(_square, jobs, workers=1, out=out)):
+            if done + 1 >= cut:
+                break
+        if torn:
+            with out.open("a") as handle:
+                handle.write('{"key": "half a li')
+        again = list(run_jobs(_square, jobs, workers=1, out=out))
+        assert again == list(run_jobs(_square, jobs, workers=1))
+        keys = [json.loads(line)["key"] for line in out.read_text().splitlines()]
+        assert sorted(keys) == sorted(job_key(j) for j in jobs)
 
 
 def test_interrupt_message_says_how_to_resume(tmp_path):
