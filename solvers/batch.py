@@ -25,7 +25,7 @@ result depends only on the job: seed everything from it).
 >>> list(run_jobs(_square, [{"x": 2}, {"x": 3}], workers=1))
 [{'x': 2, 'square': 4}, {'x': 3, 'square': 9}]
 
-Self-play data for training, eight games in parallel, resumable::
+Self-play data for training, on every core, resumable (``zip`` pairs each job with its result)::
 
     jobs = [{"seed": 7, "game": i} for i in range(10_000)]
     for job, record in zip(jobs, run_jobs(play_one, jobs, out="selfplay.jsonl")):
