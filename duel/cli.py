@@ -139,7 +139,9 @@ def selfplay(
             victories[game["victory"]] += 1
             winners["shared" if game["winner"] is None else "AB"[game["winner"]]] += 1
     elapsed = time.perf_counter() - start
-    typer.echo(f"{games} random games (seed {seed}) in {elapsed:.2f} s ({games / elapsed:.0f}/s)")
+    # With --out some games may have been read back rather than played: no rate then.
+    rate = f"results in {out}" if out is not None else f"{games / elapsed:.0f}/s"
+    typer.echo(f"{games} random games (seed {seed}) in {elapsed:.2f} s ({rate})")
     typer.echo(f"wins: A {winners['A']}, B {winners['B']}, shared {winners['shared']}")
     for victory in ("civilian", "military", "science"):
         share = 100 * victories[victory] / games
