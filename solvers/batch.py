@@ -256,8 +256,10 @@ class _Progress:
         else:
             print(message, file=sys.stderr, flush=True)
 
-    def stop(self) -> None:
+    def stop(self, erase: bool = False) -> None:
         if self.bar is not None:
+            if erase:  # after Ctrl-C: the terminal's "^C" would leave a second copy of the bar
+                self.bar.live.transient = True
             self.bar.stop()
 
 
@@ -338,7 +340,7 @@ def run_jobs(
                 yield ready.pop(next_index)
                 next_index += 1
     except KeyboardInterrupt:
-        bar.stop()
+        bar.stop(erase=True)
         raise BatchInterrupted(done, len(jobs), store and store.path, label) from None
     finally:
         if isinstance(finished, Generator):
