@@ -43,6 +43,8 @@ from pyramid_layouts import LAYOUTS, SLOTS
 FORMAT = "7wd-position"
 VERSION = 1
 FACE_DOWN = "?"
+#: A face-down Age III card with the guild back (guilds have their own back, so it is public).
+FACE_DOWN_GUILD = "?guild"
 _PHASES = {name: i for i, name in enumerate(s.PHASE_NAMES)}
 _SUB_CHOICES = {s.CHOOSE_TOKEN, s.LIBRARY_DRAW, s.LIBRARY_CHOOSE, s.DESTROY, s.MAUSOLEUM}
 _MILITARY_NAMES = ("A2", "A5", "B2", "B5")
@@ -64,8 +66,12 @@ def position_to_json(state: s.State) -> dict[str, Any]:
         "age": f[s.AGE],
         "to_move": PLAYER_NAMES[f[s.TO_MOVE]],
         "pyramid": [
-            None if c == s.TAKEN else FACE_DOWN if c == s.HIDDEN else CARDS[c].name
-            for c in f[s.PYRAMID]
+            None
+            if c == s.TAKEN
+            else (FACE_DOWN_GUILD if f[s.GUILD_SLOTS] >> slot & 1 else FACE_DOWN)
+            if c == s.HIDDEN
+            else CARDS[c].name
+            for slot, c in enumerate(f[s.PYRAMID])
         ],
         "military": {"pawn": f[s.PAWN], "tokens": list(state.military_tokens)},
         "progress_tokens": names(bits(f[s.BOARD]), TOKENS),
@@ -82,6 +88,13 @@ def position_to_json(state: s.State) -> dict[str, Any]:
             for p in (0, 1)
         },
     }
+    if f[s.GUILD_SLOTS] & ~f[s.PRESENT]:
+        # A taken slot's back is not on the table any more: name all three slots so that the
+        # position reloads exactly (a hand-written file may leave this out). Kept next to the
+        # pyramid for the reader.
+        items = list(out.items())
+        at = [k for k, _ in items].index("pyramid") + 1
+        out = dict(items[:at] + [("guild_slots", bits(f[s.GUILD_SLOTS]))] + items[at:])
     if f[s.OFFER] or f[s.PHASE] in (s.SETUP_WONDERS, s.DRAFT):
         out["wonder_offer"] = names(bits(f[s.OFFER]), WONDERS)
     if f[s.EXTRA]:
@@ -264,6 +277,7 @@ def position_from_json(data: Any) -> s.State:
 
     # Pyramid.
     pyramid_raw = get(data, "pyramid", "", list, [FACE_DOWN] * SLOTS if age else [])
+    guild_backs = 0  # slots written "?guild"
     if age == 0:
         if any(v != FACE_DOWN for v in pyramid_raw):
             raise PositionError("pyramid: no card is laid out before Age I (age 0)")
@@ -277,6 +291,14 @@ def position_from_json(data: Any) -> s.State:
                 pyramid.append(s.TAKEN)
             elif value == FACE_DOWN:
                 pyramid.append(s.HIDDEN)
+            elif isinstance(value, str) and value.strip().lower() == FACE_DOWN_GUILD:
+                if age != 3:
+                    raise PositionError(
+                        f'pyramid[{slot}]: "{FACE_DOWN_GUILD}" (a face-down guild) is only '
+                        "in Age III"
+                    )
+                guild_backs |= 1 << slot
+                pyramid.append(s.HIDDEN)
             elif isinstance(value, str):
                 try:
                     card = card_named(value)
@@ -289,7 +311,8 @@ def position_from_json(data: Any) -> s.State:
                 pyramid.append(card.id)
             else:
                 raise PositionError(
-                    f'pyramid[{slot}]: expected a card name, "?" or null, got {json.dumps(value)}'
+                    f'pyramid[{slot}]: expected a card name, "?", "{FACE_DOWN_GUILD}" or null, '
+                    f"got {json.dumps(value)}"
                 )
     fields[s.PYRAMID] = pvector(pyramid)
 
@@ -439,12 +462,19 @@ def position_from_json(data: Any) -> s.State:
         if age == 0:
             raise PositionError(f"phase: {phase_name} needs an Age (1-3)")
 
+    guild_slots = get(data, "guild_slots", "", list, None)
     if age:
         _derive_pyramid(fields, age, card_places)
         if fields[s.REVEAL] and phase == s.PLAY:
             phase = s.REVEAL_CARDS
         if phase == s.REVEAL_CARDS and not fields[s.REVEAL]:
             phase = s.PLAY
+    if age == 3:
+        phase = _derive_guild_slots(fields, phase, guild_backs, guild_slots)
+    elif phase == s.DEAL_GUILDS:
+        raise PositionError("phase: deal_guilds happens when Age III is laid out (age must be 3)")
+    elif guild_slots is not None:
+        raise PositionError("guild_slots: only in Age III")
     fields[s.PHASE] = phase
 
     extra = get(data, "extra_turn", "", bool, False)
@@ -481,6 +511,90 @@ def position_from_json(data: Any) -> s.State:
     elif "result" in data:
         raise PositionError("result: only a finished game (phase game_over) has a result")
     return s.State(pvector(fields))
+
+
+def _derive_guild_slots(fields: list, phase: int, guild_backs: int, listed: list | None) -> int:
+    """Set GUILD_SLOTS of an Age III position; returns the phase (``deal_guilds`` when the
+    structure is laid out and nothing says where the guilds are).
+
+    Exactly 3 of the 20 Age III cards are guilds: those face up, those face down with the guild
+    back (``"?guild"``) and those already taken (in a city, the discard pile or under a wonder)
+    must number 3. A file without any ``"?guild"`` still loads when the guild backs follow from
+    the rest: no guild left face down (every ``"?"`` is an Age III back), or as many guilds left
+    face down as ``"?"`` slots.
+    """
+    pyramid = fields[s.PYRAMID]
+    present = fields[s.PRESENT]
+    hidden = sum(1 << slot for slot in range(SLOTS) if pyramid[slot] == s.HIDDEN)
+    face_up_guilds = sum(
+        1 << slot for slot in range(SLOTS) if pyramid[slot] >= 0 and GUILDS >> pyramid[slot] & 1
+    )
+    face_up_ages = present & ~hidden & ~face_up_guilds
+    seen_guilds = (GUILDS & ~fields[s.UNSEEN]).bit_count()
+    taken_guilds = seen_guilds - face_up_guilds.bit_count()
+    down_guilds = 3 - seen_guilds  # guilds still face down (never negative: checked before)
+    where = (
+        f"Age III has 3 guilds: {face_up_guilds.bit_count()} face up, {taken_guilds} taken, "
+        f"so {down_guilds} face down"
+    )
+    untouched = hidden == s._ALL_SLOTS
+    if phase == s.DEAL_GUILDS:
+        if not untouched or guild_backs or listed is not None:
+            raise PositionError(
+                'phase: deal_guilds is the moment Age III is laid out: every slot "?" and no '
+                f'"{FACE_DOWN_GUILD}" yet'
+            )
+        return phase
+    if listed is not None:
+        slots = _guild_slot_list(listed)
+        for slot in bits(face_up_guilds & ~slots):
+            raise PositionError(
+                f"guild_slots: slot {slot} holds {CARDS[pyramid[slot]].name}, a guild: list it"
+            )
+        for slot in bits(face_up_ages & slots):
+            raise PositionError(
+                f"guild_slots: slot {slot} holds {CARDS[pyramid[slot]].name}, not a guild"
+            )
+        for slot in bits(guild_backs & ~slots):
+            raise PositionError(
+                f'pyramid[{slot}]: "{FACE_DOWN_GUILD}" but slot {slot} is not in guild_slots'
+            )
+        if (slots & hidden).bit_count() != down_guilds:
+            raise PositionError(
+                f"guild_slots: {(slots & hidden).bit_count()} of the listed slots are face down; "
+                + where
+            )
+        fields[s.GUILD_SLOTS] = slots
+        return phase
+    if guild_backs:
+        if guild_backs.bit_count() != down_guilds:
+            raise PositionError(
+                f'pyramid: {guild_backs.bit_count()} slots are "{FACE_DOWN_GUILD}"; ' + where
+            )
+    elif untouched and phase in (s.PLAY, s.REVEAL_CARDS):
+        return s.DEAL_GUILDS  # just laid out: the guild backs are the next chance event
+    elif down_guilds == hidden.bit_count():
+        guild_backs = hidden
+    elif down_guilds:
+        slots = ", ".join(map(str, bits(hidden)))
+        raise PositionError(
+            f"pyramid: the face-down cards (slots {slots}) hide {down_guilds} of the 3 guilds, "
+            f'whose backs are visible: write "{FACE_DOWN_GUILD}" for each face-down guild '
+            '("?" for an Age III back)'
+        )
+    fields[s.GUILD_SLOTS] = guild_backs | face_up_guilds
+    return phase
+
+
+def _guild_slot_list(listed: list) -> int:
+    slots = 0
+    for i, slot in enumerate(listed):
+        if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot < SLOTS:
+            raise PositionError(f"guild_slots[{i}]: expected a slot number 0-19, got {slot!r}")
+        slots |= 1 << slot
+    if len(listed) != 3 or slots.bit_count() != 3:
+        raise PositionError(f"guild_slots: expected 3 different slots, got {listed}")
+    return slots
 
 
 def _player(value: Any, field: str) -> int:

@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from duel.moves import Move, MoveParseError
+from duel.catalog import GUILDS
+from duel.moves import Kind, Move, MoveParseError
 from duel.position import PositionError, read_json_file, write_atomically
 from duel.state import IllegalMoveError, State, new_game
 
@@ -92,7 +93,7 @@ class GameRecord:
         metadata = data.get("metadata", {})
         if not isinstance(metadata, dict):
             raise RecordError("metadata: expected an object")
-        record = GameRecord(tuple(moves), metadata)
+        record = GameRecord(tuple(with_guild_deal(moves)), metadata)
         record.states()  # validate: every move must replay
         return record
 
@@ -107,6 +108,42 @@ class GameRecord:
             return GameRecord.from_json(data)
         except RecordError as error:
             raise RecordError(f"{path}: {error}") from None
+
+
+def with_guild_deal(moves: list[Move]) -> list[Move]:
+    """``moves`` with the Age III guild deal added if the record predates it.
+
+    Records written before guild backs were public go from ``start X`` (the Age III starter)
+    straight to ``reveal slot ...``. The deal is inferred from where the guilds were revealed:
+    when the reveals show all three guild slots, or the slots never revealed are exactly the
+    guilds not yet seen. Otherwise the record cannot be read; the message says which move to add.
+
+    >>> from duel.moves import Move
+    >>> old = [Move.parse(m) for m in ("start A", "reveal slot 0 Arsenal")]
+    >>> with_guild_deal(old[:1]) == old[:1]  # nothing after the start: the deal is still to come
+    True
+    """
+    starts = [i for i, m in enumerate(moves) if m.kind is Kind.STARTER]
+    if len(starts) < 2:
+        return moves
+    at = starts[1] + 1  # Age I ends with the first starter choice, Age II with the second
+    if at >= len(moves) or moves[at].kind is Kind.DEAL_GUILDS:
+        return moves
+    reveals = [m for m in moves[at:] if m.kind is Kind.REVEAL_CARD]
+    guilds = sorted({m.slot for m in reveals if GUILDS >> m.card & 1})
+    unrevealed = sorted(set(range(20)) - {m.slot for m in reveals})
+    if len(guilds) + len(unrevealed) == 3:
+        guilds += unrevealed
+    if len(guilds) != 3:
+        missing = 3 - len(guilds)
+        shown = f" {' '.join(map(str, guilds))}" if guilds else ""
+        raise RecordError(
+            f"moves[{at}]: this record predates public guild backs and its Age III reveals show "
+            f"{len(guilds)} of the 3 guild slots: insert 'guilds at slots{shown} ...' before "
+            f"moves[{at}] ({moves[at]}), naming the other {missing} among the slots never "
+            f"revealed ({', '.join(map(str, unrevealed))})"
+        )
+    return [*moves[:at], Move.deal_guilds(guilds), *moves[at:]]
 
 
 __all__ = ["GameRecord", "PositionError", "RecordError"]

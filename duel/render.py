@@ -78,6 +78,8 @@ BACK_STYLE = {
     2: "rgb(110,150,200) on rgb(20,40,70)",
     3: "rgb(190,130,200) on rgb(60,20,60)",
 }
+#: A face-down guild: guilds have their own back (bright purple, unlike the Age III back).
+GUILD_BACK_STYLE = "bold rgb(255,225,110) on rgb(110,40,140)"
 PLAYER_STYLE = ("bold cyan", "bold magenta")
 COLOR_LABEL = {
     "brown": "raw",
@@ -127,6 +129,7 @@ PHASE_TEXT = {
     "mausoleum": "The Mausoleum: build a discarded card",
     "choose_starter": "choose who starts the next Age",
     "game_over": "game over",
+    "deal_guilds": "Age III is laid out: where are the 3 guilds (their own back)?",
 }
 
 
@@ -218,6 +221,17 @@ def wonder_effect(wonder: Wonder) -> str:
 
 def age_name(age: int) -> str:
     return AGE_NAMES.get(age, "Setup") if age else "Setup"
+
+
+def slot_place(age: int, slot: int) -> tuple[int, int]:
+    """(row, place from the left) of ``slot`` in the Age's structure, both from 1.
+
+    >>> slot_place(3, 9)
+    (4, 1)
+    """
+    layout = LAYOUTS[age]
+    row = layout.row_of[slot]
+    return row, sorted(layout.rows[row - 1], key=lambda s: layout.x[s]).index(slot) + 1
 
 
 def player_label(player: int, kinds: tuple[str, str] | None = None) -> str:
@@ -328,6 +342,10 @@ def render_pyramid(state: State, width: int = 100) -> Text:
             if card_id == TAKEN:
                 top.append(" " * cell)
                 bottom.append(" " * cell)
+            elif card_id == HIDDEN and state.is_guild_slot(slot):
+                back = _short("Guild", cell - 2).center(cell - 2)
+                top.append(" " + back + " ", style=GUILD_BACK_STYLE)
+                bottom.append(("▚" * cell), style=GUILD_BACK_STYLE)
             elif card_id == HIDDEN:
                 back = _short(age_name(age), cell - 2).center(cell - 2)
                 top.append(" " + back + " ", style=BACK_STYLE[age])
@@ -360,7 +378,8 @@ def render_pyramid(state: State, width: int = 100) -> Text:
 
 
 def plain_pyramid(state: State) -> list[str]:
-    """The pyramid row by row, in words: face-down cards as '(face down)'."""
+    """The pyramid row by row, in words: face-down cards as '(face down)', or '(face-down
+    guild)' for an Age III card with the guild back."""
     layout = LAYOUTS[state.age]
     numbers = {slot: i + 1 for i, slot in enumerate(numbered_slots(state))}
     lines = []
@@ -371,7 +390,7 @@ def plain_pyramid(state: State) -> list[str]:
             if card_id == TAKEN:
                 items.append("(taken)")
             elif card_id == HIDDEN:
-                items.append("(face down)")
+                items.append("(face-down guild)" if state.is_guild_slot(slot) else "(face down)")
             elif slot in numbers:
                 items.append(f"[{numbers[slot]}] {CARDS[card_id].name}")
             else:
@@ -829,8 +848,17 @@ def describe_chance(move: Move) -> str:
         return f"Wonder revealed for the draft: {WONDERS[move.wonder].name}"
     if kind is Kind.REVEAL_TOKEN:
         return f"Progress token on the board: {TOKENS[move.token].name}"
+    if kind is Kind.DEAL_GUILDS:
+        return "Guild backs in Age III: " + guild_places(move)
     names = ", ".join(TOKENS[t].name for t in bits(move.token_mask))
     return f"The Great Library draws: {names}"
+
+
+def guild_places(move: Move) -> str:
+    """Where a guild deal puts the guilds: "row 2 card 1 (slot 2), ..."."""
+    return ", ".join(
+        "row {} card {} (slot {})".format(*slot_place(3, slot), slot) for slot in move.guild_slots
+    )
 
 
 def describe_transition(before: State, after: State, move: Move) -> list[str]:

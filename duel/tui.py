@@ -299,7 +299,9 @@ class Session:
                 runs.append([m])
         for run in runs:
             kind = run[0].kind
-            if kind is Kind.REVEAL_CARD and len(run) > 2:
+            if kind is Kind.DEAL_GUILDS:
+                self.announce(f"Age III is laid out; guild backs at {R.guild_places(run[0])}")
+            elif kind is Kind.REVEAL_CARD and len(run) > 2:
                 names = ", ".join(CARDS[m.card].name for m in run)
                 self.announce(f"{R.age_name(self.state.age)} is dealt; face up: {names}")
             elif kind is Kind.REVEAL_TOKEN:
@@ -314,20 +316,21 @@ class Session:
 
     def ask_chance(self) -> Move:
         """--manual-chance: the user types what the real game dealt (Enter deals at random)."""
-        from pyramid_layouts import LAYOUTS
-
         state = self.state
         outcomes = [m for m, _ in state.chance_outcomes()]
         phase = state.phase
+        if phase == "deal_guilds":
+            return self.ask_guild_slots()
         if phase == "reveal":
             slot = outcomes[0].slot
-            layout = LAYOUTS[state.age]
-            row = layout.row_of[slot]
-            place = sorted(layout.rows[row - 1], key=lambda s: layout.x[s]).index(slot) + 1
+            row, place = R.slot_place(state.age, slot)
             if self.shown is None or self.shown.age != state.age:
                 self.show_table()
             names = [CARDS[m.card].name for m in outcomes]
-            question = f"Which card was turned face up in row {row}, card {place} from the left?"
+            back = "guild " if state.age == 3 and state.is_guild_slot(slot) else ""
+            question = (
+                f"Which {back}card was turned face up in row {row}, card {place} from the left?"
+            )
         elif phase == "setup_tokens":
             names = [TOKENS[m.token].name for m in outcomes]
             question = "Which progress token was put on the board?"
@@ -367,6 +370,31 @@ class Session:
                 return outcomes[found]
             possible = f" It can be: {', '.join(sorted(names))}." if len(names) <= 25 else ""
             self.out.say(_sentence(found) + possible, "red")
+
+    def ask_guild_slots(self) -> Move:
+        """--manual-chance at the Age III layout: which three cards show the guild back."""
+        from pyramid_layouts import LAYOUTS
+
+        state = self.state
+        rows = LAYOUTS[3].rows
+        self.out.say(
+            "Age III is laid out. Which three cards have the guild back? Type each as row.card "
+            "(2.1 = row 2, first card from the left; row 1 is the most covered), e.g. "
+            "'2.1 4.2 6.3' (Enter: deal at random)"
+        )
+        self.out.say(
+            "Cards per row: " + ", ".join(f"row {r}: {len(s)}" for r, s in enumerate(rows, 1))
+        )
+        while True:
+            text = self.ask("dealer> ").strip()
+            if not text or text.lower() == "random":
+                return deal(state, self.seed, len(self.moves))
+            if self.command(text, allow_game_commands=False):
+                continue
+            try:
+                return Move.deal_guilds(_guild_slots_typed(text))
+            except ValueError as error:
+                self.out.say(_sentence(str(error)), "red")
 
     def ai_move(self, player: int) -> None:
         ai = self.ais[player]
@@ -601,7 +629,7 @@ class Session:
         for i, move in enumerate(self.moves, 1):
             if not move.is_chance:
                 lines.append(f"{i:4}. {PLAYER_NAMES[state.to_move]}: {move}")
-            elif move.kind is Kind.REVEAL_CARD or move.kind is Kind.LIBRARY_DRAW:
+            elif move.kind in (Kind.REVEAL_CARD, Kind.LIBRARY_DRAW, Kind.DEAL_GUILDS):
                 lines.append(f"{i:4}. ({R.describe_chance(move)})")
             state = self.states[i]
         self.out.lines(lines or ["No moves yet."])
@@ -947,6 +975,42 @@ def _line_text(state: State, pv, limit: int = 4) -> str:
     except Exception:  # a principal variation is advice: never let it break the game
         pass
     return ", ".join(parts)
+
+
+def _guild_slots_typed(text: str) -> list[int]:
+    """The slots of three Age III cards typed as row.card ("2.1 4.2 6.3") or in the move
+    notation ("guilds at slots 2 7 15"); ValueError saying what is wrong.
+
+    >>> _guild_slots_typed("2.1, 4.2 6.3"), _guild_slots_typed("guilds at slots 2 7 15")
+    ([2, 10, 16], [2, 7, 15])
+    """
+    from pyramid_layouts import LAYOUTS
+
+    if text.lower().startswith(("guilds", "slots")):
+        try:
+            return list(
+                Move.parse(
+                    text if text.lower().startswith("guilds") else "guilds " + text
+                ).guild_slots
+            )
+        except MoveParseError as error:
+            raise ValueError(str(error)) from None
+    rows = LAYOUTS[3].rows
+    layout = LAYOUTS[3]
+    slots = []
+    for part in text.replace(",", " ").split():
+        row_text, _, place_text = part.partition(".")
+        if not (row_text.isdigit() and place_text.isdigit()):
+            raise ValueError(f"type each card as row.card (e.g. 2.1), not {part!r}")
+        row, place = int(row_text), int(place_text)
+        if not 1 <= row <= len(rows):
+            raise ValueError(f"there is no row {row} (rows 1-{len(rows)})")
+        if not 1 <= place <= len(rows[row - 1]):
+            raise ValueError(f"row {row} has {len(rows[row - 1])} cards, not {place}")
+        slots.append(sorted(rows[row - 1], key=lambda s: layout.x[s])[place - 1])
+    if len(slots) != 3 or len(set(slots)) != 3:
+        raise ValueError("type three different cards (e.g. 2.1 4.2 6.3)")
+    return slots
 
 
 def _sentence(text: str) -> str:
