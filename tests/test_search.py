@@ -139,13 +139,18 @@ def test_policy_margin_is_the_expected_final_margin_on_a_decided_line():
 
 
 # --- public information -----------------------------------------------------------------------
-def _deal_consistent_histories(seed: int) -> tuple[State, State]:
+def _deal_consistent_histories(seed: int, only_guilds: bool = False) -> tuple[State, State]:
     """Two games whose Age III deals differ only in cards nobody has seen (face-down in the
-    pyramid or removed at setup), played with the same public moves to the same point."""
+    pyramid or removed at setup), played with the same public moves to the same point.
+
+    ``only_guilds``: the deals differ only in which guilds hide in the face-down guild slots.
+    """
     rng = random.Random(seed)
     state = new_game()
     while state.age < 3:
         state = state.apply(state.random_move(rng), check=False)
+    # The guild backs are public; slots 2 and 3 (row 2) stay face down until late.
+    state = state.apply(Move.deal_guilds((2, 3, 12)))
     prefix = state
     # A full hidden deal for Age III: the 20 slots get cards; reveals read it.
     unseen = state.unseen_cards
@@ -162,7 +167,13 @@ def _deal_consistent_histories(seed: int) -> tuple[State, State]:
         moves.append(m)
         state = state.apply(m, check=False)
     revealed = {m.slot: m.card for m in moves if m.is_chance}
-    second = _full_deal(prefix, random.Random(seed + 2), unseen, fixed=revealed)
+    if only_guilds:
+        hidden = [s for s in (2, 3, 12) if s not in revealed]
+        assert hidden, "a guild slot must still be face down"
+        spare = [g for g in unseen if GUILDS >> g & 1 and g not in first.values()]
+        second = {**first, hidden[0]: spare[0]}
+    else:
+        second = _full_deal(prefix, random.Random(seed + 2), unseen, fixed=revealed)
     other = prefix
     for m in moves:
         if other.is_chance():
@@ -174,16 +185,19 @@ def _deal_consistent_histories(seed: int) -> tuple[State, State]:
 
 
 def _full_deal(state, rng, unseen, fixed=None):
-    """A legal Age III layout: 17 Age III cards and 3 guilds, agreeing with ``fixed`` slots."""
+    """A legal Age III layout: 17 Age III cards and 3 guilds in the guild-backed slots,
+    agreeing with ``fixed`` slots."""
     fixed = dict(fixed or {})
     taken = set(fixed.values())
     guilds = [c for c in unseen if GUILDS >> c & 1 and c not in taken]
     ages = [c for c in unseen if AGE_DECK[3] >> c & 1 and c not in taken]
-    n_guilds = 3 - sum(1 for c in taken if GUILDS >> c & 1)
-    n_ages = 17 - sum(1 for c in taken if AGE_DECK[3] >> c & 1)
-    pool = rng.sample(guilds, n_guilds) + rng.sample(ages, n_ages)
-    rng.shuffle(pool)
-    return {slot: fixed[slot] if slot in fixed else pool.pop() for slot in range(20)}
+    free = [slot for slot in range(20) if slot not in fixed]
+    guild_free = [slot for slot in free if state.is_guild_slot(slot)]
+    age_free = [slot for slot in free if not state.is_guild_slot(slot)]
+    deal = dict(fixed)
+    deal.update(zip(guild_free, rng.sample(guilds, len(guild_free)), strict=True))
+    deal.update(zip(age_free, rng.sample(ages, len(age_free)), strict=True))
+    return deal
 
 
 def _reveal_from(state, deal) -> Move:
@@ -200,6 +214,17 @@ def test_hidden_cards_do_not_change_the_hint():
     ia = analyse(a, Limit(nodes=4000), top=3, seed=5)
     ib = analyse(b, Limit(nodes=4000), top=3, seed=5)
     assert _comparable(ia) == _comparable(ib)
+
+
+def test_which_guild_hides_in_a_guild_slot_does_not_change_the_hint():
+    a, b = _deal_consistent_histories(7, only_guilds=True)
+    assert a == b and hash(a) == hash(b)
+    assert any(a.is_guild_slot(s) and c == -2 for s, c in enumerate(a.pyramid))
+    for exact in (False, True):
+        limit = Limit(nodes=20_000) if exact else Limit(nodes=4000)
+        ia = analyse(a, limit, top=3, seed=5, exact=exact)
+        ib = analyse(b, limit, top=3, seed=5, exact=exact)
+        assert _comparable(ia) == _comparable(ib)
 
 
 def test_hint_depends_only_on_the_public_position():
