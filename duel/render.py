@@ -129,7 +129,7 @@ PHASE_TEXT = {
     "mausoleum": "The Mausoleum: build a discarded card",
     "choose_starter": "choose who starts the next Age",
     "game_over": "game over",
-    "deal_guilds": "Age III is laid out: where are the 3 guilds (their own back)?",
+    "deal_guilds": "laying out: which 3 cards show the guild back",
 }
 
 

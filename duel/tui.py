@@ -986,17 +986,15 @@ def _guild_slots_typed(text: str) -> list[int]:
     """
     from pyramid_layouts import LAYOUTS
 
-    if text.lower().startswith(("guilds", "slots")):
+    lowered = text.lower()
+    if lowered.startswith(("guilds", "slots")):
+        notation = text if lowered.startswith("guilds") else f"guilds {text}"
         try:
-            return list(
-                Move.parse(
-                    text if text.lower().startswith("guilds") else "guilds " + text
-                ).guild_slots
-            )
+            return list(Move.parse(notation).guild_slots)
         except MoveParseError as error:
             raise ValueError(str(error)) from None
-    rows = LAYOUTS[3].rows
     layout = LAYOUTS[3]
+    rows = layout.rows
     slots = []
     for part in text.replace(",", " ").split():
         row_text, _, place_text = part.partition(".")

@@ -479,3 +479,57 @@ def test_every_special_decision_from_the_keyboard(tmp_path, phase, how):
     child.expect("Save the game before leaving")
     child.sendline("n")
     child.expect(pexpect.EOF)
+
+
+def test_manual_chance_asks_where_the_guild_backs_are(tmp_path):
+    """At the Age III layout the user types the three guild-backed cards as row.card."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        state, moves = new_game(), []
+        while not (state.age == 2 and state.phase == "choose_starter"):
+            if state.is_terminal():
+                break
+            moves.append(state.random_move(rng))
+            state = state.apply(moves[-1])
+        if not state.is_terminal():
+            break
+    GameRecord(tuple(moves), {"players": {"A": "human", "B": "human"}}).save(tmp_path / "g.json")
+    code = (
+        "import sys; from pathlib import Path; from duel.tui import run_game; "
+        "sys.exit(run_game((None, None), seed=1, load=Path('g.json'), delay=0, think=1, "
+        "plain=True, manual_chance=True))"
+    )
+    child = pexpect.spawn(
+        sys.executable,
+        ["-c", code],
+        cwd=str(tmp_path),
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(60, 100),
+    )
+    child.expect(PROMPT)
+    child.sendline("start A")
+    child.expect("Which three cards have the guild back?")
+    child.expect("dealer> ")
+    child.sendline("9.1 2.1 4.2")
+    child.expect("There is no row 9")
+    child.sendline("1.2 4.2 6.3")  # slots 1, 10 and 17
+    child.expect("Which card was turned face up in row 1, card 1 from the left?")
+    child.sendline("")
+    child.expect("Which guild card was turned face up in row 1, card 2 from the left?")
+    child.expect("dealer> ")
+    child.sendline("Arsenal")
+    child.expect("It can be: Builders Guild")
+    child.sendline("builders")
+    for _ in range(10):
+        child.expect("dealer> ")
+        child.sendline("")
+    child.expect(PROMPT)
+    child.sendline("save manual.json")
+    child.expect("Game saved")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    saved = [str(m) for m in GameRecord.load(tmp_path / "manual.json").moves]
+    assert saved[len(moves) : len(moves) + 2] == ["start A", "guilds at slots 1 10 17"]
+    assert "reveal slot 1 Builders Guild" in saved
