@@ -15,7 +15,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from duel import Move, new_game
+from duel import Kind, Move, new_game
 from duel.catalog import AGE_DECK, GUILDS
 from duel.position import position_from_json, position_to_json
 from duel.state import State
@@ -31,7 +31,8 @@ from solvers.search import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-ENDGAMES = sorted((ROOT / "examples" / "endgames").glob("*.json"))
+#: Two examples that solve in about 0.1 s (seed 128 has a face-down guild): tests stay fast.
+QUICK = [ROOT / "examples" / "endgames" / f"age3_8cards_seed{s}.json" for s in (128, 106)]
 
 
 def cards_left(state: State) -> int:
@@ -118,7 +119,7 @@ def test_chance_root_is_the_expectation():
     raise AssertionError("no move leads to a reveal")
 
 
-@pytest.mark.parametrize("path", ENDGAMES[:2], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", QUICK, ids=lambda p: p.name)
 def test_example_endgames_are_solved_exactly(path):
     from duel.position import load_position
 
@@ -214,6 +215,21 @@ def test_hidden_cards_do_not_change_the_hint():
     ia = analyse(a, Limit(nodes=4000), top=3, seed=5)
     ib = analyse(b, Limit(nodes=4000), top=3, seed=5)
     assert _comparable(ia) == _comparable(ib)
+
+
+def test_the_guild_deal_is_sampled_at_the_end_of_age_two():
+    """1140 outcomes are never enumerated: each draw is a whole Age III layout."""
+    rng = random.Random(0)
+    state = new_game()
+    while not (state.age == 2 and state.phase == "play" and cards_left(state) <= 2):
+        state = state.apply(state.random_move(rng), check=False)
+    searcher = Searcher(seed=1)
+    info = analyse(state, Limit(nodes=8000), seed=1, searcher=searcher)
+    deals = [got for s, got in searcher.chance_cache.items() if s.phase == "deal_guilds"]
+    assert deals and info.sampled
+    assert all(sampled and len(outcomes) <= 3 for sampled, outcomes in deals)
+    assert all(path[0].kind is Kind.DEAL_GUILDS for _, outcomes in deals for path, _, _ in outcomes)
+    assert "guilds at slots" in " ".join(map(str, info.pv))
 
 
 def test_which_guild_hides_in_a_guild_slot_does_not_change_the_hint():
@@ -356,21 +372,21 @@ def cli():
 
 
 def test_hint_command(cli):
-    result = cli("hint", ENDGAMES[0], "--nodes", 3000, "--top", 2)
+    result = cli("hint", QUICK[0], "--nodes", 3000, "--top", 2)
     assert result.exit_code == 0, result.output
     assert "Best moves for" in result.output and "Principal variation:" in result.output
     assert "nodes/s" in result.output and "depth" in result.output
 
 
 def test_hint_json(cli):
-    result = cli("hint", ENDGAMES[0], "--nodes", 3000, "--json")
+    result = cli("hint", QUICK[0], "--nodes", 3000, "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert {"value", "value_a", "pv", "depth", "nodes", "nps", "moves"} <= set(data)
 
 
 def test_analyze_exact_json(cli):
-    result = cli("analyze", ENDGAMES[0], "--exact", "--json")
+    result = cli("analyze", QUICK[0], "--exact", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["exact"] is True and data["moves"][0]["move"] == data["pv"][0]
@@ -378,7 +394,7 @@ def test_analyze_exact_json(cli):
 
 
 def test_analyze_exact_text(cli):
-    result = cli("analyze", ENDGAMES[0], "--exact")
+    result = cli("analyze", QUICK[0], "--exact")
     assert result.exit_code == 0, result.output
     assert "exact" in result.output and "Principal variation:" in result.output
 
@@ -397,7 +413,7 @@ def test_analyze_exact_text(cli):
 def test_bad_input_is_one_line_and_exit_2(cli, tmp_path, args):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    args = [str(bad) if a == "BAD" else str(ENDGAMES[0]) if a == "GOOD" else a for a in args]
+    args = [str(bad) if a == "BAD" else str(QUICK[0]) if a == "GOOD" else a for a in args]
     result = cli(*args)
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
