@@ -982,7 +982,7 @@ def _guild_slots_typed(text: str) -> list[int]:
     notation ("guilds at slots 2 7 15"); ValueError saying what is wrong.
 
     >>> _guild_slots_typed("2.1, 4.2 6.3"), _guild_slots_typed("guilds at slots 2 7 15")
-    ([2, 10, 16], [2, 7, 15])
+    ([2, 10, 17], [2, 7, 15])
     """
     from pyramid_layouts import LAYOUTS
 

@@ -15,6 +15,8 @@ MODULES = [
     "duel.position",
     "duel.record",
     "duel.explain",
+    "duel.render",
+    "duel.tui",
     "solvers.payment",
     "solvers.payment_model",
 ]
