@@ -33,8 +33,19 @@ def error_for(mutate):
     return str(info.value)
 
 
+def _midgame(seed: int = 3, plies: int = 90):
+    import random
+
+    from duel import new_game
+
+    state, rng = new_game(), random.Random(seed)
+    for _ in range(plies):
+        state = state.apply(state.random_move(rng))
+    return state
+
+
 def test_text_round_trip_is_exact(tmp_path):
-    state = make_state(age=3, accessible=["Palace"], A={"coins": 3, "city": ["Port"]})
+    state = _midgame()
     path = tmp_path / "p.json"
     save_position(state, path)
     assert load_position(path) == state
