@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -15,6 +16,22 @@ def fail(message: str, code: int = 2) -> NoReturn:
     """Print a one-line error (no traceback) and exit."""
     typer.echo(f"duel: {message}", err=True)
     raise typer.Exit(code)
+
+
+def check_finite(name: str, value: float | None, *, positive: bool = False) -> None:
+    """Exit with a one-line error unless ``value`` is a finite number (positive if asked).
+
+    ``float("nan")`` and ``inf`` are accepted by the option parser; a time limit of NaN would
+    never end a search.
+    """
+    if value is None:
+        return
+    if not math.isfinite(value):
+        fail(f"{name} must be a finite number, not {value}")
+    if positive and value <= 0:
+        fail(f"{name} must be positive, not {value}")
+    if value < 0:
+        fail(f"{name} cannot be negative, not {value}")
 
 
 def load_state_or_fail(path: Path) -> State:
