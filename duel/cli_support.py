@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -47,3 +48,23 @@ def load_state_or_fail(path: Path) -> State:
     except (PositionError, RecordError) as error:
         message = str(error)
         fail(message if message.startswith(str(path)) else f"{path}: {message}")
+
+
+_NUMBER = re.compile(r"[0-9]+")
+#: Larger numbers are never a choice; they are read as "too big" without converting them.
+_MAX_DIGITS = 6
+
+
+def number(text: str) -> int | None:
+    """``text`` as a choice number: ASCII digits only ("²" or "٣" are not numbers here).
+
+    A number of more than six digits is returned as 10**6 (out of every range) rather than
+    converted: Python refuses ints of more than 4,300 digits.
+
+    >>> number("12"), number(" 3 "), number("²"), number("x"), number("9" * 5000)
+    (12, 3, None, None, 1000000)
+    """
+    text = text.strip()
+    if not _NUMBER.fullmatch(text):
+        return None
+    return int(text) if len(text) <= _MAX_DIGITS else 10**_MAX_DIGITS

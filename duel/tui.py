@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import math
 import random
-import re
 import signal
 import sys
 import time
@@ -37,6 +36,7 @@ from duel.catalog import (
     token_named,
     wonder_named,
 )
+from duel.cli_support import number
 from duel.game_control import (
     NOT_FAIR,
     Dealer,
@@ -130,26 +130,6 @@ def make_ai(level: str, *, seed: int, think: float):
 
 
 # --- input helpers ------------------------------------------------------------------------------
-_NUMBER = re.compile(r"[0-9]+")
-#: Larger numbers are never a choice; they are read as "too big" without converting them.
-_MAX_DIGITS = 6
-
-
-def number(text: str) -> int | None:
-    """``text`` as a choice number: ASCII digits only ("²" or "٣" are not numbers here).
-
-    A number of more than six digits is returned as 10**6 (out of every range) rather than
-    converted: Python refuses ints of more than 4,300 digits.
-
-    >>> number("12"), number(" 3 "), number("²"), number("x"), number("9" * 5000)
-    (12, 3, None, None, 1000000)
-    """
-    text = text.strip()
-    if not _NUMBER.fullmatch(text):
-        return None
-    return int(text) if len(text) <= _MAX_DIGITS else 10**_MAX_DIGITS
-
-
 def _norm(text: str) -> str:
     text = " ".join(text.strip().lower().split())
     return text[4:] if text.startswith("the ") else text
