@@ -14,7 +14,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from duel.cli_support import fail, load_state_or_fail
+from duel.cli_support import check_finite, fail, load_state_or_fail
 
 app = typer.Typer(
     name="duel",
@@ -46,6 +46,8 @@ def play(
     ] = False,
 ) -> None:
     """Play a game: two humans, human against an AI level, or AI against AI."""
+    check_finite("--delay", delay)
+    check_finite("--think", think, positive=True)
     from duel.tui import run_game
 
     code = run_game(

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from duel.cli_support import fail, load_state_or_fail
+from duel.cli_support import check_finite, fail, load_state_or_fail
 
 VALUE_NOTE = "chance of winning for {player}, a shared victory counting 1/2"
 
@@ -22,8 +22,7 @@ def _limit(seconds: float | None, nodes: int | None, depth: int | None, default_
     from solvers.search import Limit
 
     for name, value in (("--time", seconds), ("--nodes", nodes), ("--depth", depth)):
-        if value is not None and value <= 0:
-            fail(f"{name} must be positive, not {value}")
+        check_finite(name, value, positive=True)
     if seconds is None and nodes is None and depth is None:
         seconds = default_time
     return Limit(time=seconds, nodes=nodes, depth=depth)
@@ -220,8 +219,7 @@ def match(
             make_player(level, seed=0, time_per_move=think)
         except UnknownLevelError as error:
             fail(str(error))
-    if think <= 0:
-        fail(f"--think must be positive, not {think}")
+    check_finite("--think", think, positive=True)
     from solvers.match import play_match
 
     done = [0]

@@ -648,6 +648,8 @@ class State:
             return self.sample_chance(rng)
         if phase != PLAY:
             moves = self.legal_moves()
+            if not moves:  # no game reaches one; the position loader rejects them
+                raise IllegalMoveError(f"no legal move here ({self.describe()})")
             return moves[int(rng.random() * len(moves))]
         p = f[TO_MOVE]
         b = BASE[p]

@@ -94,7 +94,7 @@ def make_state(
         "players": players,
         **extra,
     }
-    return position_from_json(data)
+    return position_from_json(data, strict=False)
 
 
 def slot_of(state: State, name: str) -> int:

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from duel.cli_support import number
+
 if TYPE_CHECKING:
     from wonders.game import GameState, Move
 
@@ -158,8 +160,8 @@ def parse_input(state: GameState, player: int, text: str) -> Move | str:
 
     moves = state.legal_moves(player)
     text = text.strip()
-    if text.isdigit():
-        k = int(text)
+    k = number(text)
+    if k is not None:
         if 1 <= k <= len(moves):
             return moves[k - 1]
         return f"choose a number from 1 to {len(moves)}"
@@ -229,11 +231,34 @@ def ask_human(state: GameState, player: int, prompt_fn=input) -> Move:
             for x in range(state.n):
                 print(city_text(state, x))
             continue
-        result = parse_input(state, player, text)
+        try:
+            result = parse_input(state, player, text)
+        except Exception as error:  # bad input must never end the game
+            result = f"could not read that ({type(error).__name__}: {error})"[:200]
         if isinstance(result, str):
             print(f"  ! {result}")
             continue
         return result
+
+
+def play_to_the_end(state: GameState, bots: list, humans: int, read=input) -> GameState:
+    """Play from ``state`` to the end: seats below ``humans`` typed at ``read``, others bots.
+
+    Raises :class:`Quit` when a human leaves (or input ends); bad input is answered and asked
+    again, never raised.
+    """
+    while not state.is_terminal():
+        age = state.age
+        for p in state.current_players():
+            while state.decision_city(p) is not None:
+                move = ask_human(state, p, read) if p < humans else bots[p].choose(state, p)
+                state = state.apply(move)
+        if humans:
+            for line in state.log:
+                print(f"  - {line}")
+            if state.age != age and not state.is_terminal():
+                print(f"\n*** Age {state.age} begins ***")
+    return state
 
 
 # --------------------------------------------------------------------------- commands
@@ -270,17 +295,7 @@ def play(
         kind = "human" if c < humans else (f"{bot} AI" if c < players else "Free City")
         print(f"  {state.city_name(c)}: {kind}")
     try:
-        while not state.is_terminal():
-            age = state.age
-            for p in state.current_players():
-                while state.decision_city(p) is not None:
-                    move = ask_human(state, p) if p < humans else bots[p].choose(state, p)
-                    state = state.apply(move)
-            if humans:
-                for line in state.log:
-                    print(f"  - {line}")
-                if state.age != age and not state.is_terminal():
-                    print(f"\n*** Age {state.age} begins ***")
+        state = play_to_the_end(state, bots, humans)
     except Quit:
         print("\nGame abandoned. Bye!")
         raise typer.Exit(code=0) from None
