@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import tempfile
@@ -237,6 +238,7 @@ def _mask(ids: list[int]) -> int:
 def position_from_json(data: Any) -> s.State:
     """Build and validate a state from the JSON position format."""
     r = _Reader(data)
+    check_known_keys(data)
     get = r.get
     fmt = get(data, "format", "", str, FORMAT)
     if fmt != FORMAT:
@@ -481,6 +483,53 @@ def position_from_json(data: Any) -> s.State:
     elif "result" in data:
         raise PositionError("result: only a finished game (phase game_over) has a result")
     return s.State(pvector(fields))
+
+
+#: The keys a position may have, by where they stand (``players.X`` is one entry for A and B).
+KNOWN_KEYS: dict[str, frozenset[str]] = {
+    "": frozenset(
+        {"format", "version", "comment", "phase", "age", "to_move", "pyramid", "military"}
+        | {"progress_tokens", "discard", "players", "wonder_offer", "extra_turn"}
+        | {"library_offer", "destroying", "result"}
+    ),
+    "military.": frozenset({"pawn", "tokens"}),
+    "players.": frozenset(PLAYER_NAMES),
+    "players.X.": frozenset(
+        {"coins", "city", "wonders", "built_wonders", "wonder_cards", "progress_tokens"}
+    ),
+    "result.": frozenset({"winner", "victory"}),
+}
+
+
+def check_known_keys(data: Any) -> None:
+    """Refuse a key the format does not know, suggesting the nearest one: a misspelt key
+    (``"coinz"``) would otherwise be ignored silently and its value lost.
+
+    >>> check_known_keys({"age": 1, "players": {"A": {"coinz": 3}}})
+    Traceback (most recent call last):
+    ...
+    duel.position.PositionError: players.A.coinz: unknown key (did you mean 'coins'?)
+    """
+    if not isinstance(data, dict):
+        return  # the reader says what a position must be
+    _check_keys(data, "", KNOWN_KEYS[""])
+    for name in ("military", "result"):
+        if isinstance(data.get(name), dict):
+            _check_keys(data[name], f"{name}.", KNOWN_KEYS[f"{name}."])
+    players = data.get("players")
+    if isinstance(players, dict):
+        _check_keys(players, "players.", KNOWN_KEYS["players."])
+        for name, obj in players.items():
+            if isinstance(obj, dict):
+                _check_keys(obj, f"players.{name}.", KNOWN_KEYS["players.X."])
+
+
+def _check_keys(obj: dict, path: str, known: frozenset[str]) -> None:
+    for key in obj:
+        if key not in known:
+            close = difflib.get_close_matches(str(key), sorted(known), n=1, cutoff=0.6)
+            hint = f"did you mean {close[0]!r}?" if close else f"known: {', '.join(sorted(known))}"
+            raise PositionError(f"{path}{key}: unknown key ({hint})")
 
 
 def _player(value: Any, field: str) -> int:
