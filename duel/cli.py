@@ -14,15 +14,16 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from duel.cli_support import fail, load_state_or_fail
+from duel.cli_support import CONTEXT_SETTINGS, add_common_options, fail, load_state_or_fail
 
 app = typer.Typer(
     name="duel",
     help="7 Wonders Duel: play in the terminal, inspect and analyse positions.",
     no_args_is_help=True,
-    add_completion=False,
+    context_settings=CONTEXT_SETTINGS,
     pretty_exceptions_enable=False,
 )
+add_common_options(app, "duel")
 
 
 PLAYER_HELP = "Player {}: human, random, greedy or search [default: {}, or the saved game's]"
@@ -36,7 +37,9 @@ def play(
     b: Annotated[
         str | None, typer.Option("--b", "-b", help=PLAYER_HELP.format("B", "random"))
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of the dealer (and of the AI)")] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", "-s", help="Seed of the dealer (and of the AI)")
+    ] = None,
     load: Annotated[Path | None, typer.Option(help="Continue a saved game")] = None,
     delay: Annotated[float, typer.Option(help="Seconds between AI moves (to watch)")] = 0.0,
     think: Annotated[float, typer.Option(help="Seconds per move for the search AI")] = 1.0,
@@ -102,8 +105,8 @@ def cost(
 
 @app.command()
 def selfplay(
-    games: Annotated[int, typer.Option(min=1, help="Number of games")] = 100,
-    seed: Annotated[int, typer.Option(help="Seed")] = 0,
+    games: Annotated[int, typer.Option("--games", "-g", min=1, help="Number of games")] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed")] = 0,
 ) -> None:
     """Random against random: a summary of results and victory types."""
     import random

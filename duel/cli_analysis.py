@@ -207,8 +207,10 @@ def analyze(
 def match(
     first: Annotated[str, typer.Argument(help="random, greedy, search, search:N, search:Ss")],
     second: Annotated[str, typer.Argument(help="The other player")],
-    games: Annotated[int, typer.Option("--games", min=1, help="Number of games")] = 10,
-    seed: Annotated[int, typer.Option(help="Seed")] = 0,
+    games: Annotated[
+        int, typer.Option("--games", "-g", min=1, help="Number of games (search games are slow)")
+    ] = 10,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed")] = 0,
     think: Annotated[float, typer.Option(help="Seconds per move for search")] = 1.0,
     as_json: JsonOption = False,
 ) -> None:

@@ -140,6 +140,7 @@ def write_atomically(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that an interruption never leaves a partial file."""
     path = Path(path)
     directory = path.parent if str(path.parent) else Path(".")
+    directory.mkdir(parents=True, exist_ok=True)  # a first save into the user data folder
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:

@@ -33,12 +33,13 @@ from duel.catalog import (
     token_named,
     wonder_named,
 )
+from duel.cli_support import autosave_path
 from duel.moves import PLAYER_NAMES, Kind, Move, MoveParseError
 from duel.record import GameRecord, RecordError
 from duel.state import State, new_game
 
 LEVELS = ("human", "random", "greedy", "search")
-AUTOSAVE = Path("duel-autosave.json")
+AUTOSAVE = autosave_path()
 DEFAULT_SAVE = Path("duel-game.json")
 
 HELP = """\

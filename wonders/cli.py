@@ -18,11 +18,15 @@ import typer
 if TYPE_CHECKING:
     from wonders.game import GameState, Move
 
+from duel.cli_support import CONTEXT_SETTINGS, add_common_options
+
 app = typer.Typer(
-    add_completion=False,
+    name="wonders",
     no_args_is_help=True,
+    context_settings=CONTEXT_SETTINGS,
     help="7 Wonders (base game, 2-7 players; 2 = the Free City variant).",
 )
+add_common_options(app, "wonders")
 
 ACTION_WORDS = {
     "b": "build",
@@ -293,7 +297,7 @@ def play(
 @app.command()
 def selfplay(
     players: int = typer.Option(3, "--players", "-p", help="2-7"),
-    games: int = typer.Option(10, "--games", "-g", help="number of games"),
+    games: int = typer.Option(100, "--games", "-g", help="number of games"),
     seed: int = typer.Option(0, "--seed", "-s", help="first seed"),
     bot: str = typer.Option(
         "greedy", "--bot", "-b", help="random, greedy, or mixed (greedy in even seats)"
