@@ -47,10 +47,12 @@ def play(
     manual_chance: Annotated[
         bool, typer.Option(help="Type each chance outcome yourself (a real game's cards)")
     ] = False,
+    palette: PaletteOption = None,
 ) -> None:
     """Play a game: two humans, human against an AI level, or AI against AI."""
     from duel.tui import run_game
 
+    use_palette(palette)
     code = run_game(
         (a, b),
         seed=seed,
@@ -63,14 +65,42 @@ def play(
     raise typer.Exit(code)
 
 
+PaletteOption = Annotated[
+    str | None,
+    typer.Option(
+        "--palette",
+        help="Colours: default or colorblind (also $DUEL_PALETTE) [default: default]",
+    ),
+]
+
+
+def use_palette(name: str | None) -> None:
+    """Set the colours for this run (``--palette``, else ``$DUEL_PALETTE``); bad names fail."""
+    from duel.render import set_palette
+
+    try:
+        set_palette(name.strip().lower() if name else None)
+    except ValueError as error:
+        fail(str(error))
+
+
 @app.command()
 def show(
     file: Annotated[Path, typer.Argument(help="A position (JSON) or a game record")],
-    plain: Annotated[bool, typer.Option(help="Plain text, no colours")] = False,
+    plain: Annotated[
+        bool | None,
+        typer.Option(
+            "--plain/--drawn",
+            help="Plain text, or the drawn table [default: drawn on a terminal, plain in a pipe]",
+            show_default=False,
+        ),
+    ] = None,
+    palette: PaletteOption = None,
 ) -> None:
     """Print a position (or the final position of a game record) readably."""
     from duel.render import print_state
 
+    use_palette(palette)
     state = load_state_or_fail(file)
     print_state(state, plain=plain)
 
