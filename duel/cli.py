@@ -86,7 +86,9 @@ def use_palette(name: str | None) -> None:
 
 @app.command()
 def show(
-    file: Annotated[Path, typer.Argument(help="A position (JSON) or a game record")],
+    file: Annotated[
+        Path | None, typer.Argument(help="A position (JSON) or a game record", show_default=False)
+    ] = None,
     plain: Annotated[
         bool | None,
         typer.Option(
@@ -96,11 +98,31 @@ def show(
         ),
     ] = None,
     palette: PaletteOption = None,
+    at: Annotated[
+        int | None,
+        typer.Option("--at", help="A record's position after move N (0: the start; -1: the end)"),
+    ] = None,
+    moves: Annotated[bool, typer.Option("--moves", help="A record's move list too")] = False,
+    slots: Annotated[
+        bool, typer.Option("--slots", help="Each Age's structure with its slot numbers")
+    ] = False,
 ) -> None:
-    """Print a position (or the final position of a game record) readably."""
+    """Print a position (or a game record's final position, or the one --at N) readably."""
     from duel.render import print_state
 
     use_palette(palette)
+    if slots:
+        from duel.slots import slot_diagrams
+
+        typer.echo(slot_diagrams())
+        return
+    if file is None:
+        fail("show: give a position or a record (or --slots)")
+    if at is not None or moves:
+        from duel.cli_replay import show_record
+
+        show_record(file, at, moves, plain)
+        return
     state = load_state_or_fail(file)
     print_state(state, plain=plain)
 
@@ -160,6 +182,10 @@ def selfplay(
         share = 100 * victories[victory] / games
         typer.echo(f"  {victory:9} {victories[victory]:6} ({share:.1f}%)")
 
+
+from duel.cli_replay import register as register_replay  # noqa: E402 (after the commands)
+
+register_replay(app)
 
 if find_spec("duel.cli_analysis") is not None:  # hint, analyze, match (solvers)
     from duel.cli_analysis import register

@@ -50,7 +50,7 @@ def test_pyramid_and_card_list_agree_on_what_cannot_be_afforded():
     with console.capture() as capture:
         console.print(R.render_decision(state))
     listing = capture.get()
-    for number, card, price, ok in R._card_rows(state):
+    for number, _card, price, ok in R._card_rows(state):
         label = R.price_label(price, ok)
         row = next(line for line in listing.splitlines() if line.strip().startswith(f"{number} "))
         assert label in row, (row, label)
