@@ -14,7 +14,7 @@ format (``7w-record``) is documented in ``docs/base_game.md``.
 >>> GameRecord.from_json(record.to_json()).final_state() == state
 True
 >>> record.to_json()["moves"][0]
-'0 build Stone Pit'
+'0 build Glassworks'
 """
 
 from __future__ import annotations
