@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -11,6 +12,69 @@ import typer
 
 if TYPE_CHECKING:
     from duel.state import State
+
+
+DATA_FOLDER = "wonders-duel"
+
+
+def user_data_dir() -> Path:
+    """The folder for files the programs keep for the user (not the current directory, which
+    may be a git checkout): ``$XDG_DATA_HOME/wonders-duel``, by default
+    ``~/.local/share/wonders-duel`` (``%LOCALAPPDATA%\\wonders-duel`` on Windows). Not created
+    here: saving creates it.
+
+    >>> user_data_dir().name
+    'wonders-duel'
+    """
+    base = os.environ.get("XDG_DATA_HOME") or (
+        os.environ.get("LOCALAPPDATA") if os.name == "nt" else None
+    )
+    root = Path(base) if base else Path.home() / ".local" / "share"
+    return root / DATA_FOLDER
+
+
+def autosave_path() -> Path:
+    """Where ``duel play`` saves a game interrupted before the player chose a file."""
+    return user_data_dir() / "duel-autosave.json"
+
+
+#: Typer/click settings every program shares: ``-h`` as well as ``--help``.
+CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"]}
+
+
+def version_text(program: str) -> str:
+    """``duel 0.1.0`` from the installed package's metadata (``unknown`` when not installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        number = version("wonders-duel")
+    except PackageNotFoundError:
+        number = "unknown"
+    return f"{program} (wonders-duel) {number}"
+
+
+def add_common_options(app: typer.Typer, program: str) -> None:
+    """Give ``app`` a ``--version`` option (``-h``/``--help``: :data:`CONTEXT_SETTINGS`)."""
+
+    def show_version(value: bool) -> None:
+        if value:
+            typer.echo(version_text(program))
+            raise typer.Exit()
+
+    @app.callback()
+    def common(
+        version: bool = typer.Option(
+            False,
+            "--version",
+            "-V",
+            help="Show the version and exit.",
+            callback=show_version,
+            is_eager=True,
+        ),
+    ) -> None:
+        pass
+
+    common.__doc__ = app.info.help
 
 
 def fail(message: str, code: int = 2) -> NoReturn:

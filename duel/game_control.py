@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from duel.cli_support import user_data_dir
 from duel.moves import Kind, Move
 from duel.state import State
 
@@ -181,12 +182,9 @@ def autosave_places(first: Path) -> list[Path]:
     PosixPath('duel-autosave.json')
     """
     name = first.name
-    data_home = os.environ.get("XDG_DATA_HOME") or os.path.join(
-        os.path.expanduser("~"), ".local", "share"
-    )
     places = [
         first,
-        Path(data_home) / "wonders-duel" / name,
+        user_data_dir() / name,
         Path(os.path.expanduser("~")) / name,
         Path(tempfile.gettempdir()) / name,
     ]

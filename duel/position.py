@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import difflib
 import errno
 import json
 import os
@@ -175,6 +176,7 @@ def write_atomically(path: Path, text: str) -> None:
     if "\0" in str(path):
         raise ValueError(f"{str(path)!r}: a file name cannot contain a NUL byte")
     directory = path.parent if str(path.parent) else Path(".")
+    directory.mkdir(parents=True, exist_ok=True)  # a first save into the user data folder
     mode = _existing_mode(path)
     _remove_stale_temporaries(directory, path.name)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
@@ -367,6 +369,7 @@ def position_from_json(data: Any, *, strict: bool = True) -> s.State:
 def _build(data: Any) -> s.State:
     """The state a position describes, with the per-field consistency checks."""
     r = _Reader(data)
+    check_known_keys(data)
     get = r.get
     fmt = get(data, "format", "", str, FORMAT)
     if fmt != FORMAT:
@@ -717,6 +720,53 @@ def _guild_slot_list(listed: list) -> int:
     if len(listed) != 3 or slots.bit_count() != 3:
         raise PositionError(f"guild_slots: expected 3 different slots, got {listed}")
     return slots
+
+
+#: The keys a position may have, by where they stand (``players.X`` is one entry for A and B).
+KNOWN_KEYS: dict[str, frozenset[str]] = {
+    "": frozenset(
+        {"format", "version", "comment", "phase", "age", "to_move", "pyramid", "military"}
+        | {"progress_tokens", "discard", "players", "wonder_offer", "extra_turn"}
+        | {"library_offer", "destroying", "result", "guild_slots"}
+    ),
+    "military.": frozenset({"pawn", "tokens"}),
+    "players.": frozenset(PLAYER_NAMES),
+    "players.X.": frozenset(
+        {"coins", "city", "wonders", "built_wonders", "wonder_cards", "progress_tokens"}
+    ),
+    "result.": frozenset({"winner", "victory"}),
+}
+
+
+def check_known_keys(data: Any) -> None:
+    """Refuse a key the format does not know, suggesting the nearest one: a misspelt key
+    (``"coinz"``) would otherwise be ignored silently and its value lost.
+
+    >>> check_known_keys({"age": 1, "players": {"A": {"coinz": 3}}})
+    Traceback (most recent call last):
+    ...
+    duel.position.PositionError: players.A.coinz: unknown key (did you mean 'coins'?)
+    """
+    if not isinstance(data, dict):
+        return  # the reader says what a position must be
+    _check_keys(data, "", KNOWN_KEYS[""])
+    for name in ("military", "result"):
+        if isinstance(data.get(name), dict):
+            _check_keys(data[name], f"{name}.", KNOWN_KEYS[f"{name}."])
+    players = data.get("players")
+    if isinstance(players, dict):
+        _check_keys(players, "players.", KNOWN_KEYS["players."])
+        for name, obj in players.items():
+            if isinstance(obj, dict):
+                _check_keys(obj, f"players.{name}.", KNOWN_KEYS["players.X."])
+
+
+def _check_keys(obj: dict, path: str, known: frozenset[str]) -> None:
+    for key in obj:
+        if key not in known:
+            close = difflib.get_close_matches(str(key), sorted(known), n=1, cutoff=0.6)
+            hint = f"did you mean {close[0]!r}?" if close else f"known: {', '.join(sorted(known))}"
+            raise PositionError(f"{path}{key}: unknown key ({hint})")
 
 
 def _player(value: Any, field: str) -> int:

@@ -36,7 +36,7 @@ from duel.catalog import (
     token_named,
     wonder_named,
 )
-from duel.cli_support import number
+from duel.cli_support import autosave_path, number
 from duel.game_control import (
     NOT_FAIR,
     Dealer,
@@ -54,7 +54,7 @@ from duel.state import State, new_game
 __all__ = ["Session", "deal", "dealer_rng", "run_game"]
 
 LEVELS = ("human", "random", "greedy", "search")
-AUTOSAVE = Path("duel-autosave.json")
+AUTOSAVE = autosave_path()
 DEFAULT_SAVE = Path("duel-game.json")
 
 HELP = """\

@@ -181,12 +181,13 @@ def test_after_load_the_autosave_does_not_overwrite_the_loaded_file(tmp_path, mo
 # --- wonders play ----------------------------------------------------------------------------
 @FUZZ
 @given(st.lists(LINES, max_size=40), st.integers(0, 1000))
-def test_any_line_at_any_prompt_keeps_the_base_game(capsys, lines, seed):
+def test_any_line_at_any_prompt_keeps_the_base_game(capsys, tmp_path, monkeypatch, lines, seed):
     from wonders.bots import make_bot
-    from wonders.cli import Quit, play_to_the_end
-    from wonders.game import new_game
+    from wonders.cli import Quit, Session, play_to_the_end
+    from wonders.record import GameRecord
 
-    state = new_game(3, seed)
+    monkeypatch.chdir(tmp_path)  # a bare 'save' writes wonders-game.json here
+    session = Session(GameRecord(3, seed), humans=1)
     queue = list(lines)
     seen = []
 
@@ -198,7 +199,7 @@ def test_any_line_at_any_prompt_keeps_the_base_game(capsys, lines, seed):
 
     bots = [make_bot("random", seed + p) for p in range(3)]
     with pytest.raises(Quit):  # input ends: the only way out, and it is the player's
-        play_to_the_end(state, bots, 1, read)
+        play_to_the_end(session, bots, 1, read)
     assert "Traceback" not in capsys.readouterr().out
 
 
@@ -235,6 +236,7 @@ def test_save_removes_stale_temporaries_of_its_own_naming(tmp_path):
 # --- through a pseudo-terminal ------------------------------------------------------------------
 def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm-256color", "COLUMNS": "100"}
+    env["XDG_DATA_HOME"] = str(tmp_path)  # the autosave goes to the user data folder
     return pexpect.spawn(
         sys.executable,
         ["-c", "from duel.cli import main; main()", "play", *args],
@@ -256,7 +258,7 @@ def test_signals_autosave(tmp_path, signum, code):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == code, (child.exitstatus, child.signalstatus)
-    record = GameRecord.load(tmp_path / "duel-autosave.json")
+    record = GameRecord.load(tmp_path / "wonders-duel" / "duel-autosave.json")
     assert any(str(m).startswith("pick") for m in record.moves)
     assert record.metadata["fair"] is True and "seed" not in record.metadata
 

@@ -374,8 +374,10 @@ def cli():
 def test_hint_command(cli):
     result = cli("hint", QUICK[0], "--nodes", 3000, "--top", 2)
     assert result.exit_code == 0, result.output
-    assert "Best moves for" in result.output and "Principal variation:" in result.output
-    assert "nodes/s" in result.output and "depth" in result.output
+    assert "Best moves for" in result.output and "\nLine: B " in result.output
+    assert "nodes/s" not in result.output  # statistics are for --verbose
+    verbose = cli("hint", QUICK[0], "--nodes", 3000, "--top", 2, "--verbose")
+    assert "nodes/s" in verbose.output and "depth" in verbose.output
 
 
 def test_hint_json(cli):
@@ -396,7 +398,7 @@ def test_analyze_exact_json(cli):
 def test_analyze_exact_text(cli):
     result = cli("analyze", QUICK[0], "--exact")
     assert result.exit_code == 0, result.output
-    assert "exact" in result.output and "Principal variation:" in result.output
+    assert "% exact" in result.output and "\nLine: " in result.output
 
 
 @pytest.mark.parametrize(

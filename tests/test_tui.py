@@ -32,6 +32,7 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 def spawn(tmp_path: Path, *args: str, timeout: float = 30) -> pexpect.spawn:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm-256color", "COLUMNS": "100"}
+    env["XDG_DATA_HOME"] = str(tmp_path)  # the autosave goes to the user data folder
     env.pop("NO_COLOR", None)
     return pexpect.spawn(
         sys.executable,
@@ -272,18 +273,18 @@ def test_ctrl_c_offers_to_save(tmp_path):
     child.expect("Interrupted")
     child.expect("Save the game")
     child.sendline("")
-    child.expect("Game saved to duel-autosave.json")
+    child.expect(r"Game saved to \S*wonders-duel/duel-autosave.json")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
-    record = GameRecord.load(tmp_path / "duel-autosave.json")
+    record = GameRecord.load(tmp_path / "wonders-duel" / "duel-autosave.json")
     assert record.metadata["players"] == {"A": "human", "B": "random"}
     assert any(str(m).startswith("pick") for m in record.moves)
 
 
 def test_end_of_input_autosaves_and_loading_continues_exactly(tmp_path):
     command = [sys.executable, "-c", "from duel.cli import main; main()", "play"]
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path)}
     result = subprocess.run(
         [*command, "--seed", "9", "--plain"],
         input="1\n1\n",
@@ -295,7 +296,7 @@ def test_end_of_input_autosaves_and_loading_continues_exactly(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert "End of input" in result.stdout
-    saved = tmp_path / "duel-autosave.json"
+    saved = tmp_path / "wonders-duel" / "duel-autosave.json"
     first = GameRecord.load(saved)
     # Continue it: the dealer deals from the seed and the move count, so loading and going on
     # gives the same game as not stopping at all.
