@@ -590,6 +590,42 @@ static PyObject *mod_play_random_games(PyObject *m, PyObject *args) {
                          victories[DC_CIVILIAN]);
 }
 
+/* Benchmark helper: for each state, `repeats` times: copy it, generate its legal moves and
+ * apply the middle one (the "clone + legal moves + apply" figure of issue 9), all in C. */
+static PyObject *mod_bench_clone_legal_apply(PyObject *m, PyObject *args) {
+    (void)m;
+    PyObject *states;
+    long repeats;
+    if (!PyArg_ParseTuple(args, "O!l", &PyList_Type, &states, &repeats)) return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(states);
+    dc_state *copy = PyMem_Malloc(sizeof(dc_state) * (size_t)(n ? n : 1));
+    if (!copy) return PyErr_NoMemory();
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PyList_GET_ITEM(states, i);
+        if (!PyObject_TypeCheck(item, &CoreStateType)) {
+            PyMem_Free(copy);
+            return PyErr_Format(PyExc_TypeError, "states must be CoreState objects");
+        }
+        copy[i] = ((CoreStateObject *)item)->st;
+    }
+    long long done = 0, checksum = 0;
+    Py_BEGIN_ALLOW_THREADS
+    int32_t moves[DC_MAX_MOVES];
+    for (long r = 0; r < repeats; r++) {
+        for (Py_ssize_t i = 0; i < n; i++) {
+            dc_state child = copy[i];
+            int k = dc_legal_moves(&child, moves);
+            if (k == 0) continue;
+            dc_apply(&child, moves[k / 2]);
+            checksum += child.p[0].coins;
+            done++;
+        }
+    }
+    Py_END_ALLOW_THREADS
+    PyMem_Free(copy);
+    return Py_BuildValue("(LL)", done, checksum);
+}
+
 static PyObject *mod_set_guild_backs(PyObject *m, PyObject *arg) {
     (void)m;
     int on = PyObject_IsTrue(arg);
@@ -625,6 +661,8 @@ static PyObject *mod_min_purchase_cost(PyObject *m, PyObject *args) {
 static PyMethodDef module_methods[] = {
     {"play_random_games", mod_play_random_games, METH_VARARGS,
      "play_random_games(n, seed) -> dict: n uniformly random games from the start, in C."},
+    {"bench_clone_legal_apply", mod_bench_clone_legal_apply, METH_VARARGS,
+     "bench_clone_legal_apply(states, repeats) -> (steps, checksum): a benchmark helper."},
     {"set_guild_backs", mod_set_guild_backs, METH_O,
      "set_guild_backs(on): the Age III rules (duel.core sets it from the Python engine)."},
     {"guild_backs", mod_guild_backs, METH_NOARGS, "guild_backs() -> bool"},
