@@ -169,11 +169,19 @@ DC_API int dc_min_purchase_cost(const uint8_t need[5], const uint8_t prod[5], in
 static inline int dc_trade_cost(uint32_t econ, uint32_t opp_econ, const uint8_t need[5],
                                 int waivable) {
     uint8_t prod[5];
-    int prices[5];
+    int prices[5], any = 0, plain = 0;
     for (int r = 0; r < 5; r++) {
         prod[r] = (econ >> (3 * r)) & 7;
         prices[r] = (econ >> (DC_FIXED_SHIFT + r)) & 1 ? 1 : 2 + (int)((opp_econ >> (3 * r)) & 7);
+        int m = (int)need[r] - (int)prod[r];
+        if (m > 0) {
+            any = 1;
+            plain += m * prices[r];
+        }
     }
+    if (!any) return 0;
+    /* No free source to assign (the common case): every missing unit is bought. */
+    if (!waivable && !(econ >> DC_RAW_CHOICE_SHIFT & 0xF)) return plain;
     return dc_min_purchase_cost(need, prod, (econ >> DC_RAW_CHOICE_SHIFT) & 3,
                                 (econ >> DC_MAN_CHOICE_SHIFT) & 3, prices, waivable);
 }
@@ -307,8 +315,12 @@ DC_API uint64_t dc_state_hash(const dc_state *s) {
 
 /* --- applying moves (the _apply_* functions of duel/state.py) ------------------------------- */
 static void dc_take_from_pyramid(dc_state *s, int card) {
+    /* A legal move takes an accessible card: search those slots only (State uses index()). */
     int slot = 0;
-    while (s->pyramid[slot] != card) slot++;
+    for (uint32_t acc = s->accessible; acc; acc &= acc - 1) {
+        slot = dc_ctz32(acc);
+        if (s->pyramid[slot] == card) break;
+    }
     s->pyramid[slot] = DC_TAKEN;
     uint32_t present = s->present & ~(1u << slot);
     s->present = present;
@@ -814,8 +826,31 @@ DC_API int dc_is_legal(const dc_state *s, int32_t move) {
 }
 
 /* --- random play ---------------------------------------------------------------------------- */
+/* Uniform over the legal moves of the play phase without pricing every card: draw (card,
+ * action) from the superset "accessible card x {build, discard, each unbuilt wonder}" and reject
+ * the unaffordable ones (uniform on the accepted set, as State.random_move). */
+static int32_t dc_random_play_move(const dc_state *s, dc_rng *rng) {
+    int p = s->to_move, slots[DC_SLOTS], ns = 0, wonders[DC_N_WONDERS], nw = 0;
+    for (uint32_t acc = s->accessible; acc; acc &= acc - 1) slots[ns++] = dc_ctz32(acc);
+    if (dc_pop32(s->p[0].built | s->p[1].built) < DC_MAX_WONDERS_BUILT)
+        for (uint32_t ws = s->p[p].wonders; ws; ws &= ws - 1) wonders[nw++] = dc_ctz32(ws);
+    uint32_t actions = 2 + (uint32_t)nw, n = (uint32_t)ns * actions; /* 32-bit: fast division */
+    int coins = s->p[p].coins;
+    for (;;) {
+        uint32_t x = (uint32_t)dc_rng_below(rng, n);
+        int c = s->pyramid[slots[x / actions]], a = (int)(x % actions);
+        if (a == 1) return DC_MOVE(DC_DISCARD, 0, c);
+        if (a == 0) {
+            if (dc_card_price(s, p, c) <= coins) return DC_MOVE(DC_BUILD, 0, c);
+        } else if (dc_wonder_price(s, p, wonders[a - 2]) <= coins) {
+            return DC_MOVE(DC_WONDER, wonders[a - 2], c);
+        }
+    }
+}
+
 DC_API int32_t dc_random_move(const dc_state *s, dc_rng *rng) {
     if (dc_is_chance(s)) return dc_sample_chance(s, rng);
+    if (s->phase == DC_PLAY && s->accessible) return dc_random_play_move(s, rng);
     int32_t moves[DC_MAX_MOVES];
     int n = dc_legal_moves(s, moves);
     if (n == 0) return -1;
