@@ -55,7 +55,7 @@ def assert_same_node(py: State, c) -> None:
             if card < 0 or not py.is_accessible(py.pyramid.index(card)):
                 continue  # taken, or face down until the pending reveal
             assert c.card_cost(p, card) == py.card_cost(p, card)
-        for w in range(12):
+        for w in py.wonders(0) + py.wonders(1):  # the wonders still to build, both owners'
             assert c.wonder_cost(p, w) == py.wonder_cost(p, w)
 
 
