@@ -20,6 +20,7 @@ CORE_MODULES = [
     "duel.catalog",
     "duel.moves",
     "duel.pricing",
+    "duel.core",
     "duel.state",
     "duel.position",
     "duel.record",
