@@ -407,7 +407,12 @@ static PyObject *CoreState_sample_chance(CoreStateObject *self, PyObject *rng_ar
         PyErr_SetString(PyExc_ValueError, "not a chance node");
         return NULL;
     }
-    return PyLong_FromLong(dc_sample_chance(&self->st, &rng));
+    int32_t move = dc_sample_chance(&self->st, &rng);
+    if (move < 0) {
+        PyErr_SetString(PyExc_ValueError, "this chance node has no outcome (inconsistent)");
+        return NULL;
+    }
+    return PyLong_FromLong(move);
 }
 
 static PyObject *CoreState_random_move(CoreStateObject *self, PyObject *rng_arg) {

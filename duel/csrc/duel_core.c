@@ -786,13 +786,19 @@ DC_API int32_t dc_sample_chance(const dc_state *s, dc_rng *rng) {
             if (guilds_hidden < 0 || ages_hidden < 0 || guilds_hidden + ages_hidden <= 0) break;
             int guild = (int64_t)dc_rng_below(rng, (uint64_t)(guilds_hidden + ages_hidden)) <
                         guilds_hidden;
-            return code | dc_uniform_card(rng, s->unseen & (guild ? DC_AGE_DECK_4 : DC_AGE_DECK_3));
+            dc_cards candidates = s->unseen & (guild ? DC_AGE_DECK_4 : DC_AGE_DECK_3);
+            if (!candidates) return -1;
+            return code | dc_uniform_card(rng, candidates);
         }
-        return code | dc_uniform_card(rng, dc_reveal_candidates(s));
+        dc_cards candidates = dc_reveal_candidates(s);
+        if (!candidates) return -1; /* an inconsistent hand-made position: nothing to reveal */
+        return code | dc_uniform_card(rng, candidates);
     }
     case DC_SETUP_TOKENS:
+        if ((DC_ALL_TOKENS & ~s->board) == 0) return -1;
         return DC_MOVE(DC_REVEAL_TOKEN, dc_uniform_bit(rng, DC_ALL_TOKENS & ~s->board), 0);
     case DC_SETUP_WONDERS:
+        if (!s->wonders_unseen) return -1;
         return DC_MOVE(DC_REVEAL_WONDER, dc_uniform_bit(rng, s->wonders_unseen), 0);
     case DC_DEAL_GUILDS:
         return DC_MOVE(DC_DEAL_GUILDS_MOVE, 0, 0) | (int32_t)dc_rng_below(rng, DC_N_GUILD_DEALS);
