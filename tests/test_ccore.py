@@ -331,3 +331,66 @@ def test_the_c_api_compiles_standalone(tmp_path):
     subprocess.run([_compiler(), *flags, str(source), "-o", str(binary)], check=True)
     out = subprocess.run([str(binary)], capture_output=True, text=True, check=True)
     assert 100 * 100 < int(out.stdout) < 100 * 200
+
+
+PROBE_EXTENSION = r"""
+#include <Python.h>
+#include "duel_core.c"
+#include "ccore_capi.h"
+
+static const dc_capi *capi;
+
+/* play(core_state, seed): random moves to the end in this module's copy of the engine. */
+static PyObject *play(PyObject *m, PyObject *args) {
+    PyObject *obj;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "OK", &obj, &seed)) return NULL;
+    dc_state s;
+    if (capi->get_state(obj, &s) < 0) return NULL;
+    dc_rng rng;
+    dc_rng_seed(&rng, seed);
+    dc_random_playout(&s, &rng);
+    return capi->new_state(&s);
+}
+
+static PyObject *round_trip(PyObject *m, PyObject *state) {
+    dc_state s;
+    if (capi->from_python(state, &s) < 0) return NULL;
+    return capi->to_python(&s);
+}
+
+static PyMethodDef methods[] = {
+    {"play", play, METH_VARARGS, NULL}, {"round_trip", round_trip, METH_O, NULL}, {NULL}};
+static struct PyModuleDef def = {PyModuleDef_HEAD_INIT, "probe", NULL, -1, methods};
+
+PyMODINIT_FUNC PyInit_probe(void) {
+    capi = dc_import_capi();
+    if (!capi) return NULL;
+    return PyModule_Create(&def);
+}
+"""
+
+
+@needs_core
+@pytest.mark.skipif(_compiler() is None, reason="no C compiler")
+def test_another_extension_uses_the_engine_and_the_capsule(tmp_path):
+    """The path of a C searcher: its own copy of the engine, conversions through the capsule."""
+    source = tmp_path / "probe.c"
+    source.write_text(PROBE_EXTENSION)
+    target = tmp_path / f"probe{sysconfig.get_config_var('EXT_SUFFIX')}"
+    include = sysconfig.get_paths()["include"]
+    flags = ["-std=gnu11", "-O1", "-shared", "-fPIC", "-Wall", "-Werror", f"-I{CSRC}"]
+    subprocess.run(
+        [_compiler(), *flags, f"-I{include}", str(source), "-o", str(target)], check=True
+    )
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import probe
+    finally:
+        sys.path.pop(0)
+    start = CoreState.new_game()
+    assert probe.play(start, 5) == start.random_playout(5)  # same engine, same generator
+    py = load_position(ROOT / "examples" / "age2_midgame.json")
+    assert probe.round_trip(py) == py
+    with pytest.raises(TypeError, match="CoreState"):
+        probe.play(py, 1)

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "duel_core.c"
+#include "ccore_capi.h"
 
 /* Python field layout (duel/state.py). Top-level fields 0..19 are fixed; GUILD_SLOTS is field 20
  * when the Python engine has guild backs (issue 10), and the player fields follow. */
@@ -570,6 +571,37 @@ static PyTypeObject CoreStateType = {
     .tp_repr = (reprfunc)CoreState_repr,
 };
 
+/* --- the C API capsule (ccore_capi.h) ----------------------------------------------------- */
+static int capi_get_state(PyObject *obj, dc_state *out) {
+    if (!PyObject_TypeCheck(obj, &CoreStateType)) {
+        PyErr_Format(PyExc_TypeError, "expected a CoreState, not %.100s", Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    *out = ((CoreStateObject *)obj)->st;
+    return 0;
+}
+
+static PyObject *capi_new_state(const dc_state *st) { return (PyObject *)core_new(st); }
+
+static int capi_from_python(PyObject *state, dc_state *out) {
+    PyObject *fields = PyObject_GetAttrString(state, "fields");
+    if (!fields) return -1;
+    int rc = state_from_fields(fields, out);
+    Py_DECREF(fields);
+    return rc;
+}
+
+static PyObject *capi_to_python(const dc_state *st) {
+    CoreStateObject *tmp = core_new(st);
+    if (!tmp) return NULL;
+    PyObject *state = CoreState_to_state(tmp, NULL);
+    Py_DECREF(tmp);
+    return state;
+}
+
+static dc_capi capi = {DC_CAPI_VERSION, sizeof(dc_state), 1,         capi_get_state,
+                       capi_new_state,  capi_from_python,  capi_to_python};
+
 /* --- module functions -------------------------------------------------------------------- */
 static PyObject *mod_play_random_games(PyObject *m, PyObject *args) {
     (void)m;
@@ -636,6 +668,7 @@ static PyObject *mod_set_guild_backs(PyObject *m, PyObject *arg) {
     int on = PyObject_IsTrue(arg);
     if (on < 0) return NULL;
     dc_set_guild_backs(on);
+    capi.guild_backs = on;
     Py_RETURN_NONE;
 }
 
@@ -688,6 +721,13 @@ PyMODINIT_FUNC PyInit__ccore(void) {
     PyObject *m = PyModule_Create(&ccore_module);
     if (!m) return NULL;
     Py_INCREF(&CoreStateType);
+    capi.guild_backs = dc_guild_backs();
+    PyObject *capsule = PyCapsule_New(&capi, DC_CAPI_NAME, NULL);
+    if (!capsule || PyModule_AddObject(m, "_C_API", capsule) < 0) {
+        Py_XDECREF(capsule);
+        Py_DECREF(m);
+        return NULL;
+    }
     if (PyModule_AddObject(m, "CoreState", (PyObject *)&CoreStateType) < 0 ||
         PyModule_AddIntConstant(m, "MAX_MOVES", DC_MAX_MOVES) < 0 ||
         PyModule_AddIntConstant(m, "MAX_OUTCOMES", DC_MAX_OUTCOMES) < 0 ||
