@@ -372,7 +372,9 @@ PyMODINIT_FUNC PyInit_probe(void) {
 
 
 @needs_core
-@pytest.mark.skipif(_compiler() is None, reason="no C compiler")
+@pytest.mark.skipif(
+    _compiler() is None or not sys.platform.startswith("linux"), reason="needs gcc/clang on Linux"
+)
 def test_another_extension_uses_the_engine_and_the_capsule(tmp_path):
     """The path of a C searcher: its own copy of the engine, conversions through the capsule."""
     source = tmp_path / "probe.c"
