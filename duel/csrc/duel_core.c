@@ -464,7 +464,9 @@ static void dc_start_age(dc_state *s, int age, int starter) {
     s->accessible = DC_START_ACCESSIBLE[age];
     s->reveal = DC_FACE_UP[age];
     s->unseen = age == 1 ? DC_AGE_DECK_1 : age == 2 ? DC_AGE_DECK_2 : DC_AGE_DECK_3 | DC_AGE_DECK_4;
+    s->guild_slots = 0;
     s->to_move = (int8_t)starter;
+    /* Age III is laid out with its guilds, whose backs differ: where they lie is dealt first. */
     s->phase = age == 3 && dc_guild_backs_on ? DC_DEAL_GUILDS : DC_REVEAL_CARDS;
 }
 
