@@ -396,3 +396,26 @@ def test_another_extension_uses_the_engine_and_the_capsule(tmp_path):
     assert probe.round_trip(py) == py
     with pytest.raises(TypeError, match="CoreState"):
         probe.play(py, 1)
+
+
+@needs_core
+@pytest.mark.skipif(
+    not hasattr(s, "DEAL_GUILDS"), reason="guild backs (issue 10) not in the engine"
+)
+def test_every_guild_deal_agrees():
+    """All 1140 outcomes of the Age III guild deal, then the first reveal of each."""
+    rng = random.Random(4)
+    py = new_game()
+    while py.fields[s.PHASE] != s.DEAL_GUILDS:
+        py = py.apply(py.random_move(rng), check=False)
+    c = CoreState.from_state(py)
+    outcomes, _ = py.chance_weights()
+    assert len(outcomes) == 1140
+    for move, _ in outcomes:
+        child = py.apply(move, check=False)
+        c_child = c.apply(move)
+        assert c_child.to_state() == child
+        assert c_child.chance_weights() == (
+            [(int(m), w) for m, w in child.chance_weights()[0]],
+            child.chance_weights()[1],
+        )
