@@ -21,8 +21,6 @@ import os
 from types import ModuleType
 from typing import Any
 
-from duel import state as _state
-
 #: Environment variable that forces the pure-Python engine ("1", "true" or "yes").
 PURE_ENV = "DUEL_PURE"
 
@@ -31,11 +29,9 @@ def _load() -> ModuleType | None:
     if os.environ.get(PURE_ENV, "").strip().lower() in ("1", "true", "yes"):
         return None
     try:
-        from duel import _ccore
+        from duel import _ccore  # sets its Age III rules from duel.state when it loads
     except ImportError:
         return None
-    # The Age III rules follow the Python reference: guild backs once issue 10 is in it.
-    _ccore.set_guild_backs(hasattr(_state, "DEAL_GUILDS"))
     return _ccore
 
 

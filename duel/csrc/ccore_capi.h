@@ -17,8 +17,9 @@
  *     ... search on s with dc_legal_moves / dc_apply ...
  *     return capi->new_state(&s);                        // a new CoreState
  *
- * dc_import_capi() also copies the rules switch (guild backs) of duel._ccore into the including
- * module's copy of the engine, so both follow the rules of the Python reference.
+ * dc_import_capi() also copies the rules switch (guild backs) of duel._ccore, which it sets from
+ * duel.state when it loads, into the including module's copy of the engine, so both follow the
+ * rules of the Python reference.
  */
 #ifndef CCORE_CAPI_H
 #define CCORE_CAPI_H
@@ -44,10 +45,6 @@ typedef struct dc_capi {
 } dc_capi;
 
 static __attribute__((unused)) const dc_capi *dc_import_capi(void) {
-    /* duel.core loads duel._ccore and sets its rules switch from the Python engine. */
-    PyObject *core = PyImport_ImportModule("duel.core");
-    if (!core) return NULL;
-    Py_DECREF(core);
     const dc_capi *capi = (const dc_capi *)PyCapsule_Import(DC_CAPI_NAME, 0);
     if (!capi) return NULL;
     if (capi->version != DC_CAPI_VERSION || capi->state_size != sizeof(dc_state)) {

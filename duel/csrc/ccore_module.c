@@ -720,6 +720,15 @@ PyMODINIT_FUNC PyInit__ccore(void) {
     if (!py_sixty_four) return NULL;
     PyObject *m = PyModule_Create(&ccore_module);
     if (!m) return NULL;
+    /* The Age III rules follow the Python reference, whoever imports this module first: guild
+     * backs once issue 10 is in duel.state (it has DEAL_GUILDS). */
+    PyObject *engine = PyImport_ImportModule("duel.state");
+    if (!engine) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    dc_set_guild_backs(PyObject_HasAttrString(engine, "DEAL_GUILDS"));
+    Py_DECREF(engine);
     Py_INCREF(&CoreStateType);
     capi.guild_backs = dc_guild_backs();
     PyObject *capsule = PyCapsule_New(&capi, DC_CAPI_NAME, NULL);

@@ -164,7 +164,8 @@ enum {
 
 /* --- rules switch ------------------------------------------------------------------------- */
 /* 1 (default): guild backs in Age III (issue 10: DEAL_GUILDS phase, GUILD_SLOTS field).
- * 0: the rules before issue 10 (guild positions unknown). Set once at start-up. */
+ * 0: the rules before issue 10 (guild positions unknown). Set once at start-up; duel._ccore sets
+ * it from duel.state when it loads, and ccore_capi.h's dc_import_capi copies it. */
 DC_API void dc_set_guild_backs(int on);
 DC_API int dc_guild_backs(void);
 
