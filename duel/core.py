@@ -29,7 +29,7 @@ def _load() -> ModuleType | None:
     if os.environ.get(PURE_ENV, "").strip().lower() in ("1", "true", "yes"):
         return None
     try:
-        from duel import _ccore  # sets its Age III rules from duel.state when it loads
+        from duel import _ccore
     except ImportError:
         return None
     return _ccore

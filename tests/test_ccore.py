@@ -32,7 +32,11 @@ CSRC = ROOT / "duel" / "csrc"
 needs_core = pytest.mark.skipif(not AVAILABLE, reason="C core not built or DUEL_PURE set")
 #: Differential games in the suite: a few thousand, bounded to ~15 s on a loaded 2-core machine.
 DIFF_GAMES = int(os.environ.get("DUEL_DIFF_GAMES", "2000"))
-EXAMPLES = sorted((ROOT / "examples").rglob("*.json"))
+EXAMPLES = sorted(
+    p
+    for p in (ROOT / "examples").rglob("*.json")
+    if json.loads(p.read_text(encoding="utf-8")).get("format") == "7wd-position"
+)
 
 
 def _compiler() -> str | None:

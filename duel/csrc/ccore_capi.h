@@ -16,10 +16,7 @@
  *     if (capi->get_state(obj, &s) < 0) return NULL;   // obj: a CoreState
  *     ... search on s with dc_legal_moves / dc_apply ...
  *     return capi->new_state(&s);                        // a new CoreState
- *
- * dc_import_capi() also copies the rules switch (guild backs) of duel._ccore, which it sets from
- * duel.state when it loads, into the including module's copy of the engine, so both follow the
- * rules of the Python reference.
+
  */
 #ifndef CCORE_CAPI_H
 #define CCORE_CAPI_H
@@ -34,7 +31,7 @@
 typedef struct dc_capi {
     int version;       /* DC_CAPI_VERSION */
     size_t state_size; /* sizeof(dc_state) in duel._ccore: must equal yours */
-    int guild_backs;   /* the rules switch duel._ccore runs with */
+    int guild_backs;   /* 1: the rules have guild backs (transition of issue 10) */
     /* The dc_state of a CoreState; -1 with TypeError if obj is not one. */
     int (*get_state)(PyObject *obj, dc_state *out);
     /* A new CoreState holding a copy of *st (NULL with an exception on failure). */
@@ -52,7 +49,6 @@ static __attribute__((unused)) const dc_capi *dc_import_capi(void) {
                         "duel._ccore was built from other C sources: rebuild both extensions");
         return NULL;
     }
-    dc_set_guild_backs(capi->guild_backs);
     return capi;
 }
 

@@ -10,8 +10,7 @@
 #include "duel_core.c"
 #include "ccore_capi.h"
 
-/* Python field layout (duel/state.py). Top-level fields 0..19 are fixed; GUILD_SLOTS is field 20
- * when the Python engine has guild backs (issue 10), and the player fields follow. */
+/* Python field layout (duel/state.py): 21 top-level fields, then the player fields. */
 enum {
     F_PHASE, F_TO_MOVE, F_AGE, F_PYRAMID, F_PRESENT, F_ACCESSIBLE, F_REVEAL, F_UNSEEN, F_PAWN,
     F_MILITARY, F_BOARD, F_DISCARD, F_OFFER, F_WONDERS_UNSEEN, F_PICKS, F_EXTRA, F_LIBRARY,
@@ -25,7 +24,7 @@ static const char *PHASE_NAMES[] = {
     "library_choose", "destroy", "mausoleum", "choose_starter", "game_over", "deal_guilds"};
 static const char *VICTORY_NAMES[] = {"", "military", "science", "civilian"};
 
-static int top_fields(void) { return dc_guild_backs() ? 21 : 20; }
+static int top_fields(void) { return F_GUILD_SLOTS + 1; }
 static int n_fields(void) { return top_fields() + 2 * PLAYER_FIELDS; }
 
 typedef struct {
@@ -113,8 +112,8 @@ static int state_from_fields(PyObject *fields_obj, dc_state *st) {
     PyObject *pyr = NULL;
     if (PySequence_Fast_GET_SIZE(seq) != n_fields()) {
         PyErr_Format(PyExc_ValueError,
-                     "a State has %zd fields; the C core expects %d (guild backs %s)",
-                     PySequence_Fast_GET_SIZE(seq), n_fields(), dc_guild_backs() ? "on" : "off");
+                     "a State has %zd fields; the C core expects %d (rebuild it: pip install -e .)",
+                     PySequence_Fast_GET_SIZE(seq), n_fields());
         goto done;
     }
     PyObject **f = PySequence_Fast_ITEMS(seq);
@@ -139,9 +138,7 @@ static int state_from_fields(PyObject *fields_obj, dc_state *st) {
     SMALL(F_LIBRARY, 0, 0x3FF, library);
     SMALL(F_WINNER, -1, 2, winner);
     SMALL(F_VICTORY, 0, 3, victory);
-    if (top > F_GUILD_SLOTS) {
-        SMALL(F_GUILD_SLOTS, 0, DC_ALL_SLOTS, guild_slots);
-    }
+    SMALL(F_GUILD_SLOTS, 0, DC_ALL_SLOTS, guild_slots);
     if (read_cards(f[F_UNSEEN], &st->unseen) < 0 || read_cards(f[F_DISCARD], &st->discard) < 0)
         goto done;
     dc_cards destroying;
@@ -226,7 +223,7 @@ static PyObject *state_to_fields_list(const dc_state *st) {
     items[F_WINNER] = PyLong_FromLong(st->winner);
     items[F_VICTORY] = PyLong_FromLong(st->victory);
     items[F_DESTROYING] = cards_to_py(destroying);
-    if (top > F_GUILD_SLOTS) items[F_GUILD_SLOTS] = PyLong_FromUnsignedLong(st->guild_slots);
+    items[F_GUILD_SLOTS] = PyLong_FromUnsignedLong(st->guild_slots);
     for (int p = 0; p < 2; p++) {
         PyObject **g = items + top + p * PLAYER_FIELDS;
         const dc_player *pl = &st->p[p];
@@ -663,19 +660,10 @@ static PyObject *mod_bench_clone_legal_apply(PyObject *m, PyObject *args) {
     return Py_BuildValue("(LL)", done, checksum);
 }
 
-static PyObject *mod_set_guild_backs(PyObject *m, PyObject *arg) {
-    (void)m;
-    int on = PyObject_IsTrue(arg);
-    if (on < 0) return NULL;
-    dc_set_guild_backs(on);
-    capi.guild_backs = on;
-    Py_RETURN_NONE;
-}
-
 static PyObject *mod_guild_backs(PyObject *m, PyObject *unused) {
     (void)m;
     (void)unused;
-    return PyBool_FromLong(dc_guild_backs());
+    Py_RETURN_TRUE;
 }
 
 static PyObject *mod_min_purchase_cost(PyObject *m, PyObject *args) {
@@ -701,9 +689,8 @@ static PyMethodDef module_methods[] = {
      "play_random_games(n, seed) -> dict: n uniformly random games from the start, in C."},
     {"bench_clone_legal_apply", mod_bench_clone_legal_apply, METH_VARARGS,
      "bench_clone_legal_apply(states, repeats) -> (steps, checksum): a benchmark helper."},
-    {"set_guild_backs", mod_set_guild_backs, METH_O,
-     "set_guild_backs(on): the Age III rules (duel.core sets it from the Python engine)."},
-    {"guild_backs", mod_guild_backs, METH_NOARGS, "guild_backs() -> bool"},
+    {"guild_backs", mod_guild_backs, METH_NOARGS,
+     "guild_backs() -> True: the Age III rules have guild backs (transition API of issue 10)."},
     {"min_purchase_cost", mod_min_purchase_cost, METH_VARARGS,
      "min_purchase_cost(need, prod, raw_choices, man_choices, unit_prices, waivable) -> int:\n"
      "as duel.pricing.min_purchase_cost."},
@@ -720,17 +707,7 @@ PyMODINIT_FUNC PyInit__ccore(void) {
     if (!py_sixty_four) return NULL;
     PyObject *m = PyModule_Create(&ccore_module);
     if (!m) return NULL;
-    /* The Age III rules follow the Python reference, whoever imports this module first: guild
-     * backs once issue 10 is in duel.state (it has DEAL_GUILDS). */
-    PyObject *engine = PyImport_ImportModule("duel.state");
-    if (!engine) {
-        Py_DECREF(m);
-        return NULL;
-    }
-    dc_set_guild_backs(PyObject_HasAttrString(engine, "DEAL_GUILDS"));
-    Py_DECREF(engine);
     Py_INCREF(&CoreStateType);
-    capi.guild_backs = dc_guild_backs();
     PyObject *capsule = PyCapsule_New(&capi, DC_CAPI_NAME, NULL);
     if (!capsule || PyModule_AddObject(m, "_C_API", capsule) < 0) {
         Py_XDECREF(capsule);

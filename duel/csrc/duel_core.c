@@ -52,10 +52,10 @@ _Static_assert(sizeof(dc_state) == 224, "dc_state has implicit padding");
 #define DC_START_COINS 7
 
 static const uint8_t DC_DRAFT_ORDER[8] = {0, 1, 1, 0, 1, 0, 0, 1};
-static int dc_guild_backs_on = 1;
-
-DC_API void dc_set_guild_backs(int on) { dc_guild_backs_on = on != 0; }
-DC_API int dc_guild_backs(void) { return dc_guild_backs_on; }
+/* Transition API of issue 10, kept so that code written against it compiles: the engine has
+ * only the rules with guild backs now (the Python reference has no other). */
+DC_API void dc_set_guild_backs(int on) { (void)on; }
+DC_API int dc_guild_backs(void) { return 1; }
 
 /* --- bit helpers ---------------------------------------------------------------------------- */
 static inline int dc_pop32(uint32_t x) { return __builtin_popcount(x); }
@@ -467,7 +467,7 @@ static void dc_start_age(dc_state *s, int age, int starter) {
     s->guild_slots = 0;
     s->to_move = (int8_t)starter;
     /* Age III is laid out with its guilds, whose backs differ: where they lie is dealt first. */
-    s->phase = age == 3 && dc_guild_backs_on ? DC_DEAL_GUILDS : DC_REVEAL_CARDS;
+    s->phase = age == 3 ? DC_DEAL_GUILDS : DC_REVEAL_CARDS;
 }
 
 static void dc_apply_build(dc_state *s, int32_t code) {
@@ -711,16 +711,8 @@ static int dc_library_draws(const dc_state *s, int32_t *moves) {
     return n;
 }
 
-/* Age III reveal without guild backs: 3 of the 20 laid-out cards are guilds, so the weights of
- * an unseen guild and an unseen Age III card (a common denominator dropped). */
-static void dc_age3_weights(const dc_state *s, int64_t *w_guild, int64_t *w_age) {
-    int64_t guilds_unseen = dc_pop_cards(s->unseen & DC_AGE_DECK_4);
-    int64_t ages_unseen = dc_pop_cards(s->unseen & DC_AGE_DECK_3);
-    *w_guild = (guilds_unseen - 4) * ages_unseen;
-    *w_age = (ages_unseen - 3) * guilds_unseen;
-}
-
-/* The cards a reveal may show with weight 1 each (all reveals but Age III without guild backs). */
+/* _reveal_pool: the cards a reveal may show, each with weight 1 (in Age III, the unseen guilds
+ * for a guild-backed slot, the unseen Age III cards for any other). */
 static inline dc_cards dc_reveal_candidates(const dc_state *s) {
     if (s->age < 3) return s->unseen;
     if (s->guild_slots >> dc_reveal_slot(s) & 1) return s->unseen & DC_AGE_DECK_4;
@@ -744,20 +736,6 @@ DC_API int dc_chance_outcomes(const dc_state *s, int32_t *moves, int64_t *weight
     case DC_REVEAL_CARDS: {
         int32_t code = DC_MOVE(DC_REVEAL_CARD, dc_reveal_slot(s), 0);
         int list[DC_N_CARDS], m;
-        if (s->age == 3 && !dc_guild_backs_on) {
-            int64_t w_guild, w_age, sum = 0;
-            dc_age3_weights(s, &w_guild, &w_age);
-            m = dc_card_list(s->unseen, list);
-            for (int i = 0; i < m; i++) {
-                int64_t w = dc_has_card(DC_AGE_DECK_4, list[i]) ? w_guild : w_age;
-                if (!w) continue;
-                moves[n] = code | list[i];
-                weights[n++] = w;
-                sum += w;
-            }
-            *total = sum;
-            return n;
-        }
         m = dc_card_list(dc_reveal_candidates(s), list);
         for (n = 0; n < m; n++) moves[n] = code | list[n];
         break;
@@ -782,16 +760,6 @@ DC_API int32_t dc_sample_chance(const dc_state *s, dc_rng *rng) {
     switch (s->phase) {
     case DC_REVEAL_CARDS: {
         int32_t code = DC_MOVE(DC_REVEAL_CARD, dc_reveal_slot(s), 0);
-        if (s->age == 3 && !dc_guild_backs_on) {
-            int64_t guilds_hidden = dc_pop_cards(s->unseen & DC_AGE_DECK_4) - 4;
-            int64_t ages_hidden = dc_pop_cards(s->unseen & DC_AGE_DECK_3) - 3;
-            if (guilds_hidden < 0 || ages_hidden < 0 || guilds_hidden + ages_hidden <= 0) break;
-            int guild = (int64_t)dc_rng_below(rng, (uint64_t)(guilds_hidden + ages_hidden)) <
-                        guilds_hidden;
-            dc_cards candidates = s->unseen & (guild ? DC_AGE_DECK_4 : DC_AGE_DECK_3);
-            if (!candidates) return -1;
-            return code | dc_uniform_card(rng, candidates);
-        }
         dc_cards candidates = dc_reveal_candidates(s);
         if (!candidates) return -1; /* an inconsistent hand-made position: nothing to reveal */
         return code | dc_uniform_card(rng, candidates);

@@ -162,10 +162,9 @@ enum {
     DC_SCORE_TOKENS, DC_SCORE_COINS, DC_SCORE_MILITARY, DC_SCORE_CATEGORIES
 };
 
-/* --- rules switch ------------------------------------------------------------------------- */
-/* 1 (default): guild backs in Age III (issue 10: DEAL_GUILDS phase, GUILD_SLOTS field).
- * 0: the rules before issue 10 (guild positions unknown). Set once at start-up; duel._ccore sets
- * it from duel.state when it loads, and ccore_capi.h's dc_import_capi copies it. */
+/* --- transition API of issue 10 (guild backs in Age III) ---------------------------------- */
+/* Only the rules with guild backs exist: dc_guild_backs() is 1, dc_set_guild_backs does nothing.
+ * Kept so that code written during the transition compiles; do not use in new code. */
 DC_API void dc_set_guild_backs(int on);
 DC_API int dc_guild_backs(void);
 
