@@ -203,9 +203,7 @@ def _position_to_analyse(position: Path, top: int):
 
 VerboseOption = Annotated[
     bool,
-    typer.Option(
-        "--verbose", "-v", help="Search statistics, and the line through chance outcomes"
-    ),
+    typer.Option("--verbose", "-v", help="Search statistics, and the line through chance outcomes"),
 ]
 
 
@@ -342,8 +340,12 @@ def analyze(
             f" {last.value.margin_pov(state.to_move):+.2f}"
         )
     if exact and not last.exact:
-        did = "searched to the end of the game" if last.extra.get("finished") else (
-            f"searched {last.depth} moves ahead (the time ran out before the end of the game)"
+        did = (
+            "searched to the end of the game"
+            if last.extra.get("finished")
+            else (
+                f"searched {last.depth} moves ahead (the time ran out before the end of the game)"
+            )
         )
         typer.echo(
             f"Not solved exactly: {did}"
@@ -355,7 +357,10 @@ def analyze(
 
 
 def match(
-    first: Annotated[str, typer.Argument(help="random, greedy, search, search:N, search:Ss")],
+    first: Annotated[
+        str,
+        typer.Argument(help="random, greedy, search[:N|:Ss], cmcts[:N|:Ss]"),
+    ],
     second: Annotated[str, typer.Argument(help="The other player")],
     games: Annotated[
         int, typer.Option("--games", "-g", min=1, help="Number of games (search games are slow)")

@@ -1,4 +1,4 @@
-"""AI players for 7 Wonders Duel at three levels, for ``duel play`` and ``duel match``.
+"""AI players for 7 Wonders Duel, for ``duel play`` and ``duel match``.
 
 ``make_player(level, seed=..., time_per_move=...)`` returns an object with ``choose(state)``
 that answers at every decision node (play, draft, progress tokens, The Great Library, destroy,
@@ -11,9 +11,14 @@ The Mausoleum, choosing who starts the next Age). Levels:
   endgames small enough to enumerate it first tries an exact solve with part of its time.
   ``search:N`` uses a budget of N nodes per move instead of a clock (reproducible), and
   ``search:Ss`` S seconds (for example ``search:0.5s``).
+* ``cmcts``: the compiled open-loop MCTS (:class:`CMctsPlayer`, needs the C extensions):
+  full-game playouts with a scored policy, a prior from the same scores, exact Age III
+  endgames. ``cmcts:N`` uses N iterations per move (reproducible), ``cmcts:Ss`` S seconds. The
+  environment variable ``CMCTS`` (``key=value,...``, see :class:`CMctsConfig`) overrides its
+  knobs, for measuring.
 
-All players are deterministic for a given seed, except that the clock decides how deep
-``search`` gets with a time budget.
+All players are deterministic for a given seed, except that the clock decides how far
+``search`` and ``cmcts`` get with a time budget.
 
 >>> import random
 >>> from duel import new_game
@@ -34,9 +39,17 @@ from duel.moves import Move
 from duel.state import State
 from solvers.search import Limit, analyse, evaluate, exact_feasible
 
-LEVELS = ("random", "greedy", "search")
+LEVELS = ("random", "greedy", "search", "cmcts")
 
-__all__ = ["LEVELS", "GreedyPlayer", "RandomPlayer", "SearchPlayer", "make_player"]
+__all__ = [
+    "LEVELS",
+    "CMctsConfig",
+    "CMctsPlayer",
+    "GreedyPlayer",
+    "RandomPlayer",
+    "SearchPlayer",
+    "make_player",
+]
 
 
 class UnknownLevelError(ValueError):
@@ -126,7 +139,8 @@ class SearchPlayer:
 
 
 def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
-    """A player for ``level`` ("random", "greedy", "search", "search:N", "search:Ss")."""
+    """A player for ``level`` ("random", "greedy", "search", "search:N", "search:Ss", "cmcts",
+    "cmcts:N", "cmcts:Ss")."""
     key = level.strip().lower()
     if key == "random":
         return RandomPlayer(seed)
@@ -166,7 +180,7 @@ def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
         )
     raise UnknownLevelError(
         f"unknown player level {level!r}: expected one of {', '.join(LEVELS)} "
-        "(or search:N nodes, search:Ss seconds)"
+        "(or search:N nodes, search:Ss seconds, cmcts:N iterations, cmcts:Ss seconds)"
     )
 
 
@@ -261,9 +275,18 @@ class CMctsPlayer:
     ) -> None:
         import os
 
-        from solvers._cmcts import Tree
+        try:
+            from solvers._cmcts import Tree
+        except ImportError:
+            raise UnknownLevelError(
+                "the cmcts level needs the compiled extension solvers._cmcts "
+                "(pip install -e . with a C compiler)"
+            ) from None
 
-        self.config = CMctsConfig.from_string(os.environ.get("CMCTS", ""), config)
+        try:
+            self.config = CMctsConfig.from_string(os.environ.get("CMCTS", ""), config)
+        except ValueError as e:
+            raise UnknownLevelError(f"CMCTS environment variable: {e}") from None
         self.tree = Tree(seed=seed, **self.config.tree_options())
         self.seed = seed
         self.time_per_move = time_per_move
