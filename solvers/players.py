@@ -35,8 +35,8 @@ import random
 import time
 from dataclasses import dataclass, fields, replace
 
-from duel.moves import Move
-from duel.state import State
+from duel.moves import Kind, Move
+from duel.state import PRESENT, TAKEN, UNSEEN, State
 from solvers.search import Limit, analyse, evaluate, exact_feasible
 
 LEVELS = ("random", "greedy", "search", "cmcts")
@@ -184,6 +184,71 @@ def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
     )
 
 
+def decisions_between(
+    before: State, after: State, first: Move | None = None, limit: int = 400
+) -> list[Move] | None:
+    """The decisions played from ``before`` to ``after`` (chance outcomes left out), or None if
+    none is found within ``limit`` positions tried, or the Age changed in between (or it is
+    still the draft, whose wonder reveals make the search too wide).
+
+    ``first`` forces the first decision (the player's own move: two discards in either order
+    reach the same position, and the tree needs the order). A player that only sees positions
+    uses it to follow the game in its search tree. Chance
+    outcomes are those ``after`` shows (a slot turned face up shows its card, or the card was
+    taken since); a decision must take a card whose slot is empty in ``after``.
+
+    >>> import random
+    >>> from duel import new_game
+    >>> s = new_game()
+    >>> while s.is_chance() or s.phase == "draft":
+    ...     s = s.apply(s.random_move(random.Random(1)) if s.is_chance() else s.legal_moves()[0])
+    >>> m = s.legal_moves()[0]
+    >>> t = s.apply(m)
+    >>> while t.is_chance():
+    ...     t = t.apply(t.random_move(random.Random(2)))
+    >>> decisions_between(s, t) == [m] == decisions_between(s, t, first=m)
+    True
+    """
+    if before.age != after.age or after.age == 0:
+        return None
+    target, present = after.pyramid, after.fields[PRESENT]
+    unseen_after = after.fields[UNSEEN]
+    budget = [limit]
+
+    def walk(st: State, path: list[Move]) -> list[Move] | None:
+        if st == after:
+            return path
+        budget[0] -= 1
+        if budget[0] < 0 or st.is_terminal() or st.age != after.age:
+            return None
+        if st.is_chance():
+            for m, _ in st.chance_weights()[0]:
+                if m.kind == Kind.REVEAL_CARD:
+                    card, shown = m & 0xFF, target[(m >> 8) & 0xFF]
+                    if shown >= 0 and shown != card:
+                        continue
+                    if shown == TAKEN and unseen_after >> card & 1:
+                        continue
+                found = walk(st.apply(m, check=False), path)
+                if found is not None:
+                    return found
+            return None
+        slots = {c: i for i, c in enumerate(st.pyramid) if c >= 0}
+        for m in st.legal_moves():
+            if m.kind in (Kind.BUILD, Kind.DISCARD, Kind.WONDER):
+                slot = slots.get(m & 0xFF)
+                if slot is not None and present >> slot & 1:
+                    continue
+            found = walk(st.apply(m, check=False), [*path, m])
+            if found is not None:
+                return found
+        return None
+
+    if first is None:
+        return walk(before, [])
+    return walk(before.apply(first, check=False), [first])
+
+
 @dataclass(frozen=True)
 class CMctsConfig:
     """Knobs of the compiled MCTS (``solvers._cmcts.Tree``); the defaults are the measured best.
@@ -207,6 +272,8 @@ class CMctsConfig:
       (with at most 60% of the time, MCTS after it if it did not finish); -1 picks the number
       from the time per move (measured at load 8: 7 cards take 0.01-0.3 s, 8 cards 0.05-1 s);
       0 never.
+    * ``reuse``: keep the subtree of the moves played (found by :func:`decisions_between`)
+      from one decision to the next instead of starting afresh.
 
     >>> CMctsConfig.from_string("rollout=4,modes=2").modes
     2
@@ -225,6 +292,7 @@ class CMctsConfig:
     military: float = 1.0
     modes: int = 1
     exact_cards: int = -1
+    reuse: bool = True
 
     @classmethod
     def from_string(cls, text: str, base: CMctsConfig | None = None) -> CMctsConfig:
@@ -253,15 +321,20 @@ class CMctsConfig:
 
     def tree_options(self) -> dict:
         """The keyword arguments of ``solvers._cmcts.Tree``."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "exact_cards"}
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if f.name not in ("exact_cards", "reuse")
+        }
 
 
 class CMctsPlayer:
     """The compiled MCTS (solvers/csrc/cmcts_module.c) under a time or iteration budget.
 
-    The tree is rebuilt at every decision (the player sees positions, not the moves between
-    them). With a clock it uses ``time_per_move`` less 6 ms; with ``exact_cards`` set, small
-    Age III endgames are first solved exactly with at most 60% of the budget.
+    The player sees positions, not the moves between them: it finds the decisions played since
+    its last move (:func:`decisions_between`) and keeps that subtree (``reuse``). With a clock it
+    uses ``time_per_move`` less 6 ms; small Age III endgames (``exact_cards``) are first solved
+    exactly with at most 60% of the budget.
     """
 
     name = "cmcts"
@@ -292,6 +365,21 @@ class CMctsPlayer:
         self.time_per_move = time_per_move
         self.iterations = iterations
         self.last_info = None
+        self._played: tuple[State, Move] | None = None  # the tree's root and our move there
+
+    def _follow(self, state: State) -> None:
+        """Move the tree's root to ``state`` along the decisions played since our last move,
+        or start a fresh tree if they cannot be found."""
+        played, self._played = self._played, None
+        path = None
+        if played is not None and self.config.reuse:
+            path = decisions_between(played[0], state, first=played[1])
+        if not path or path[0] != played[1]:
+            self.tree.reset()
+            return
+        for move in path:  # our move first, then everything played since
+            if not self.tree.advance(int(move)):
+                return  # advance() reset the tree
 
     def _exact_cards(self) -> int:
         cards = self.config.exact_cards
@@ -321,7 +409,7 @@ class CMctsPlayer:
             if info.exact and info.best_move is not None:
                 self.last_info = info
                 return info.best_move
-        self.tree.reset()
+        self._follow(state)
         core = CoreState.from_state(state)
         if self.iterations is not None:
             result = self.tree.search(core, iterations=self.iterations)
@@ -330,5 +418,6 @@ class CMctsPlayer:
             left = budget - 0.006 - (time.perf_counter() - start)
             result = self.tree.search(core, seconds=max(0.01, left))
         self.last_info = result
-        best = max(result["moves"], key=lambda m: (m[1], m[2]))
-        return Move(best[0])
+        best = Move(max(result["moves"], key=lambda m: (m[1], m[2]))[0])
+        self._played = (state, best)
+        return best
