@@ -27,6 +27,8 @@ MODULES = [
     "duel.game_control",
     "solvers.payment",
     "solvers.payment_model",
+    "solvers.batch",
+    "duel.cli_support",
 ]
 
 
