@@ -1,9 +1,10 @@
 """``duel review``: every decision of a saved game analysed, marked, summed up and graphed.
 
 The review itself is :mod:`solvers.review` (no I/O); the drawing is :mod:`duel.render_review`.
-This module reads the options, shows a progress bar while the positions are analysed (on every
-core), and prints the table, the graph and the summary, or the JSON. Bad input (a missing or
-malformed record, a position file, an unknown level, a bad ``--plot`` file) is one line.
+This module reads the options, has the positions analysed on every core (:mod:`solvers.batch`,
+with its progress bar), and prints the moves, the graph and the summary, or the JSON. Bad input
+(a missing or malformed record, a position file, an unknown level, a bad ``--plot`` file) is
+one line.
 """
 
 from __future__ import annotations
@@ -16,49 +17,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from duel.cli_support import check_finite, fail
+from duel.cli_support import WorkersOption, batch_errors, check_finite, fail
 
 if TYPE_CHECKING:
-    from duel.record import GameRecord
     from solvers.review import Review
 
 LEVEL_HELP = (
     "The analysing AI: search (thinks --time per move), search:N (N nodes per move,"
     " reproducible), search:Ss, or greedy (one ply, instant)"
 )
-
-
-def run_review(
-    record: GameRecord,
-    *,
-    seconds: float,
-    level: str,
-    workers: int | None,
-    progress: bool,
-) -> Review:
-    """Analyse ``record`` with a rich progress bar on stderr (when ``progress``)."""
-    from solvers.review import review_record
-
-    if not progress:
-        return review_record(record, seconds=seconds, level=level, workers=workers)
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    columns = (
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("Analysing positions", total=None)
-
-        def advance(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        return review_record(
-            record, seconds=seconds, level=level, workers=workers, on_result=advance
-        )
 
 
 def print_review(review: Review, last: int, *, chance: bool = True) -> None:
@@ -101,10 +68,7 @@ def review(
         typer.Option("--plot", help="Also write the graph to FILE.svg (or .png: matplotlib)"),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="The whole review as JSON")] = False,
-    workers: Annotated[
-        int | None,
-        typer.Option("--workers", "-w", help="Processes [default: one per core]"),
-    ] = None,
+    workers: WorkersOption = None,
     chance: Annotated[
         bool, typer.Option("--chance/--no-chance", help="List what chance dealt")
     ] = True,
@@ -114,11 +78,9 @@ def review(
     from duel.cli_replay import load_replay_or_fail
     from duel.render_review import PlotError, check_plot_path, write_plot
     from solvers.players import UnknownLevelError
-    from solvers.review import check_level
+    from solvers.review import check_level, review_record
 
     check_finite("--time", seconds, positive=True)
-    if workers is not None and workers < 1:
-        fail(f"--workers must be at least 1, not {workers}")
     try:
         check_level(level, seconds)
         if plot is not None:
@@ -127,13 +89,14 @@ def review(
         fail(str(error))
     game = load_replay_or_fail(record)
     start = time.perf_counter()
-    result = run_review(
-        game.record,
-        seconds=seconds,
-        level=level,
-        workers=workers,
-        progress=sys.stderr.isatty(),
-    )
+    with batch_errors():
+        result = review_record(
+            game.record,
+            seconds=seconds,
+            level=level,
+            workers=workers,
+            progress=sys.stderr.isatty(),
+        )
     elapsed = time.perf_counter() - start
     if plot is not None:
         try:

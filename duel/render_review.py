@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 A_COLOUR = "#0072B2"
 B_COLOUR = "#D55E00"
 MARK_COLOUR = {"inaccuracy": "#E69F00", "mistake": "#D55E00", "blunder": "#CC0000"}
+MARKS_ORDER = ("inaccuracy", "mistake", "blunder")
 MARK_LETTER = {"inaccuracy": "i", "mistake": "m", "blunder": "b"}
 PLOT_SUFFIXES = (".svg", ".png")
 
@@ -279,10 +280,12 @@ def graph_svg(review: Review, last: int, *, width: int = 800, height: int = 320)
     if points:
         line = " ".join(f"{x(i)},{y(v)}" for i, v in points)
         area = f"{x(points[0][0])},{y(0.5)} {line} {x(points[-1][0])},{y(0.5)}"
-        out.append(f'<polygon points="{area}" fill="{A_COLOUR}" opacity="0.35"'
-                   ' clip-path="url(#upper)"/>')
-        out.append(f'<polygon points="{area}" fill="{B_COLOUR}" opacity="0.35"'
-                   ' clip-path="url(#lower)"/>')
+        out.append(
+            f'<polygon points="{area}" fill="{A_COLOUR}" opacity="0.35" clip-path="url(#upper)"/>'
+        )
+        out.append(
+            f'<polygon points="{area}" fill="{B_COLOUR}" opacity="0.35" clip-path="url(#lower)"/>'
+        )
         out.append(f'<polyline points="{line}" fill="none" stroke="#222" stroke-width="1.5"/>')
     values = dict(points)
     for m in review.moves:
@@ -295,9 +298,16 @@ def graph_svg(review: Review, last: int, *, width: int = 800, height: int = 320)
             f"<title>{escape(tip)}</title></circle>"
         )
     out.append(
-        f'<text x="{left + plot_w / 2}" y="{height - 8}" text-anchor="middle">move'
-        " (above 50%: A ahead; dots: inaccuracy, mistake, blunder)</text>"
+        f'<text x="{left}" y="{height - 8}">move (above 50%: A ahead, below: B ahead)</text>'
     )
+    at = left + plot_w - 250
+    for name in MARKS_ORDER:
+        out.append(
+            f'<circle cx="{at}" cy="{height - 12}" r="4" fill="{MARK_COLOUR[name]}"'
+            ' stroke="black" stroke-width="0.5"/>'
+        )
+        out.append(f'<text x="{at + 7}" y="{height - 8}">{name}</text>')
+        at += 85
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -327,13 +337,22 @@ def write_plot(review: Review, last: int, path: Path) -> None:
     values = dict(review.graph)
     for m in review.moves:
         if m.mark is not None and m.number - 1 in values:
-            axes.plot(m.number - 1, values[m.number - 1], "o", color=MARK_COLOUR[m.mark],
-                      markeredgecolor="black", markersize=5)
+            axes.plot(
+                m.number - 1,
+                values[m.number - 1],
+                "o",
+                color=MARK_COLOUR[m.mark],
+                markeredgecolor="black",
+                markersize=5,
+            )
     axes.axhline(0.5, color="#999", linewidth=0.8)
     axes.set_xlim(0, max(last, 1))
     axes.set_ylim(0, 1)
     axes.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
-    axes.set_xlabel("move (above 50%: A ahead; dots: inaccuracy, mistake, blunder)")
+    axes.set_xlabel("move (above 50%: A ahead, below: B ahead)")
+    for name in MARKS_ORDER:  # legend entries only
+        axes.plot([], [], "o", color=MARK_COLOUR[name], markeredgecolor="black", label=name)
+    axes.legend(loc="lower right", fontsize=8, ncols=3, frameon=False)
     axes.set_title(_title(review), fontsize=10, loc="left")
     figure.tight_layout()
     figure.savefig(path)

@@ -8,10 +8,11 @@ graph: ``docs/review.md``.
   and an AI level in, ``(value_a, best_move, best_value, values)`` out, where ``values`` gives
   *every* legal move its value for the player to move, all from one search. A new engine (MCTS)
   is one more entry in :data:`ANALYSERS`.
-* :func:`review_record` analyses every decision of a record (in parallel, each position a job of
-  its own whose result depends only on the job, so any number of workers gives the sequential
-  result) and assembles a :class:`Review`: per move its value, the best move, the loss and the
-  mark; per player the average loss and the count of each mark; the points of A's win chance.
+* :func:`review_record` analyses every decision of a record (in parallel with
+  :mod:`solvers.batch`, each position a job of its own whose result depends only on the job, so
+  any number of workers gives the sequential result) and assembles a :class:`Review`: per move
+  its value, the best move, the loss and the mark; per player the average loss and the count of
+  each mark; the points of A's win chance.
 
 >>> import random
 >>> from duel import new_game
@@ -31,8 +32,7 @@ True
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -41,6 +41,7 @@ from duel.moves import Kind, Move
 from duel.record import GameRecord
 from duel.replay import Replay, mover
 from duel.state import State
+from solvers.batch import run_jobs
 from solvers.players import GreedyPlayer, SearchPlayer, UnknownLevelError, make_player
 from solvers.search import Limit, analyse, evaluate, exact_feasible, terminal_value
 
@@ -56,7 +57,6 @@ __all__ = [
     "analyse_job",
     "analyse_position",
     "check_level",
-    "map_jobs",
     "mark_for",
     "review_record",
 ]
@@ -214,53 +214,6 @@ def analyse_job(job: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def map_jobs(
-    fn: Callable[[Any], Any],
-    jobs: list[Any],
-    *,
-    workers: int | None = None,
-    on_result: Callable[[int], None] | None = None,
-) -> Iterator[Any]:
-    """``fn`` on every job over ``workers`` processes (default: every core); the results in job
-    order, so they equal a sequential run's whenever ``fn``'s result depends only on its job.
-    ``on_result(done)`` is called as results arrive (for a progress bar).
-
-    The one place that knows how jobs are spread: ``solvers.batch.run_jobs`` can take over
-    without its callers changing.
-
-    >>> list(map_jobs(abs, [-1, 2, -3], workers=1))
-    [1, 2, 3]
-    """
-    workers = workers or os.cpu_count() or 1
-    if workers == 1 or len(jobs) <= 1:
-        for done, job in enumerate(jobs, 1):
-            result = fn(job)
-            if on_result is not None:
-                on_result(done)
-            yield result
-        return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
-    # "spawn": the parent may run a progress thread, which forking copies in a bad state.
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(min(workers, len(jobs)), mp_context=context) as pool:
-        futures = {pool.submit(fn, job): i for i, job in enumerate(jobs)}
-        results: dict[int, Any] = {}
-        next_index = 0
-        try:
-            for done, future in enumerate(as_completed(futures), 1):
-                results[futures[future]] = future.result()
-                if on_result is not None:
-                    on_result(done)
-                while next_index in results:
-                    yield results.pop(next_index)
-                    next_index += 1
-        finally:
-            for future in futures:
-                future.cancel()
-
-
 # --- the review ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class MoveReview:
@@ -361,8 +314,10 @@ def mark_for(loss: float) -> str | None:
 
 def _hidden_choice(replay: Replay, index: int) -> bool:
     """The decision at ``index`` chooses among Great Library tokens the record hides."""
-    return index > 0 and replay.moves[index - 1].kind is Kind.LIBRARY_DRAW and "?" in (
-        replay.notation[index - 1]
+    return (
+        index > 0
+        and replay.moves[index - 1].kind is Kind.LIBRARY_DRAW
+        and "?" in (replay.notation[index - 1])
     )
 
 
@@ -383,18 +338,20 @@ def review_record(
     seconds: float = 1.0,
     level: str = "search",
     workers: int | None = None,
-    on_result: Callable[[int, int], None] | None = None,
+    progress: bool = False,
 ) -> Review:
-    """Analyse every decision of ``record`` (see the module); ``on_result(done, total)`` follows
-    the progress. ``workers=1`` analyses in this process."""
+    """Analyse every decision of ``record`` (see the module) on ``workers`` processes (default:
+    every core; 1: in this process), with the batch layer's progress bar on stderr if
+    ``progress``. Each position is a job of :func:`solvers.batch.run_jobs`, whose results come
+    back in job order: with a node budget the review is the same for any number of workers."""
     check_level(level, seconds)
     replay = Replay.of(record)
-    indexes = decisions_to_analyse(replay)
     moves = list(replay.notation)
-    jobs = [{"moves": moves, "index": i, "seconds": seconds, "level": level} for i in indexes]
-    total = len(jobs)
-    progress = (lambda done: on_result(done, total)) if on_result is not None else None
-    found = map_jobs(analyse_job, jobs, workers=workers, on_result=progress)
+    jobs = [
+        {"moves": moves, "index": i, "seconds": seconds, "level": level}
+        for i in decisions_to_analyse(replay)
+    ]
+    found = run_jobs(analyse_job, jobs, workers=workers, progress=progress, label="positions")
     results = {r["index"]: r for r in found}
     return assemble(replay, results, level=level, seconds=seconds)
 
@@ -441,8 +398,13 @@ def _decision(
     played = values.get(str(move))
     if played is None or not result["values"]:  # an engine that skipped moves: say so
         return MoveReview(
-            n, who, text, value_a=result["value_a"], choices=choices,
-            note="the engine gave this move no value", info=result["info"],
+            n,
+            who,
+            text,
+            value_a=result["value_a"],
+            choices=choices,
+            note="the engine gave this move no value",
+            info=result["info"],
         )
     best_move, best_value = result["values"][0]
     loss = round(max(0.0, best_value - played), DIGITS)
