@@ -71,6 +71,7 @@ MARKS = ("inaccuracy", "mistake", "blunder")
 SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 #: A loss below this is no loss: values that print alike (to 0.1%) are as good as the best.
 EQUAL = 0.0005
+HIDDEN_NOTE = "a choice among Great Library tokens the record hides: not judged"
 #: Values are rounded in reviews: the engines' last digits are noise, and rounding keeps the
 #: JSON short and equal across machines.
 DIGITS = 6
@@ -370,7 +371,14 @@ def assemble(
             p = None if hidden else float(before.chance_probability(move))
             reviewed.append(MoveReview(n, who, text, probability=p, hidden=hidden))
             continue
-        reviewed.append(_decision(n, who, text, move, before, results.get(n - 1)))
+        result = results.get(n - 1)
+        if result is None:
+            hidden = _hidden_choice(replay, n - 1)
+            note = HIDDEN_NOTE if hidden else "not analysed"
+            choices = len(before.legal_moves())
+            reviewed.append(MoveReview(n, who, text, choices=choices, note=note))
+            continue
+        reviewed.append(_decision(n, who, text, move, before, result))
     graph = [(i, r["value_a"]) for i, r in sorted(results.items())]
     final_state = replay.states[-1]
     if final_state.is_terminal():
@@ -388,12 +396,9 @@ def assemble(
 
 
 def _decision(
-    n: int, who: str, text: str, move: Move, before: State, result: dict[str, Any] | None
+    n: int, who: str, text: str, move: Move, before: State, result: dict[str, Any]
 ) -> MoveReview:
     choices = len(before.legal_moves())
-    if result is None:
-        note = "a choice among Great Library tokens the record hides: not judged"
-        return MoveReview(n, who, text, choices=choices, note=note)
     values = dict((m, v) for m, v in result["values"])
     played = values.get(str(move))
     if played is None or not result["values"]:  # an engine that skipped moves: say so
