@@ -20,6 +20,7 @@ import typer
 from duel.cli_support import WorkersOption, batch_errors, check_finite, fail
 
 if TYPE_CHECKING:
+    from duel.record import GameRecord
     from solvers.review import Review
 
 LEVEL_HELP = (
@@ -55,6 +56,15 @@ def print_review(review: Review, last: int, *, chance: bool = True) -> None:
         + "; values are win chances (a shared victory counts 1/2), losses in win chance for the"
         " player who moved; marks from a loss of 5% (inaccuracy), 10% (mistake), 20% (blunder)."
     )
+
+
+def review_and_print(record: GameRecord, *, seconds: float, progress: bool) -> None:
+    """Review a game and print it (``review`` at the end of ``duel play``)."""
+    from duel.replay import Replay
+    from solvers.review import review_record
+
+    result = review_record(record, seconds=seconds, progress=progress)
+    print_review(result, Replay.of(record).last)
 
 
 def review(

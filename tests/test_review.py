@@ -288,3 +288,32 @@ def test_bad_input_is_one_line(tmp_path, monkeypatch, args, message):
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and message in lines[0], result.output
     assert "Traceback" not in result.output
+
+
+def test_review_after_a_game_in_duel_play(tmp_path):
+    """'review' at the game-over prompt of the line mode reviews the game just played."""
+    import pexpect
+
+    from tests.test_tui import SUB_PROMPT, spawn
+
+    child = spawn(tmp_path, "--a", "human", "--b", "random", "--seed", "3", "--plain",
+                  "--think", "0.02", timeout=120)  # fmt: skip
+    while True:
+        i = child.expect([r"(?m)^A> ", SUB_PROMPT, r"(?m)^game over> "])
+        if i == 0:
+            child.sendline("1")
+        elif i == 1:
+            child.sendline("discard")
+        else:
+            break
+    assert "'review' analyses every move" in child.before
+    child.sendline("review")
+    child.expect("player  decisions  average loss")
+    assert "chance of winning" in child.before and " 50% ┼" in child.before
+    child.expect(r"(?m)^game over> ")
+    child.sendline("quit")
+    child.expect("Save the game before leaving")
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
