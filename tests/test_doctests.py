@@ -12,6 +12,8 @@ MODULES = [
     "duel.catalog",
     "duel.moves",
     "duel.state",
+    "duel.pricing",
+    "duel.core",
     "duel.position",
     "duel.record",
     "duel.explain",
