@@ -26,16 +26,27 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
+from dataclasses import dataclass
 
 from duel.moves import Move
 from duel.state import State
 from solvers.search import Limit, analyse, evaluate, exact_feasible
 
-LEVELS = ("random", "greedy", "search")
+LEVELS = ("random", "greedy", "search", "search-v1", "mcts")
 
-__all__ = ["LEVELS", "GreedyPlayer", "RandomPlayer", "SearchPlayer", "make_player"]
+__all__ = [
+    "LEVELS",
+    "GreedyPlayer",
+    "Level",
+    "MctsPlayer",
+    "RandomPlayer",
+    "SearchPlayer",
+    "make_player",
+    "parse_level",
+]
 
 
 class UnknownLevelError(ValueError):
@@ -124,32 +135,140 @@ class SearchPlayer:
         return info.best_move if info.best_move is not None else moves[0]
 
 
-def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
-    """A player for ``level`` ("random", "greedy", "search", "search:N", "search:Ss")."""
-    key = level.strip().lower()
-    if key == "random":
-        return RandomPlayer(seed)
-    if key == "greedy":
-        return GreedyPlayer(seed)
-    if key == "search":
-        return SearchPlayer(seed, time_per_move=time_per_move)
-    if key.startswith("search:"):
-        budget = key.split(":", 1)[1]
+class MctsPlayer:
+    """Monte Carlo tree search (:mod:`solvers.mcts`) under a time or iteration budget per move.
+
+    The tree is kept between moves when the player is told the moves played in between
+    (:meth:`observe`, which :func:`solvers.match.play_game` calls). With ``exact_cards`` the
+    player first tries an exact solve (:mod:`solvers.search`) in Age III endgames with at most
+    that many cards left, as the ``search`` level does.
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        time_per_move: float | None = 1.0,
+        iterations: int | None = None,
+        config=None,
+        value_fn=None,
+        exact_cards: int = 0,
+    ) -> None:
+        from solvers.mcts import Tree
+
+        self.seed = seed
+        self.time_per_move = time_per_move
+        self.iterations = iterations
+        self.exact_cards = exact_cards
+        self.tree = Tree(config, value_fn, seed)
+        self.history: list[int] = []  # moves since the tree's root
+        self.expect: State | None = None  # the state the next observed move starts from
+        self.last_info = None
+
+    def observe(self, state: State, move: int) -> None:
+        """The game went on from ``state`` with ``move`` (any player's, or chance)."""
+        if self.expect is not None and state == self.expect:
+            self.history.append(move)
+            self.expect = state.apply(move, check=False)
+        else:
+            self.expect = None
+
+    def choose(self, state: State) -> Move:
+        _decision_check(state)
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        start = time.perf_counter()
+        budget = self.time_per_move
+        if self.exact_cards and exact_feasible(state, self.exact_cards):
+            if self.iterations is not None:
+                limit = Limit(nodes=20 * self.iterations)
+            else:
+                limit = Limit(time=0.5 * (budget or 1.0))
+            info = analyse(state, limit, exact=True, seed=self.seed, margin=False)
+            if info.exact and info.best_move is not None:
+                self.last_info = info
+                return info.best_move
+        if self.expect is not None and self.expect == state:
+            self.tree.advance(state, self.history)
+        else:
+            self.tree.reset()
+        if self.iterations is not None:
+            result = self.tree.search(state, iterations=self.iterations)
+        else:
+            left = max(0.01, (budget or 1.0) - (time.perf_counter() - start))
+            result = self.tree.search(state, seconds=left)
+        self.last_info = result
+        move = result.best_move if result.best_move is not None else moves[0]
+        self.history = [move]
+        self.expect = state.apply(move, check=False)
+        return move
+
+
+@dataclass(frozen=True)
+class Level:
+    """A parsed player level: its name and budget (seconds or a count of nodes/iterations)."""
+
+    name: str
+    seconds: float | None = None
+    count: int | None = None
+
+
+_BUDGETED = ("search", "search-v1", "mcts")
+
+
+def parse_level(text: str) -> Level:
+    """Parse a level: ``random``, ``greedy``, ``search``, ``search-v1`` or ``mcts``, the last
+    three with an optional budget ``:N`` (nodes or iterations) or ``:Ss`` (seconds).
+
+    >>> parse_level("mcts:0.5s"), parse_level("search:2000").count
+    (Level(name='mcts', seconds=0.5, count=None), 2000)
+    """
+    key = text.strip().lower()
+    name, _, budget = key.partition(":")
+    if name not in LEVELS:
+        raise UnknownLevelError(
+            f"unknown player level {text!r}: expected one of {', '.join(LEVELS)}"
+            " (search, search-v1 and mcts take :N for a count or :Ss for seconds)"
+        )
+    if not _:
+        return Level(name)
+    what = "nodes" if name.startswith("search") else "iterations"
+    if name in _BUDGETED:
         try:
             if budget.endswith("s"):
                 seconds = float(budget[:-1])
-                if seconds > 0:
-                    return SearchPlayer(seed, time_per_move=seconds)
+                if seconds > 0 and math.isfinite(seconds):
+                    return Level(name, seconds=seconds)
             else:
-                nodes = int(budget)
-                if nodes > 0:
-                    return SearchPlayer(seed, time_per_move=None, nodes=nodes)
+                count = int(budget)
+                if count > 0:
+                    return Level(name, count=count)
         except ValueError:
             pass
         raise UnknownLevelError(
-            f"bad search budget {budget!r}: use search:N (nodes) or search:Ss (seconds)"
+            f"bad {name} budget {budget!r}: use {name}:N ({what}) or {name}:Ss (seconds)"
         )
-    raise UnknownLevelError(
-        f"unknown player level {level!r}: expected one of {', '.join(LEVELS)} "
-        "(or search:N nodes, search:Ss seconds)"
-    )
+    raise UnknownLevelError(f"the {name} level takes no budget (got {text!r})")
+
+
+def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
+    """A player for ``level`` (see :func:`parse_level`); ``time_per_move`` unless the level
+    names its own budget."""
+    parsed = parse_level(level)
+    if parsed.name == "random":
+        return RandomPlayer(seed)
+    if parsed.name == "greedy":
+        return GreedyPlayer(seed)
+    seconds = parsed.seconds if parsed.seconds is not None else time_per_move
+    if parsed.name == "mcts":
+        if parsed.count is not None:
+            return MctsPlayer(seed, time_per_move=None, iterations=parsed.count)
+        return MctsPlayer(seed, time_per_move=seconds)
+    if parsed.count is not None:
+        player = SearchPlayer(seed, time_per_move=None, nodes=parsed.count)
+    else:
+        player = SearchPlayer(seed, time_per_move=seconds)
+    player.name = parsed.name
+    return player

@@ -1,0 +1,426 @@
+"""Monte Carlo tree search for 7 Wonders Duel over the public-information state.
+
+The reference implementation of the ``mcts`` player (a later step ports the loop to C, so the
+algorithm is a handful of small module-level functions over plain lists).
+
+Information sets
+----------------
+The engine's :class:`~duel.state.State` holds public information only: a face-down card is not in
+the state but decided by a chance node with its exact probability. The search reads nothing else,
+so its move and value depend on public information only.
+
+Tree (open loop)
+----------------
+A tree node stands for a sequence of **decisions** from the root, not for a state: each descent
+starts from the root state and, whenever the game reaches a chance node (a card turned face up,
+The Great Library's draw, the Age's opening deal), samples one outcome with its exact probability
+(``State.sample_chance``) and carries on in the same node. So every descent sees a freshly sampled
+deal, and statistics are shared across deals instead of being split over dozens of reveal outcomes
+per card taken. The state reached at a node differs between descents, and so do its legal moves:
+
+* an **arm** (edge) is keyed by the move itself (card, action and wonder; a card lies in one slot
+  only, so this is MCTS-BR's "card and slot" key), or with ``key="slot"`` by (action, pyramid slot,
+  wonder), which also shares statistics between the different cards a reveal can put in a slot;
+* each arm counts its **availability** (descents in which it was legal), which stands for the
+  parent's visit count in the selection formula (as in information-set MCTS).
+
+Selection is PUCT, ``q + c * prior * sqrt(avail) / (1 + n)``, with ``q`` the arm's mean value for
+the player to move and, for arms never tried, the node's mean value minus ``fpu`` ("first play
+urgency"). ``prior="static"`` uses a softmax of a cheap a-priori move score (the move-ordering
+score of :mod:`solvers.search`); ``prior="uniform"`` gives every legal arm the same prior.
+
+Values and evaluation
+---------------------
+Every value is **P(A wins) + P(shared) / 2** in ``[0, 1]``; each arm stores the sum of the values
+backed up through it and the player to move reads it from their own side (``1 - q`` for B), so
+the mover can differ between descents of one node (a science pair grants a token choice) without
+harm. Terminal positions are exact. A new leaf is judged by a **rollout** of ``rollout`` decision
+plies (``None``: to the end of the game; ``"age"``: to the end of the current Age) with the
+heuristic policy of MCTS-BR (a wonder with probability 1/2, a build 0.35, a discard 0.15, among
+those legal; other decisions uniformly), chance sampled exactly, then ``value_fn`` (default:
+:func:`default_value_fn`: the learned value when ``solvers.value`` provides one, else
+:func:`solvers.search.evaluate`).
+
+Move choice and limits
+----------------------
+The move with the most visits (ties: the better mean). A search stops after ``iterations``
+descents (reproducible for a seed) or at a deadline (the clock is read after each descent, and a
+descent is short, so the player stays within its time). :class:`Tree` keeps the tree between the
+moves of a game: :meth:`Tree.advance` follows the decisions played since the last search, and the
+subtree below them is reused.
+
+>>> import random
+>>> from duel import new_game
+>>> state = new_game()
+>>> rng = random.Random(1)
+>>> while state.is_chance() or state.phase != "play":
+...     state = state.apply(state.random_move(rng), check=False)
+>>> result = search(state, iterations=200, seed=1)
+>>> result.best_move in state.legal_moves(), 0.0 <= result.value_a <= 1.0, result.iterations
+(True, True, 200)
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from duel.moves import Kind, Move
+from duel.state import AGE, GAME_OVER, PHASE, PLAY, PYRAMID, TO_MOVE, State
+from solvers.search import _static_score as move_score
+from solvers.search import evaluate, terminal_value
+
+__all__ = [
+    "Config",
+    "MctsResult",
+    "Tree",
+    "default_value_fn",
+    "rollout_value",
+    "search",
+]
+
+ValueFn = Callable[[State], float]
+
+# --- node layout: a node is a plain list (no per-node objects; mirrors a C struct) ------------
+KEYS, MOVES, VISITS, VALUE_A, AVAIL, WEIGHT, CHILDREN, INDEX, NODE_N, NODE_W = range(10)
+
+_BUILD, _DISCARD, _WONDER = int(Kind.BUILD), int(Kind.DISCARD), int(Kind.WONDER)
+_SLOT_KEY = 1 << 24  # slot keys live above every move code
+
+
+def new_node() -> list:
+    """An empty node: parallel arm lists, the key -> arm index, and the node's own totals."""
+    return [[], [], [], [], [], [], [], {}, 0, 0.0]
+
+
+@dataclass(frozen=True)
+class Config:
+    """The knobs of the search (see the module docstring).
+
+    ``c``: exploration constant of PUCT. ``fpu``: value subtracted from the node's mean for arms
+    never tried. ``prior``: "static" or "uniform". ``prior_temperature``: softmax temperature of
+    the static score (in score points). ``rollout``: decision plies of the rollout (0: the value
+    function at the leaf at once; ``None``: to the end of the game; "age": to the end of the
+    Age). ``key``: "move" or "slot" (how arms are keyed).
+    """
+
+    c: float = 1.0
+    fpu: float = 0.1
+    prior: str = "static"
+    prior_temperature: float = 2.0
+    rollout: int | str | None = None
+    key: str = "move"
+
+
+@dataclass(frozen=True)
+class MoveStat:
+    """One root arm: its move, visits and mean value for the player to move at the root."""
+
+    move: Move
+    visits: int
+    value: float
+
+
+@dataclass(frozen=True)
+class MctsResult:
+    """The answer of one search: the move, P(A wins) after it, and statistics."""
+
+    best_move: Move | None
+    value_a: float
+    iterations: int
+    seconds: float
+    moves: tuple[MoveStat, ...] = ()
+    reused: int = 0  # visits the root already had from earlier searches
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def rate(self) -> float:
+        """Iterations per second."""
+        return self.iterations / self.seconds if self.seconds > 0 else 0.0
+
+
+# --- value function ---------------------------------------------------------------------------
+_VALUE_NAMES = ("value_fn", "win_probability", "value", "predict", "evaluate")
+
+
+def default_value_fn() -> ValueFn:
+    """The learned value of ``solvers.value`` when it exists, else the hand-made evaluation.
+
+    ``solvers.value`` may expose the function as any of ``value_fn``, ``win_probability``,
+    ``value``, ``predict`` or ``evaluate`` (a callable ``State -> P(A wins)``).
+    """
+    try:
+        module = importlib.import_module("solvers.value")
+    except ImportError:
+        return evaluate
+    for name in _VALUE_NAMES:
+        fn = getattr(module, name, None)
+        if callable(fn) and not isinstance(fn, type):
+            return fn
+    return evaluate
+
+
+# --- rollouts ---------------------------------------------------------------------------------
+def rollout_policy(state: State, rng: random.Random) -> Move:
+    """MCTS-BR's heuristic: a wonder (1/2), a build (0.35) or a discard (0.15), uniformly among
+    the legal moves of that kind (falling back to the other kinds); other decisions uniformly."""
+    moves = state.legal_moves()
+    if state.fields[PHASE] != PLAY:
+        return moves[int(rng.random() * len(moves))]
+    r = rng.random()
+    want = _WONDER if r < 0.5 else _BUILD if r < 0.85 else _DISCARD
+    picked = [m for m in moves if m >> 16 == want]
+    if not picked and want == _WONDER:
+        picked = [m for m in moves if m >> 16 == _BUILD]
+    if not picked:
+        picked = [m for m in moves if m >> 16 == _DISCARD] or moves
+    return picked[int(rng.random() * len(picked))]
+
+
+def rollout_value(
+    state: State, rng: random.Random, plies: int | str | None, value_fn: ValueFn
+) -> float:
+    """P(A wins) of ``state`` after a rollout of ``plies`` decisions (see :class:`Config`)."""
+    f = state.fields
+    age = f[AGE]
+    left = 1 << 30 if plies is None or plies == "age" else int(plies)
+    stop_at_age = plies == "age"
+    while f[PHASE] != GAME_OVER:
+        if state.is_chance():
+            state = state.apply(state.sample_chance(rng), check=False)
+        else:
+            if left <= 0 or (stop_at_age and f[AGE] != age):
+                return value_fn(state)
+            left -= 1
+            state = state.apply(rollout_policy(state, rng), check=False)
+        f = state.fields
+    return terminal_value(state)
+
+
+# --- the tree -----------------------------------------------------------------------------------
+def arm_key(state: State, move: int, key: str) -> int:
+    """The arm key of ``move``: the move itself, or (action, slot, wonder) in slot mode."""
+    if key == "move" or move >> 16 > _WONDER:
+        return move
+    slot = state.fields[PYRAMID].index(move & 0xFF)
+    return _SLOT_KEY | (move & ~0xFF) | slot
+
+
+def prior_weight(move: int, config: Config) -> float:
+    """Unnormalised prior of an arm (normalised over the arms legal at each visit)."""
+    if config.prior == "uniform":
+        return 1.0
+    return math.exp(min(40.0, move_score(move) / config.prior_temperature))
+
+
+def add_arm(node: list, key: int, move: int, config: Config) -> int:
+    """Append an arm to ``node``; its index."""
+    i = len(node[KEYS])
+    node[KEYS].append(key)
+    node[MOVES].append(move)
+    node[VISITS].append(0)
+    node[VALUE_A].append(0.0)
+    node[AVAIL].append(0)
+    node[WEIGHT].append(prior_weight(move, config))
+    node[CHILDREN].append(None)
+    node[INDEX][key] = i
+    return i
+
+
+def select(node: list, state: State, config: Config) -> tuple[int, Move]:
+    """PUCT over the arms legal in ``state``; counts their availability. (arm index, move)."""
+    index = node[INDEX]
+    visits, value_a, avail, weight = node[VISITS], node[VALUE_A], node[AVAIL], node[WEIGHT]
+    key = config.key
+    moves = state.legal_moves()
+    arms = []
+    total_weight = 0.0
+    for m in moves:
+        k = m if key == "move" else arm_key(state, m, key)
+        i = index.get(k)
+        if i is None:
+            i = add_arm(node, k, m, config)
+        avail[i] += 1
+        total_weight += weight[i]
+        arms.append(i)
+    mover_b = state.fields[TO_MOVE] == 1
+    n_node = node[NODE_N]
+    parent_q = node[NODE_W] / n_node if n_node else 0.5
+    if mover_b:
+        parent_q = 1.0 - parent_q
+    fpu = parent_q - config.fpu
+    c = config.c / total_weight
+    best_score = -1e300
+    best = 0
+    for j, i in enumerate(arms):
+        n = visits[i]
+        if n:
+            q = value_a[i] / n
+            if mover_b:
+                q = 1.0 - q
+        else:
+            q = fpu
+        s = q + c * weight[i] * math.sqrt(avail[i]) / (1 + n)
+        if s > best_score:
+            best_score, best = s, j
+    return arms[best], moves[best]
+
+
+def descend(
+    root: list,
+    state: State,
+    rng: random.Random,
+    config: Config,
+    value_fn: ValueFn,
+) -> None:
+    """One iteration: select down the tree, expand one node, evaluate it, back the value up."""
+    path = []
+    node = root
+    while True:
+        i, move = select(node, state, config)
+        path.append((node, i))
+        state = state.apply(move, check=False)
+        while state.is_chance():
+            state = state.apply(state.sample_chance(rng), check=False)
+        if state.fields[PHASE] == GAME_OVER:
+            value = terminal_value(state)
+            break
+        child = node[CHILDREN][i]
+        if child is None:
+            node[CHILDREN][i] = new_node()
+            value = rollout_value(state, rng, config.rollout, value_fn)
+            break
+        node = child
+    backup(path, value)
+
+
+def backup(path: list, value: float) -> None:
+    """Add ``value`` (P(A wins)) to every arm and node on the path."""
+    for node, i in path:
+        node[VISITS][i] += 1
+        node[VALUE_A][i] += value
+        node[NODE_N] += 1
+        node[NODE_W] += value
+
+
+def root_result(
+    root: list, state: State, config_key: str, iterations: int, seconds: float, reused: int
+) -> MctsResult:
+    """The most visited legal arm at the root (ties: the better mean) and the statistics."""
+    mover_b = state.to_move == 1
+    stats = []
+    index = root[INDEX]
+    key = config_key
+    for m in state.legal_moves():
+        i = index.get(arm_key(state, m, key))
+        n = root[VISITS][i] if i is not None else 0
+        q = root[VALUE_A][i] / n if n else 0.5
+        stats.append(MoveStat(Move(m), n, 1.0 - q if mover_b else q))
+    stats.sort(key=lambda s: (-s.visits, -s.value))
+    best = stats[0] if stats else None
+    value_a = 0.5 if best is None else 1.0 - best.value if mover_b else best.value
+    return MctsResult(
+        best.move if best else None, value_a, iterations, seconds, tuple(stats), reused
+    )
+
+
+class Tree:
+    """A search tree kept between the moves of one game (tree reuse).
+
+    ``search(state, ...)`` grows it from ``state``; after the game goes on, ``advance(moves)``
+    with the decisions played (chance outcomes are ignored: the tree is open loop) moves the root
+    down, keeping the statistics below. A root that does not match starts a fresh tree.
+    """
+
+    def __init__(
+        self, config: Config | None = None, value_fn: ValueFn | None = None, seed: int = 0
+    ) -> None:
+        self.config = config or Config()
+        self.value_fn = value_fn or default_value_fn()
+        self.rng = random.Random(seed)
+        self.root = new_node()
+        self.root_state: State | None = None
+
+    def reset(self) -> None:
+        self.root = new_node()
+        self.root_state = None
+
+    def advance(self, state: State, moves: list[int]) -> None:
+        """Follow ``moves`` (decisions and chance outcomes from the root state) to ``state``."""
+        node = self.root
+        at = self.root_state
+        if at is None:
+            self.reset()
+            return
+        for m in moves:
+            if Move(m).is_chance:
+                at = at.apply(m, check=False)
+                continue
+            k = arm_key(at, m, self.config.key)
+            i = node[INDEX].get(k)
+            child = node[CHILDREN][i] if i is not None else None
+            if child is None:
+                self.reset()
+                return
+            node = child
+            at = at.apply(m, check=False)
+        if at != state:
+            self.reset()
+            return
+        self.root = node
+        self.root_state = state
+
+    def search(
+        self,
+        state: State,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+    ) -> MctsResult:
+        """Grow the tree from ``state`` for ``iterations`` descents or ``seconds``; the answer."""
+        if state.is_chance() or state.is_terminal():
+            raise ValueError(f"no decision to take here ({state.describe()})")
+        if self.root_state is None or self.root_state != state:
+            self.root = new_node()
+        self.root_state = state
+        root = self.root
+        reused = root[NODE_N]
+        start = time.perf_counter()
+        deadline = start + seconds if seconds is not None else None
+        limit = iterations if iterations is not None else 1 << 62
+        if iterations is None and seconds is None:
+            limit = 1000
+        config, value_fn, rng = self.config, self.value_fn, self.rng
+        done = 0
+        # Trees are acyclic lists: the cyclic collector would only re-scan them.
+        gc_was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            while done < limit:
+                descend(root, state, rng, config, value_fn)
+                done += 1
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+        finally:
+            if gc_was_enabled:
+                gc.enable()
+        return root_result(root, state, config.key, done, time.perf_counter() - start, reused)
+
+
+def search(
+    state: State,
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    seed: int = 0,
+    config: Config | None = None,
+    value_fn: ValueFn | None = None,
+) -> MctsResult:
+    """One search from a fresh tree (see :class:`Tree` to keep the tree between moves)."""
+    tree = Tree(config, value_fn, seed)
+    return tree.search(state, iterations=iterations, seconds=seconds)
