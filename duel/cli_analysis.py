@@ -205,11 +205,13 @@ def analyze(
 
 
 def match(
-    first: Annotated[str, typer.Argument(help="random, greedy, search, search:N, search:Ss")],
+    first: Annotated[
+        str, typer.Argument(help="random, greedy, search, search-v1, mcts; :N or :Ss for a budget")
+    ],
     second: Annotated[str, typer.Argument(help="The other player")],
     games: Annotated[int, typer.Option("--games", min=1, help="Number of games")] = 10,
     seed: Annotated[int, typer.Option(help="Seed")] = 0,
-    think: Annotated[float, typer.Option(help="Seconds per move for search")] = 1.0,
+    think: Annotated[float, typer.Option(help="Seconds per move for search and mcts")] = 1.0,
     as_json: JsonOption = False,
 ) -> None:
     """Play two players against each other, seats alternated; results with a 95% interval."""

@@ -103,8 +103,8 @@ class Config:
     """The knobs of the search (see the module docstring).
 
     ``c``: exploration constant of PUCT. ``fpu``: value subtracted from the node's mean for arms
-    never tried. ``prior``: "static" or "uniform". ``prior_temperature``: softmax temperature of
-    the static score (in score points). ``rollout``: decision plies of the rollout (0: the value
+    never tried. ``prior``: "static", "value" or "uniform" and ``prior_temperature`` its
+    temperature (see :func:`prior_weight`). ``rollout``: decision plies of the rollout (0: the value
     function at the leaf at once; ``None``: to the end of the game; "age": to the end of the
     Age). ``key``: "move" or "slot" (how arms are keyed).
     """
@@ -211,28 +211,39 @@ def arm_key(state: State, move: int, key: str) -> int:
     return _SLOT_KEY | (move & ~0xFF) | slot
 
 
-def prior_weight(move: int, config: Config) -> float:
-    """Unnormalised prior of an arm (normalised over the arms legal at each visit)."""
+def prior_weight(state: State, move: int, config: Config, value_fn: ValueFn) -> float:
+    """Unnormalised prior of an arm (normalised over the arms legal at each visit).
+
+    "static": ``exp(score / prior_temperature)`` of the move-ordering score; "value": the odds
+    ``v / (1 - v)`` of the mover's value after the move, to the power ``1 / prior_temperature``
+    (one ply of look-ahead, like the ``greedy`` player); "uniform": 1.
+    """
     if config.prior == "uniform":
         return 1.0
+    if config.prior == "value":
+        v = value_fn(state.apply(move, check=False))
+        if state.fields[TO_MOVE] == 1:
+            v = 1.0 - v
+        v = min(max(v, 1e-6), 1.0 - 1e-6)
+        return (v / (1.0 - v)) ** (1.0 / config.prior_temperature)
     return math.exp(min(40.0, move_score(move) / config.prior_temperature))
 
 
-def add_arm(node: list, key: int, move: int, config: Config) -> int:
-    """Append an arm to ``node``; its index."""
+def add_arm(node: list, key: int, move: int, weight: float) -> int:
+    """Append an arm with prior ``weight`` to ``node``; its index."""
     i = len(node[KEYS])
     node[KEYS].append(key)
     node[MOVES].append(move)
     node[VISITS].append(0)
     node[VALUE_A].append(0.0)
     node[AVAIL].append(0)
-    node[WEIGHT].append(prior_weight(move, config))
+    node[WEIGHT].append(weight)
     node[CHILDREN].append(None)
     node[INDEX][key] = i
     return i
 
 
-def select(node: list, state: State, config: Config) -> tuple[int, Move]:
+def select(node: list, state: State, config: Config, value_fn: ValueFn) -> tuple[int, Move]:
     """PUCT over the arms legal in ``state``; counts their availability. (arm index, move)."""
     index = node[INDEX]
     visits, value_a, avail, weight = node[VISITS], node[VALUE_A], node[AVAIL], node[WEIGHT]
@@ -244,7 +255,7 @@ def select(node: list, state: State, config: Config) -> tuple[int, Move]:
         k = m if key == "move" else arm_key(state, m, key)
         i = index.get(k)
         if i is None:
-            i = add_arm(node, k, m, config)
+            i = add_arm(node, k, m, prior_weight(state, m, config, value_fn))
         avail[i] += 1
         total_weight += weight[i]
         arms.append(i)
@@ -282,7 +293,7 @@ def descend(
     path = []
     node = root
     while True:
-        i, move = select(node, state, config)
+        i, move = select(node, state, config, value_fn)
         path.append((node, i))
         state = state.apply(move, check=False)
         while state.is_chance():

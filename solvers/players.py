@@ -189,6 +189,7 @@ class MctsPlayer:
             info = analyse(state, limit, exact=True, seed=self.seed, margin=False)
             if info.exact and info.best_move is not None:
                 self.last_info = info
+                self.expect = None
                 return info.best_move
         if self.expect is not None and self.expect == state:
             self.tree.advance(state, self.history)
@@ -201,8 +202,8 @@ class MctsPlayer:
             result = self.tree.search(state, seconds=left)
         self.last_info = result
         move = result.best_move if result.best_move is not None else moves[0]
-        self.history = [move]
-        self.expect = state.apply(move, check=False)
+        self.history = []  # observe() records the moves from this root on, this one first
+        self.expect = state
         return move
 
 
@@ -229,7 +230,7 @@ def parse_level(text: str) -> Level:
     name, _, budget = key.partition(":")
     if name not in LEVELS:
         raise UnknownLevelError(
-            f"unknown player level {text!r}: expected one of {', '.join(LEVELS)}"
+            f"unknown level {text!r}: expected one of {', '.join(LEVELS)}"
             " (search, search-v1 and mcts take :N for a count or :Ss for seconds)"
         )
     if not _:
