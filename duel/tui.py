@@ -54,6 +54,8 @@ def level_error(kind: str) -> str | None:
     except UnknownLevelError as error:
         return str(error)
     return None
+
+
 AUTOSAVE = Path("duel-autosave.json")
 DEFAULT_SAVE = Path("duel-game.json")
 
@@ -236,12 +238,7 @@ class Session:
         return GameRecord(tuple(self.moves), metadata)
 
     def push(self, move: Move) -> State:
-        before = self.state
-        after = before.apply(move)
-        for ai in self.ais.values():  # players that keep a search tree follow the game
-            observe = getattr(ai, "observe", None)
-            if observe is not None:
-                observe(before, move)
+        after = self.state.apply(move)
         self.moves.append(move)
         self.states.append(after)
         self.dirty = True

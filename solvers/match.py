@@ -139,25 +139,15 @@ class MatchResult:
 
 
 def play_game(players, rng: random.Random, state: State | None = None) -> tuple[State, int]:
-    """Play to the end: ``players[seat].choose`` at decisions, ``rng`` deals chance.
-
-    Players with an ``observe(state, move)`` method are told every move (theirs, the
-    opponent's and chance), so that they can keep their search tree between moves."""
+    """Play to the end: ``players[seat].choose`` at decisions, ``rng`` deals chance."""
     state = new_game() if state is None else state
     moves = 0
-    observers = []
-    for p in players:
-        hook = getattr(p, "observe", None)
-        if hook is not None and all(p is not q for q, _ in observers):
-            observers.append((p, hook))
     while not state.is_terminal():
         if state.is_chance():
             move = state.sample_chance(rng)
         else:
             move = players[state.to_move].choose(state)
             moves += 1
-        for _, hook in observers:
-            hook(state, move)
         state = state.apply(move, check=False)
     return state, moves
 

@@ -46,8 +46,8 @@ Move choice and limits
 The move with the most visits (ties: the better mean). A search stops after ``iterations``
 descents (reproducible for a seed) or at a deadline (the clock is read after each descent, and a
 descent is short, so the player stays within its time). :class:`Tree` keeps the tree between the
-moves of a game: :meth:`Tree.advance` follows the decisions played since the last search, and the
-subtree below them is reused.
+moves of a game: it finds the decisions played since the last search among its arms
+(:func:`locate`) and reuses the subtree below them.
 
 >>> import random
 >>> from duel import new_game
@@ -71,7 +71,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from duel.moves import Kind, Move
-from duel.state import AGE, GAME_OVER, PHASE, PLAY, PYRAMID, TO_MOVE, State
+from duel.state import (
+    AGE,
+    GAME_OVER,
+    PHASE,
+    PLAY,
+    PRESENT,
+    PYRAMID,
+    REVEAL_CARDS,
+    TO_MOVE,
+    UNSEEN,
+    State,
+)
 from solvers.search import _static_score as move_score
 from solvers.search import evaluate, terminal_value
 
@@ -111,9 +122,9 @@ class Config:
 
     c: float = 1.0
     fpu: float = 0.1
-    prior: str = "static"
-    prior_temperature: float = 2.0
-    rollout: int | str | None = None
+    prior: str = "value"
+    prior_temperature: float = 1.0
+    rollout: int | str | None = 4
     key: str = "move"
 
 
@@ -340,12 +351,60 @@ def root_result(
     )
 
 
+LOCATE_BUDGET = 3000  # states tried when looking for the new root
+
+
+def locate(node: list, state: State, target: State, key: str, budget: list[int]) -> list | None:
+    """The node reached from ``node`` (at ``state``) by the decisions that led to ``target``.
+
+    Depth-first over the arms of the tree that have a child node; chance outcomes are those that
+    agree with ``target`` (a card revealed in a slot still shows there, or is no longer unseen).
+    Cards taken from the pyramid never come back within an Age, which prunes the search.
+    """
+    if state == target:
+        return node
+    f, t = state.fields, target.fields
+    if budget[0] <= 0 or f[PHASE] == GAME_OVER:
+        return None
+    budget[0] -= 1
+    same_age = f[AGE] == t[AGE]
+    if same_age and t[PRESENT] & ~f[PRESENT]:
+        return None  # target still has a card that is gone here
+    if state.is_chance():
+        for m in consistent_outcomes(state, target, same_age):
+            found = locate(node, state.apply(m, check=False), target, key, budget)
+            if found is not None:
+                return found
+        return None
+    index, children = node[INDEX], node[CHILDREN]
+    for m in state.legal_moves():
+        i = index.get(m if key == "move" else arm_key(state, m, key))
+        if i is None or children[i] is None:
+            continue
+        found = locate(children[i], state.apply(m, check=False), target, key, budget)
+        if found is not None:
+            return found
+    return None
+
+
+def consistent_outcomes(state: State, target: State, same_age: bool) -> list[Move]:
+    """The chance outcomes at ``state`` that can lead to ``target``."""
+    outcomes = [m for m, _ in state.chance_weights()[0]]
+    if not same_age or state.fields[PHASE] != REVEAL_CARDS:
+        return outcomes
+    t = target.fields
+    shown = t[PYRAMID][Move(outcomes[0]).slot]
+    if shown >= 0:
+        return [m for m in outcomes if m & 0xFF == shown]
+    return [m for m in outcomes if not t[UNSEEN] >> (m & 0xFF) & 1]
+
+
 class Tree:
     """A search tree kept between the moves of one game (tree reuse).
 
-    ``search(state, ...)`` grows it from ``state``; after the game goes on, ``advance(moves)``
-    with the decisions played (chance outcomes are ignored: the tree is open loop) moves the root
-    down, keeping the statistics below. A root that does not match starts a fresh tree.
+    ``search(state, ...)`` grows the tree from ``state``. When the game has gone on from the
+    last root, :meth:`follow` (called by ``search``) finds the decisions played in between among
+    the tree's arms and keeps the subtree below them; otherwise the tree starts afresh.
     """
 
     def __init__(
@@ -361,30 +420,18 @@ class Tree:
         self.root = new_node()
         self.root_state = None
 
-    def advance(self, state: State, moves: list[int]) -> None:
-        """Follow ``moves`` (decisions and chance outcomes from the root state) to ``state``."""
-        node = self.root
-        at = self.root_state
-        if at is None:
-            self.reset()
-            return
-        for m in moves:
-            if Move(m).is_chance:
-                at = at.apply(m, check=False)
-                continue
-            k = arm_key(at, m, self.config.key)
-            i = node[INDEX].get(k)
-            child = node[CHILDREN][i] if i is not None else None
-            if child is None:
-                self.reset()
-                return
-            node = child
-            at = at.apply(m, check=False)
-        if at != state:
-            self.reset()
-            return
-        self.root = node
-        self.root_state = state
+    def follow(self, state: State) -> bool:
+        """Move the root down to ``state`` if the game went there from the root state along
+        arms of the tree (:func:`locate`); else start a fresh tree. True if the tree was kept."""
+        if self.root_state is not None:
+            if self.root_state == state:
+                return True
+            node = locate(self.root, self.root_state, state, self.config.key, [LOCATE_BUDGET])
+            if node is not None:
+                self.root, self.root_state = node, state
+                return True
+        self.reset()
+        return False
 
     def search(
         self,
@@ -396,8 +443,7 @@ class Tree:
         """Grow the tree from ``state`` for ``iterations`` descents or ``seconds``; the answer."""
         if state.is_chance() or state.is_terminal():
             raise ValueError(f"no decision to take here ({state.describe()})")
-        if self.root_state is None or self.root_state != state:
-            self.root = new_node()
+        self.follow(state)
         self.root_state = state
         root = self.root
         reused = root[NODE_N]

@@ -138,8 +138,8 @@ class SearchPlayer:
 class MctsPlayer:
     """Monte Carlo tree search (:mod:`solvers.mcts`) under a time or iteration budget per move.
 
-    The tree is kept between moves when the player is told the moves played in between
-    (:meth:`observe`, which :func:`solvers.match.play_game` calls). With ``exact_cards`` the
+    The tree is kept between moves (:class:`solvers.mcts.Tree` finds the moves played in
+    between among its arms). With ``exact_cards`` the
     player first tries an exact solve (:mod:`solvers.search`) in Age III endgames with at most
     that many cards left, as the ``search`` level does.
     """
@@ -162,17 +162,7 @@ class MctsPlayer:
         self.iterations = iterations
         self.exact_cards = exact_cards
         self.tree = Tree(config, value_fn, seed)
-        self.history: list[int] = []  # moves since the tree's root
-        self.expect: State | None = None  # the state the next observed move starts from
         self.last_info = None
-
-    def observe(self, state: State, move: int) -> None:
-        """The game went on from ``state`` with ``move`` (any player's, or chance)."""
-        if self.expect is not None and state == self.expect:
-            self.history.append(move)
-            self.expect = state.apply(move, check=False)
-        else:
-            self.expect = None
 
     def choose(self, state: State) -> Move:
         _decision_check(state)
@@ -189,12 +179,7 @@ class MctsPlayer:
             info = analyse(state, limit, exact=True, seed=self.seed, margin=False)
             if info.exact and info.best_move is not None:
                 self.last_info = info
-                self.expect = None
                 return info.best_move
-        if self.expect is not None and self.expect == state:
-            self.tree.advance(state, self.history)
-        else:
-            self.tree.reset()
         if self.iterations is not None:
             result = self.tree.search(state, iterations=self.iterations)
         else:
@@ -202,8 +187,6 @@ class MctsPlayer:
             result = self.tree.search(state, seconds=left)
         self.last_info = result
         move = result.best_move if result.best_move is not None else moves[0]
-        self.history = []  # observe() records the moves from this root on, this one first
-        self.expect = state
         return move
 
 

@@ -51,12 +51,12 @@ def test_chance_and_terminal_nodes_are_refused():
 # --- determinism and public information ---------------------------------------------------------
 def test_deterministic_with_an_iteration_limit_and_seed():
     state = opening(3)
-    a = search(state, iterations=300, seed=7)
-    b = search(state, iterations=300, seed=7)
+    a = search(state, iterations=150, seed=7)
+    b = search(state, iterations=150, seed=7)
     assert _stats(a) == _stats(b) and a.value_a == b.value_a
-    c = search(state, iterations=300, seed=8)
+    c = search(state, iterations=150, seed=8)
     assert _stats(c) != _stats(a)  # the seed drives the sampled deals and rollouts
-    moves = [make_player("mcts:150", seed=4).choose(state) for _ in range(2)]
+    moves = [make_player("mcts:100", seed=4).choose(state) for _ in range(2)]
     assert moves[0] == moves[1]
 
 
@@ -165,28 +165,22 @@ def test_tree_is_reused_after_the_moves_played():
     tree = Tree(seed=3)
     first = tree.search(state, iterations=600)
     rng = random.Random(0)
-    played = [first.best_move]
     after = state.apply(first.best_move, check=False)
     while after.is_chance() or after.to_move == state.to_move:
         m = after.sample_chance(rng) if after.is_chance() else after.legal_moves()[0]
-        played.append(m)
         after = after.apply(m, check=False)
-    reply = search(after, iterations=1, seed=0).best_move  # whatever the opponent plays
-    played.append(reply)
-    after = after.apply(reply, check=False)
+    # the opponent's reply: one the tree has explored
+    after = after.apply(search(after, iterations=200, seed=0).best_move, check=False)
     while after.is_chance():
-        m = after.sample_chance(rng)
-        played.append(m)
-        after = after.apply(m, check=False)
-    tree.advance(after, played)
+        after = after.apply(after.sample_chance(rng), check=False)
     second = tree.search(after, iterations=100)
     assert second.reused > 0 and second.iterations == 100
-    tree.advance(opening(9), [])  # a position the tree does not lead to: a fresh tree
+    assert not tree.follow(opening(9))  # a position the tree does not lead to: a fresh tree
     assert tree.search(opening(9), iterations=10).reused == 0
 
 
 def test_player_keeps_its_tree_in_a_match():
-    player = MctsPlayer(1, time_per_move=None, iterations=200)
+    player = MctsPlayer(1, time_per_move=None, iterations=60)
     reused = []
     original = player.tree.search
 
