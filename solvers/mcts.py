@@ -99,6 +99,10 @@ ValueFn = Callable[[State], float]
 
 # --- node layout: a node is a plain list (no per-node objects; mirrors a C struct) ------------
 KEYS, MOVES, VISITS, VALUE_A, AVAIL, WEIGHT, CHILDREN, INDEX, NODE_N, NODE_W = range(10)
+# A memo of the last state seen at the node (compared by identity): its legal arms, moves and
+# prior total, and the states after each arm's move. It hits at the root on every descent and
+# below it whenever no chance intervened, saving move generation and apply().
+MEMO_STATE, MEMO_ARMS, MEMO_MOVES, MEMO_WEIGHT, MEMO_AFTER = range(10, 15)
 
 _BUILD, _DISCARD, _WONDER = int(Kind.BUILD), int(Kind.DISCARD), int(Kind.WONDER)
 _SLOT_KEY = 1 << 24  # slot keys live above every move code
@@ -106,7 +110,7 @@ _SLOT_KEY = 1 << 24  # slot keys live above every move code
 
 def new_node() -> list:
     """An empty node: parallel arm lists, the key -> arm index, and the node's own totals."""
-    return [[], [], [], [], [], [], [], {}, 0, 0.0]
+    return [[], [], [], [], [], [], [], {}, 0, 0.0, None, None, None, 0.0, None]
 
 
 @dataclass(frozen=True)
@@ -256,20 +260,27 @@ def add_arm(node: list, key: int, move: int, weight: float) -> int:
 
 def select(node: list, state: State, config: Config, value_fn: ValueFn) -> tuple[int, Move]:
     """PUCT over the arms legal in ``state``; counts their availability. (arm index, move)."""
-    index = node[INDEX]
     visits, value_a, avail, weight = node[VISITS], node[VALUE_A], node[AVAIL], node[WEIGHT]
-    key = config.key
-    moves = state.legal_moves()
-    arms = []
-    total_weight = 0.0
-    for m in moves:
-        k = m if key == "move" else arm_key(state, m, key)
-        i = index.get(k)
-        if i is None:
-            i = add_arm(node, k, m, prior_weight(state, m, config, value_fn))
-        avail[i] += 1
-        total_weight += weight[i]
-        arms.append(i)
+    if node[MEMO_STATE] is state:
+        arms, moves, total_weight = node[MEMO_ARMS], node[MEMO_MOVES], node[MEMO_WEIGHT]
+        for i in arms:
+            avail[i] += 1
+    else:
+        index = node[INDEX]
+        key = config.key
+        moves = state.legal_moves()
+        arms = []
+        total_weight = 0.0
+        for m in moves:
+            k = m if key == "move" else arm_key(state, m, key)
+            i = index.get(k)
+            if i is None:
+                i = add_arm(node, k, m, prior_weight(state, m, config, value_fn))
+            avail[i] += 1
+            total_weight += weight[i]
+            arms.append(i)
+        node[MEMO_STATE], node[MEMO_ARMS], node[MEMO_MOVES] = state, arms, moves
+        node[MEMO_WEIGHT], node[MEMO_AFTER] = total_weight, {}
     mover_b = state.fields[TO_MOVE] == 1
     n_node = node[NODE_N]
     parent_q = node[NODE_W] / n_node if n_node else 0.5
@@ -306,7 +317,11 @@ def descend(
     while True:
         i, move = select(node, state, config, value_fn)
         path.append((node, i))
-        state = state.apply(move, check=False)
+        after = node[MEMO_AFTER]  # select() left the memo on this very state
+        nxt = after.get(i)
+        if nxt is None:
+            nxt = after[i] = state.apply(move, check=False)
+        state = nxt
         while state.is_chance():
             state = state.apply(state.sample_chance(rng), check=False)
         if state.fields[PHASE] == GAME_OVER:

@@ -11,9 +11,14 @@ The Mausoleum, choosing who starts the next Age). Levels:
   endgames small enough to enumerate it first tries an exact solve with part of its time.
   ``search:N`` uses a budget of N nodes per move instead of a clock (reproducible), and
   ``search:Ss`` S seconds (for example ``search:0.5s``).
+* ``search-v1``: the same player under a fixed name, the baseline the project measures its
+  progress against (``search`` may later become another player; ``search-v1`` stays).
+* ``mcts``: Monte Carlo tree search (:mod:`solvers.mcts`), 1 s per move by default;
+  ``mcts:N`` N iterations per move (reproducible), ``mcts:Ss`` S seconds.
 
-All players are deterministic for a given seed, except that the clock decides how deep
-``search`` gets with a time budget.
+All players are deterministic for a given seed, except that the clock decides how far
+``search`` and ``mcts`` get with a time budget. :func:`parse_level` is the one parser of level
+names (``duel play``, ``duel match`` and the benchmarks use it).
 
 >>> import random
 >>> from duel import new_game
