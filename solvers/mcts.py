@@ -62,12 +62,13 @@ moves of a game: it finds the decisions played since the last search among its a
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import importlib
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from duel.moves import Kind, Move
@@ -121,7 +122,8 @@ class Config:
     never tried. ``prior``: "static", "value" or "uniform" and ``prior_temperature`` its
     temperature (see :func:`prior_weight`). ``rollout``: decision plies of the rollout (0: the value
     function at the leaf at once; ``None``: to the end of the game; "age": to the end of the
-    Age). ``key``: "move" or "slot" (how arms are keyed).
+    Age). ``key``: "move" or "slot" (how arms are keyed). ``init_visits``: with the "value"
+    prior, each new arm starts with this many virtual visits of its one-ply value.
     """
 
     c: float = 1.0
@@ -130,6 +132,7 @@ class Config:
     prior_temperature: float = 1.0
     rollout: int | str | None = 4
     key: str = "move"
+    init_visits: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -226,31 +229,37 @@ def arm_key(state: State, move: int, key: str) -> int:
     return _SLOT_KEY | (move & ~0xFF) | slot
 
 
-def prior_weight(state: State, move: int, config: Config, value_fn: ValueFn) -> float:
-    """Unnormalised prior of an arm (normalised over the arms legal at each visit).
+def prior_weight(state: State, move: int, config: Config, value_fn: ValueFn) -> tuple[float, float]:
+    """Unnormalised prior of an arm (normalised over the arms legal at each visit), and the
+    value P(A wins) after the move when the prior computed it (else -1).
 
     "static": ``exp(score / prior_temperature)`` of the move-ordering score; "value": the odds
     ``v / (1 - v)`` of the mover's value after the move, to the power ``1 / prior_temperature``
     (one ply of look-ahead, like the ``greedy`` player); "uniform": 1.
     """
     if config.prior == "uniform":
-        return 1.0
+        return 1.0, -1.0
     if config.prior == "value":
-        v = value_fn(state.apply(move, check=False))
-        if state.fields[TO_MOVE] == 1:
-            v = 1.0 - v
+        v_a = value_fn(state.apply(move, check=False))
+        v = 1.0 - v_a if state.fields[TO_MOVE] == 1 else v_a
         v = min(max(v, 1e-6), 1.0 - 1e-6)
-        return (v / (1.0 - v)) ** (1.0 / config.prior_temperature)
-    return math.exp(min(40.0, move_score(move) / config.prior_temperature))
+        return (v / (1.0 - v)) ** (1.0 / config.prior_temperature), v_a
+    return math.exp(min(40.0, move_score(move) / config.prior_temperature)), -1.0
 
 
-def add_arm(node: list, key: int, move: int, weight: float) -> int:
-    """Append an arm with prior ``weight`` to ``node``; its index."""
+def add_arm(node: list, key: int, move: int, prior: tuple[float, float], init: float) -> int:
+    """Append an arm with ``prior`` (weight, value or -1) to ``node``; its index. With a value
+    and ``init`` > 0 the arm starts with ``init`` virtual visits of that value."""
+    weight, v_a = prior
     i = len(node[KEYS])
     node[KEYS].append(key)
     node[MOVES].append(move)
-    node[VISITS].append(0)
-    node[VALUE_A].append(0.0)
+    if init > 0 and v_a >= 0:
+        node[VISITS].append(init)
+        node[VALUE_A].append(init * v_a)
+    else:
+        node[VISITS].append(0)
+        node[VALUE_A].append(0.0)
     node[AVAIL].append(0)
     node[WEIGHT].append(weight)
     node[CHILDREN].append(None)
@@ -275,7 +284,8 @@ def select(node: list, state: State, config: Config, value_fn: ValueFn) -> tuple
             k = m if key == "move" else arm_key(state, m, key)
             i = index.get(k)
             if i is None:
-                i = add_arm(node, k, m, prior_weight(state, m, config, value_fn))
+                prior = prior_weight(state, m, config, value_fn)
+                i = add_arm(node, k, m, prior, config.init_visits)
             avail[i] += 1
             total_weight += weight[i]
             arms.append(i)
@@ -367,6 +377,32 @@ def root_result(
 
 
 LOCATE_BUDGET = 3000  # states tried when looking for the new root
+GC_RESERVE = 0.05  # share of a timed search kept for the garbage collection at its end
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Run a search with the cyclic garbage collector paused, then collect its garbage.
+
+    A tree is acyclic lists, so the collector would only re-scan it; but the allocations still
+    count, and a collection of the whole heap (100 ms and more in a large process) would fall on
+    whoever allocates next. So the heap that existed before the search is frozen (the collector
+    ignores it), the collector is paused, and at the end one collection scans only what the search
+    allocated, inside the search's own time; then everything is as before.
+    """
+    was_enabled = gc.isenabled()
+    freeze = gc.get_freeze_count() == 0  # a caller's own frozen objects are left alone
+    if freeze:
+        gc.freeze()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if freeze:
+            gc.collect()
+            gc.unfreeze()
+        if was_enabled:
+            gc.enable()
 
 
 def locate(node: list, state: State, target: State, key: str, budget: list[int]) -> list | None:
@@ -463,24 +499,20 @@ class Tree:
         root = self.root
         reused = root[NODE_N]
         start = time.perf_counter()
-        deadline = start + seconds if seconds is not None else None
+        # The collection at the end of the search (see _collector_paused) is part of the move's
+        # time: a small share of the budget is kept for it.
+        deadline = start + (1.0 - GC_RESERVE) * seconds if seconds is not None else None
         limit = iterations if iterations is not None else 1 << 62
         if iterations is None and seconds is None:
             limit = 1000
         config, value_fn, rng = self.config, self.value_fn, self.rng
         done = 0
-        # Trees are acyclic lists: the cyclic collector would only re-scan them.
-        gc_was_enabled = gc.isenabled()
-        gc.disable()
-        try:
+        with _collector_paused():
             while done < limit:
                 descend(root, state, rng, config, value_fn)
                 done += 1
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
-        finally:
-            if gc_was_enabled:
-                gc.enable()
         return root_result(root, state, config.key, done, time.perf_counter() - start, reused)
 
 

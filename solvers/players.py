@@ -144,9 +144,9 @@ class MctsPlayer:
     """Monte Carlo tree search (:mod:`solvers.mcts`) under a time or iteration budget per move.
 
     The tree is kept between moves (:class:`solvers.mcts.Tree` finds the moves played in
-    between among its arms). With ``exact_cards`` the
-    player first tries an exact solve (:mod:`solvers.search`) in Age III endgames with at most
-    that many cards left, as the ``search`` level does.
+    between among its arms). In Age III endgames with at most ``exact_cards`` cards left the
+    player first tries an exact solve (:mod:`solvers.search`) with half its time, as the
+    ``search`` level does (0: never).
     """
 
     name = "mcts"
@@ -158,7 +158,7 @@ class MctsPlayer:
         iterations: int | None = None,
         config=None,
         value_fn=None,
-        exact_cards: int = 0,
+        exact_cards: int = 7,
     ) -> None:
         from solvers.mcts import Tree
 
