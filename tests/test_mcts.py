@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -228,3 +232,30 @@ def test_levels_parse():
 def test_match_accepts_the_new_levels():
     result = play_match("mcts:30", "search-v1:200", games=2, seed=3)
     assert result.games == 2
+
+
+def test_duel_play_accepts_budgets_and_new_levels(tmp_path):
+    """``duel play`` reads levels with the same parser as ``duel match`` (search:2s works)."""
+    root = Path(__file__).resolve().parent.parent
+    result = subprocess.run(
+        [sys.executable, "-c", "from duel.cli import main; main()", "play"]
+        + ["--a", "mcts:15", "--b", "search-v1:0.01s", "--seed", "4", "--plain"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        timeout=300,
+        stdin=subprocess.DEVNULL,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Game over." in result.stdout
+    bad = subprocess.run(
+        [sys.executable, "-c", "from duel.cli import main; main()", "play", "--a", "mcts:fast"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        timeout=60,
+    )
+    assert bad.returncode == 2 and "bad mcts budget 'fast'" in bad.stderr
+    assert "Traceback" not in bad.stderr
