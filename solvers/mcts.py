@@ -376,7 +376,7 @@ def root_result(
     )
 
 
-LOCATE_BUDGET = 3000  # states tried when looking for the new root
+LOCATE_BUDGET = 500  # states tried when looking for the new root
 GC_RESERVE = 0.05  # share of a timed search kept for the garbage collection at its end
 
 
@@ -494,11 +494,12 @@ class Tree:
         """Grow the tree from ``state`` for ``iterations`` descents or ``seconds``; the answer."""
         if state.is_chance() or state.is_terminal():
             raise ValueError(f"no decision to take here ({state.describe()})")
+        start = time.perf_counter()  # finding the new root counts in the time too
         self.follow(state)
         self.root_state = state
         root = self.root
         reused = root[NODE_N]
-        start = time.perf_counter()
+        located = time.perf_counter()
         # The collection at the end of the search (see _collector_paused) is part of the move's
         # time: a small share of the budget is kept for it.
         deadline = start + (1.0 - GC_RESERVE) * seconds if seconds is not None else None
@@ -513,7 +514,10 @@ class Tree:
                 done += 1
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
-        return root_result(root, state, config.key, done, time.perf_counter() - start, reused)
+            searched = time.perf_counter()
+        result = root_result(root, state, config.key, done, time.perf_counter() - start, reused)
+        result.extra.update(locate_s=located - start, collect_s=time.perf_counter() - searched)
+        return result
 
 
 def search(
