@@ -26,8 +26,9 @@ per card taken. The state reached at a node differs between descents, and so do 
 
 Selection is PUCT, ``q + c * prior * sqrt(avail) / (1 + n)``, with ``q`` the arm's mean value for
 the player to move and, for arms never tried, the node's mean value minus ``fpu`` ("first play
-urgency"). ``prior="static"`` uses a softmax of a cheap a-priori move score (the move-ordering
-score of :mod:`solvers.search`); ``prior="uniform"`` gives every legal arm the same prior.
+urgency"). The prior (:func:`prior_weight`) is by default one ply of look-ahead: the odds of the
+mover's value after the move ("value"); "static" is a softmax of the move-ordering score of
+:mod:`solvers.search` (cheaper, weaker); "uniform" gives every legal arm the same prior.
 
 Values and evaluation
 ---------------------
@@ -35,7 +36,7 @@ Every value is **P(A wins) + P(shared) / 2** in ``[0, 1]``; each arm stores the 
 backed up through it and the player to move reads it from their own side (``1 - q`` for B), so
 the mover can differ between descents of one node (a science pair grants a token choice) without
 harm. Terminal positions are exact. A new leaf is judged by a **rollout** of ``rollout`` decision
-plies (``None``: to the end of the game; ``"age"``: to the end of the current Age) with the
+plies (default 4; ``None``: to the end of the game; ``"age"``: to the end of the Age) with the
 heuristic policy of MCTS-BR (a wonder with probability 1/2, a build 0.35, a discard 0.15, among
 those legal; other decisions uniformly), chance sampled exactly, then ``value_fn`` (default:
 :func:`default_value_fn`: the learned value when ``solvers.value`` provides one, else
