@@ -382,7 +382,7 @@ GC_RESERVE = 0.05  # share of a timed search kept for the garbage collection at 
 
 
 @contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """Run a search with the cyclic garbage collector paused, then collect its garbage.
 
     A tree is acyclic lists, so the collector would only re-scan it; but the allocations still
@@ -501,7 +501,7 @@ class Tree:
         root = self.root
         reused = root[NODE_N]
         located = time.perf_counter()
-        # The collection at the end of the search (see _collector_paused) is part of the move's
+        # The collection at the end of the search (see collector_paused) is part of the move's
         # time: a small share of the budget is kept for it.
         deadline = start + (1.0 - GC_RESERVE) * seconds if seconds is not None else None
         limit = iterations if iterations is not None else 1 << 62
@@ -509,7 +509,7 @@ class Tree:
             limit = 1000
         config, value_fn, rng = self.config, self.value_fn, self.rng
         done = 0
-        with _collector_paused():
+        with collector_paused():
             while done < limit:
                 descend(root, state, rng, config, value_fn)
                 done += 1

@@ -41,6 +41,8 @@ from duel.state import State
 from solvers.search import Limit, analyse, evaluate, exact_feasible
 
 LEVELS = ("random", "greedy", "search", "search-v1", "mcts")
+#: Share of the mcts player's time given to an exact endgame solve before MCTS.
+EXACT_SHARE = 0.4
 
 __all__ = [
     "LEVELS",
@@ -145,7 +147,7 @@ class MctsPlayer:
 
     The tree is kept between moves (:class:`solvers.mcts.Tree` finds the moves played in
     between among its arms). In Age III endgames with at most ``exact_cards`` cards left the
-    player first tries an exact solve (:mod:`solvers.search`) with half its time, as the
+    player first tries an exact solve (:mod:`solvers.search`) with 40% of its time, as the
     ``search`` level does (0: never).
     """
 
@@ -174,22 +176,27 @@ class MctsPlayer:
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
+        from solvers.mcts import collector_paused
+
         start = time.perf_counter()
-        budget = self.time_per_move
+        budget = self.time_per_move or 1.0
         if self.exact_cards and exact_feasible(state, self.exact_cards):
             if self.iterations is not None:
                 limit = Limit(nodes=20 * self.iterations)
             else:
-                limit = Limit(time=0.5 * (budget or 1.0))
-            info = analyse(state, limit, exact=True, seed=self.seed, margin=False)
-            if info.exact and info.best_move is not None:
+                limit = Limit(time=EXACT_SHARE * budget)
+            with collector_paused():  # its garbage is collected inside this move's time
+                info = analyse(state, limit, exact=True, seed=self.seed, margin=False)
+            if info.best_move is not None and (
+                info.exact
+                or (self.iterations is None and time.perf_counter() - start > 0.8 * budget)
+            ):  # solved, or (the clock being late) no time left for MCTS
                 self.last_info = info
                 return info.best_move
         if self.iterations is not None:
             result = self.tree.search(state, iterations=self.iterations)
         else:
-            left = max(0.01, (budget or 1.0) - (time.perf_counter() - start))
-            result = self.tree.search(state, seconds=left)
+            result = self.tree.search(state, seconds=budget - (time.perf_counter() - start))
         self.last_info = result
         move = result.best_move if result.best_move is not None else moves[0]
         return move
