@@ -60,7 +60,7 @@ def table(names: list[str], results: dict) -> list[str]:
     """Rows: entrant, score against each opponent, total points/games, score and interval."""
     width = max(len(n) for n in names)
     head = f"{'':{width}}  " + "  ".join(f"{i + 1:>7}" for i in range(len(names)))
-    lines = [head + "    total   score  95% CI (Wilson)"]
+    lines = [head + "      total   score  95% CI (Wilson)"]
     for a in names:
         cells = []
         points = played = 0.0
@@ -71,10 +71,10 @@ def table(names: list[str], results: dict) -> list[str]:
             s, n = results[(a, b)]
             points += s
             played += n
-            cells.append(f"{s:>3g}/{n:<3d}")
+            cells.append(f"{f'{s:g}/{n}':>7}")
         score = points / played if played else 0.0
         lo, hi = wilson_interval(score, int(played))
-        total = f"{points:>5g}/{int(played):<4d}"
+        total = f"{f'{points:g}/{int(played)}':>9}"
         interval = f"{100 * lo:.1f}-{100 * hi:.1f}%"
         lines.append(
             f"{a:{width}}  " + "  ".join(cells) + f"  {total} {100 * score:5.1f}%  {interval}"
