@@ -135,6 +135,16 @@ class Config:
     key: str = "move"
     init_visits: float = 0.0
 
+    def __post_init__(self) -> None:
+        if self.prior not in ("value", "static", "uniform"):
+            raise ValueError(f"prior must be value, static or uniform, not {self.prior!r}")
+        if self.key not in ("move", "slot"):
+            raise ValueError(f"key must be move or slot, not {self.key!r}")
+        if not (self.rollout is None or self.rollout == "age" or isinstance(self.rollout, int)):
+            raise ValueError(f"rollout must be a number of plies, 'age' or None: {self.rollout!r}")
+        if self.c < 0 or self.prior_temperature <= 0 or self.init_visits < 0:
+            raise ValueError("c and init_visits must be >= 0, prior_temperature > 0")
+
 
 @dataclass(frozen=True)
 class MoveStat:

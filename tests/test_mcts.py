@@ -46,6 +46,12 @@ def test_levels_answer_every_kind_of_decision(level, phase):
     assert make_player(level, seed=3).choose(state) in state.legal_moves()
 
 
+def test_bad_knobs_are_refused():
+    for bad in ({"prior": "learned"}, {"key": "card"}, {"rollout": "game"}, {"c": -1.0}):
+        with pytest.raises(ValueError):
+            Config(**bad)
+
+
 def test_chance_and_terminal_nodes_are_refused():
     state = new_game()
     with pytest.raises(ValueError, match="no decision"):
