@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+import os
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -11,10 +14,89 @@ if TYPE_CHECKING:
     from duel.state import State
 
 
+DATA_FOLDER = "wonders-duel"
+
+
+def user_data_dir() -> Path:
+    """The folder for files the programs keep for the user (not the current directory, which
+    may be a git checkout): ``$XDG_DATA_HOME/wonders-duel``, by default
+    ``~/.local/share/wonders-duel`` (``%LOCALAPPDATA%\\wonders-duel`` on Windows). Not created
+    here: saving creates it.
+
+    >>> user_data_dir().name
+    'wonders-duel'
+    """
+    base = os.environ.get("XDG_DATA_HOME") or (
+        os.environ.get("LOCALAPPDATA") if os.name == "nt" else None
+    )
+    root = Path(base) if base else Path.home() / ".local" / "share"
+    return root / DATA_FOLDER
+
+
+def autosave_path() -> Path:
+    """Where ``duel play`` saves a game interrupted before the player chose a file."""
+    return user_data_dir() / "duel-autosave.json"
+
+
+#: Typer/click settings every program shares: ``-h`` as well as ``--help``.
+CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"]}
+
+
+def version_text(program: str) -> str:
+    """``duel 0.1.0`` from the installed package's metadata (``unknown`` when not installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        number = version("wonders-duel")
+    except PackageNotFoundError:
+        number = "unknown"
+    return f"{program} (wonders-duel) {number}"
+
+
+def add_common_options(app: typer.Typer, program: str) -> None:
+    """Give ``app`` a ``--version`` option (``-h``/``--help``: :data:`CONTEXT_SETTINGS`)."""
+
+    def show_version(value: bool) -> None:
+        if value:
+            typer.echo(version_text(program))
+            raise typer.Exit()
+
+    @app.callback()
+    def common(
+        version: bool = typer.Option(
+            False,
+            "--version",
+            "-V",
+            help="Show the version and exit.",
+            callback=show_version,
+            is_eager=True,
+        ),
+    ) -> None:
+        pass
+
+    common.__doc__ = app.info.help
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print a one-line error (no traceback) and exit."""
     typer.echo(f"duel: {message}", err=True)
     raise typer.Exit(code)
+
+
+def check_finite(name: str, value: float | None, *, positive: bool = False) -> None:
+    """Exit with a one-line error unless ``value`` is a finite number (positive if asked).
+
+    ``float("nan")`` and ``inf`` are accepted by the option parser; a time limit of NaN would
+    never end a search.
+    """
+    if value is None:
+        return
+    if not math.isfinite(value):
+        fail(f"{name} must be a finite number, not {value}")
+    if positive and value <= 0:
+        fail(f"{name} must be positive, not {value}")
+    if value < 0:
+        fail(f"{name} cannot be negative, not {value}")
 
 
 def load_state_or_fail(path: Path) -> State:
@@ -30,3 +112,23 @@ def load_state_or_fail(path: Path) -> State:
     except (PositionError, RecordError) as error:
         message = str(error)
         fail(message if message.startswith(str(path)) else f"{path}: {message}")
+
+
+_NUMBER = re.compile(r"[0-9]+")
+#: Larger numbers are never a choice; they are read as "too big" without converting them.
+_MAX_DIGITS = 6
+
+
+def number(text: str) -> int | None:
+    """``text`` as a choice number: ASCII digits only ("²" or "٣" are not numbers here).
+
+    A number of more than six digits is returned as 10**6 (out of every range) rather than
+    converted: Python refuses ints of more than 4,300 digits.
+
+    >>> number("12"), number(" 3 "), number("²"), number("x"), number("9" * 5000)
+    (12, 3, None, None, 1000000)
+    """
+    text = text.strip()
+    if not _NUMBER.fullmatch(text):
+        return None
+    return int(text) if len(text) <= _MAX_DIGITS else 10**_MAX_DIGITS
