@@ -24,9 +24,10 @@ per card taken. The state reached at a node differs between descents, and so do 
 * each arm counts its **availability** (descents in which it was legal), which stands for the
   parent's visit count in the selection formula (as in information-set MCTS).
 
-Selection is PUCT, ``q + c * prior * sqrt(avail) / (1 + n)``, with ``q`` the arm's mean value for
+Selection is PUCT, ``q + c * P * sqrt(avail) / (1 + n)``, with ``q`` the arm's mean value for
 the player to move and, for arms never tried, the node's mean value minus ``fpu`` ("first play
-urgency"). The prior (:func:`prior_weight`) is by default one ply of look-ahead: the odds of the
+urgency"), and ``P`` the prior mixed with a uniform share ``prior_mix`` (so that no arm starves).
+The prior (:func:`prior_weight`) is by default one ply of look-ahead: the odds of the
 mover's value after the move ("value"); "static" is a softmax of the move-ordering score of
 :mod:`solvers.search` (cheaper, weaker); "uniform" gives every legal arm the same prior.
 
@@ -125,6 +126,7 @@ class Config:
     function at the leaf at once; ``None``: to the end of the game; "age": to the end of the
     Age). ``key``: "move" or "slot" (how arms are keyed). ``init_visits``: with the "value"
     prior, each new arm starts with this many virtual visits of its one-ply value.
+    ``prior_mix``: share of a uniform prior mixed into the prior (a floor for every arm).
     """
 
     c: float = 1.0
@@ -134,6 +136,7 @@ class Config:
     rollout: int | str | None = 4
     key: str = "move"
     init_visits: float = 0.0
+    prior_mix: float = 0.1
 
     def __post_init__(self) -> None:
         if self.prior not in ("value", "static", "uniform"):
@@ -144,6 +147,8 @@ class Config:
             raise ValueError(f"rollout must be a number of plies, 'age' or None: {self.rollout!r}")
         if self.c < 0 or self.prior_temperature <= 0 or self.init_visits < 0:
             raise ValueError("c and init_visits must be >= 0, prior_temperature > 0")
+        if not 0.0 <= self.prior_mix <= 1.0:
+            raise ValueError(f"prior_mix must be in [0, 1], not {self.prior_mix}")
 
 
 @dataclass(frozen=True)
@@ -308,7 +313,11 @@ def select(node: list, state: State, config: Config, value_fn: ValueFn) -> tuple
     if mover_b:
         parent_q = 1.0 - parent_q
     fpu = parent_q - config.fpu
-    c = config.c / total_weight
+    # P = (1 - mix) * weight / total + mix / arms: a floor, so that no legal arm is starved by a
+    # near-zero prior (a one-ply value can call the only winning move hopeless)
+    mix = config.prior_mix
+    c_weight = config.c * (1.0 - mix) / total_weight
+    c_floor = config.c * mix / len(arms)
     best_score = -1e300
     best = 0
     for j, i in enumerate(arms):
@@ -319,7 +328,7 @@ def select(node: list, state: State, config: Config, value_fn: ValueFn) -> tuple
                 q = 1.0 - q
         else:
             q = fpu
-        s = q + c * weight[i] * math.sqrt(avail[i]) / (1 + n)
+        s = q + (c_weight * weight[i] + c_floor) * math.sqrt(avail[i]) / (1 + n)
         if s > best_score:
             best_score, best = s, j
     return arms[best], moves[best]
