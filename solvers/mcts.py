@@ -73,10 +73,12 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from duel.moves import Kind, Move
+from duel.moves import GUILD_SLOT_MASKS, Kind, Move
 from duel.state import (
     AGE,
+    DEAL_GUILDS,
     GAME_OVER,
+    GUILD_SLOTS,
     PHASE,
     PLAY,
     PRESENT,
@@ -460,10 +462,17 @@ def locate(node: list, state: State, target: State, key: str, budget: list[int])
 
 def consistent_outcomes(state: State, target: State, same_age: bool) -> list[Move]:
     """The chance outcomes at ``state`` that can lead to ``target``."""
-    outcomes = [m for m, _ in state.chance_weights()[0]]
-    if not same_age or state.fields[PHASE] != REVEAL_CARDS:
-        return outcomes
     t = target.fields
+    phase = state.fields[PHASE]
+    if phase == DEAL_GUILDS and same_age:  # the guild backs are public: one deal agrees
+        return [
+            m
+            for m, _ in state.chance_weights()[0]
+            if GUILD_SLOT_MASKS[m & 0xFFFF] == t[GUILD_SLOTS]
+        ]
+    outcomes = [m for m, _ in state.chance_weights()[0]]
+    if not same_age or phase != REVEAL_CARDS:
+        return outcomes
     shown = t[PYRAMID][Move(outcomes[0]).slot]
     if shown >= 0:
         return [m for m in outcomes if m & 0xFF == shown]

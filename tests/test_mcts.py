@@ -189,6 +189,20 @@ def test_tree_is_reused_after_the_moves_played():
     assert tree.search(opening(9), iterations=10).reused == 0
 
 
+def test_tree_is_reused_across_the_deal_of_an_age():
+    """From "who starts Age III" to the first move of Age III: the guild deal and the face-up
+    cards are matched with the new position."""
+    rng = random.Random(2)
+    state = new_game()
+    while not (state.phase == "choose_starter" and state.age == 2):
+        state = state.apply(state.random_move(rng), check=False)
+    tree = Tree(seed=1)
+    after = state.apply(tree.search(state, iterations=300).best_move, check=False)
+    while after.is_chance():
+        after = after.apply(after.sample_chance(rng), check=False)
+    assert after.age == 3 and tree.search(after, iterations=10).reused > 0
+
+
 def test_player_keeps_its_tree_in_a_match():
     player = MctsPlayer(1, time_per_move=None, iterations=60)
     reused = []
