@@ -138,7 +138,7 @@ class Config:
     rollout: int | str | None = 4
     key: str = "move"
     init_visits: float = 0.0
-    prior_mix: float = 0.1
+    prior_mix: float = 0.03
 
     def __post_init__(self) -> None:
         if self.prior not in ("value", "static", "uniform"):
