@@ -7,7 +7,7 @@ the table gives, per entrant, its score against each other entrant and in total,
 95% interval (a shared victory counts 1/2).
 
     python benchmarks/strength.py --levels mcts search-v1 --times 0.2 --games 40 --seed 1
-    python benchmarks/strength.py --levels mcts --times 0.1 0.3 1 --games 10
+    python benchmarks/strength.py --levels mcts --times 0.1 0.3 1 --games 10 --workers 2
 
 The machine is shared: quote the load (``uptime``) with the figures.
 """
@@ -36,12 +36,14 @@ def entrants(levels: list[str], times: list[float]) -> list[str]:
     return out
 
 
-def round_robin(names: list[str], games: int, seed: int, verbose: bool = True) -> dict:
+def round_robin(
+    names: list[str], games: int, seed: int, workers: int = 1, verbose: bool = True
+) -> dict:
     """{(a, b): score of a against b, games} for every pair, both ways."""
     results: dict[tuple[str, str], tuple[float, int]] = {}
     for a, b in itertools.combinations(names, 2):
         start = time.perf_counter()
-        match = play_match(a, b, games=games, seed=seed)
+        match = play_match(a, b, games=games, seed=seed, workers=workers)
         results[(a, b)] = (match.score * match.games, match.games)
         results[(b, a)] = ((1 - match.score) * match.games, match.games)
         if verbose:
@@ -89,9 +91,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--times", nargs="+", type=float, default=[0.2])
     parser.add_argument("--games", type=int, default=10, help="games per pair (even: seats)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="games in parallel (processes)")
     args = parser.parse_args(argv)
-    if args.games < 1 or any(t <= 0 for t in args.times):
-        parser.error("--games and --times must be positive")
+    if args.games < 1 or args.workers < 1 or any(t <= 0 for t in args.times):
+        parser.error("--games, --workers and --times must be positive")
     try:
         names = entrants(args.levels, args.times)
     except UnknownLevelError as error:
@@ -100,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("a round-robin needs at least two entrants")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"round-robin, {args.games} games per pair, seed {args.seed}, load {load:.1f}")
-    results = round_robin(names, args.games, args.seed)
+    results = round_robin(names, args.games, args.seed, args.workers)
     print("\n".join(table(names, results)))
     return 0
 
