@@ -142,6 +142,7 @@ typedef struct {
     int min_depth;
     int generation;
     int aborted;
+    int null_windows; /* exact solves start with the win and loss tests (solve) */
     PyObject *on_progress; /* callable(nodes) or NULL */
 } Searcher;
 
@@ -389,33 +390,42 @@ static double chance(Searcher *c, const dc_state *st, int depth, double alpha, d
         }
         return acc;
     }
-    /* most probable first, ties by move code (Python: sorted by (-weight, move)) */
-    for (int i = 1; i < n; i++) {
-        int32_t m = moves[i];
-        int64_t w = weights[i];
-        int j = i - 1;
-        while (j >= 0 && (weights[j] < w || (weights[j] == w && moves[j] > m))) {
-            moves[j + 1] = moves[j];
-            weights[j + 1] = weights[j];
-            j--;
+    /* Most probable first, ties by move code (Python: sorted by (-weight, move)). Outcomes come
+     * in move-code order, so equal weights (every reveal with guild backs) need no sort. */
+    int equal = 1;
+    for (int i = 1; i < n && equal; i++) equal = weights[i] == weights[0];
+    if (!equal) {
+        for (int i = 1; i < n; i++) {
+            int32_t m = moves[i];
+            int64_t w = weights[i];
+            int j = i - 1;
+            while (j >= 0 && (weights[j] < w || (weights[j] == w && moves[j] > m))) {
+                moves[j + 1] = moves[j];
+                weights[j + 1] = weights[j];
+                j--;
+            }
+            moves[j + 1] = m;
+            weights[j + 1] = w;
         }
-        moves[j + 1] = m;
-        weights[j + 1] = w;
     }
+    /* Star1 in weight units: acc = sum of weight * value, rest = weight not searched yet (an
+     * integer, exact). A node whose outcomes are all won (lost) then gets exactly 1 (0), which
+     * the win/loss tests of the root rely on. */
+    const double t = (double)total;
+    double lo_w = alpha * t, hi_w = beta * t, acc_w = 0.0, rest_w = t;
     for (int i = 0; i < n; i++) {
-        double p = (double)weights[i] / (double)total;
-        rest -= p;
-        if (rest < 1e-12) rest = 0.0;
-        double a_i = (alpha - acc - rest) / p, b_i = (beta - acc) / p;
+        double w = (double)weights[i];
+        rest_w -= w;
+        double a_i = (lo_w - acc_w - rest_w) / w, b_i = (hi_w - acc_w) / w;
         dc_state child = *st;
         dc_apply(&child, moves[i]);
         double v = search(c, &child, depth, a_i > 0.0 ? a_i : 0.0, b_i < 1.0 ? b_i : 1.0);
         if (c->aborted) return 0.0;
-        acc += p * v;
-        if (v <= a_i) return acc + rest;
-        if (v >= b_i) return acc;
+        acc_w += w * v;
+        if (v <= a_i) return (acc_w + rest_w) / t;
+        if (v >= b_i) return acc_w / t;
     }
-    return acc;
+    return acc_w / t;
 }
 
 static double search(Searcher *c, const dc_state *st, int depth, double alpha, double beta) {
@@ -470,6 +480,27 @@ static double search(Searcher *c, const dc_state *st, int depth, double alpha, d
     return value;
 }
 
+/* An exact solve (no depth cut-off) first asks the two questions that settle most endgames at a
+ * fraction of the cost of the full window: does A surely win (value 1)? does A surely lose
+ * (value 0)? Each is a null-window search: at a chance node one outcome that misses cuts it. The
+ * bounds they leave in the table then narrow the full-window search that follows, if needed.
+ * Every answer is a valid fail-soft result for (alpha, beta). */
+#define NULL_WINDOW 1e-9
+
+static double solve(Searcher *c, const dc_state *st, int depth, double alpha, double beta) {
+    if (depth < INF_DEPTH / 2 || !c->null_windows || st->phase == DC_GAME_OVER)
+        return search(c, st, depth, alpha, beta);
+    if (beta > 1.0 - NULL_WINDOW) {
+        double v = search(c, st, depth, 1.0 - NULL_WINDOW, 1.0);
+        if (c->aborted || v > 1.0 - NULL_WINDOW || v <= alpha) return v;
+    }
+    if (alpha < NULL_WINDOW) {
+        double v = search(c, st, depth, 0.0, NULL_WINDOW);
+        if (c->aborted || v < NULL_WINDOW || v >= beta) return v;
+    }
+    return search(c, st, depth, alpha, beta);
+}
+
 /* --- Python interface --------------------------------------------------------------------- */
 static PyObject *Aborted; /* raised when a limit stops the search */
 
@@ -521,6 +552,7 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs) {
     self->deadline = -1.0;
     self->checkpoint = 0;
     self->min_depth = INF_DEPTH;
+    self->null_windows = 1;
     return alloc_table(self, memory);
 }
 
@@ -539,7 +571,7 @@ static PyObject *Searcher_search(Searcher *self, PyObject *args) {
     if (get_state(obj, &st) < 0) return NULL;
     if (depth > INF_DEPTH) depth = INF_DEPTH;
     self->aborted = 0;
-    double v = search(self, st, depth, alpha, beta);
+    double v = solve(self, st, depth, alpha, beta);
     if (self->aborted == 2) return NULL;
     if (self->aborted) {
         PyErr_SetNone(Aborted);
@@ -623,6 +655,7 @@ static PyMemberDef Searcher_members[] = {
     RW_LL(stores),
     RW_LL(overwrites),
     RW_LL(memory),
+    {"null_windows", T_INT, offsetof(Searcher, null_windows), 0, NULL},
     {"min_depth", T_INT, offsetof(Searcher, min_depth), 0, NULL},
     {"generation", T_INT, offsetof(Searcher, generation), 0, NULL},
     {"chance_width", T_INT, offsetof(Searcher, chance_width), READONLY, NULL},
