@@ -115,7 +115,7 @@ typedef struct {
     int32_t move;   /* best move, -1 if none */
     uint16_t depth; /* remaining depth, TT_EXACT_DEPTH: holds for every depth */
     uint8_t gen;    /* iteration that stored it */
-    uint8_t used;
+    uint8_t work;   /* 0: empty; else 1 + log2 of the nodes searched to get it (see keep_value) */
 } tt_entry;
 _Static_assert(sizeof(tt_entry) == 32, "tt_entry is 32 bytes");
 
@@ -143,6 +143,10 @@ typedef struct {
     int generation;
     int aborted;
     int null_windows; /* exact solves start with the win and loss tests (solve) */
+    int endgame;      /* exact solves use decision_exact (ETC, win scan, history) */
+    int etc, use_history, star2;
+    int small_cards; /* exact solves: at most this many cards left, small_search */
+    uint32_t history[2][1 << 15]; /* per player, by hist_index(move): cut-off credit */
     PyObject *on_progress; /* callable(nodes) or NULL */
 } Searcher;
 
@@ -154,26 +158,40 @@ static double now_seconds(void) {
 
 static tt_entry *tt_find(Searcher *c, uint64_t key) {
     tt_bucket *b = &c->tt[key & c->mask];
-    if (b->e[0].used && b->e[0].key == key) return &b->e[0];
-    if (b->e[1].used && b->e[1].key == key) return &b->e[1];
+    if (b->e[0].work && b->e[0].key == key) return &b->e[0];
+    if (b->e[1].work && b->e[1].key == key) return &b->e[1];
     return NULL;
 }
 
-/* Value of keeping an entry: exact first, then the current iteration, then depth. */
+/* Value of keeping an entry: exact first, then the current iteration, then depth, then the work
+ * it saves (log2 of the nodes its search took). In an exact solve every entry is exact, of the
+ * same iteration and depth, so the work decides: a full bucket keeps the entry that was costlier
+ * to compute and the new entry takes the other slot. */
 static long long keep_value(const Searcher *c, const tt_entry *e) {
-    if (!e->used) return -1;
+    if (!e->work) return -1;
     return ((long long)(e->depth == TT_EXACT_DEPTH) << 40) |
-           ((long long)(e->gen == (uint8_t)c->generation) << 32) | e->depth;
+           ((long long)(e->gen == (uint8_t)c->generation) << 32) | ((long long)e->depth << 8) |
+           e->work;
 }
 
-static void tt_store(Searcher *c, uint64_t key, int depth, double lo, double hi, int32_t move) {
+static int work_class(long long nodes) {
+    int w = 1;
+    while (nodes > 1 && w < 255) {
+        nodes >>= 1;
+        w++;
+    }
+    return w;
+}
+
+static void tt_store(Searcher *c, uint64_t key, int depth, double lo, double hi, int32_t move,
+                     long long nodes) {
     tt_bucket *b = &c->tt[key & c->mask];
     tt_entry *slot;
-    if (b->e[0].used && b->e[0].key == key) slot = &b->e[0];
-    else if (b->e[1].used && b->e[1].key == key) slot = &b->e[1];
+    if (b->e[0].work && b->e[0].key == key) slot = &b->e[0];
+    else if (b->e[1].work && b->e[1].key == key) slot = &b->e[1];
     else {
         slot = keep_value(c, &b->e[0]) <= keep_value(c, &b->e[1]) ? &b->e[0] : &b->e[1];
-        if (slot->used) c->overwrites++;
+        if (slot->work) c->overwrites++;
     }
     c->stores++;
     slot->key = key;
@@ -184,7 +202,7 @@ static void tt_store(Searcher *c, uint64_t key, int depth, double lo, double hi,
                   : depth >= (int)TT_EXACT_DEPTH ? (uint16_t)(TT_EXACT_DEPTH - 1)
                                                  : (uint16_t)depth;
     slot->gen = (uint8_t)c->generation;
-    slot->used = 1;
+    slot->work = (uint8_t)work_class(nodes);
 }
 
 /* Limits, progress and Ctrl-C, every 1024 nodes. Sets `aborted` (2: a Python error is set). */
@@ -214,6 +232,9 @@ static void tick(Searcher *c) {
 }
 
 static double search(Searcher *c, const dc_state *st, int depth, double alpha, double beta);
+static double search_keyed(Searcher *c, const dc_state *st, uint64_t key, int depth,
+                           double alpha, double beta);
+static double small_search(Searcher *c, const dc_state *st, double alpha, double beta);
 
 /* Children in search order. Eval ordering: the table move, then by heuristic value of the child
  * (plus a hint of the static score); otherwise the static score with the table move first.
@@ -288,6 +309,113 @@ static double decision(Searcher *c, const dc_state *st, int depth, double alpha,
                 if (v <= alpha) break;
             }
         }
+    }
+    return best;
+}
+
+/* History heuristic: moves are credited where they cut, whatever the position (the same card
+ * taken the same way tends to be good or bad all over an endgame). */
+static inline int hist_index(int32_t move) {
+    return (DC_MOVE_KIND(move) & 15) << 11 | (DC_MOVE_A(move) & 15) << 7 | (DC_MOVE_B(move) & 127);
+}
+
+/* A decision node of an exact solve (no horizon below). Before searching any child it
+ *   - generates every child once (hashed once, reused by the recursion),
+ *   - returns at once if a move ends the game with the mover winning (nothing beats it),
+ *   - probes every child in the table (enhanced transposition cut-off: one child's stored bound
+ *     may already refute the window),
+ * then searches the table move first, then by the heuristic value of the child (near the root,
+ * at least 7 cards left: Python's order) or by history and static score (deeper). */
+static double decision_exact(Searcher *c, const dc_state *st, int depth, double alpha,
+                             double beta, int32_t first, int32_t *best_move, int probe) {
+    int32_t moves[DC_MAX_MOVES];
+    int n = dc_legal_moves(st, moves);
+    if (n == 0) return decision(c, st, depth, alpha, beta, first, best_move);
+    int me = st->to_move, maximise = me == 0;
+    dc_state kids[n];
+    uint64_t keys[n];
+    double key[n];
+    int order[n];
+    *best_move = -1;
+    for (int i = 0; i < n; i++) {
+        kids[i] = *st;
+        dc_apply(&kids[i], moves[i]);
+        if (kids[i].phase == DC_GAME_OVER) {
+            keys[i] = 0;
+            if (kids[i].winner == me) {
+                c->nodes++;
+                *best_move = moves[i];
+                return maximise ? 1.0 : 0.0;
+            }
+            continue;
+        }
+        keys[i] = dc_state_hash(&kids[i]);
+    }
+    if (c->etc) {
+        for (int i = 0; i < n; i++) {
+            if (kids[i].phase == DC_GAME_OVER) continue;
+            const tt_entry *e = tt_find(c, keys[i]);
+            if (!e || entry_depth(e) < depth - 1) continue;
+            if (maximise ? e->lo >= beta : e->hi <= alpha) {
+                c->nodes++;
+                *best_move = moves[i];
+                return maximise ? e->lo : e->hi;
+            }
+        }
+    }
+    int by_eval = n > 1 && __builtin_popcount(st->present) >= 7;
+    const uint32_t *hist = c->history[me];
+    for (int i = 0; i < n; i++) {
+        double k;
+        if (moves[i] == first) k = 1e30;
+        else if (by_eval) {
+            double v = evaluate(&kids[i]);
+            k = (maximise ? v : 1.0 - v) + 0.001 * static_score(moves[i]);
+        } else k = (c->use_history ? (double)hist[hist_index(moves[i])] * 64.0 : 0.0) +
+                   static_score(moves[i]);
+        key[i] = k;
+        order[i] = i;
+    }
+    for (int i = 1; i < n; i++) { /* stable insertion sort, best first */
+        int o = order[i];
+        int j = i - 1;
+        while (j >= 0 && key[order[j]] < key[o]) {
+            order[j + 1] = order[j];
+            j--;
+        }
+        order[j + 1] = o;
+    }
+    double best = maximise ? -1.0 : 2.0;
+    int cards = __builtin_popcount(st->present);
+    for (int r = 0; r < n; r++) {
+        int i = order[r];
+        double v = __builtin_popcount(kids[i].present) <= c->small_cards
+                       ? small_search(c, &kids[i], alpha, beta)
+                       : search_keyed(c, &kids[i], keys[i], depth - 1, alpha, beta);
+        if (c->aborted) return 0.0;
+        if (probe) return v; /* Star2 probe: the first move's value bounds the node */
+        if (maximise) {
+            if (v > best) {
+                best = v;
+                *best_move = moves[i];
+                if (v > alpha) {
+                    alpha = v;
+                    if (v >= beta) break;
+                }
+            }
+        } else if (v < best) {
+            best = v;
+            *best_move = moves[i];
+            if (v < beta) {
+                beta = v;
+                if (v <= alpha) break;
+            }
+        }
+    }
+    if (*best_move >= 0 && n > 1) {
+        uint32_t *h = &c->history[me][hist_index(*best_move)];
+        uint32_t credit = (uint32_t)(cards * cards);
+        *h = *h + credit < *h ? UINT32_MAX : *h + credit;
     }
     return best;
 }
@@ -428,7 +556,175 @@ static double chance(Searcher *c, const dc_state *st, int depth, double alpha, d
     return acc_w / t;
 }
 
+/* The last few cards of an exact solve: a plain alpha-beta / Star1 recursion with no table. Near
+ * the end of the Age most nodes of a solve are here and few of them recur, so hashing, probing
+ * and storing them would cost more than it saves -- and their entries would crowd out the
+ * costlier ones above (see keep_value). Values and bounds are as search()'s (fail-soft). */
+static double small_search(Searcher *c, const dc_state *st, double alpha, double beta) {
+    c->nodes++;
+    if (c->nodes >= c->checkpoint) {
+        tick(c);
+        if (c->aborted) return 0.0;
+    }
+    if (st->phase == DC_GAME_OVER) return terminal_value(st);
+    if (dc_is_chance(st)) {
+        int32_t moves[DC_MAX_OUTCOMES];
+        int64_t weights[DC_MAX_OUTCOMES];
+        int64_t total = 0;
+        int n = dc_chance_outcomes(st, moves, weights, &total);
+        const double t = (double)total;
+        double alpha_w = alpha * t, beta_w = beta * t, acc_w = 0.0, rest_w = t;
+        for (int i = 0; i < n; i++) {
+            double w = (double)weights[i];
+            rest_w -= w;
+            double a_i = (alpha_w - acc_w - rest_w) / w, b_i = (beta_w - acc_w) / w;
+            dc_state child = *st;
+            dc_apply(&child, moves[i]);
+            double v = small_search(c, &child, a_i > 0.0 ? a_i : 0.0, b_i < 1.0 ? b_i : 1.0);
+            if (c->aborted) return 0.0;
+            acc_w += w * v;
+            if (v <= a_i) return (acc_w + rest_w) / t;
+            if (v >= b_i) return acc_w / t;
+        }
+        return acc_w / t;
+    }
+    int32_t moves[DC_MAX_MOVES];
+    int n = dc_legal_moves(st, moves);
+    int me = st->to_move, maximise = me == 0;
+    double best = maximise ? -1.0 : 2.0;
+    for (int i = 0; i < n; i++) {
+        dc_state child = *st;
+        dc_apply(&child, moves[i]);
+        double v = small_search(c, &child, alpha, beta);
+        if (c->aborted) return 0.0;
+        if (maximise) {
+            if (v > best) {
+                best = v;
+                if (v > alpha) {
+                    alpha = v;
+                    if (v >= beta) break;
+                }
+            }
+        } else if (v < best) {
+            best = v;
+            if (v < beta) {
+                beta = v;
+                if (v <= alpha) break;
+            }
+        }
+    }
+    return best;
+}
+
+/* A chance node of an exact solve (every outcome enumerated): Star2. Each outcome starts with
+ * the bounds [L, U] the table holds for it (exact for a terminal, else [0, 1]); their weighted
+ * sums may already decide the node. Then, where it can, each outcome that is a decision node is
+ * probed: only its first move is searched, which bounds it from one side (below for A to move,
+ * above for B) -- enough to refute the node when the opponent's alternative was better. Last,
+ * Star1 searches the outcomes with windows derived from the other outcomes' bounds. */
+#define STAR2_MAX 64
+
+static double chance_exact(Searcher *c, const dc_state *st, int depth, double alpha, double beta,
+                           uint64_t key) {
+    int32_t moves[DC_MAX_OUTCOMES];
+    int64_t weights[DC_MAX_OUTCOMES];
+    int64_t total = 0;
+    int n = dc_chance_outcomes(st, moves, weights, &total);
+    if (n > STAR2_MAX) return chance(c, st, depth, alpha, beta, key);
+    dc_state kids[n];
+    uint64_t keys[n];
+    double lo[n], hi[n];
+    const double t = (double)total, alpha_w = alpha * t, beta_w = beta * t;
+    double sum_lo = 0.0, sum_hi = 0.0;
+    for (int i = 0; i < n; i++) {
+        kids[i] = *st;
+        dc_apply(&kids[i], moves[i]);
+        double w = (double)weights[i];
+        if (kids[i].phase == DC_GAME_OVER) {
+            keys[i] = 0;
+            lo[i] = hi[i] = terminal_value(&kids[i]);
+        } else {
+            keys[i] = dc_state_hash(&kids[i]);
+            const tt_entry *e = tt_find(c, keys[i]);
+            if (e && entry_depth(e) >= depth) {
+                lo[i] = e->lo;
+                hi[i] = e->hi;
+            } else {
+                lo[i] = 0.0;
+                hi[i] = 1.0;
+            }
+        }
+        sum_lo += w * lo[i];
+        sum_hi += w * hi[i];
+    }
+    if (sum_lo >= beta_w) return sum_lo / t;
+    if (sum_hi <= alpha_w) return sum_hi / t;
+    if (c->star2) {
+        for (int i = 0; i < n; i++) {
+            const dc_state *k = &kids[i];
+            if (k->phase == DC_GAME_OVER || dc_is_chance(k) || lo[i] >= hi[i]) continue;
+            double w = (double)weights[i];
+            const tt_entry *e = tt_find(c, keys[i]);
+            int32_t first = e ? e->move : -1, unused;
+            if (k->to_move == 0) { /* a lower bound from A's first move */
+                double need = (beta_w - (sum_lo - w * lo[i])) / w;
+                if (need > 1.0) continue;
+                c->nodes++;
+                double v = decision_exact(c, k, depth, lo[i], need, first, &unused, 1);
+                if (c->aborted) return 0.0;
+                if (v > lo[i]) {
+                    sum_lo += w * (v - lo[i]);
+                    lo[i] = v;
+                    if (sum_lo >= beta_w) return sum_lo / t;
+                }
+            } else { /* an upper bound from B's first move */
+                double need = (alpha_w - (sum_hi - w * hi[i])) / w;
+                if (need < 0.0) continue;
+                c->nodes++;
+                double v = decision_exact(c, k, depth, need, hi[i], first, &unused, 1);
+                if (c->aborted) return 0.0;
+                if (v < hi[i]) {
+                    sum_hi -= w * (hi[i] - v);
+                    hi[i] = v;
+                    if (sum_hi <= alpha_w) return sum_hi / t;
+                }
+            }
+        }
+    }
+    /* Star1 with the bounds: rest_lo/rest_hi are the bounds of the outcomes not searched yet. */
+    double acc_w = 0.0, rest_lo = sum_lo, rest_hi = sum_hi;
+    for (int i = 0; i < n; i++) {
+        double w = (double)weights[i];
+        rest_lo -= w * lo[i];
+        rest_hi -= w * hi[i];
+        if (lo[i] >= hi[i]) { /* known exactly */
+            acc_w += w * lo[i];
+            continue;
+        }
+        double a_i = (alpha_w - acc_w - rest_hi) / w, b_i = (beta_w - acc_w - rest_lo) / w;
+        double a = a_i > 0.0 ? a_i : 0.0, b = b_i < 1.0 ? b_i : 1.0;
+        double v = __builtin_popcount(kids[i].present) <= c->small_cards
+                       ? small_search(c, &kids[i], a, b)
+                       : search_keyed(c, &kids[i], keys[i], depth, a, b);
+        if (c->aborted) return 0.0;
+        acc_w += w * v;
+        if (v <= a_i) return (acc_w + rest_hi) / t;
+        if (v >= b_i) return (acc_w + rest_lo) / t;
+    }
+    return acc_w / t;
+}
+
 static double search(Searcher *c, const dc_state *st, int depth, double alpha, double beta) {
+    if (depth >= INF_DEPTH / 2 && c->endgame && __builtin_popcount(st->present) <= c->small_cards)
+        return small_search(c, st, alpha, beta);
+    if (st->phase == DC_GAME_OVER || depth <= 0) return search_keyed(c, st, 0, depth, alpha, beta);
+    return search_keyed(c, st, dc_state_hash(st), depth, alpha, beta);
+}
+
+/* search() with the state's hash already computed (key: dc_state_hash(st); any value at a
+ * terminal or horizon node, which are not looked up). */
+static double search_keyed(Searcher *c, const dc_state *st, uint64_t key, int depth,
+                           double alpha, double beta) {
     c->nodes++;
     if (c->nodes >= c->checkpoint) {
         tick(c);
@@ -442,7 +738,7 @@ static double search(Searcher *c, const dc_state *st, int depth, double alpha, d
         c->cut_count++;
         return evaluate(st);
     }
-    uint64_t key = dc_state_hash(st);
+    long long nodes_before = c->nodes;
     const tt_entry *e = tt_find(c, key);
     int had = 0, e_depth = 0;
     double e_lo = 0.0, e_hi = 1.0;
@@ -465,8 +761,13 @@ static double search(Searcher *c, const dc_state *st, int depth, double alpha, d
     long long cuts_before = c->cut_count;
     double alpha0 = alpha, beta0 = beta, value;
     int32_t move = -1;
-    if (dc_is_chance(st)) value = chance(c, st, depth, alpha, beta, key);
+    if (dc_is_chance(st))
+        value = depth >= INF_DEPTH / 2 && c->endgame
+                    ? chance_exact(c, st, depth, alpha, beta, key)
+                    : chance(c, st, depth, alpha, beta, key);
     else if (depth == 1) value = frontier(c, st, alpha, beta, &move);
+    else if (depth >= INF_DEPTH / 2 && c->endgame)
+        value = decision_exact(c, st, depth, alpha, beta, best_move, &move, 0);
     else value = decision(c, st, depth, alpha, beta, best_move, &move);
     if (c->aborted) return 0.0;
     int stored = c->cut_count != cuts_before ? depth : INF_DEPTH;
@@ -476,7 +777,7 @@ static double search(Searcher *c, const dc_state *st, int depth, double alpha, d
     else if (value >= beta0) lo = same ? (lo > value ? lo : value) : value;
     else lo = hi = value;
     if (lo > hi) lo = hi = value;
-    tt_store(c, key, stored, lo, hi, move >= 0 ? move : best_move);
+    tt_store(c, key, stored, lo, hi, move >= 0 ? move : best_move, c->nodes - nodes_before);
     return value;
 }
 
@@ -487,18 +788,25 @@ static double search(Searcher *c, const dc_state *st, int depth, double alpha, d
  * Every answer is a valid fail-soft result for (alpha, beta). */
 #define NULL_WINDOW 1e-9
 
+/* search() without the small_search shortcut: a position asked for from Python always gets its
+ * table entry (best move included), which the principal variation and policy_margin read. */
+static double top(Searcher *c, const dc_state *st, int depth, double alpha, double beta) {
+    if (st->phase == DC_GAME_OVER || depth <= 0) return search_keyed(c, st, 0, depth, alpha, beta);
+    return search_keyed(c, st, dc_state_hash(st), depth, alpha, beta);
+}
+
 static double solve(Searcher *c, const dc_state *st, int depth, double alpha, double beta) {
     if (depth < INF_DEPTH / 2 || !c->null_windows || st->phase == DC_GAME_OVER)
-        return search(c, st, depth, alpha, beta);
+        return top(c, st, depth, alpha, beta);
     if (beta > 1.0 - NULL_WINDOW) {
-        double v = search(c, st, depth, 1.0 - NULL_WINDOW, 1.0);
+        double v = top(c, st, depth, 1.0 - NULL_WINDOW, 1.0);
         if (c->aborted || v > 1.0 - NULL_WINDOW || v <= alpha) return v;
     }
     if (alpha < NULL_WINDOW) {
-        double v = search(c, st, depth, 0.0, NULL_WINDOW);
+        double v = top(c, st, depth, 0.0, NULL_WINDOW);
         if (c->aborted || v < NULL_WINDOW || v >= beta) return v;
     }
-    return search(c, st, depth, alpha, beta);
+    return top(c, st, depth, alpha, beta);
 }
 
 /* --- Python interface --------------------------------------------------------------------- */
@@ -553,6 +861,11 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs) {
     self->checkpoint = 0;
     self->min_depth = INF_DEPTH;
     self->null_windows = 1;
+    self->endgame = 1;
+    self->etc = 1;
+    self->use_history = 1;
+    self->star2 = 1;
+    self->small_cards = 2;
     return alloc_table(self, memory);
 }
 
@@ -613,7 +926,7 @@ static PyObject *Searcher_store(Searcher *self, PyObject *args) {
     if (get_state(obj, &st) < 0) return NULL;
     long move = move_obj == Py_None ? -1 : PyLong_AsLong(move_obj);
     if (move == -1 && PyErr_Occurred()) return NULL;
-    tt_store(self, dc_state_hash(st), depth, lo, hi, (int32_t)move);
+    tt_store(self, dc_state_hash(st), depth, lo, hi, (int32_t)move, 1);
     Py_RETURN_NONE;
 }
 
@@ -656,6 +969,11 @@ static PyMemberDef Searcher_members[] = {
     RW_LL(overwrites),
     RW_LL(memory),
     {"null_windows", T_INT, offsetof(Searcher, null_windows), 0, NULL},
+    {"endgame", T_INT, offsetof(Searcher, endgame), 0, NULL},
+    {"etc", T_INT, offsetof(Searcher, etc), 0, NULL},
+    {"star2", T_INT, offsetof(Searcher, star2), 0, NULL},
+    {"small_cards", T_INT, offsetof(Searcher, small_cards), 0, NULL},
+    {"use_history", T_INT, offsetof(Searcher, use_history), 0, NULL},
     {"min_depth", T_INT, offsetof(Searcher, min_depth), 0, NULL},
     {"generation", T_INT, offsetof(Searcher, generation), 0, NULL},
     {"chance_width", T_INT, offsetof(Searcher, chance_width), READONLY, NULL},
