@@ -29,6 +29,25 @@ def _limit(seconds: float | None, nodes: int | None, depth: int | None, default_
     return Limit(time=seconds, nodes=nodes, depth=depth)
 
 
+def _memory(text: str | None) -> int | None:
+    """``--memory`` in MB as bytes (None: the default budget); a bad value fails in one line.
+
+    >>> _memory("64")
+    67108864
+    """
+    if text is None:
+        return None
+    try:
+        megabytes = float(text)
+    except ValueError:
+        fail(f"--memory must be a number of MB, not {text!r}")
+    if not megabytes >= 1:  # also rejects NaN
+        fail(f"--memory must be at least 1 (MB), not {megabytes:g}")
+    if megabytes > 1 << 20:
+        fail(f"--memory is in MB: {megabytes:g} MB is more than a terabyte")
+    return int(megabytes * 1024 * 1024)
+
+
 def _pct(value: float) -> str:
     return f"{100 * value:.1f}%"
 
@@ -54,6 +73,9 @@ def _stats(info) -> str:
         text += "; exact (every line searched to the end of the game)"
     else:
         text += "; heuristic evaluation at the search horizon"
+    backend = info.extra.get("backend")
+    if backend is not None:
+        text += "; compiled search" if backend == "c" else "; Python search"
     return text
 
 
@@ -91,6 +113,10 @@ DepthOption = Annotated[int | None, typer.Option("--depth", help="Depth in plies
 TopOption = Annotated[int, typer.Option("--top", help="How many moves to show")]
 ChanceSeedOption = Annotated[int, typer.Option(help="Seed for sampled chance")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output")]
+MemoryOption = Annotated[
+    str | None,
+    typer.Option("--memory", help="Memory budget of the search in MB [default: 512]"),
+]
 
 
 def _position_to_analyse(position: Path, top: int):
@@ -112,13 +138,15 @@ def hint(
     top: TopOption = 3,
     seed: ChanceSeedOption = 0,
     as_json: JsonOption = False,
+    memory: MemoryOption = None,
 ) -> None:
     """The best moves with their values, the principal variation and search statistics."""
     state = _position_to_analyse(position, top)
     limit = _limit(seconds, nodes, depth, 2.0)
+    budget = _memory(memory)
     from solvers.search import analyse
 
-    info = analyse(state, limit, top=top, seed=seed)
+    info = analyse(state, limit, top=top, seed=seed, memory=budget)
     if as_json:
         typer.echo(json.dumps(_info_json(state, info), indent=1))
         return
@@ -137,12 +165,15 @@ def analyze(
     top: TopOption = 3,
     seed: ChanceSeedOption = 0,
     as_json: JsonOption = False,
+    memory: MemoryOption = None,
 ) -> None:
     """Analyse a position; --exact solves it to the end of the game (Age III endgames)."""
     state = _position_to_analyse(position, top)
-    from solvers.search import analysis, exact_feasible
+    budget = _memory(memory)
+    from solvers.search import C_SEARCH, EXACT_CARDS_C, EXACT_CARDS_PYTHON, analysis, exact_feasible
 
-    feasible = exact_feasible(state)
+    feasible = exact_feasible(state)  # the limit of the search path that will run
+    max_cards = EXACT_CARDS_C if C_SEARCH else EXACT_CARDS_PYTHON
     default_time = None if (feasible or not exact) else 60.0
     if not exact:
         default_time = 10.0
@@ -150,8 +181,10 @@ def analyze(
     notes = []
     if exact and not feasible:
         notes.append(
-            "This position is too far from the end to enumerate every deal: chance nodes are"
-            " sampled (4 draws each) and the value is an estimate"
+            "This position is too far from the end to enumerate every deal (the"
+            f" {'compiled' if C_SEARCH else 'Python'} search does so in Age III with at most"
+            f" {max_cards} cards left): chance nodes are sampled (4 draws each) and the value is"
+            " an estimate"
             + (f"; stopping after {limit.time:g} s" if limit.time else "")
             + "."
         )
@@ -176,7 +209,13 @@ def analyze(
                     status.update(f"Searching... {what}{n:,} nodes")
 
             for info in analysis(
-                state, limit, top=top, exact=exact, seed=seed, on_progress=progress
+                state,
+                limit,
+                top=top,
+                exact=exact,
+                seed=seed,
+                on_progress=progress,
+                memory=budget,
             ):
                 last = info
                 if not exact and info.moves:
@@ -185,7 +224,7 @@ def analyze(
                         f" {_pct(info.moves[0].value)}"
                     )
     else:
-        for info in analysis(state, limit, top=top, exact=exact, seed=seed):
+        for info in analysis(state, limit, top=top, exact=exact, seed=seed, memory=budget):
             last = info
     assert last is not None
     if as_json:

@@ -128,6 +128,9 @@ __all__ = [
     "analysis",
     "evaluate",
     "exact_feasible",
+    "EXACT_CARDS_C",
+    "EXACT_CARDS_PYTHON",
+    "C_SEARCH",
     "expectimax",
     "margin_estimate",
 ]
@@ -245,9 +248,26 @@ def evaluate(state: State) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def exact_feasible(state: State, max_cards: int = 10) -> bool:
+#: Cards left in Age III up to which an exact solve enumerates every chance outcome, by search
+#: path: the compiled search solves 12 cards in seconds and 14 in about a minute
+#: (benchmarks/endgames.py); the Python reference takes 7-40 s at 10.
+EXACT_CARDS_PYTHON = 10
+EXACT_CARDS_C = 14
+
+
+def exact_feasible(state: State, max_cards: int | None = None) -> bool:
     """True when an exact solve can enumerate every chance outcome: Age III with at most
-    ``max_cards`` cards left in the pyramid, or the game already over."""
+    ``max_cards`` cards left in the pyramid, or the game already over.
+
+    ``max_cards`` defaults to the limit of the fastest search available
+    (:data:`EXACT_CARDS_C` where the compiled search is built, else :data:`EXACT_CARDS_PYTHON`).
+
+    >>> from duel import new_game
+    >>> exact_feasible(new_game())
+    False
+    """
+    if max_cards is None:
+        max_cards = EXACT_CARDS_C if C_SEARCH else EXACT_CARDS_PYTHON
     f = state.fields
     if f[PHASE] == GAME_OVER:
         return True
@@ -363,6 +383,7 @@ class AnalysisInfo:
             "sampled": self.sampled,
             "samples": self.samples,
             "seed": self.seed,
+            "backend": self.extra.get("backend"),
             "moves": list(self.moves) if raw else [m.to_dict() for m in self.moves],
         }
         if not raw:
@@ -421,6 +442,7 @@ class Searcher:
         self.seed = seed
         self.chance_width = chance_width
         self.chance_samples = chance_samples
+        self.memory = memory
         self.tt: dict[State, list] = {}
         entries = max(1000, memory // ENTRY_BYTES)
         self.tt_limit = entries * 7 // 10
@@ -697,6 +719,10 @@ class Searcher:
         return acc
 
     # -- principal variation ------------------------------------------------------------------
+    def _pv_entry(self, state: State) -> list | None:
+        """The table entry the principal variation follows at ``state`` (None: stop there)."""
+        return self.tt.get(state)
+
     def principal_variation(self, state: State, limit: int = 40) -> list[Move]:
         """Table moves from ``state``; at chance nodes the most probable outcome."""
         pv: list[Move] = []
@@ -708,7 +734,7 @@ class Searcher:
                 pv.extend(path)
                 state = child if child is not None else state.apply(path[0], check=False)
                 continue
-            entry = self.tt.get(state)
+            entry = self._pv_entry(state)
             if entry is None or entry[3] is None:
                 break
             pv.append(Move(entry[3]))
@@ -839,6 +865,7 @@ class CSearcher(Searcher):
             chance_samples=chance_samples,
             memory=max(python_share, 1000 * ENTRY_BYTES),
         )
+        self.memory = memory  # the whole budget: C table plus the Python share
 
     def __setattr__(self, name: str, value) -> None:
         if name in self._delegated:
@@ -867,10 +894,20 @@ class CSearcher(Searcher):
         self._c.set_limits(-1 if node_limit is None else node_limit, seconds)
 
     def search(self, state: State, depth: int, alpha: float, beta: float) -> float:
+        object.__setattr__(self, "_last_depth", depth)
         try:
             return self._c.search(self.core(state), min(depth, INF_DEPTH), alpha, beta)
         except _csearch.Aborted:
             raise SearchAborted from None
+
+    def _pv_entry(self, state: State) -> list | None:
+        """As the base class; after an exact solve, positions the C search solved without the
+        table (its last two cards) are solved again here to continue the line: a few nodes."""
+        entry = self.tt.get(state)
+        if entry is None and self.__dict__.get("_last_depth", 0) >= INF_DEPTH // 2:
+            self.search(state, INF_DEPTH - 1, 0.0, 1.0)
+            entry = self.tt.get(state)
+        return entry
 
 
 def new_searcher(
@@ -954,9 +991,12 @@ def analysis(
     """
     limit = limit or Limit()
     top = max(1, multipv if multipv is not None else top)
+    compiled = isinstance(searcher, CSearcher) if searcher is not None else C_SEARCH
     if chance_width is None and chance_samples is None:
         if exact:
-            chance_width, chance_samples = (None, 4) if exact_feasible(state) else (4, 4)
+            cards = EXACT_CARDS_C if compiled else EXACT_CARDS_PYTHON
+            feasible = exact_feasible(state, cards)
+            chance_width, chance_samples = (None, 4) if feasible else (4, 4)
         else:
             chance_width, chance_samples = 6, 3
     else:
@@ -968,6 +1008,7 @@ def analysis(
         chance_samples=chance_samples,
         memory=memory or DEFAULT_MEMORY,
     )
+    backend = {"backend": "c" if isinstance(s, CSearcher) else "python", "memory": s.memory}
     start = time.perf_counter()
     s.nodes = 0
     s.on_progress = on_progress
@@ -986,6 +1027,7 @@ def analysis(
             False,
             None,
             seed=seed,
+            extra=dict(backend),
         )
         return
     depth = 0
@@ -1044,7 +1086,7 @@ def analysis(
             tuple(moves[:top]) if moves else (),
             complete=True,
             seed=seed,
-            extra={"finished": finished},
+            extra={"finished": finished, **backend},
         )
         yielded = True
         last = info
@@ -1079,6 +1121,7 @@ def analysis(
             tuple(moves),
             complete=False,
             seed=seed,
+            extra=dict(backend),
         )
 
 

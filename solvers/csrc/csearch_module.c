@@ -131,7 +131,7 @@ static int entry_depth(const tt_entry *e) {
 typedef struct {
     PyObject_HEAD
     tt_bucket *tt;
-    uint64_t mask; /* buckets - 1 */
+    uint64_t buckets; /* memory / sizeof(tt_bucket): the whole budget, not a power of two */
     long long memory;
     uint64_t seed;
     int chance_width; /* -1: never sample */
@@ -156,8 +156,14 @@ static double now_seconds(void) {
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* The bucket of a key: the high bits of key * buckets (Lemire's multiply-shift), so any number
+ * of buckets works and a budget is used whole. */
+static inline uint64_t tt_index(const Searcher *c, uint64_t key) {
+    return (uint64_t)(((unsigned __int128)key * c->buckets) >> 64);
+}
+
 static tt_entry *tt_find(Searcher *c, uint64_t key) {
-    tt_bucket *b = &c->tt[key & c->mask];
+    tt_bucket *b = &c->tt[tt_index(c, key)];
     if (b->e[0].work && b->e[0].key == key) return &b->e[0];
     if (b->e[1].work && b->e[1].key == key) return &b->e[1];
     return NULL;
@@ -185,7 +191,7 @@ static int work_class(long long nodes) {
 
 static void tt_store(Searcher *c, uint64_t key, int depth, double lo, double hi, int32_t move,
                      long long nodes) {
-    tt_bucket *b = &c->tt[key & c->mask];
+    tt_bucket *b = &c->tt[tt_index(c, key)];
     tt_entry *slot;
     if (b->e[0].work && b->e[0].key == key) slot = &b->e[0];
     else if (b->e[1].work && b->e[1].key == key) slot = &b->e[1];
@@ -823,8 +829,7 @@ static int get_state(PyObject *obj, const dc_state **out) {
 }
 
 static int alloc_table(Searcher *self, long long memory) {
-    uint64_t buckets = 1;
-    while (buckets * 2 * sizeof(tt_bucket) <= (uint64_t)memory) buckets *= 2;
+    uint64_t buckets = (uint64_t)memory / sizeof(tt_bucket);
     tt_bucket *tt = PyMem_RawCalloc(buckets, sizeof(tt_bucket));
     if (!tt) {
         PyErr_NoMemory();
@@ -832,7 +837,7 @@ static int alloc_table(Searcher *self, long long memory) {
     }
     PyMem_RawFree(self->tt);
     self->tt = tt;
-    self->mask = buckets - 1;
+    self->buckets = buckets;
     self->memory = memory;
     return 0;
 }
@@ -942,7 +947,7 @@ static PyObject *Searcher_set_limits(Searcher *self, PyObject *args) {
 
 static PyObject *Searcher_clear(Searcher *self, PyObject *unused) {
     (void)unused;
-    memset(self->tt, 0, (self->mask + 1) * sizeof(tt_bucket));
+    memset(self->tt, 0, self->buckets * sizeof(tt_bucket));
     Py_RETURN_NONE;
 }
 
@@ -983,7 +988,7 @@ static PyMemberDef Searcher_members[] = {
 
 static PyObject *Searcher_get_entries(Searcher *self, void *closure) {
     (void)closure;
-    return PyLong_FromUnsignedLongLong(2 * (self->mask + 1));
+    return PyLong_FromUnsignedLongLong(2 * self->buckets);
 }
 
 static PyGetSetDef Searcher_getset[] = {
