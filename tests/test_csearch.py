@@ -30,7 +30,7 @@ pytestmark = pytest.mark.skipif(not C_SEARCH, reason="compiled search not availa
 ROOT = Path(__file__).resolve().parents[1]
 #: The quickest of the example endgames for the Python reference (well under a second each).
 EXAMPLES = [
-    ROOT / "examples" / "endgames" / f"age3_8cards_seed{seed}.json" for seed in (104, 139, 169)
+    ROOT / "examples" / "endgames" / f"age3_8cards_seed{seed}.json" for seed in (106, 124, 128)
 ]
 #: Switches of the C searcher's exact-solve levers (1 = on, the default).
 LEVERS = ("null_windows", "endgame", "etc", "use_history", "star2")
