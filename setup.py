@@ -34,7 +34,12 @@ setup(
         Extension(
             "duel._ccore",
             sources=["duel/csrc/ccore_module.c"],
-            depends=["duel/csrc/duel_core.c", "duel/csrc/duel_core.h", "duel/csrc/duel_tables.h"],
+            depends=[
+                "duel/csrc/duel_core.c",
+                "duel/csrc/duel_core.h",
+                "duel/csrc/duel_tables.h",
+                "duel/csrc/ccore_capi.h",
+            ],
             extra_compile_args=["-O2", "-std=gnu11"],
             optional=True,
         ),

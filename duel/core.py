@@ -21,8 +21,6 @@ import os
 from types import ModuleType
 from typing import Any
 
-from duel import state as _state
-
 #: Environment variable that forces the pure-Python engine ("1", "true" or "yes").
 PURE_ENV = "DUEL_PURE"
 
@@ -34,8 +32,6 @@ def _load() -> ModuleType | None:
         from duel import _ccore
     except ImportError:
         return None
-    # The Age III rules follow the Python reference: guild backs once issue 10 is in it.
-    _ccore.set_guild_backs(hasattr(_state, "DEAL_GUILDS"))
     return _ccore
 
 

@@ -32,7 +32,11 @@ CSRC = ROOT / "duel" / "csrc"
 needs_core = pytest.mark.skipif(not AVAILABLE, reason="C core not built or DUEL_PURE set")
 #: Differential games in the suite: a few thousand, bounded to ~15 s on a loaded 2-core machine.
 DIFF_GAMES = int(os.environ.get("DUEL_DIFF_GAMES", "2000"))
-EXAMPLES = sorted((ROOT / "examples").rglob("*.json"))
+EXAMPLES = sorted(
+    p
+    for p in (ROOT / "examples").rglob("*.json")
+    if json.loads(p.read_text(encoding="utf-8")).get("format") == "7wd-position"
+)
 
 
 def _compiler() -> str | None:
@@ -55,7 +59,7 @@ def assert_same_node(py: State, c) -> None:
             if card < 0 or not py.is_accessible(py.pyramid.index(card)):
                 continue  # taken, or face down until the pending reveal
             assert c.card_cost(p, card) == py.card_cost(p, card)
-        for w in range(12):
+        for w in py.wonders(0) + py.wonders(1):  # the wonders still to build, both owners'
             assert c.wonder_cost(p, w) == py.wonder_cost(p, w)
 
 
@@ -331,3 +335,91 @@ def test_the_c_api_compiles_standalone(tmp_path):
     subprocess.run([_compiler(), *flags, str(source), "-o", str(binary)], check=True)
     out = subprocess.run([str(binary)], capture_output=True, text=True, check=True)
     assert 100 * 100 < int(out.stdout) < 100 * 200
+
+
+PROBE_EXTENSION = r"""
+#include <Python.h>
+#include "duel_core.c"
+#include "ccore_capi.h"
+
+static const dc_capi *capi;
+
+/* play(core_state, seed): random moves to the end in this module's copy of the engine. */
+static PyObject *play(PyObject *m, PyObject *args) {
+    PyObject *obj;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "OK", &obj, &seed)) return NULL;
+    dc_state s;
+    if (capi->get_state(obj, &s) < 0) return NULL;
+    dc_rng rng;
+    dc_rng_seed(&rng, seed);
+    dc_random_playout(&s, &rng);
+    return capi->new_state(&s);
+}
+
+static PyObject *round_trip(PyObject *m, PyObject *state) {
+    dc_state s;
+    if (capi->from_python(state, &s) < 0) return NULL;
+    return capi->to_python(&s);
+}
+
+static PyMethodDef methods[] = {
+    {"play", play, METH_VARARGS, NULL}, {"round_trip", round_trip, METH_O, NULL}, {NULL}};
+static struct PyModuleDef def = {PyModuleDef_HEAD_INIT, "probe", NULL, -1, methods};
+
+PyMODINIT_FUNC PyInit_probe(void) {
+    capi = dc_import_capi();
+    if (!capi) return NULL;
+    return PyModule_Create(&def);
+}
+"""
+
+
+@needs_core
+@pytest.mark.skipif(
+    _compiler() is None or not sys.platform.startswith("linux"), reason="needs gcc/clang on Linux"
+)
+def test_another_extension_uses_the_engine_and_the_capsule(tmp_path):
+    """The path of a C searcher: its own copy of the engine, conversions through the capsule."""
+    source = tmp_path / "probe.c"
+    source.write_text(PROBE_EXTENSION)
+    target = tmp_path / f"probe{sysconfig.get_config_var('EXT_SUFFIX')}"
+    include = sysconfig.get_paths()["include"]
+    flags = ["-std=gnu11", "-O1", "-shared", "-fPIC", "-Wall", "-Werror", f"-I{CSRC}"]
+    subprocess.run(
+        [_compiler(), *flags, f"-I{include}", str(source), "-o", str(target)], check=True
+    )
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import probe
+    finally:
+        sys.path.pop(0)
+    start = CoreState.new_game()
+    assert probe.play(start, 5) == start.random_playout(5)  # same engine, same generator
+    py = load_position(ROOT / "examples" / "age2_midgame.json")
+    assert probe.round_trip(py) == py
+    with pytest.raises(TypeError, match="CoreState"):
+        probe.play(py, 1)
+
+
+@needs_core
+@pytest.mark.skipif(
+    not hasattr(s, "DEAL_GUILDS"), reason="guild backs (issue 10) not in the engine"
+)
+def test_every_guild_deal_agrees():
+    """All 1140 outcomes of the Age III guild deal, then the first reveal of each."""
+    rng = random.Random(4)
+    py = new_game()
+    while py.fields[s.PHASE] != s.DEAL_GUILDS:
+        py = py.apply(py.random_move(rng), check=False)
+    c = CoreState.from_state(py)
+    outcomes, _ = py.chance_weights()
+    assert len(outcomes) == 1140
+    for move, _ in outcomes:
+        child = py.apply(move, check=False)
+        c_child = c.apply(move)
+        assert c_child.to_state() == child
+        assert c_child.chance_weights() == (
+            [(int(m), w) for m, w in child.chance_weights()[0]],
+            child.chance_weights()[1],
+        )

@@ -13,6 +13,7 @@ MODULES = [
     "duel.moves",
     "duel.state",
     "duel.pricing",
+    "duel.core",
     "duel.position",
     "duel.record",
     "duel.explain",

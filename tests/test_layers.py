@@ -1,7 +1,8 @@
 """The game layer (duel core, pyramid_layouts, data) imports no solver and no user interface.
 
 Pricing is a rule of the game, so it lives in ``duel.pricing``; ``solvers`` builds on the game and
-the programs (``duel/cli*``, ``duel/tui.py``, ``duel/render.py``) build on both.
+the programs (``duel/cli*``, ``duel/tui.py``, ``duel/render.py`` and the helpers only they use)
+build on both.
 """
 
 import ast
@@ -20,12 +21,24 @@ CORE_MODULES = [
     "duel.catalog",
     "duel.moves",
     "duel.pricing",
+    "duel.core",
     "duel.state",
     "duel.position",
     "duel.record",
     "duel.explain",
+    "duel.slots",
 ]
-PROGRAMS = ("duel.cli", "duel.tui", "duel.render")
+#: The programs layer inside duel/: the CLI, the views and what only they use (the game
+#: controller without I/O, the replay stepper, wording of lines and plurals).
+PROGRAMS = (
+    "duel.cli",
+    "duel.tui",
+    "duel.render",
+    "duel.game_control",
+    "duel.replay",
+    "duel.lines",
+    "duel.words",
+)
 FORBIDDEN = ("solvers", "rich", "typer", "textual", "wonders")
 
 

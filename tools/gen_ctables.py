@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from itertools import combinations
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,6 +28,7 @@ from duel.catalog import (  # noqa: E402
     TOKENS,
     WONDERS,
 )
+from duel.moves import GUILD_SLOT_MASKS  # noqa: E402
 from pyramid_layouts import LAYOUTS, SLOTS  # noqa: E402
 
 HEADER = ROOT / "duel" / "csrc" / "duel_tables.h"
@@ -115,7 +115,7 @@ def generate() -> str:
     out.append(f"static const uint32_t DC_FACE_UP[4] = {{0, {face_up}}};")
     out.append(f"static const uint32_t DC_START_ACCESSIBLE[4] = {{0, {start}}};")
     out.append("")
-    combos = [sum(1 << x for x in combo) for combo in combinations(range(SLOTS), 3)]
+    combos = list(GUILD_SLOT_MASKS)
     out.append("/* The 3-slot sets of the guild deal, by rank (itertools.combinations order). */")
     out.append(f"#define DC_N_GUILD_DEALS {len(combos)}")
     out.append("static const uint32_t DC_GUILD_DEALS[DC_N_GUILD_DEALS] = {")

@@ -8,9 +8,9 @@
 #include <stdint.h>
 
 #include "duel_core.c"
+#include "ccore_capi.h"
 
-/* Python field layout (duel/state.py). Top-level fields 0..19 are fixed; GUILD_SLOTS is field 20
- * when the Python engine has guild backs (issue 10), and the player fields follow. */
+/* Python field layout (duel/state.py): 21 top-level fields, then the player fields. */
 enum {
     F_PHASE, F_TO_MOVE, F_AGE, F_PYRAMID, F_PRESENT, F_ACCESSIBLE, F_REVEAL, F_UNSEEN, F_PAWN,
     F_MILITARY, F_BOARD, F_DISCARD, F_OFFER, F_WONDERS_UNSEEN, F_PICKS, F_EXTRA, F_LIBRARY,
@@ -24,7 +24,7 @@ static const char *PHASE_NAMES[] = {
     "library_choose", "destroy", "mausoleum", "choose_starter", "game_over", "deal_guilds"};
 static const char *VICTORY_NAMES[] = {"", "military", "science", "civilian"};
 
-static int top_fields(void) { return dc_guild_backs() ? 21 : 20; }
+static int top_fields(void) { return F_GUILD_SLOTS + 1; }
 static int n_fields(void) { return top_fields() + 2 * PLAYER_FIELDS; }
 
 typedef struct {
@@ -112,8 +112,8 @@ static int state_from_fields(PyObject *fields_obj, dc_state *st) {
     PyObject *pyr = NULL;
     if (PySequence_Fast_GET_SIZE(seq) != n_fields()) {
         PyErr_Format(PyExc_ValueError,
-                     "a State has %zd fields; the C core expects %d (guild backs %s)",
-                     PySequence_Fast_GET_SIZE(seq), n_fields(), dc_guild_backs() ? "on" : "off");
+                     "a State has %zd fields; the C core expects %d (rebuild it: pip install -e .)",
+                     PySequence_Fast_GET_SIZE(seq), n_fields());
         goto done;
     }
     PyObject **f = PySequence_Fast_ITEMS(seq);
@@ -138,9 +138,7 @@ static int state_from_fields(PyObject *fields_obj, dc_state *st) {
     SMALL(F_LIBRARY, 0, 0x3FF, library);
     SMALL(F_WINNER, -1, 2, winner);
     SMALL(F_VICTORY, 0, 3, victory);
-    if (top > F_GUILD_SLOTS) {
-        SMALL(F_GUILD_SLOTS, 0, DC_ALL_SLOTS, guild_slots);
-    }
+    SMALL(F_GUILD_SLOTS, 0, DC_ALL_SLOTS, guild_slots);
     if (read_cards(f[F_UNSEEN], &st->unseen) < 0 || read_cards(f[F_DISCARD], &st->discard) < 0)
         goto done;
     dc_cards destroying;
@@ -225,7 +223,7 @@ static PyObject *state_to_fields_list(const dc_state *st) {
     items[F_WINNER] = PyLong_FromLong(st->winner);
     items[F_VICTORY] = PyLong_FromLong(st->victory);
     items[F_DESTROYING] = cards_to_py(destroying);
-    if (top > F_GUILD_SLOTS) items[F_GUILD_SLOTS] = PyLong_FromUnsignedLong(st->guild_slots);
+    items[F_GUILD_SLOTS] = PyLong_FromUnsignedLong(st->guild_slots);
     for (int p = 0; p < 2; p++) {
         PyObject **g = items + top + p * PLAYER_FIELDS;
         const dc_player *pl = &st->p[p];
@@ -407,7 +405,12 @@ static PyObject *CoreState_sample_chance(CoreStateObject *self, PyObject *rng_ar
         PyErr_SetString(PyExc_ValueError, "not a chance node");
         return NULL;
     }
-    return PyLong_FromLong(dc_sample_chance(&self->st, &rng));
+    int32_t move = dc_sample_chance(&self->st, &rng);
+    if (move < 0) {
+        PyErr_SetString(PyExc_ValueError, "this chance node has no outcome (inconsistent)");
+        return NULL;
+    }
+    return PyLong_FromLong(move);
 }
 
 static PyObject *CoreState_random_move(CoreStateObject *self, PyObject *rng_arg) {
@@ -565,6 +568,37 @@ static PyTypeObject CoreStateType = {
     .tp_repr = (reprfunc)CoreState_repr,
 };
 
+/* --- the C API capsule (ccore_capi.h) ----------------------------------------------------- */
+static int capi_get_state(PyObject *obj, dc_state *out) {
+    if (!PyObject_TypeCheck(obj, &CoreStateType)) {
+        PyErr_Format(PyExc_TypeError, "expected a CoreState, not %.100s", Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    *out = ((CoreStateObject *)obj)->st;
+    return 0;
+}
+
+static PyObject *capi_new_state(const dc_state *st) { return (PyObject *)core_new(st); }
+
+static int capi_from_python(PyObject *state, dc_state *out) {
+    PyObject *fields = PyObject_GetAttrString(state, "fields");
+    if (!fields) return -1;
+    int rc = state_from_fields(fields, out);
+    Py_DECREF(fields);
+    return rc;
+}
+
+static PyObject *capi_to_python(const dc_state *st) {
+    CoreStateObject *tmp = core_new(st);
+    if (!tmp) return NULL;
+    PyObject *state = CoreState_to_state(tmp, NULL);
+    Py_DECREF(tmp);
+    return state;
+}
+
+static dc_capi capi = {DC_CAPI_VERSION, sizeof(dc_state), 1,         capi_get_state,
+                       capi_new_state,  capi_from_python,  capi_to_python};
+
 /* --- module functions -------------------------------------------------------------------- */
 static PyObject *mod_play_random_games(PyObject *m, PyObject *args) {
     (void)m;
@@ -590,18 +624,46 @@ static PyObject *mod_play_random_games(PyObject *m, PyObject *args) {
                          victories[DC_CIVILIAN]);
 }
 
-static PyObject *mod_set_guild_backs(PyObject *m, PyObject *arg) {
+/* Benchmark helper: for each state, `repeats` times: copy it, generate its legal moves and
+ * apply the middle one (the "clone + legal moves + apply" figure of issue 9), all in C. */
+static PyObject *mod_bench_clone_legal_apply(PyObject *m, PyObject *args) {
     (void)m;
-    int on = PyObject_IsTrue(arg);
-    if (on < 0) return NULL;
-    dc_set_guild_backs(on);
-    Py_RETURN_NONE;
+    PyObject *states;
+    long repeats;
+    if (!PyArg_ParseTuple(args, "O!l", &PyList_Type, &states, &repeats)) return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(states);
+    dc_state *copy = PyMem_Malloc(sizeof(dc_state) * (size_t)(n ? n : 1));
+    if (!copy) return PyErr_NoMemory();
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PyList_GET_ITEM(states, i);
+        if (!PyObject_TypeCheck(item, &CoreStateType)) {
+            PyMem_Free(copy);
+            return PyErr_Format(PyExc_TypeError, "states must be CoreState objects");
+        }
+        copy[i] = ((CoreStateObject *)item)->st;
+    }
+    long long done = 0, checksum = 0;
+    Py_BEGIN_ALLOW_THREADS
+    int32_t moves[DC_MAX_MOVES];
+    for (long r = 0; r < repeats; r++) {
+        for (Py_ssize_t i = 0; i < n; i++) {
+            dc_state child = copy[i];
+            int k = dc_legal_moves(&child, moves);
+            if (k == 0) continue;
+            dc_apply(&child, moves[k / 2]);
+            checksum += child.p[0].coins;
+            done++;
+        }
+    }
+    Py_END_ALLOW_THREADS
+    PyMem_Free(copy);
+    return Py_BuildValue("(LL)", done, checksum);
 }
 
 static PyObject *mod_guild_backs(PyObject *m, PyObject *unused) {
     (void)m;
     (void)unused;
-    return PyBool_FromLong(dc_guild_backs());
+    Py_RETURN_TRUE;
 }
 
 static PyObject *mod_min_purchase_cost(PyObject *m, PyObject *args) {
@@ -625,9 +687,10 @@ static PyObject *mod_min_purchase_cost(PyObject *m, PyObject *args) {
 static PyMethodDef module_methods[] = {
     {"play_random_games", mod_play_random_games, METH_VARARGS,
      "play_random_games(n, seed) -> dict: n uniformly random games from the start, in C."},
-    {"set_guild_backs", mod_set_guild_backs, METH_O,
-     "set_guild_backs(on): the Age III rules (duel.core sets it from the Python engine)."},
-    {"guild_backs", mod_guild_backs, METH_NOARGS, "guild_backs() -> bool"},
+    {"bench_clone_legal_apply", mod_bench_clone_legal_apply, METH_VARARGS,
+     "bench_clone_legal_apply(states, repeats) -> (steps, checksum): a benchmark helper."},
+    {"guild_backs", mod_guild_backs, METH_NOARGS,
+     "guild_backs() -> True: the Age III rules have guild backs (transition API of issue 10)."},
     {"min_purchase_cost", mod_min_purchase_cost, METH_VARARGS,
      "min_purchase_cost(need, prod, raw_choices, man_choices, unit_prices, waivable) -> int:\n"
      "as duel.pricing.min_purchase_cost."},
@@ -645,6 +708,12 @@ PyMODINIT_FUNC PyInit__ccore(void) {
     PyObject *m = PyModule_Create(&ccore_module);
     if (!m) return NULL;
     Py_INCREF(&CoreStateType);
+    PyObject *capsule = PyCapsule_New(&capi, DC_CAPI_NAME, NULL);
+    if (!capsule || PyModule_AddObject(m, "_C_API", capsule) < 0) {
+        Py_XDECREF(capsule);
+        Py_DECREF(m);
+        return NULL;
+    }
     if (PyModule_AddObject(m, "CoreState", (PyObject *)&CoreStateType) < 0 ||
         PyModule_AddIntConstant(m, "MAX_MOVES", DC_MAX_MOVES) < 0 ||
         PyModule_AddIntConstant(m, "MAX_OUTCOMES", DC_MAX_OUTCOMES) < 0 ||

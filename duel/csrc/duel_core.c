@@ -52,10 +52,10 @@ _Static_assert(sizeof(dc_state) == 224, "dc_state has implicit padding");
 #define DC_START_COINS 7
 
 static const uint8_t DC_DRAFT_ORDER[8] = {0, 1, 1, 0, 1, 0, 0, 1};
-static int dc_guild_backs_on = 1;
-
-DC_API void dc_set_guild_backs(int on) { dc_guild_backs_on = on != 0; }
-DC_API int dc_guild_backs(void) { return dc_guild_backs_on; }
+/* Transition API of issue 10, kept so that code written against it compiles: the engine has
+ * only the rules with guild backs now (the Python reference has no other). */
+DC_API void dc_set_guild_backs(int on) { (void)on; }
+DC_API int dc_guild_backs(void) { return 1; }
 
 /* --- bit helpers ---------------------------------------------------------------------------- */
 static inline int dc_pop32(uint32_t x) { return __builtin_popcount(x); }
@@ -169,11 +169,19 @@ DC_API int dc_min_purchase_cost(const uint8_t need[5], const uint8_t prod[5], in
 static inline int dc_trade_cost(uint32_t econ, uint32_t opp_econ, const uint8_t need[5],
                                 int waivable) {
     uint8_t prod[5];
-    int prices[5];
+    int prices[5], any = 0, plain = 0;
     for (int r = 0; r < 5; r++) {
         prod[r] = (econ >> (3 * r)) & 7;
         prices[r] = (econ >> (DC_FIXED_SHIFT + r)) & 1 ? 1 : 2 + (int)((opp_econ >> (3 * r)) & 7);
+        int m = (int)need[r] - (int)prod[r];
+        if (m > 0) {
+            any = 1;
+            plain += m * prices[r];
+        }
     }
+    if (!any) return 0;
+    /* No free source to assign (the common case): every missing unit is bought. */
+    if (!waivable && !(econ >> DC_RAW_CHOICE_SHIFT & 0xF)) return plain;
     return dc_min_purchase_cost(need, prod, (econ >> DC_RAW_CHOICE_SHIFT) & 3,
                                 (econ >> DC_MAN_CHOICE_SHIFT) & 3, prices, waivable);
 }
@@ -307,8 +315,12 @@ DC_API uint64_t dc_state_hash(const dc_state *s) {
 
 /* --- applying moves (the _apply_* functions of duel/state.py) ------------------------------- */
 static void dc_take_from_pyramid(dc_state *s, int card) {
+    /* A legal move takes an accessible card: search those slots only (State uses index()). */
     int slot = 0;
-    while (s->pyramid[slot] != card) slot++;
+    for (uint32_t acc = s->accessible; acc; acc &= acc - 1) {
+        slot = dc_ctz32(acc);
+        if (s->pyramid[slot] == card) break;
+    }
     s->pyramid[slot] = DC_TAKEN;
     uint32_t present = s->present & ~(1u << slot);
     s->present = present;
@@ -452,8 +464,10 @@ static void dc_start_age(dc_state *s, int age, int starter) {
     s->accessible = DC_START_ACCESSIBLE[age];
     s->reveal = DC_FACE_UP[age];
     s->unseen = age == 1 ? DC_AGE_DECK_1 : age == 2 ? DC_AGE_DECK_2 : DC_AGE_DECK_3 | DC_AGE_DECK_4;
+    s->guild_slots = 0;
     s->to_move = (int8_t)starter;
-    s->phase = age == 3 && dc_guild_backs_on ? DC_DEAL_GUILDS : DC_REVEAL_CARDS;
+    /* Age III is laid out with its guilds, whose backs differ: where they lie is dealt first. */
+    s->phase = age == 3 ? DC_DEAL_GUILDS : DC_REVEAL_CARDS;
 }
 
 static void dc_apply_build(dc_state *s, int32_t code) {
@@ -697,16 +711,8 @@ static int dc_library_draws(const dc_state *s, int32_t *moves) {
     return n;
 }
 
-/* Age III reveal without guild backs: 3 of the 20 laid-out cards are guilds, so the weights of
- * an unseen guild and an unseen Age III card (a common denominator dropped). */
-static void dc_age3_weights(const dc_state *s, int64_t *w_guild, int64_t *w_age) {
-    int64_t guilds_unseen = dc_pop_cards(s->unseen & DC_AGE_DECK_4);
-    int64_t ages_unseen = dc_pop_cards(s->unseen & DC_AGE_DECK_3);
-    *w_guild = (guilds_unseen - 4) * ages_unseen;
-    *w_age = (ages_unseen - 3) * guilds_unseen;
-}
-
-/* The cards a reveal may show with weight 1 each (all reveals but Age III without guild backs). */
+/* _reveal_pool: the cards a reveal may show, each with weight 1 (in Age III, the unseen guilds
+ * for a guild-backed slot, the unseen Age III cards for any other). */
 static inline dc_cards dc_reveal_candidates(const dc_state *s) {
     if (s->age < 3) return s->unseen;
     if (s->guild_slots >> dc_reveal_slot(s) & 1) return s->unseen & DC_AGE_DECK_4;
@@ -730,20 +736,6 @@ DC_API int dc_chance_outcomes(const dc_state *s, int32_t *moves, int64_t *weight
     case DC_REVEAL_CARDS: {
         int32_t code = DC_MOVE(DC_REVEAL_CARD, dc_reveal_slot(s), 0);
         int list[DC_N_CARDS], m;
-        if (s->age == 3 && !dc_guild_backs_on) {
-            int64_t w_guild, w_age, sum = 0;
-            dc_age3_weights(s, &w_guild, &w_age);
-            m = dc_card_list(s->unseen, list);
-            for (int i = 0; i < m; i++) {
-                int64_t w = dc_has_card(DC_AGE_DECK_4, list[i]) ? w_guild : w_age;
-                if (!w) continue;
-                moves[n] = code | list[i];
-                weights[n++] = w;
-                sum += w;
-            }
-            *total = sum;
-            return n;
-        }
         m = dc_card_list(dc_reveal_candidates(s), list);
         for (n = 0; n < m; n++) moves[n] = code | list[n];
         break;
@@ -768,19 +760,15 @@ DC_API int32_t dc_sample_chance(const dc_state *s, dc_rng *rng) {
     switch (s->phase) {
     case DC_REVEAL_CARDS: {
         int32_t code = DC_MOVE(DC_REVEAL_CARD, dc_reveal_slot(s), 0);
-        if (s->age == 3 && !dc_guild_backs_on) {
-            int64_t guilds_hidden = dc_pop_cards(s->unseen & DC_AGE_DECK_4) - 4;
-            int64_t ages_hidden = dc_pop_cards(s->unseen & DC_AGE_DECK_3) - 3;
-            if (guilds_hidden < 0 || ages_hidden < 0 || guilds_hidden + ages_hidden <= 0) break;
-            int guild = (int64_t)dc_rng_below(rng, (uint64_t)(guilds_hidden + ages_hidden)) <
-                        guilds_hidden;
-            return code | dc_uniform_card(rng, s->unseen & (guild ? DC_AGE_DECK_4 : DC_AGE_DECK_3));
-        }
-        return code | dc_uniform_card(rng, dc_reveal_candidates(s));
+        dc_cards candidates = dc_reveal_candidates(s);
+        if (!candidates) return -1; /* an inconsistent hand-made position: nothing to reveal */
+        return code | dc_uniform_card(rng, candidates);
     }
     case DC_SETUP_TOKENS:
+        if ((DC_ALL_TOKENS & ~s->board) == 0) return -1;
         return DC_MOVE(DC_REVEAL_TOKEN, dc_uniform_bit(rng, DC_ALL_TOKENS & ~s->board), 0);
     case DC_SETUP_WONDERS:
+        if (!s->wonders_unseen) return -1;
         return DC_MOVE(DC_REVEAL_WONDER, dc_uniform_bit(rng, s->wonders_unseen), 0);
     case DC_DEAL_GUILDS:
         return DC_MOVE(DC_DEAL_GUILDS_MOVE, 0, 0) | (int32_t)dc_rng_below(rng, DC_N_GUILD_DEALS);
@@ -814,8 +802,31 @@ DC_API int dc_is_legal(const dc_state *s, int32_t move) {
 }
 
 /* --- random play ---------------------------------------------------------------------------- */
+/* Uniform over the legal moves of the play phase without pricing every card: draw (card,
+ * action) from the superset "accessible card x {build, discard, each unbuilt wonder}" and reject
+ * the unaffordable ones (uniform on the accepted set, as State.random_move). */
+static int32_t dc_random_play_move(const dc_state *s, dc_rng *rng) {
+    int p = s->to_move, slots[DC_SLOTS], ns = 0, wonders[DC_N_WONDERS], nw = 0;
+    for (uint32_t acc = s->accessible; acc; acc &= acc - 1) slots[ns++] = dc_ctz32(acc);
+    if (dc_pop32(s->p[0].built | s->p[1].built) < DC_MAX_WONDERS_BUILT)
+        for (uint32_t ws = s->p[p].wonders; ws; ws &= ws - 1) wonders[nw++] = dc_ctz32(ws);
+    uint32_t actions = 2 + (uint32_t)nw, n = (uint32_t)ns * actions; /* 32-bit: fast division */
+    int coins = s->p[p].coins;
+    for (;;) {
+        uint32_t x = (uint32_t)dc_rng_below(rng, n);
+        int c = s->pyramid[slots[x / actions]], a = (int)(x % actions);
+        if (a == 1) return DC_MOVE(DC_DISCARD, 0, c);
+        if (a == 0) {
+            if (dc_card_price(s, p, c) <= coins) return DC_MOVE(DC_BUILD, 0, c);
+        } else if (dc_wonder_price(s, p, wonders[a - 2]) <= coins) {
+            return DC_MOVE(DC_WONDER, wonders[a - 2], c);
+        }
+    }
+}
+
 DC_API int32_t dc_random_move(const dc_state *s, dc_rng *rng) {
     if (dc_is_chance(s)) return dc_sample_chance(s, rng);
+    if (s->phase == DC_PLAY && s->accessible) return dc_random_play_move(s, rng);
     int32_t moves[DC_MAX_MOVES];
     int n = dc_legal_moves(s, moves);
     if (n == 0) return -1;

@@ -162,9 +162,9 @@ enum {
     DC_SCORE_TOKENS, DC_SCORE_COINS, DC_SCORE_MILITARY, DC_SCORE_CATEGORIES
 };
 
-/* --- rules switch ------------------------------------------------------------------------- */
-/* 1 (default): guild backs in Age III (issue 10: DEAL_GUILDS phase, GUILD_SLOTS field).
- * 0: the rules before issue 10 (guild positions unknown). Set once at start-up. */
+/* --- transition API of issue 10 (guild backs in Age III) ---------------------------------- */
+/* Only the rules with guild backs exist: dc_guild_backs() is 1, dc_set_guild_backs does nothing.
+ * Kept so that code written during the transition compiles; do not use in new code. */
 DC_API void dc_set_guild_backs(int on);
 DC_API int dc_guild_backs(void);
 
@@ -188,14 +188,16 @@ DC_API void dc_apply(dc_state *s, int32_t move);
 /* Outcomes and exact integer weights in the Python order; returns their number, and the total
  * weight in *total. `moves` and `weights` hold DC_MAX_OUTCOMES. */
 DC_API int dc_chance_outcomes(const dc_state *s, int32_t *moves, int64_t *weights, int64_t *total);
-/* One outcome drawn with the exact probabilities. */
+/* One outcome drawn with the exact probabilities (-1 if there is none: not a chance node, or
+ * an inconsistent position). */
 DC_API int32_t dc_sample_chance(const dc_state *s, dc_rng *rng);
 
 /* --- random play -------------------------------------------------------------------------- */
 DC_API void dc_rng_seed(dc_rng *rng, uint64_t seed);
 DC_API uint64_t dc_rng_next(dc_rng *rng);
 DC_API uint64_t dc_rng_below(dc_rng *rng, uint64_t n); /* uniform in [0, n), unbiased */
-/* A uniformly random legal move, or at a chance node an outcome with its probability. */
+/* A uniformly random legal move, or at a chance node an outcome with its probability; -1 if
+ * there is none (terminal). */
 DC_API int32_t dc_random_move(const dc_state *s, dc_rng *rng);
 /* Play uniformly random moves to the end of the game; returns the number of steps. */
 DC_API int dc_random_playout(dc_state *s, dc_rng *rng);
