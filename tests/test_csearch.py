@@ -33,7 +33,7 @@ EXAMPLES = [
     ROOT / "examples" / "endgames" / f"age3_8cards_seed{seed}.json" for seed in (106, 124, 128)
 ]
 #: Switches of the C searcher's exact-solve levers (1 = on, the default).
-LEVERS = ("null_windows", "endgame", "etc", "use_history", "star2")
+LEVERS = ("null_windows", "endgame", "etc", "use_history", "star2", "bounds")
 
 
 def c_searcher(memory: int = 16 << 20, **levers: int):
@@ -95,6 +95,26 @@ def test_table_free_tail_depth_does_not_change_values():
     state = random_endgames(9, 1, 950)[0]
     values = {k: c_solve(state, small_cards=k) for k in (0, 1, 2, 3)}
     assert max(values.values()) - min(values.values()) < 1e-9
+
+
+def test_static_bound_only_claims_sure_wins():
+    """Where the static bound says a side surely wins, brute force agrees (and it does fire)."""
+    from duel import new_game
+    from duel.core import CoreState
+
+    searcher = c_searcher()
+    fired = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = new_game()
+        while not state.is_terminal():
+            if state.age == 3 and sum(1 for c in state.pyramid if c != -1) <= 5:
+                winner = searcher._c.static_winner(CoreState.from_state(state))
+                if winner is not None:
+                    fired += 1
+                    assert expectimax(state) == (1.0 if winner == 0 else 0.0), seed
+            state = state.apply(state.random_move(rng), check=False)
+    assert fired >= 10
 
 
 def test_decided_endgames_are_exactly_zero_or_one():

@@ -15,6 +15,17 @@
  *   - a sampled chance node draws its sample from a generator seeded by (seed, state hash) on
  *     every visit instead of caching it: the same node still always gets the same sample.
  *
+ * Exact solves (depth >= INF_DEPTH / 2, no cut-off anywhere) go further than the reference, each
+ * lever a switch on the Searcher object (tests/test_csearch.py turns each off and compares):
+ *   - null_windows: the root first asks "does A surely win?" and "does A surely lose?" (solve);
+ *   - endgame: decision_exact (children generated and hashed once, a move that wins on the spot
+ *     ends the node, etc: probing the children in the table, use_history: history ordering
+ *     below 7 cards) and chance_exact (children's table bounds first, star2: probing);
+ *   - small_cards: the last cards without the table (small_search);
+ *   - bounds: surely_wins, a static proof that the trailing side cannot catch up any more;
+ *   - chance nodes sum weight x value, so sure wins and losses are exactly 1 and 0.
+ * Depth-limited searches (hints) are unchanged: the reference's algorithm node for node.
+ *
  * The Python side (solvers/search.py, CSearcher) drives it: iterative deepening, the root move
  * list, the principal variation and the expected margin stay in Python and call in here.
  */
@@ -146,6 +157,8 @@ typedef struct {
     int endgame;      /* exact solves use decision_exact (ETC, win scan, history) */
     int etc, use_history, star2;
     int small_cards; /* exact solves: at most this many cards left, small_search */
+    int bounds;      /* exact solves: surely_wins() ends a decided line */
+    long long bound_cuts;
     uint32_t history[2][1 << 15]; /* per player, by hist_index(move): cut-off credit */
     PyObject *on_progress; /* callable(nodes) or NULL */
 } Searcher;
@@ -562,6 +575,211 @@ static double chance(Searcher *c, const dc_state *st, int depth, double alpha, d
     return acc_w / t;
 }
 
+/* --- a sound static bound for exact solves: a side that cannot catch up any more ----------- */
+/* Can `y` be sure to win from here, whatever the other player `x` does and whatever is dealt?
+ * It is enough that y wins when y discards every card it takes from now on ("y discards"),
+ * against every line of x. Under that policy y builds nothing, so y's points only fall through
+ * x's doing: coins (looting, wonders that take coins, spending none), the military track, and
+ * the guild counts (x destroying y's brown/grey cards). So y surely wins if x can reach neither
+ * military nor science supremacy and
+ *     (a lower bound of y's final score) > (an upper bound of x's final score),
+ * both computed from what is still available: the cards left in the structure (a face-down one
+ * may be any unseen card), the discard pile through an unbuilt Mausoleum, x's unbuilt wonders.
+ * x takes at most ceil(R/2) + 1 of the R cards left, plus one per wonder x may still build (a
+ * replay); each card is worth at most its best use for x (built: its points, coins / 3, guild
+ * value; discarded: coins / 3). Anything the bound does not model -- x able to win a progress
+ * token, or a guild that counts coins -- makes it give up (return 0): giving up is always sound.
+ * Only at a card-taking decision or a reveal (no one is mid-turn). */
+static void sort_desc(double *v, int n) { /* insertion sort: n is small */
+    for (int i = 1; i < n; i++) {
+        double x = v[i];
+        int j = i - 1;
+        while (j >= 0 && v[j] < x) {
+            v[j + 1] = v[j];
+            j--;
+        }
+        v[j + 1] = x;
+    }
+}
+
+static int milpts(int p) { return p <= 0 ? 0 : p <= 2 ? 2 : p <= 5 ? 5 : 10; }
+
+static inline int low_card(dc_cards g) { /* the lowest card id in a non-empty set */
+    uint64_t lo = (uint64_t)g;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(g >> 64));
+}
+
+static int category_ub(const dc_state *st, int x, const dc_category *cat, dc_cards avail,
+                       int x_wonders) {
+    int n = dc_pop_cards((st->p[x].cards | avail) & cat->colours);
+    if (cat->wonder) n += dc_pop32(st->p[x].built) + x_wonders;
+    return n;
+}
+
+static int surely_wins(const dc_state *st, int y) {
+    if (st->phase != DC_PLAY && st->phase != DC_REVEAL_CARDS) return 0;
+    if (st->age != 3) return 0;
+    int x = 1 - y;
+    const dc_player *px = &st->p[x], *py = &st->p[y];
+    /* Cards x may still get: those face up in the structure (`known`) and, for each face-down
+     * slot, any unseen card of its kind (with guild backs a slot shows whether it is a guild). */
+    dc_cards known = 0;
+    int h_age = 0, h_guild = 0;
+    for (uint32_t m = st->present; m; m &= m - 1) {
+        int slot = __builtin_ctz(m), c = st->pyramid[slot];
+        if (c >= 0) known |= DC_CARD_BIT(c);
+        else if (!dc_guild_backs()) h_age++, h_guild++;
+        else if (st->guild_slots >> slot & 1) h_guild++;
+        else h_age++;
+    }
+    dc_cards unseen_age = h_age ? st->unseen & DC_AGE_DECK_3 : 0;
+    dc_cards unseen_guild = h_guild ? st->unseen & DC_AGE_DECK_4 : 0;
+    dc_cards avail = known | unseen_age | unseen_guild;
+    int buildable = __builtin_popcount((uint32_t)(px->built | py->built)) < DC_MAX_WONDERS_BUILT;
+    uint32_t xw = buildable ? px->wonders : 0; /* x's wonders that may still be built */
+    int x_wonders = __builtin_popcount(xw);
+    if (xw >> 3 & 1) return 0; /* The Great Library: a token */
+    /* The Mausoleum: one more card, from the discard pile (which may by then hold any card) */
+    int maus = xw >> 6 & 1;
+    dc_cards sure = known | (maus ? st->discard : 0); /* greens/reds x may surely pick */
+    int extra_picks = h_age + maus;                    /* unseen Age III cards x may get */
+    dc_cards all = avail | (maus ? st->discard : 0);
+    /* x may win a progress token (a science pair with tokens on the board): give up */
+    uint32_t sym = px->science, twice = 0;
+    for (dc_cards g = sure & DC_GREEN; g; g &= g - 1) {
+        uint32_t b = DC_CARDS_TABLE[low_card(g)].science;
+        twice |= sym & b;
+        sym |= b;
+    }
+    uint32_t unseen_sym = 0;
+    int unseen_twice = 0;
+    for (dc_cards g = unseen_age & DC_GREEN; g; g &= g - 1) {
+        uint32_t b = DC_CARDS_TABLE[low_card(g)].science;
+        unseen_twice |= (unseen_sym & b) != 0;
+        unseen_sym |= b;
+    }
+    if (st->board &&
+        (twice || (extra_picks >= 1 && (unseen_sym & sym)) || (extra_picks >= 2 && unseen_twice))) {
+        return 0;
+    }
+    /* science supremacy: at most extra_picks new symbols from unseen cards */
+    int new_sym = __builtin_popcount(unseen_sym & ~sym);
+    if (__builtin_popcount(sym) + (new_sym < extra_picks ? new_sym : extra_picks) >= 6) {
+        return 0;
+    }
+    /* military: every shield x could still add (the unseen: the extra_picks strongest) */
+    int strategy = px->tokens >> DC_T_STRATEGY & 1;
+    int shields = 0;
+    for (dc_cards r = sure & DC_RED; r; r &= r - 1)
+        shields += DC_CARDS_TABLE[low_card(r)].shields + strategy;
+    int top_shields[DC_N_CARDS], nr = 0;
+    for (dc_cards r = unseen_age & DC_RED; r; r &= r - 1) {
+        int v = DC_CARDS_TABLE[low_card(r)].shields + strategy, j = nr++;
+        while (j > 0 && top_shields[j - 1] < v) {
+            top_shields[j] = top_shields[j - 1];
+            j--;
+        }
+        top_shields[j] = v;
+    }
+    for (int i = 0; i < nr && i < extra_picks; i++) shields += top_shields[i];
+    for (uint32_t w = xw; w; w &= w - 1) shields += DC_WONDERS_TABLE[__builtin_ctz(w)].shields;
+    int pawn_x = x == 0 ? st->pawn : -st->pawn;
+    if (pawn_x + shields >= 9) return 0;
+    /* a guild that counts coins (Moneylenders) is not modelled */
+    for (dc_cards g = (px->cards | py->cards | all) & DC_PURPLE; g; g &= g - 1) {
+        int c = low_card(g);
+        if (DC_CARDS_TABLE[c].points_per_max.coins_div3) return 0;
+    }
+    /* --- y's final score, at least (y discards from now on) --- */
+    int loot = 0;
+    if (st->military & (y == 0 ? 1 : 4)) loot += 2;
+    if (st->military & (y == 0 ? 2 : 8)) loot += 5;
+    int take = 0;
+    for (uint32_t w = xw; w; w &= w - 1) take += DC_WONDERS_TABLE[__builtin_ctz(w)].opponent_loses;
+    int coins_y = py->coins - loot - take;
+    if (coins_y < 0) coins_y = 0;
+    int destroy_brown = 0, destroy_grey = 0;
+    for (uint32_t w = xw; w; w &= w - 1) {
+        int d = DC_WONDERS_TABLE[__builtin_ctz(w)].destroy;
+        destroy_brown += d == 1;
+        destroy_grey += d == 2;
+    }
+    int y_low = dc_card_points(py->cards & ~DC_PURPLE) + dc_wonder_points(py->built) +
+                dc_token_points(py->tokens) + coins_y / 3 + milpts(-pawn_x - shields);
+    for (dc_cards g = py->cards & DC_PURPLE; g; g &= g - 1) {
+        int c = low_card(g);
+        const dc_category *cat = &DC_CARDS_TABLE[c].points_per_max;
+        int ny = dc_pop_cards(py->cards & cat->colours), nx = dc_pop_cards(px->cards & cat->colours);
+        if (cat->colours & DC_BROWN) ny -= destroy_brown;
+        if (cat->colours & DC_GREY) ny -= destroy_grey;
+        if (cat->wonder) {
+            ny += dc_pop32(py->built);
+            nx += dc_pop32(px->built);
+        }
+        y_low += cat->each * (ny > nx ? ny : nx);
+    }
+    /* --- x's final score, at most --- */
+    double x_high = dc_card_points(px->cards & ~DC_PURPLE) + dc_wonder_points(px->built) +
+                    dc_token_points(px->tokens) + milpts(pawn_x + shields);
+    double coins_x = px->coins;
+    for (uint32_t w = xw; w; w &= w - 1) {
+        const dc_wonder_spec *ws = &DC_WONDERS_TABLE[__builtin_ctz(w)];
+        x_high += ws->points;
+        coins_x += ws->coins;
+    }
+    for (dc_cards g = px->cards & DC_PURPLE; g; g &= g - 1) {
+        int c = low_card(g);
+        const dc_category *cat = &DC_CARDS_TABLE[c].points_per_max;
+        int nx = category_ub(st, x, cat, all, x_wonders);
+        int ny = dc_pop_cards(py->cards & cat->colours) + (cat->wonder ? dc_pop32(py->built) : 0);
+        x_high += cat->each * (nx > ny ? nx : ny);
+    }
+    int yellow_ub = dc_pop_cards((px->cards | all) & DC_YELLOW);
+    double discard_value = (2.0 + yellow_ub) / 3.0;
+    double urbanism = (px->tokens >> DC_T_URBANISM & 1) ? 4.0 / 3.0 : 0.0;
+    /* each card's best use for x; face-down slots: the best unseen cards of their kind */
+    double value[DC_N_CARDS], of_age[DC_N_CARDS], of_guild[DC_N_CARDS];
+    int n = 0, na = 0, ng = 0;
+    double best_maus = 0.0;
+    for (dc_cards a = all; a; a &= a - 1) {
+        int c = low_card(a);
+        const dc_card_spec *spec = &DC_CARDS_TABLE[c];
+        double v = spec->points + urbanism;
+        double coins = spec->coins;
+        if (spec->coins_per.each)
+            coins += spec->coins_per.each * category_ub(st, x, &spec->coins_per, all, x_wonders);
+        if (spec->coins_per_max.each) {
+            int nx = category_ub(st, x, &spec->coins_per_max, all, x_wonders);
+            int ny = dc_pop_cards(py->cards & spec->coins_per_max.colours) +
+                     (spec->coins_per_max.wonder ? dc_pop32(py->built) : 0);
+            coins += spec->coins_per_max.each * (nx > ny ? nx : ny);
+        }
+        v += coins / 3.0;
+        if (spec->points_per_max.each) {
+            const dc_category *cat = &spec->points_per_max;
+            int nx = category_ub(st, x, cat, all, x_wonders);
+            int ny = dc_pop_cards(py->cards & cat->colours) + (cat->wonder ? dc_pop32(py->built) : 0);
+            v += cat->each * (nx > ny ? nx : ny);
+        }
+        if (maus && v > best_maus) best_maus = v;
+        if (v < discard_value) v = discard_value;
+        if ((known >> c) & 1) value[n++] = v;
+        else if ((unseen_age >> c) & 1) of_age[na++] = v;
+        else if ((unseen_guild >> c) & 1) of_guild[ng++] = v;
+    }
+    sort_desc(of_age, na);
+    sort_desc(of_guild, ng);
+    for (int i = 0; i < na && i < h_age; i++) value[n++] = of_age[i];
+    for (int i = 0; i < ng && i < h_guild; i++) value[n++] = of_guild[i];
+    int left = __builtin_popcount(st->present);
+    int k = (left + 1) / 2 + 1 + x_wonders; /* cards x may take, replays included */
+    sort_desc(value, n);
+    double gain = best_maus;
+    for (int i = 0; i < n && i < k; i++) gain += value[i];
+    x_high += (coins_x / 3.0) + gain;
+    return (double)y_low > x_high + 1e-9;
+}
+
 /* The last few cards of an exact solve: a plain alpha-beta / Star1 recursion with no table. Near
  * the end of the Age most nodes of a solve are here and few of them recur, so hashing, probing
  * and storing them would cost more than it saves -- and their entries would crowd out the
@@ -767,6 +985,15 @@ static double search_keyed(Searcher *c, const dc_state *st, uint64_t key, int de
     long long cuts_before = c->cut_count;
     double alpha0 = alpha, beta0 = beta, value;
     int32_t move = -1;
+    if (depth >= INF_DEPTH / 2 && c->bounds && !(had && e_lo == e_hi)) {
+        int winner = surely_wins(st, 0) ? 0 : surely_wins(st, 1) ? 1 : -1;
+        if (winner >= 0) {
+            c->bound_cuts++;
+            value = winner == 0 ? 1.0 : 0.0;
+            tt_store(c, key, INF_DEPTH, value, value, best_move, 1);
+            return value;
+        }
+    }
     if (dc_is_chance(st))
         value = depth >= INF_DEPTH / 2 && c->endgame
                     ? chance_exact(c, st, depth, alpha, beta, key)
@@ -871,6 +1098,7 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs) {
     self->use_history = 1;
     self->star2 = 1;
     self->small_cards = 2;
+    self->bounds = 1;
     return alloc_table(self, memory);
 }
 
@@ -910,6 +1138,15 @@ static PyObject *Searcher_margin(Searcher *self, PyObject *obj) {
     const dc_state *st;
     if (get_state(obj, &st) < 0) return NULL;
     return PyFloat_FromDouble(margin(st));
+}
+
+static PyObject *Searcher_static_winner(Searcher *self, PyObject *obj) {
+    (void)self;
+    const dc_state *st;
+    if (get_state(obj, &st) < 0) return NULL;
+    int w = surely_wins(st, 0) ? 0 : surely_wins(st, 1) ? 1 : -1;
+    if (w < 0) Py_RETURN_NONE;
+    return PyLong_FromLong(w);
 }
 
 static PyObject *Searcher_probe(Searcher *self, PyObject *obj) {
@@ -956,6 +1193,8 @@ static PyMethodDef Searcher_methods[] = {
      "search(core_state, depth, alpha, beta) -> P(A wins); raises Aborted at a limit."},
     {"evaluate", (PyCFunction)Searcher_evaluate, METH_O, "solvers.search.evaluate in C."},
     {"margin", (PyCFunction)Searcher_margin, METH_O, "solvers.search._margin in C."},
+    {"static_winner", (PyCFunction)Searcher_static_winner, METH_O,
+     "static_winner(core_state) -> 0 or 1 if the static bound proves that player wins, else None"},
     {"probe", (PyCFunction)Searcher_probe, METH_O,
      "probe(core_state) -> (depth, lo, hi, move, generation) or None."},
     {"store", (PyCFunction)Searcher_store, METH_VARARGS,
@@ -978,6 +1217,8 @@ static PyMemberDef Searcher_members[] = {
     {"etc", T_INT, offsetof(Searcher, etc), 0, NULL},
     {"star2", T_INT, offsetof(Searcher, star2), 0, NULL},
     {"small_cards", T_INT, offsetof(Searcher, small_cards), 0, NULL},
+    {"bounds", T_INT, offsetof(Searcher, bounds), 0, NULL},
+    {"bound_cuts", T_LONGLONG, offsetof(Searcher, bound_cuts), 0, NULL},
     {"use_history", T_INT, offsetof(Searcher, use_history), 0, NULL},
     {"min_depth", T_INT, offsetof(Searcher, min_depth), 0, NULL},
     {"generation", T_INT, offsetof(Searcher, generation), 0, NULL},
