@@ -938,6 +938,17 @@ def _root_search(
     moves = state.legal_moves()
     if not moves:  # defensive: loaders reject such positions (duel.position.check_playable)
         raise NoLegalMoveError(f"no legal move at this decision ({state.describe()})")
+    if top == 1 and depth >= INF_DEPTH // 2 and isinstance(searcher, CSearcher):
+        # An exact solve wanting only the best move: the root itself is searched in C, with the
+        # win/loss tests and the exact-solve ordering there (see solvers/csrc); its table entry
+        # holds the best move.
+        value_a = searcher.search(state, depth, 0.0, 1.0)
+        best_move = searcher.tt[state][3]
+        if best_move is not None:
+            value = value_a if maximise else 1.0 - value_a
+            child = state.apply(best_move, check=False)
+            pv = (Move(best_move), *searcher.principal_variation(child))
+            return value_a, [MoveInfo(Move(best_move), value, pv, "exact")]
     entry = searcher.tt.get(state)
     first = entry[3] if entry is not None else None
     if len(moves) > 1:

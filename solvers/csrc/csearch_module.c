@@ -990,6 +990,17 @@ static double search_keyed(Searcher *c, const dc_state *st, uint64_t key, int de
         if (winner >= 0) {
             c->bound_cuts++;
             value = winner == 0 ? 1.0 : 0.0;
+            if (!dc_is_chance(st)) { /* a move the proof allows: the winner discards */
+                int32_t moves[DC_MAX_MOVES];
+                int n = dc_legal_moves(st, moves);
+                best_move = n ? moves[0] : -1;
+                for (int i = 0; i < n && st->to_move == winner; i++) {
+                    if (DC_MOVE_KIND(moves[i]) == DC_DISCARD) {
+                        best_move = moves[i];
+                        break;
+                    }
+                }
+            }
             tt_store(c, key, INF_DEPTH, value, value, best_move, 1);
             return value;
         }
