@@ -587,8 +587,9 @@ static double chance(Searcher *c, const dc_state *st, int depth, double alpha, d
  * may be any unseen card), the discard pile through an unbuilt Mausoleum, x's unbuilt wonders.
  * x takes at most ceil(R/2) + 1 of the R cards left, plus one per wonder x may still build (a
  * replay); each card is worth at most its best use for x (built: its points, coins / 3, guild
- * value; discarded: coins / 3). Anything the bound does not model -- x able to win a progress
- * token, or a guild that counts coins -- makes it give up (return 0): giving up is always sound.
+ * value; discarded: coins / 3). If x may still win progress tokens (a science pair with tokens on
+ * the board), every token on the board counts as x's. Anything the bound does not model -- The
+ * Great Library, a guild that counts coins -- makes it give up (return 0): always sound.
  * Only at a card-taking decision or a reveal (no one is mid-turn). */
 static void sort_desc(double *v, int n) { /* insertion sort: n is small */
     for (int i = 1; i < n; i++) {
@@ -658,17 +659,21 @@ static int surely_wins(const dc_state *st, int y) {
         unseen_twice |= (unseen_sym & b) != 0;
         unseen_sym |= b;
     }
+    /* x may win progress tokens (a science pair with tokens on the board): then count every
+     * token on the board as x's (points, coins, Law's symbol, Strategy's and Urbanism's
+     * effects); Economy brings nothing against a side that never trades */
+    uint32_t gain_tokens = 0;
     if (st->board &&
-        (twice || (extra_picks >= 1 && (unseen_sym & sym)) || (extra_picks >= 2 && unseen_twice))) {
-        return 0;
-    }
+        (twice || (extra_picks >= 1 && (unseen_sym & sym)) || (extra_picks >= 2 && unseen_twice)))
+        gain_tokens = st->board;
     /* science supremacy: at most extra_picks new symbols from unseen cards */
     int new_sym = __builtin_popcount(unseen_sym & ~sym);
-    if (__builtin_popcount(sym) + (new_sym < extra_picks ? new_sym : extra_picks) >= 6) {
+    int law = (gain_tokens >> DC_T_LAW & 1) && !(sym & DC_SCIENCE_LAW_BIT);
+    if (__builtin_popcount(sym) + law + (new_sym < extra_picks ? new_sym : extra_picks) >= 6) {
         return 0;
     }
     /* military: every shield x could still add (the unseen: the extra_picks strongest) */
-    int strategy = px->tokens >> DC_T_STRATEGY & 1;
+    int strategy = (px->tokens | gain_tokens) >> DC_T_STRATEGY & 1;
     int shields = 0;
     for (dc_cards r = sure & DC_RED; r; r &= r - 1)
         shields += DC_CARDS_TABLE[low_card(r)].shields + strategy;
@@ -736,7 +741,14 @@ static int surely_wins(const dc_state *st, int y) {
     }
     int yellow_ub = dc_pop_cards((px->cards | all) & DC_YELLOW);
     double discard_value = (2.0 + yellow_ub) / 3.0;
-    double urbanism = (px->tokens >> DC_T_URBANISM & 1) ? 4.0 / 3.0 : 0.0;
+    double urbanism = ((px->tokens | gain_tokens) >> DC_T_URBANISM & 1) ? 4.0 / 3.0 : 0.0;
+    for (uint32_t t = gain_tokens; t; t &= t - 1) {
+        const dc_token_spec *ts = &DC_TOKENS_TABLE[__builtin_ctz(t)];
+        x_high += ts->points;
+        coins_x += ts->coins;
+    }
+    if (gain_tokens && ((px->tokens | gain_tokens) >> DC_T_MATHEMATICS & 1))
+        x_high += 3 * (__builtin_popcount(px->tokens) + __builtin_popcount(gain_tokens));
     /* each card's best use for x; face-down slots: the best unseen cards of their kind */
     double value[DC_N_CARDS], of_age[DC_N_CARDS], of_guild[DC_N_CARDS];
     int n = 0, na = 0, ng = 0;
