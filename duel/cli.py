@@ -217,6 +217,11 @@ if find_spec("duel.cli_analysis") is not None:  # hint, analyze, match (solvers)
 
     register(app)
 
+if find_spec("duel.cli_review") is not None:  # review (solvers)
+    from duel.cli_review import register as register_review
+
+    register_review(app)
+
 
 def main() -> NoReturn:
     try:

@@ -30,6 +30,8 @@ MODULES = [
     "solvers.payment",
     "solvers.payment_model",
     "solvers.batch",
+    "solvers.review",
+    "duel.render_review",
     "duel.cli_support",
 ]
 
