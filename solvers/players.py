@@ -133,6 +133,8 @@ def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
         return GreedyPlayer(seed)
     if key == "search":
         return SearchPlayer(seed, time_per_move=time_per_move)
+    if key == "cmcts":
+        return CMctsPlayer(seed, time_per_move=time_per_move)
     if key.startswith("search:"):
         budget = key.split(":", 1)[1]
         try:
@@ -153,3 +155,42 @@ def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
         f"unknown player level {level!r}: expected one of {', '.join(LEVELS)} "
         "(or search:N nodes, search:Ss seconds)"
     )
+
+
+class CMctsPlayer:
+    """The compiled MCTS (solvers/csrc/cmcts_module.c) under a time or iteration budget."""
+
+    name = "cmcts"
+
+    def __init__(
+        self, seed: int = 0, time_per_move: float | None = 1.0, iterations: int | None = None
+    ) -> None:
+        import os
+
+        from solvers._cmcts import Tree
+
+        options: dict = {}
+        for item in filter(None, os.environ.get("CMCTS", "").split(",")):
+            k, v = item.split("=")
+            options[k] = v if k == "prior" else int(v) if k == "rollout" else float(v)
+        self.tree = Tree(seed=seed, **options)
+        self.time_per_move = time_per_move
+        self.iterations = iterations
+        self.last_info = None
+
+    def choose(self, state: State) -> Move:
+        from duel.core import CoreState
+
+        _decision_check(state)
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        self.tree.reset()
+        core = CoreState.from_state(state)
+        if self.iterations is not None:
+            result = self.tree.search(core, iterations=self.iterations)
+        else:
+            result = self.tree.search(core, seconds=0.97 * (self.time_per_move or 1.0))
+        self.last_info = result
+        best = max(result["moves"], key=lambda m: (m[1], m[2]))
+        return Move(best[0])
