@@ -29,6 +29,8 @@ class OptionalBuildExt(build_ext):
         print(f"wonders-duel: C core not built ({first}); using the pure-Python engine")
 
 
+ENGINE_C = ["duel/csrc/duel_core.c", "duel/csrc/duel_core.h", "duel/csrc/duel_tables.h"]
+
 setup(
     ext_modules=[
         Extension(
@@ -42,7 +44,21 @@ setup(
             ],
             extra_compile_args=["-O2", "-std=gnu11"],
             optional=True,
-        )
+        ),
+        Extension(
+            "solvers._csearch",
+            sources=["solvers/csrc/csearch_module.c"],
+            depends=[*ENGINE_C, "solvers/csrc/heuristic.h"],
+            extra_compile_args=["-O2", "-std=gnu11"],
+            optional=True,
+        ),
+        Extension(
+            "solvers._cmcts",
+            sources=["solvers/csrc/cmcts_module.c"],
+            depends=[*ENGINE_C, "solvers/csrc/heuristic.h"],
+            extra_compile_args=["-O2", "-std=gnu11"],
+            optional=True,
+        ),
     ],
     cmdclass={"build_ext": OptionalBuildExt},
 )

@@ -85,6 +85,7 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
+from itertools import islice
 
 from duel.catalog import CARDS, COLOR_MASK, WONDERS
 from duel.moves import Kind, Move
@@ -127,11 +128,25 @@ __all__ = [
     "analysis",
     "evaluate",
     "exact_feasible",
+    "EXACT_CARDS_C",
+    "EXACT_CARDS_PYTHON",
+    "C_SEARCH",
     "expectimax",
     "margin_estimate",
 ]
 
 INF_DEPTH = 1 << 20
+#: Default memory budget of one search, in bytes (``--memory`` on the command line).
+DEFAULT_MEMORY = 512 * 1024 * 1024
+#: Bytes one table entry keeps alive, position included (measured with tracemalloc: about
+#: 1.2-1.7 KB in Age I-II searches; rounded up so the budget holds).
+ENTRY_BYTES = 2048
+
+
+def _drop_oldest_half(cache: dict) -> None:
+    """Forget the older half of a cache (dicts keep insertion order)."""
+    for key in list(islice(cache, len(cache) // 2)):
+        del cache[key]
 _BLUE = COLOR_MASK["blue"]
 _GREEN = COLOR_MASK["green"]
 _YELLOW = COLOR_MASK["yellow"]
@@ -233,9 +248,26 @@ def evaluate(state: State) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def exact_feasible(state: State, max_cards: int = 10) -> bool:
+#: Cards left in Age III up to which an exact solve enumerates every chance outcome, by search
+#: path: the compiled search solves 12 cards in seconds and 14 in about a minute
+#: (benchmarks/endgames.py); the Python reference takes 7-40 s at 10.
+EXACT_CARDS_PYTHON = 10
+EXACT_CARDS_C = 14
+
+
+def exact_feasible(state: State, max_cards: int | None = None) -> bool:
     """True when an exact solve can enumerate every chance outcome: Age III with at most
-    ``max_cards`` cards left in the pyramid, or the game already over."""
+    ``max_cards`` cards left in the pyramid, or the game already over.
+
+    ``max_cards`` defaults to the limit of the fastest search available
+    (:data:`EXACT_CARDS_C` where the compiled search is built, else :data:`EXACT_CARDS_PYTHON`).
+
+    >>> from duel import new_game
+    >>> exact_feasible(new_game())
+    False
+    """
+    if max_cards is None:
+        max_cards = EXACT_CARDS_C if C_SEARCH else EXACT_CARDS_PYTHON
     f = state.fields
     if f[PHASE] == GAME_OVER:
         return True
@@ -351,6 +383,7 @@ class AnalysisInfo:
             "sampled": self.sampled,
             "samples": self.samples,
             "seed": self.seed,
+            "backend": self.extra.get("backend"),
             "moves": list(self.moves) if raw else [m.to_dict() for m in self.moves],
         }
         if not raw:
@@ -391,7 +424,11 @@ class Searcher:
 
     ``chance_width``: chance nodes with more outcomes are sampled (``None``: never).
     ``chance_samples``: outcomes drawn at a sampled chance node.
-    ``tt_limit``: entries per table (about 1.2 KB each); a full table is cleared and refilled.
+    ``memory``: the budget in bytes for everything the search keeps (default
+    :data:`DEFAULT_MEMORY`). It sets how many positions the tables hold (:data:`ENTRY_BYTES`
+    each, measured). A full transposition table keeps its most valuable quarter-less part: exact
+    entries, entries of the current iteration and deep entries first (see :meth:`_make_room`);
+    the evaluation and chance caches drop their oldest half.
     """
 
     def __init__(
@@ -400,13 +437,19 @@ class Searcher:
         seed: int = 0,
         chance_width: int | None = 6,
         chance_samples: int = 3,
-        tt_limit: int = 1_000_000,
+        memory: int = DEFAULT_MEMORY,
     ) -> None:
         self.seed = seed
         self.chance_width = chance_width
         self.chance_samples = chance_samples
+        self.memory = memory
         self.tt: dict[State, list] = {}
-        self.tt_limit = tt_limit
+        entries = max(1000, memory // ENTRY_BYTES)
+        self.tt_limit = entries * 7 // 10
+        self.eval_limit = entries * 2 // 10
+        self.chance_limit = entries // 10
+        self.generation = 0  # one per iteration: entries of older iterations are replaced first
+        self.replacements = 0  # times a full table made room
         self.eval_cache: dict[State, float] = {}
         self.chance_cache: dict[State, list[tuple[int, float]]] = {}
         self.nodes = 0
@@ -423,8 +466,8 @@ class Searcher:
         v = self.eval_cache.get(state)
         if v is None:
             v = evaluate(state)
-            if len(self.eval_cache) > self.tt_limit:
-                self.eval_cache.clear()
+            if len(self.eval_cache) >= self.eval_limit:
+                _drop_oldest_half(self.eval_cache)
             self.eval_cache[state] = v
         return v
 
@@ -464,8 +507,8 @@ class Searcher:
         else:
             ordered = sorted(weights, key=lambda mw: (-mw[1], mw[0]))
             got = (False, [((m,), w / total, None) for m, w in ordered])
-        if len(self.chance_cache) > self.tt_limit:
-            self.chance_cache.clear()
+        if len(self.chance_cache) >= self.chance_limit:
+            _drop_oldest_half(self.chance_cache)
         self.chance_cache[state] = got
         return got
 
@@ -528,7 +571,7 @@ class Searcher:
         entry = self.tt.get(state)
         best_move = None
         if entry is not None:
-            e_depth, lo, hi, best_move = entry
+            e_depth, lo, hi, best_move, _ = entry
             if e_depth >= depth:
                 if lo >= beta or hi <= alpha or lo == hi:
                     if e_depth < INF_DEPTH:
@@ -561,9 +604,28 @@ class Searcher:
         if lo > hi:  # inconsistent float noise: trust the new result
             lo = hi = value
         if len(self.tt) >= self.tt_limit:
-            self.tt.clear()
-        self.tt[state] = [stored_depth, lo, hi, move if move is not None else best_move]
+            self._make_room()
+        self.tt[state] = [
+            stored_depth,
+            lo,
+            hi,
+            move if move is not None else best_move,
+            self.generation,
+        ]
         return value
+
+    def _make_room(self) -> None:
+        """Replace the least valuable quarter of a full table (not clear-when-full).
+
+        Value order: entries that hold to the end of the game (exact, ``INF_DEPTH``), then those
+        of the current iteration, then the deepest. Sorting is O(n log n) once per n/4 inserts.
+        """
+        self.replacements += 1
+        gen = self.generation
+        keep = sorted(
+            self.tt.items(), key=lambda kv: (kv[1][0] == INF_DEPTH, kv[1][4] == gen, kv[1][0])
+        )[len(self.tt) // 4 :]
+        self.tt = dict(keep)
 
     def _decision(self, state, depth, alpha, beta, first, maximise):
         moves = state.legal_moves()
@@ -657,6 +719,10 @@ class Searcher:
         return acc
 
     # -- principal variation ------------------------------------------------------------------
+    def _pv_entry(self, state: State) -> list | None:
+        """The table entry the principal variation follows at ``state`` (None: stop there)."""
+        return self.tt.get(state)
+
     def principal_variation(self, state: State, limit: int = 40) -> list[Move]:
         """Table moves from ``state``; at chance nodes the most probable outcome."""
         pv: list[Move] = []
@@ -668,7 +734,7 @@ class Searcher:
                 pv.extend(path)
                 state = child if child is not None else state.apply(path[0], check=False)
                 continue
-            entry = self.tt.get(state)
+            entry = self._pv_entry(state)
             if entry is None or entry[3] is None:
                 break
             pv.append(Move(entry[3]))
@@ -711,6 +777,153 @@ class Searcher:
             self.set_limits(saved, self.deadline)
 
 
+# --- the compiled searcher ----------------------------------------------------------------------
+def _load_csearch():
+    from duel import core
+
+    if not core.AVAILABLE:
+        return None
+    try:
+        from solvers import _csearch
+    except ImportError:
+        return None
+    return _csearch
+
+
+_csearch = _load_csearch()
+#: True when the compiled search (solvers/csrc) is built and the C core is not disabled.
+C_SEARCH = _csearch is not None
+
+
+class _CTable:
+    """The compiled searcher's table seen as the dict of :class:`Searcher` (for the root)."""
+
+    def __init__(self, owner: CSearcher) -> None:
+        self._owner = owner
+
+    def get(self, state: State, default=None):
+        entry = self._owner._c.probe(self._owner.core(state))
+        if entry is None:
+            return default
+        depth, lo, hi, move, gen = entry
+        return [depth, lo, hi, None if move is None else Move(move), gen]
+
+    def __getitem__(self, state: State) -> list:
+        entry = self.get(state)
+        if entry is None:
+            raise KeyError(state)
+        return entry
+
+    def __setitem__(self, state: State, entry: list) -> None:
+        depth, lo, hi, move = entry[:4]
+        self._owner._c.store(self._owner.core(state), depth, lo, hi, move)
+
+    def __contains__(self, state: State) -> bool:
+        return self.get(state) is not None
+
+    def __len__(self) -> int:
+        return self._owner._c.stores
+
+
+class CSearcher(Searcher):
+    """:class:`Searcher` whose recursive search runs in C (``solvers/csrc``).
+
+    The same algorithm node for node; the table is a fixed array sized from ``memory`` (32-byte
+    entries in 64-byte buckets, see the C file), so the budget holds by construction. The root,
+    iterative deepening, principal variation and expected margin stay in Python.
+    """
+
+    _delegated = ("nodes", "cut_count", "sampled_count", "min_depth", "generation", "on_progress")
+
+    def __init__(
+        self,
+        *,
+        seed: int = 0,
+        chance_width: int | None = 6,
+        chance_samples: int = 3,
+        memory: int = DEFAULT_MEMORY,
+    ) -> None:
+        assert _csearch is not None
+        from duel.core import CoreState
+
+        self._core_state = CoreState
+        # The Python side keeps only the root's caches: a small share of the budget.
+        python_share = min(memory // 8, 16 * 1024 * 1024)
+        object.__setattr__(
+            self,
+            "_c",
+            _csearch.Searcher(
+                seed=seed,
+                chance_width=-1 if chance_width is None else chance_width,
+                chance_samples=chance_samples,
+                memory=max(4096, memory - python_share),
+            ),
+        )
+        super().__init__(
+            seed=seed,
+            chance_width=chance_width,
+            chance_samples=chance_samples,
+            memory=max(python_share, 1000 * ENTRY_BYTES),
+        )
+        self.memory = memory  # the whole budget: C table plus the Python share
+
+    def __setattr__(self, name: str, value) -> None:
+        if name in self._delegated:
+            setattr(self._c, name, value)
+        elif name == "tt":
+            pass  # the table lives in C
+        else:
+            object.__setattr__(self, name, value)
+
+    def __getattr__(self, name: str):
+        if name in CSearcher._delegated:
+            return getattr(self._c, name)
+        if name == "tt":
+            return _CTable(self)
+        raise AttributeError(name)
+
+    def core(self, state: State):
+        return self._core_state.from_state(state)
+
+    def _eval(self, state: State) -> float:
+        return self._c.evaluate(self.core(state))
+
+    def set_limits(self, node_limit: int | None, deadline: float | None) -> None:
+        super().set_limits(node_limit, deadline)
+        seconds = -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())
+        self._c.set_limits(-1 if node_limit is None else node_limit, seconds)
+
+    def search(self, state: State, depth: int, alpha: float, beta: float) -> float:
+        object.__setattr__(self, "_last_depth", depth)
+        try:
+            return self._c.search(self.core(state), min(depth, INF_DEPTH), alpha, beta)
+        except _csearch.Aborted:
+            raise SearchAborted from None
+
+    def _pv_entry(self, state: State) -> list | None:
+        """As the base class; after an exact solve, positions the C search solved without the
+        table (its last two cards) are solved again here to continue the line: a few nodes."""
+        entry = self.tt.get(state)
+        if entry is None and self.__dict__.get("_last_depth", 0) >= INF_DEPTH // 2:
+            self.search(state, INF_DEPTH - 1, 0.0, 1.0)
+            entry = self.tt.get(state)
+        return entry
+
+
+def new_searcher(
+    *,
+    seed: int = 0,
+    chance_width: int | None = 6,
+    chance_samples: int = 3,
+    memory: int = DEFAULT_MEMORY,
+) -> Searcher:
+    """The fastest searcher available: compiled where built, else the Python reference."""
+    cls = CSearcher if C_SEARCH else Searcher
+    return cls(
+        seed=seed, chance_width=chance_width, chance_samples=chance_samples, memory=memory
+    )
+
+
 # --- the analysis API ---------------------------------------------------------------------------
 class NoLegalMoveError(ValueError):
     """A decision node without any legal move: no game reaches one, so nothing to search."""
@@ -725,6 +938,17 @@ def _root_search(
     moves = state.legal_moves()
     if not moves:  # defensive: loaders reject such positions (duel.position.check_playable)
         raise NoLegalMoveError(f"no legal move at this decision ({state.describe()})")
+    if top == 1 and depth >= INF_DEPTH // 2 and isinstance(searcher, CSearcher):
+        # An exact solve wanting only the best move: the root itself is searched in C, with the
+        # win/loss tests and the exact-solve ordering there (see solvers/csrc); its table entry
+        # holds the best move.
+        value_a = searcher.search(state, depth, 0.0, 1.0)
+        best_move = searcher.tt[state][3]
+        if best_move is not None:
+            value = value_a if maximise else 1.0 - value_a
+            child = state.apply(best_move, check=False)
+            pv = (Move(best_move), *searcher.principal_variation(child))
+            return value_a, [MoveInfo(Move(best_move), value, pv, "exact")]
     entry = searcher.tt.get(state)
     first = entry[3] if entry is not None else None
     if len(moves) > 1:
@@ -755,7 +979,7 @@ def _root_search(
     best = infos[0]
     value_a = best.value if maximise else 1.0 - best.value
     stored = depth if searcher.cut_count != cuts_before else INF_DEPTH
-    searcher.tt[state] = [stored, value_a, value_a, best.move]
+    searcher.tt[state] = [stored, value_a, value_a, best.move, searcher.generation]
     return value_a, infos
 
 
@@ -772,6 +996,7 @@ def analysis(
     margin: bool = True,
     searcher: Searcher | None = None,
     on_progress: Callable[[int], None] | None = None,
+    memory: int | None = None,
 ) -> Iterator[AnalysisInfo]:
     """Iterative deepening, yielding an :class:`AnalysisInfo` after every completed depth.
 
@@ -783,15 +1008,24 @@ def analysis(
     """
     limit = limit or Limit()
     top = max(1, multipv if multipv is not None else top)
+    compiled = isinstance(searcher, CSearcher) if searcher is not None else C_SEARCH
     if chance_width is None and chance_samples is None:
         if exact:
-            chance_width, chance_samples = (None, 4) if exact_feasible(state) else (4, 4)
+            cards = EXACT_CARDS_C if compiled else EXACT_CARDS_PYTHON
+            feasible = exact_feasible(state, cards)
+            chance_width, chance_samples = (None, 4) if feasible else (4, 4)
         else:
             chance_width, chance_samples = 6, 3
     else:
         chance_width = chance_width if chance_width is not None else 6
         chance_samples = chance_samples or 3
-    s = searcher or Searcher(seed=seed, chance_width=chance_width, chance_samples=chance_samples)
+    s = searcher or new_searcher(
+        seed=seed,
+        chance_width=chance_width,
+        chance_samples=chance_samples,
+        memory=memory or DEFAULT_MEMORY,
+    )
+    backend = {"backend": "c" if isinstance(s, CSearcher) else "python", "memory": s.memory}
     start = time.perf_counter()
     s.nodes = 0
     s.on_progress = on_progress
@@ -810,6 +1044,7 @@ def analysis(
             False,
             None,
             seed=seed,
+            extra=dict(backend),
         )
         return
     depth = 0
@@ -820,6 +1055,7 @@ def analysis(
     jump = exact and chance_width is None and limit.depth is None
     while depth < max_depth:
         depth = INF_DEPTH - 1 if jump and depth == 1 else depth + 1
+        s.generation += 1
         cuts_before = s.cut_count
         sampled_before = s.sampled_count
         s.min_depth = INF_DEPTH
@@ -867,7 +1103,7 @@ def analysis(
             tuple(moves[:top]) if moves else (),
             complete=True,
             seed=seed,
-            extra={"finished": finished},
+            extra={"finished": finished, **backend},
         )
         yielded = True
         last = info
@@ -902,6 +1138,7 @@ def analysis(
             tuple(moves),
             complete=False,
             seed=seed,
+            extra=dict(backend),
         )
 
 

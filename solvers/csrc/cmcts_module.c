@@ -1,0 +1,459 @@
+/*
+ * solvers._cmcts -- the open-loop MCTS of solvers/mcts.py, compiled.
+ *
+ * solvers/mcts.py is the reference and explains the algorithm: a node stands for a sequence of
+ * decisions from the root, each descent samples every chance outcome afresh with its exact
+ * probability (so statistics are shared across deals), arms are keyed by the move and count
+ * their availability, selection is PUCT with a prior, a new leaf is judged by a short rollout
+ * with MCTS-BR's heuristic policy then the evaluation, values are P(A wins) + P(shared)/2.
+ *
+ * Memory: one arena of nodes and arms, allocated once from the memory budget. When it is full
+ * the tree stops growing (descents still run and back up through the existing tree); a search
+ * that starts with the arena more than three quarters full starts a fresh tree.
+ * Tree reuse: `advance(move)` moves the root down the arm of a decision played in the game
+ * (chance outcomes do not change the node in an open-loop tree), so the subtree is kept.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <time.h>
+
+#include "../../duel/csrc/duel_core.c"
+#include "heuristic.h"
+
+/* Must match duel/csrc/ccore_module.c: a CoreState object is a PyObject head and a dc_state. */
+typedef struct {
+    PyObject_HEAD
+    dc_state st;
+} CoreStateObject;
+
+static PyTypeObject *core_state_type;
+
+typedef struct {
+    int32_t move;  /* the arm's key: the move code */
+    int32_t child; /* node index, -1 while unexpanded */
+    uint32_t visits;
+    uint32_t avail; /* descents in which the arm was legal */
+    double value_a; /* sum of the values (P(A wins)) backed up through the arm */
+    double weight;  /* prior weight (normalised over the arms legal at each visit) */
+} arm_t;
+
+typedef struct {
+    uint32_t first; /* first arm in the arena */
+    uint16_t n_arms, cap;
+    uint32_t visits;
+    double value_a;
+} node_t;
+
+enum { PRIOR_STATIC = 0, PRIOR_VALUE = 1, PRIOR_UNIFORM = 2 };
+#define ROLLOUT_TO_END (-1)
+#define ROLLOUT_TO_AGE (-2)
+#define MAX_PATH 512
+
+typedef struct {
+    PyObject_HEAD
+    node_t *nodes;
+    arm_t *arms;
+    uint32_t n_nodes, max_nodes, n_arms, max_arms;
+    int32_t root; /* -1: no tree */
+    double c, fpu, prior_temperature;
+    int prior, rollout;
+    long long memory;
+    dc_rng rng;
+} Tree;
+
+static double now_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static int32_t new_node(Tree *t) {
+    if (t->n_nodes >= t->max_nodes) return -1;
+    node_t *n = &t->nodes[t->n_nodes];
+    n->first = 0;
+    n->n_arms = n->cap = 0;
+    n->visits = 0;
+    n->value_a = 0.0;
+    return (int32_t)t->n_nodes++;
+}
+
+/* Room for `want` arms at the node (moving its arms to a larger block if needed). */
+static int reserve_arms(Tree *t, node_t *n, int want) {
+    if (want <= n->cap) return 1;
+    int cap = n->cap ? n->cap * 2 : 8;
+    while (cap < want) cap *= 2;
+    if (cap > 65535) cap = 65535;
+    if (cap < want || t->n_arms + (uint32_t)cap > t->max_arms) return 0;
+    memcpy(&t->arms[t->n_arms], &t->arms[n->first], n->n_arms * sizeof(arm_t));
+    n->first = t->n_arms;
+    n->cap = (uint16_t)cap;
+    t->n_arms += (uint32_t)cap;
+    return 1;
+}
+
+static double prior_weight(const Tree *t, const dc_state *st, int32_t move) {
+    if (t->prior == PRIOR_UNIFORM) return 1.0;
+    if (t->prior == PRIOR_VALUE) {
+        dc_state after = *st;
+        dc_apply(&after, move);
+        double v = evaluate(&after);
+        if (st->to_move == 1) v = 1.0 - v;
+        if (v < 1e-6) v = 1e-6;
+        if (v > 1.0 - 1e-6) v = 1.0 - 1e-6;
+        return pow(v / (1.0 - v), 1.0 / t->prior_temperature);
+    }
+    double x = static_score(move) / t->prior_temperature;
+    return exp(x < 40.0 ? x : 40.0);
+}
+
+/* PUCT over the arms legal in `st` (adding arms for moves never seen here); the arm index in
+ * the arena and its move, or -1 if the arena cannot hold an arm for any legal move. */
+static long select_arm(Tree *t, int32_t node_index, const dc_state *st, int32_t *move_out) {
+    int32_t moves[DC_MAX_MOVES];
+    uint32_t legal[DC_MAX_MOVES];
+    int n = dc_legal_moves(st, moves), k = 0;
+    node_t *node = &t->nodes[node_index];
+    double total_weight = 0.0;
+    for (int j = 0; j < n; j++) {
+        arm_t *arms = &t->arms[node->first];
+        int i;
+        for (i = 0; i < node->n_arms; i++)
+            if (arms[i].move == moves[j]) break;
+        if (i == node->n_arms) {
+            if (!reserve_arms(t, node, node->n_arms + 1)) continue;
+            arm_t *a = &t->arms[node->first + node->n_arms++];
+            a->move = moves[j];
+            a->child = -1;
+            a->visits = a->avail = 0;
+            a->value_a = 0.0;
+            a->weight = prior_weight(t, st, moves[j]);
+        }
+        arm_t *a = &t->arms[node->first + i];
+        a->avail++;
+        total_weight += a->weight;
+        legal[k++] = node->first + (uint32_t)i;
+    }
+    if (k == 0) return -1;
+    int mover_b = st->to_move == 1;
+    double parent_q = node->visits ? node->value_a / node->visits : 0.5;
+    if (mover_b) parent_q = 1.0 - parent_q;
+    double fpu = parent_q - t->fpu, coef = t->c / total_weight, best_score = -1e300;
+    uint32_t best = legal[0];
+    for (int j = 0; j < k; j++) {
+        const arm_t *a = &t->arms[legal[j]];
+        double q = fpu;
+        if (a->visits) {
+            q = a->value_a / a->visits;
+            if (mover_b) q = 1.0 - q;
+        }
+        double s = q + coef * a->weight * sqrt((double)a->avail) / (1.0 + a->visits);
+        if (s > best_score) {
+            best_score = s;
+            best = legal[j];
+        }
+    }
+    *move_out = t->arms[best].move;
+    return (long)best;
+}
+
+/* MCTS-BR's rollout policy: a wonder (1/2), a build (0.35) or a discard (0.15), uniformly among
+ * the legal moves of that kind (falling back to builds, then discards); otherwise uniformly. */
+static int32_t rollout_move(const dc_state *st, dc_rng *rng) {
+    int32_t moves[DC_MAX_MOVES], picked[DC_MAX_MOVES];
+    int n = dc_legal_moves(st, moves);
+    if (st->phase != DC_PLAY) return moves[dc_rng_below(rng, (uint64_t)n)];
+    double r = (double)(dc_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0);
+    int want = r < 0.5 ? DC_WONDER : r < 0.85 ? DC_BUILD : DC_DISCARD;
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (DC_MOVE_KIND(moves[i]) == want) picked[k++] = moves[i];
+    if (!k && want == DC_WONDER)
+        for (int i = 0; i < n; i++)
+            if (DC_MOVE_KIND(moves[i]) == DC_BUILD) picked[k++] = moves[i];
+    if (!k)
+        for (int i = 0; i < n; i++)
+            if (DC_MOVE_KIND(moves[i]) == DC_DISCARD) picked[k++] = moves[i];
+    if (!k) return moves[dc_rng_below(rng, (uint64_t)n)];
+    return picked[dc_rng_below(rng, (uint64_t)k)];
+}
+
+static double rollout_value(Tree *t, dc_state *st) {
+    int age = st->age, left = t->rollout >= 0 ? t->rollout : 1 << 30;
+    while (st->phase != DC_GAME_OVER) {
+        if (dc_is_chance(st)) {
+            dc_apply(st, dc_sample_chance(st, &t->rng));
+            continue;
+        }
+        if (left <= 0 || (t->rollout == ROLLOUT_TO_AGE && st->age != age)) return evaluate(st);
+        left--;
+        dc_apply(st, rollout_move(st, &t->rng));
+    }
+    return terminal_value(st);
+}
+
+static void descend(Tree *t, const dc_state *root_state) {
+    uint32_t path[MAX_PATH];
+    int32_t path_nodes[MAX_PATH];
+    int depth = 0;
+    dc_state st = *root_state;
+    int32_t node = t->root;
+    double value;
+    for (;;) {
+        int32_t move;
+        long a = select_arm(t, node, &st, &move);
+        if (a < 0) {
+            value = rollout_value(t, &st);
+            break;
+        }
+        path[depth] = (uint32_t)a;
+        path_nodes[depth++] = node;
+        dc_apply(&st, move);
+        while (dc_is_chance(&st)) dc_apply(&st, dc_sample_chance(&st, &t->rng));
+        if (st.phase == DC_GAME_OVER) {
+            value = terminal_value(&st);
+            break;
+        }
+        int32_t child = t->arms[a].child;
+        if (child < 0 || depth >= MAX_PATH) {
+            if (child < 0) t->arms[a].child = new_node(t); /* -1 again if the arena is full */
+            value = rollout_value(t, &st);
+            break;
+        }
+        node = child;
+    }
+    for (int i = 0; i < depth; i++) {
+        arm_t *a = &t->arms[path[i]];
+        a->visits++;
+        a->value_a += value;
+        t->nodes[path_nodes[i]].visits++;
+        t->nodes[path_nodes[i]].value_a += value;
+    }
+}
+
+/* --- Python interface --------------------------------------------------------------------- */
+static int get_state(PyObject *obj, const dc_state **out) {
+    if (!PyObject_TypeCheck(obj, core_state_type)) {
+        PyErr_Format(PyExc_TypeError, "expected a duel._ccore.CoreState, got %s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    *out = &((CoreStateObject *)obj)->st;
+    return 0;
+}
+
+static void reset_tree(Tree *t) {
+    t->n_nodes = t->n_arms = 0;
+    t->root = -1;
+}
+
+static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"seed", "c", "fpu", "prior", "prior_temperature", "rollout",
+                             "memory", NULL};
+    unsigned long long seed = 0;
+    double c = 1.0, fpu = 0.1, temperature = 1.0;
+    const char *prior = "value";
+    int rollout = 4;
+    long long memory = 256ll << 20;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KddsdiL", kwlist, &seed, &c, &fpu, &prior,
+                                     &temperature, &rollout, &memory))
+        return -1;
+    if (strcmp(prior, "static") == 0) self->prior = PRIOR_STATIC;
+    else if (strcmp(prior, "value") == 0) self->prior = PRIOR_VALUE;
+    else if (strcmp(prior, "uniform") == 0) self->prior = PRIOR_UNIFORM;
+    else {
+        PyErr_Format(PyExc_ValueError, "prior must be static, value or uniform, not %s", prior);
+        return -1;
+    }
+    if (!(temperature > 0) || !(c >= 0) || rollout < ROLLOUT_TO_AGE || memory < (1 << 16)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "need prior_temperature > 0, c >= 0, rollout >= -2, memory >= 64 KB");
+        return -1;
+    }
+    /* a node has about 12 arms on average: split the budget accordingly */
+    uint64_t unit = sizeof(node_t) + 12 * sizeof(arm_t);
+    uint64_t nodes = (uint64_t)memory / unit;
+    PyMem_RawFree(self->nodes);
+    PyMem_RawFree(self->arms);
+    self->nodes = PyMem_RawMalloc(nodes * sizeof(node_t));
+    self->arms = PyMem_RawMalloc(nodes * 12 * sizeof(arm_t));
+    if (!self->nodes || !self->arms) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    self->max_nodes = (uint32_t)(nodes < 0xFFFFFFF0u ? nodes : 0xFFFFFFF0u);
+    self->max_arms = (uint32_t)(nodes * 12 < 0xFFFFFFF0u ? nodes * 12 : 0xFFFFFFF0u);
+    self->c = c;
+    self->fpu = fpu;
+    self->prior_temperature = temperature;
+    self->rollout = rollout;
+    self->memory = memory;
+    dc_rng_seed(&self->rng, seed);
+    reset_tree(self);
+    return 0;
+}
+
+static void Tree_dealloc(Tree *self) {
+    PyMem_RawFree(self->nodes);
+    PyMem_RawFree(self->arms);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Tree_search(Tree *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"state", "iterations", "seconds", NULL};
+    PyObject *obj;
+    long long iterations = -1;
+    double seconds = -1.0;
+    const dc_state *st;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|Ld", kwlist, &obj, &iterations, &seconds))
+        return NULL;
+    if (get_state(obj, &st) < 0) return NULL;
+    if (dc_is_chance(st) || dc_is_terminal(st))
+        return PyErr_Format(PyExc_ValueError, "no decision to take here");
+    if (iterations < 0 && seconds < 0) iterations = 1000;
+    if (self->root < 0 || self->n_nodes > self->max_nodes / 4 * 3 ||
+        self->n_arms > self->max_arms / 4 * 3) {
+        reset_tree(self);
+        self->root = new_node(self);
+    }
+    long long reused = self->nodes[self->root].visits, done = 0;
+    double start = now_seconds(), deadline = seconds >= 0 ? start + seconds : -1.0;
+    Py_BEGIN_ALLOW_THREADS
+    while (iterations < 0 || done < iterations) {
+        descend(self, st);
+        done++;
+        if (deadline >= 0 && now_seconds() >= deadline) break;
+    }
+    Py_END_ALLOW_THREADS
+    double elapsed = now_seconds() - start;
+    /* root statistics for every legal move */
+    int32_t moves[DC_MAX_MOVES];
+    int n = dc_legal_moves(st, moves);
+    const node_t *root = &self->nodes[self->root];
+    PyObject *stats = PyList_New(n);
+    if (!stats) return NULL;
+    int mover_b = st->to_move == 1;
+    for (int j = 0; j < n; j++) {
+        unsigned long visits = 0;
+        double q = 0.5;
+        for (int i = 0; i < root->n_arms; i++) {
+            const arm_t *a = &self->arms[root->first + i];
+            if (a->move == moves[j]) {
+                visits = a->visits;
+                if (visits) q = a->value_a / visits;
+                break;
+            }
+        }
+        PyObject *item = Py_BuildValue("(ikd)", moves[j], visits, mover_b ? 1.0 - q : q);
+        if (!item) {
+            Py_DECREF(stats);
+            return NULL;
+        }
+        PyList_SET_ITEM(stats, j, item);
+    }
+    return Py_BuildValue("{s:L,s:d,s:L,s:N,s:k,s:k}", "iterations", done, "seconds", elapsed,
+                         "reused", reused, "moves", stats, "nodes",
+                         (unsigned long)self->n_nodes, "arms", (unsigned long)self->n_arms);
+}
+
+static PyObject *Tree_advance(Tree *self, PyObject *arg) {
+    long move = PyLong_AsLong(arg);
+    if (move == -1 && PyErr_Occurred()) return NULL;
+    int kind = (int)(move >> 16);
+    if (kind >= DC_REVEAL_CARD) Py_RETURN_TRUE; /* chance: the same node (open loop) */
+    if (self->root < 0) Py_RETURN_FALSE;
+    const node_t *root = &self->nodes[self->root];
+    for (int i = 0; i < root->n_arms; i++) {
+        const arm_t *a = &self->arms[root->first + i];
+        if (a->move == (int32_t)move) {
+            if (a->child < 0) break;
+            self->root = a->child;
+            Py_RETURN_TRUE;
+        }
+    }
+    reset_tree(self);
+    Py_RETURN_FALSE;
+}
+
+static PyObject *Tree_reset(Tree *self, PyObject *unused) {
+    (void)unused;
+    reset_tree(self);
+    Py_RETURN_NONE;
+}
+
+static PyObject *Tree_evaluate(Tree *self, PyObject *obj) {
+    (void)self;
+    const dc_state *st;
+    if (get_state(obj, &st) < 0) return NULL;
+    return PyFloat_FromDouble(evaluate(st));
+}
+
+static PyMethodDef Tree_methods[] = {
+    {"search", (PyCFunction)(void (*)(void))Tree_search, METH_VARARGS | METH_KEYWORDS,
+     "search(state, iterations=-1, seconds=-1) -> dict: grow the tree from the CoreState `state`"
+     " (the root: reused if advance() followed the game); moves: [(move, visits, value)]"},
+    {"advance", (PyCFunction)Tree_advance, METH_O,
+     "advance(move) -> bool: a move played in the game; False if the tree had to start afresh"},
+    {"reset", (PyCFunction)Tree_reset, METH_NOARGS, "forget the tree"},
+    {"evaluate", (PyCFunction)Tree_evaluate, METH_O, "the leaf evaluation, P(A wins)"},
+    {NULL, NULL, 0, NULL}};
+
+static PyObject *Tree_get_size(Tree *self, void *closure) {
+    (void)closure;
+    return Py_BuildValue("(kk)", (unsigned long)self->n_nodes, (unsigned long)self->n_arms);
+}
+
+static PyGetSetDef Tree_getset[] = {
+    {"size", (getter)Tree_get_size, NULL, "(nodes, arms) in use in the arena", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyTypeObject TreeType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solvers._cmcts.Tree",
+    .tp_basicsize = sizeof(Tree),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The open-loop MCTS of solvers.mcts, in C, kept between the moves of a game.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Tree_init,
+    .tp_dealloc = (destructor)Tree_dealloc,
+    .tp_methods = Tree_methods,
+    .tp_getset = Tree_getset,
+};
+
+static struct PyModuleDef cmcts_module = {
+    PyModuleDef_HEAD_INIT, "solvers._cmcts",
+    "The MCTS of solvers/mcts.py on the C engine; use it through solvers.mcts.", -1,
+    NULL, NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__cmcts(void) {
+    PyObject *core = PyImport_ImportModule("duel.core");
+    if (!core) return NULL;
+    Py_DECREF(core);
+    PyObject *ccore = PyImport_ImportModule("duel._ccore");
+    if (!ccore) return NULL;
+    PyObject *backs = PyObject_CallMethod(ccore, "guild_backs", NULL);
+    PyObject *size = PyObject_GetAttrString(ccore, "STATE_BYTES");
+    core_state_type = (PyTypeObject *)PyObject_GetAttrString(ccore, "CoreState");
+    Py_DECREF(ccore);
+    if (!backs || !size || !core_state_type) {
+        Py_XDECREF(backs);
+        Py_XDECREF(size);
+        return NULL;
+    }
+    dc_set_guild_backs(PyObject_IsTrue(backs));
+    Py_DECREF(backs);
+    long bytes = PyLong_AsLong(size);
+    Py_DECREF(size);
+    if (bytes != (long)sizeof(dc_state)) {
+        PyErr_Format(PyExc_ImportError, "duel._ccore has a %ld-byte state, this module %ld",
+                     bytes, (long)sizeof(dc_state));
+        return NULL;
+    }
+    if (PyType_Ready(&TreeType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&cmcts_module);
+    if (!m) return NULL;
+    Py_INCREF(&TreeType);
+    if (PyModule_AddObject(m, "Tree", (PyObject *)&TreeType) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
