@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from duel.moves import Move
 from duel.state import State
@@ -61,12 +62,14 @@ class RandomPlayer:
 
 
 class GreedyPlayer:
-    """One ply: the move leading to the best evaluation for the mover."""
+    """One ply: the move leading to the best evaluation for the mover (``value_fn``, default
+    the hand-made :func:`~solvers.search.evaluate`)."""
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, value_fn: Callable[[State], float] | None = None) -> None:
         self.rng = random.Random(seed)
+        self.value_fn = value_fn if value_fn is not None else evaluate
 
     def choose(self, state: State) -> Move:
         _decision_check(state)
@@ -74,8 +77,9 @@ class GreedyPlayer:
         sign = 1.0 if state.to_move == 0 else -1.0
         best_value = -2.0
         best: list[Move] = []
+        value_fn = self.value_fn
         for m in moves:
-            v = sign * evaluate(state.apply(m, check=False))
+            v = sign * value_fn(state.apply(m, check=False))
             if v > best_value + 1e-12:
                 best_value, best = v, [m]
             elif v > best_value - 1e-12:
@@ -89,11 +93,16 @@ class SearchPlayer:
     name = "search"
 
     def __init__(
-        self, seed: int = 0, time_per_move: float | None = 1.0, nodes: int | None = None
+        self,
+        seed: int = 0,
+        time_per_move: float | None = 1.0,
+        nodes: int | None = None,
+        value_fn: Callable[[State], float] | None = None,
     ) -> None:
         self.seed = seed
         self.time_per_move = time_per_move
         self.nodes = nodes
+        self.value_fn = value_fn  # None: the search's default evaluation
         self.last_info = None
 
     def choose(self, state: State) -> Move:
@@ -103,23 +112,38 @@ class SearchPlayer:
             return moves[0]
         if self.nodes is not None:
             if exact_feasible(state, 7):
-                info = analyse(state, Limit(nodes=self.nodes // 2), exact=True, seed=self.seed)
+                info = analyse(
+                    state,
+                    Limit(nodes=self.nodes // 2),
+                    exact=True,
+                    seed=self.seed,
+                    value_fn=self.value_fn,
+                )
                 if info.exact and info.best_move is not None:
                     self.last_info = info
                     return info.best_move
-            info = analyse(state, Limit(nodes=self.nodes), seed=self.seed, margin=False)
+            info = analyse(
+                state, Limit(nodes=self.nodes), seed=self.seed, margin=False, value_fn=self.value_fn
+            )
         else:
             budget = self.time_per_move or 1.0
             start = time.perf_counter()
             if exact_feasible(state, 7):
                 info = analyse(
-                    state, Limit(time=0.6 * budget), exact=True, seed=self.seed, margin=False
+                    state,
+                    Limit(time=0.6 * budget),
+                    exact=True,
+                    seed=self.seed,
+                    margin=False,
+                    value_fn=self.value_fn,
                 )
                 if info.exact and info.best_move is not None:
                     self.last_info = info
                     return info.best_move
             left = max(0.05, budget - (time.perf_counter() - start))
-            info = analyse(state, Limit(time=left), seed=self.seed, margin=False)
+            info = analyse(
+                state, Limit(time=left), seed=self.seed, margin=False, value_fn=self.value_fn
+            )
         self.last_info = info
         return info.best_move if info.best_move is not None else moves[0]
 

@@ -392,6 +392,9 @@ class Searcher:
     ``chance_width``: chance nodes with more outcomes are sampled (``None``: never).
     ``chance_samples``: outcomes drawn at a sampled chance node.
     ``tt_limit``: entries per table (about 1.2 KB each); a full table is cleared and refilled.
+    ``value_fn``: the evaluation at the horizon and for move ordering, a function of a state
+    returning P(A wins) + P(shared)/2 (default :func:`evaluate`; :func:`solvers.value.value` is
+    the learned one).
     """
 
     def __init__(
@@ -401,8 +404,11 @@ class Searcher:
         chance_width: int | None = 6,
         chance_samples: int = 3,
         tt_limit: int = 1_000_000,
+        value_fn: Callable[[State], float] | None = None,
     ) -> None:
         self.seed = seed
+        # The horizon evaluation: the hand-made evaluate() (the search-v1 baseline) unless told.
+        self.value_fn = value_fn if value_fn is not None else evaluate
         self.chance_width = chance_width
         self.chance_samples = chance_samples
         self.tt: dict[State, list] = {}
@@ -422,7 +428,7 @@ class Searcher:
     def _eval(self, state: State) -> float:
         v = self.eval_cache.get(state)
         if v is None:
-            v = evaluate(state)
+            v = self.value_fn(state)
             if len(self.eval_cache) > self.tt_limit:
                 self.eval_cache.clear()
             self.eval_cache[state] = v
@@ -609,13 +615,17 @@ class Searcher:
         best = -1.0 if maximise else 2.0
         self.cut_count += 1
         count = 0
+        value_fn = None if self.value_fn is evaluate else self.value_fn
         for m in state.legal_moves():
             count += 1
-            cf = state.apply(m, check=False).fields
+            child = state.apply(m, check=False)
+            cf = child.fields
             if cf[PHASE] == GAME_OVER:
                 w = cf[WINNER]
                 v = 1.0 if w == 0 else 0.0 if w == 1 else 0.5
-            else:  # evaluate() inlined; leaves are rarely met twice, so no cache
+            elif value_fn is not None:  # leaves are rarely met twice, so no cache
+                v = value_fn(child)
+            else:  # evaluate() inlined
                 x = _margin(cf) / _TEMPERATURE[cf[AGE]]
                 v = 1.0 / (1.0 + math.exp(-x if x > -30.0 else 30.0))
             if maximise:
@@ -766,6 +776,7 @@ def analysis(
     margin: bool = True,
     searcher: Searcher | None = None,
     on_progress: Callable[[int], None] | None = None,
+    value_fn: Callable[[State], float] | None = None,
 ) -> Iterator[AnalysisInfo]:
     """Iterative deepening, yielding an :class:`AnalysisInfo` after every completed depth.
 
@@ -773,7 +784,8 @@ def analysis(
     (the value is then exact unless chance was sampled, which ``sampled`` reports). Sampling:
     by default hints sample chance nodes with more than 6 outcomes (3 draws); exact mode
     enumerates every outcome when :func:`exact_feasible` and otherwise samples 4 draws at chance
-    nodes with more than 4 outcomes.
+    nodes with more than 4 outcomes. ``value_fn`` replaces the horizon evaluation (see
+    :class:`Searcher`).
     """
     limit = limit or Limit()
     top = max(1, multipv if multipv is not None else top)
@@ -785,7 +797,9 @@ def analysis(
     else:
         chance_width = chance_width if chance_width is not None else 6
         chance_samples = chance_samples or 3
-    s = searcher or Searcher(seed=seed, chance_width=chance_width, chance_samples=chance_samples)
+    s = searcher or Searcher(
+        seed=seed, chance_width=chance_width, chance_samples=chance_samples, value_fn=value_fn
+    )
     start = time.perf_counter()
     s.nodes = 0
     s.on_progress = on_progress
@@ -879,11 +893,11 @@ def analysis(
             mover = state.to_move
             scored = []
             for mv in state.legal_moves():
-                v = evaluate(state.apply(mv, check=False))
+                v = s.value_fn(state.apply(mv, check=False))
                 scored.append((v if mover == 0 else 1.0 - v, mv))
             scored.sort(key=lambda vm: -vm[0])
             moves = [MoveInfo(mv, v, (mv,), "estimate") for v, mv in scored[:top]]
-        v_a = evaluate(state)
+        v_a = s.value_fn(state)
         yield AnalysisInfo(
             PovValue(v_a, turn, None),
             moves[0].pv if moves else (),
