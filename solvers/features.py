@@ -43,9 +43,9 @@ owns_W (12)                 owns wonder W not built yet (0 for all once seven ar
 n_COLOR (7)                 cards in the city: brown grey blue green yellow red purple
 chains                      chain symbols held
 to_move                     1 if p decides next (at a chance node: plays next)
-token_pending               1 if p is choosing a progress token (science pair, Great Library)
+pending_token               1 if p is choosing a progress token (science pair, Great Library)
 extra_turn                  1 if p has a Play Again pending
-destroy_pending             1 if p is choosing a card to destroy or to take from the discard
+pending_destroy             1 if p is choosing a card to destroy or to take from the discard
 ==========================  =============================================================
 
 >>> from duel import new_game
@@ -156,7 +156,7 @@ FEATURE_NAMES: tuple[str, ...] = (
     + tuple(f"built_{w}" for w in _WONDER_KEYS)
     + tuple(f"owns_{w}" for w in _WONDER_KEYS)
     + tuple(f"n_{c}" for c in _COLORS)
-    + ("chains", "to_move", "token_pending", "extra_turn", "destroy_pending")
+    + ("chains", "to_move", "pending_token", "extra_turn", "pending_destroy")
 )
 N_FEATURES = len(FEATURE_NAMES)
 #: Stages of the game, each with its own pair of weight vectors: the draft, Ages I, II, III.

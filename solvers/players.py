@@ -7,10 +7,14 @@ The Mausoleum, choosing who starts the next Age). Levels:
 * ``random``: a uniformly random legal move.
 * ``greedy``: the move whose resulting position has the best heuristic evaluation
   (:func:`solvers.search.evaluate`, one ply, no look-ahead); ties broken at random.
-* ``search``: expectiminimax (:mod:`solvers.search`) for ``time_per_move`` seconds. In Age III
-  endgames small enough to enumerate it first tries an exact solve with part of its time.
-  ``search:N`` uses a budget of N nodes per move instead of a clock (reproducible), and
-  ``search:Ss`` S seconds (for example ``search:0.5s``).
+* ``search``: expectiminimax (:mod:`solvers.search`) for ``time_per_move`` seconds, with the
+  learned value (:mod:`solvers.value`) at its horizon. In Age III endgames small enough to
+  enumerate it first tries an exact solve with part of its time. ``search:N`` uses a budget of
+  N nodes per move instead of a clock (reproducible), and ``search:Ss`` S seconds (for example
+  ``search:0.5s``).
+* ``search-v1``: the same search with the hand-made evaluation
+  (:func:`solvers.search.evaluate`): the fixed baseline the project measures its progress
+  against (``search-v1:N``, ``search-v1:Ss`` as above).
 
 All players are deterministic for a given seed, except that the clock decides how deep
 ``search`` gets with a time budget.
@@ -34,7 +38,7 @@ from duel.moves import Move
 from duel.state import State
 from solvers.search import Limit, analyse, evaluate, exact_feasible
 
-LEVELS = ("random", "greedy", "search")
+LEVELS = ("random", "greedy", "search", "search-v1")
 
 __all__ = ["LEVELS", "GreedyPlayer", "RandomPlayer", "SearchPlayer", "make_player"]
 
@@ -148,30 +152,40 @@ class SearchPlayer:
         return info.best_move if info.best_move is not None else moves[0]
 
 
+def _value_fn(version: str) -> Callable[[State], float]:
+    if version == "search-v1":
+        return evaluate
+    from solvers.value import value
+
+    return value
+
+
 def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
-    """A player for ``level`` ("random", "greedy", "search", "search:N", "search:Ss")."""
+    """A player for ``level`` ("random", "greedy", "search", "search:N", "search:Ss", and the
+    same forms of "search-v1")."""
     key = level.strip().lower()
     if key == "random":
         return RandomPlayer(seed)
     if key == "greedy":
         return GreedyPlayer(seed)
-    if key == "search":
-        return SearchPlayer(seed, time_per_move=time_per_move)
-    if key.startswith("search:"):
-        budget = key.split(":", 1)[1]
+    name, _, budget = key.partition(":")
+    if name in ("search", "search-v1"):
+        value_fn = _value_fn(name)
+        if not budget:
+            return SearchPlayer(seed, time_per_move=time_per_move, value_fn=value_fn)
         try:
             if budget.endswith("s"):
                 seconds = float(budget[:-1])
                 if seconds > 0:
-                    return SearchPlayer(seed, time_per_move=seconds)
+                    return SearchPlayer(seed, time_per_move=seconds, value_fn=value_fn)
             else:
                 nodes = int(budget)
                 if nodes > 0:
-                    return SearchPlayer(seed, time_per_move=None, nodes=nodes)
+                    return SearchPlayer(seed, time_per_move=None, nodes=nodes, value_fn=value_fn)
         except ValueError:
             pass
         raise UnknownLevelError(
-            f"bad search budget {budget!r}: use search:N (nodes) or search:Ss (seconds)"
+            f"bad search budget {budget!r}: use {name}:N (nodes) or {name}:Ss (seconds)"
         )
     raise UnknownLevelError(
         f"unknown player level {level!r}: expected one of {', '.join(LEVELS)} "
