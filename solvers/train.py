@@ -8,9 +8,12 @@ The pipeline, each step a subcommand of ``python -m solvers.train``:
    one JSON line: the seed, every move (chance included) and the winner, so positions are
    replayed exactly later and the features can change without new games.
 2. ``fit``: every position of the games that is a decision or follows one, labelled with the
-   game's result (1 if A won, 0 if B won, 1/2 shared); games with ``index % 5 == 4`` are held
-   out. One L2-regularised logistic regression per stage (Newton's method, numpy), the two
-   taper weight vectors fitted jointly. Reports log loss, Brier score and a calibration table
+   game's result (1 if A won, 0 if B won, 1/2 shared). Games are split by ``index % 5``:
+   0-2 fit the weights, 3 calibrates them, 4 is held out. One L2-regularised logistic
+   regression per stage (Newton's method, numpy), the two taper weight vectors fitted jointly,
+   then each stage's weights multiplied by the factor that fits the calibration games best
+   (temperature scaling: positions of one game share its result, so the raw fit is
+   overconfident on new games). Reports log loss, Brier score and a calibration table
    by deciles on the held-out positions, next to the same figures for the hand-made
    evaluation, and writes the weights (``--out``, default the package's
    ``data/models/value.json``).
@@ -51,7 +54,8 @@ __all__ = [
     "run_jobs",
 ]
 
-HOLDOUT_MOD = 5  # games with index % 5 == 4 are held out for validation
+HOLDOUT_MOD = 5  # index % 5: 0-2 fit the weights, 3 calibrates their scale, 4 is held out
+CALIBRATION_FOLD, HOLDOUT_FOLD = 3, 4
 
 
 # --- self-play -----------------------------------------------------------------------------------
@@ -109,24 +113,46 @@ def play_selfplay_game(job: tuple[Teacher, int, int]) -> dict:
     }
 
 
-def run_jobs(fn: Callable, jobs: list, workers: int = 1) -> list:
-    """``[fn(job) for job in jobs]`` on ``workers`` local processes, results in job order.
+def run_jobs(
+    fn: Callable, jobs: list, workers: int = 1, on_result: Callable | None = None
+) -> list:
+    """``[fn(job) for job in jobs]`` on ``workers`` local processes, results in job order
+    (``on_result`` sees each as it arrives, in that order).
 
     The one place that fans work out (to be replaced by the project's batch layer)."""
+    results = []
     if workers <= 1 or len(jobs) <= 1:
-        return [fn(job) for job in jobs]
-    import multiprocessing
+        stream: Iterable = map(fn, jobs)
+        pool = None
+    else:
+        import multiprocessing
 
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        return list(pool.imap(fn, jobs, chunksize=2))
+        pool = multiprocessing.get_context("fork").Pool(workers)
+        stream = pool.imap(fn, jobs, chunksize=2)
+    try:
+        for result in stream:
+            results.append(result)
+            if on_result is not None:
+                on_result(result)
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+    return results
 
 
 def generate(
-    teacher: Teacher, *, games: int, seed: int, workers: int = 1, first_index: int = 0
+    teacher: Teacher,
+    *,
+    games: int,
+    seed: int,
+    workers: int = 1,
+    first_index: int = 0,
+    on_record: Callable[[dict], None] | None = None,
 ) -> list[dict]:
     """``games`` self-play records (indices ``first_index``...), reproducible from ``seed``."""
     jobs = [(teacher, seed, first_index + i) for i in range(games)]
-    return run_jobs(play_selfplay_game, jobs, workers)
+    return run_jobs(play_selfplay_game, jobs, workers, on_record)
 
 
 def read_records(paths: Iterable[str | Path]) -> list[dict]:
@@ -140,11 +166,6 @@ def read_records(paths: Iterable[str | Path]) -> list[dict]:
     return records
 
 
-def write_records(records: list[dict], path: str | Path) -> None:
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    with Path(path).open("w", encoding="utf-8") as fh:
-        for r in records:
-            fh.write(json.dumps(r, separators=(",", ":")) + "\n")
 
 
 # --- data set ------------------------------------------------------------------------------------
@@ -168,7 +189,8 @@ def positions(record: dict) -> Iterator[State]:
 
 def build_dataset(records: list[dict], with_v1: bool = True):
     """Arrays for fitting: features ``X`` (n x K, int16), ``stage``, ``taper``, label ``y``,
-    ``game`` (record number), ``holdout`` flags and ``v1`` (the hand-made evaluation)."""
+    ``game`` (record number), ``fold`` (game index % 5) and ``v1`` (the hand-made
+    evaluation)."""
     import numpy as np
 
     from solvers.search import evaluate
@@ -176,7 +198,7 @@ def build_dataset(records: list[dict], with_v1: bool = True):
     rows, stages, tapers, ys, games, hold, v1 = [], [], [], [], [], [], []
     for g, record in enumerate(records):
         y = result_label(record["winner"])
-        held = record["index"] % HOLDOUT_MOD == HOLDOUT_MOD - 1
+        fold = record["index"] % HOLDOUT_MOD
         for state in positions(record):
             s, num, den = stage(state.fields)
             rows.append(features(state))
@@ -184,7 +206,7 @@ def build_dataset(records: list[dict], with_v1: bool = True):
             tapers.append(num / den)
             ys.append(y)
             games.append(g)
-            hold.append(held)
+            hold.append(fold)
             if with_v1:
                 v1.append(evaluate(state))
     return {
@@ -193,7 +215,7 @@ def build_dataset(records: list[dict], with_v1: bool = True):
         "taper": np.array(tapers, dtype=np.float64),
         "y": np.array(ys, dtype=np.float64),
         "game": np.array(games, dtype=np.int32),
-        "holdout": np.array(hold, dtype=bool),
+        "fold": np.array(hold, dtype=np.int8),
         "v1": np.array(v1, dtype=np.float64),
     }
 
@@ -225,8 +247,25 @@ def _newton_logistic(Z, y, l2: float, iterations: int = 30):
     return w
 
 
-def fit(data: dict, l2: float = 1.0, rows=None) -> ValueModel:
-    """One logistic regression per stage on ``data`` (the ``rows`` mask, default all)."""
+def _scale_logits(z, y, iterations: int = 30) -> float:
+    """The factor ``c`` minimising the log loss of ``sigmoid(c * z)`` (temperature scaling)."""
+    import numpy as np
+
+    c = 1.0
+    for _ in range(iterations):
+        p = 1.0 / (1.0 + np.exp(-np.clip(c * z, -30.0, 30.0)))
+        grad = float(np.sum((p - y) * z))
+        hess = float(np.sum(p * (1.0 - p) * z * z)) + 1e-9
+        c -= grad / hess
+        if abs(grad / hess) < 1e-9:
+            break
+    return c
+
+
+def fit(data: dict, l2: float = 1.0, rows=None, calibration_rows=None) -> ValueModel:
+    """One logistic regression per stage on ``data`` (the ``rows`` mask, default all); then,
+    if ``calibration_rows`` are given, each stage's logit is rescaled to fit those rows best
+    (the fit is overconfident on new games: positions of one game share its result)."""
     import numpy as np
 
     rows = np.ones(len(data["y"]), dtype=bool) if rows is None else rows
@@ -241,6 +280,11 @@ def fit(data: dict, l2: float = 1.0, rows=None) -> ValueModel:
         scale = Z.std(axis=0)
         scale[scale < 1e-9] = 1.0  # a constant column (always 0): its weight stays 0
         w = _newton_logistic(Z / scale, data["y"][sel], l2) / scale
+        if calibration_rows is not None:
+            cal = calibration_rows & (data["stage"] == s)
+            if cal.sum() >= 10:
+                z = _design(data["X"][cal], data["taper"][cal]) @ w
+                w = w * _scale_logits(z, data["y"][cal])
         w0.append(w[:N_FEATURES].tolist())
         w1.append(w[N_FEATURES:].tolist())
     return ValueModel(w0, w1)
@@ -302,7 +346,7 @@ def calibration_table(p, y, bins: int = 10) -> list[dict]:
 
 def validate(model: ValueModel, data: dict) -> dict:
     """Held-out figures of ``model`` and of the hand-made evaluation on the same positions."""
-    rows = data["holdout"]
+    rows = data["fold"] == HOLDOUT_FOLD
     y = data["y"][rows]
     p = predict(model, data, rows)
     report = {"learned": metrics(p, y), "learned_calibration": calibration_table(p, y)}
@@ -343,10 +387,24 @@ def _default_out() -> Path:
 def cmd_generate(args) -> None:
     teacher = Teacher(args.teacher, args.nodes, args.epsilon, args.value)
     start = time.perf_counter()
-    records = generate(
-        teacher, games=args.games, seed=args.seed, workers=args.workers, first_index=args.first
-    )
-    write_records(records, args.out)
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    partial = out.with_name(out.name + ".partial")  # complete files only under the real name
+    with partial.open("w", encoding="utf-8") as fh:
+
+        def write(record: dict) -> None:
+            fh.write(json.dumps(record, separators=(",", ":")) + "\n")
+            fh.flush()
+
+        records = generate(
+            teacher,
+            games=args.games,
+            seed=args.seed,
+            workers=args.workers,
+            first_index=args.first,
+            on_record=write,
+        )
+    partial.replace(out)
     cpu = sum(r["cpu"] for r in records)
     print(
         f"{len(records)} games by {teacher.label()} -> {args.out}: "
@@ -354,14 +412,28 @@ def cmd_generate(args) -> None:
     )
 
 
-def train(paths: list[str], l2: float, out: str | Path | None, quiet: bool = False) -> dict:
-    """Fit on the games in ``paths`` (held-out games excluded), validate, write the weights."""
+def train(
+    paths: list[str],
+    l2: float,
+    out: str | Path | None,
+    quiet: bool = False,
+    calibrate: bool = True,
+) -> dict:
+    """Fit on the games in ``paths`` (held-out games excluded), validate, write the weights.
+
+    ``calibrate=False`` fits on the calibration games too and does not rescale."""
     start = time.process_time()
     records = read_records(paths)
     if not records:
         raise SystemExit("error: no games to learn from")
     data = build_dataset(records)
-    model = fit(data, l2=l2, rows=~data["holdout"])
+    fold = data["fold"]
+    if calibrate:
+        model = fit(
+            data, l2=l2, rows=fold < CALIBRATION_FOLD, calibration_rows=fold == CALIBRATION_FOLD
+        )
+    else:
+        model = fit(data, l2=l2, rows=fold != HOLDOUT_FOLD)
     report = validate(model, data)
     teachers: dict[str, int] = {}
     for r in records:
@@ -371,8 +443,11 @@ def train(paths: list[str], l2: float, out: str | Path | None, quiet: bool = Fal
         "teachers": teachers,
         "selfplay_cpu_seconds": round(sum(r["cpu"] for r in records), 1),
         "positions": int(len(data["y"])),
-        "train_positions": int((~data["holdout"]).sum()),
+        "train_positions": int((fold < CALIBRATION_FOLD).sum()),
+        "calibration_positions": int((fold == CALIBRATION_FOLD).sum()),
+        "holdout_positions": int((fold == HOLDOUT_FOLD).sum()),
         "l2": l2,
+        "calibrated": calibrate,
         "brier_holdout": round(report["learned"]["brier"], 5),
         "brier_holdout_v1": round(report["v1"]["brier"], 5),
         "fit_cpu_seconds": round(time.process_time() - start, 1),
@@ -393,13 +468,15 @@ def cmd_fit(args) -> None:
         Path(args.report).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
 
 
-#: The recipe of the shipped weights: (file, teacher, games, seed), generated in this order;
-#: "learned" teachers use the weights fitted on the files before them.
+#: The recipe of the shipped weights: (file, teacher, games, seed), generated in this order.
+#: The "{prev}" teacher uses weights fitted (l2 = PREV_L2, no calibration step) on the files
+#: before it. The final fit uses ``--l2`` (default FINAL_L2).
 RECIPE: tuple[tuple[str, Teacher, int, int], ...] = (
-    ("gen0_greedy.jsonl", Teacher("greedy", epsilon=0.1, value="v1"), 2000, 1),
-    ("gen1_search.jsonl", Teacher("search", nodes=300, epsilon=0.03, value="v1"), 1200, 2),
-    ("gen2_learned.jsonl", Teacher("search", nodes=300, epsilon=0.03, value="{prev}"), 1200, 3),
+    ("gen0_greedy.jsonl", Teacher("greedy", epsilon=0.1, value="v1"), 4000, 1),
+    ("gen1_search.jsonl", Teacher("search", nodes=300, epsilon=0.03, value="v1"), 2000, 2),
+    ("gen2_learned.jsonl", Teacher("search", nodes=300, epsilon=0.03, value="{prev}"), 644, 3),
 )
+PREV_L2, FINAL_L2 = 300.0, 1000.0
 
 
 def cmd_recipe(args) -> None:
@@ -411,7 +488,7 @@ def cmd_recipe(args) -> None:
         path = folder / name
         if teacher.value == "{prev}":
             prev = folder / f"value_{len(done)}.json"
-            train([str(p) for p in done], args.l2, prev, quiet=True)
+            train([str(p) for p in done], PREV_L2, prev, quiet=True, calibrate=False)
             teacher = Teacher(teacher.kind, teacher.nodes, teacher.epsilon, str(prev))
         if not path.exists():
             args2 = argparse.Namespace(
@@ -449,13 +526,13 @@ def main(argv: list[str] | None = None) -> None:
     g.set_defaults(func=cmd_generate)
     f = sub.add_parser("fit", help="fit and validate on game files, write the weights")
     f.add_argument("games", nargs="+")
-    f.add_argument("--l2", type=float, default=1.0)
+    f.add_argument("--l2", type=float, default=FINAL_L2)
     f.add_argument("--out", default=None, help="weights file (default: the package's)")
     f.add_argument("--report", default=None, help="write the validation report (JSON) here")
     f.set_defaults(func=cmd_fit)
     r = sub.add_parser("recipe", help="the whole pipeline of the shipped weights")
     r.add_argument("--dir", default="runs/value")
-    r.add_argument("--l2", type=float, default=1.0)
+    r.add_argument("--l2", type=float, default=FINAL_L2)
     r.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     r.add_argument("--out", default=None)
     r.set_defaults(func=cmd_recipe)
