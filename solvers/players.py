@@ -168,10 +168,10 @@ def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
         return RandomPlayer(seed)
     if key == "greedy":
         return GreedyPlayer(seed)
-    name, _, budget = key.partition(":")
+    name, colon, budget = key.partition(":")
     if name in ("search", "search-v1"):
         value_fn = _value_fn(name)
-        if not budget:
+        if not colon:
             return SearchPlayer(seed, time_per_move=time_per_move, value_fn=value_fn)
         try:
             if budget.endswith("s"):

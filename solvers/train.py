@@ -259,7 +259,9 @@ def _scale_logits(z, y, iterations: int = 30) -> float:
         c -= grad / hess
         if abs(grad / hess) < 1e-9:
             break
-    return c
+    # A fit that means anything points the right way: a tiny or degenerate calibration set
+    # must not flip or erase it.
+    return min(max(c, 0.1), 10.0)
 
 
 def fit(data: dict, l2: float = 1.0, rows=None, calibration_rows=None) -> ValueModel:

@@ -159,7 +159,7 @@ def test_pipeline_trains_a_tiny_model(tmp_path):
     )
     assert len(games.read_text().splitlines()) == 30
     report = tmp_path / "report.json"
-    train.main(["fit", str(games), "--out", str(out), "--report", str(report), "--l2", "5"])
+    train.main(["fit", str(games), "--out", str(out), "--report", str(report), "--l2", "100"])
     model = ValueModel.load(out)
     assert model.meta["games"] == 30 and model.meta["train_positions"] > 1000
     assert any(abs(x) > 1e-3 for w in model.w0 for x in w)  # it learned something
@@ -167,7 +167,7 @@ def test_pipeline_trains_a_tiny_model(tmp_path):
     assert len(got["learned_calibration"]) == 10 and 0 < got["learned"]["brier"] < 0.3
     # Reproducible: the same games and the same fit give the same weights.
     again = tmp_path / "again.json"
-    train.main(["fit", str(games), "--out", str(again), "--l2", "5"])
+    train.main(["fit", str(games), "--out", str(again), "--l2", "100"])
     assert ValueModel.load(again).w1 == model.w1
 
 
