@@ -14,15 +14,27 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from duel.cli_support import fail, load_state_or_fail
+from duel.cli_support import (
+    CONTEXT_SETTINGS,
+    OutOption,
+    RayOption,
+    WorkersOption,
+    add_common_options,
+    batch_errors,
+    check_finite,
+    expand_optional_values,
+    fail,
+    load_state_or_fail,
+)
 
 app = typer.Typer(
     name="duel",
     help="7 Wonders Duel: play in the terminal, inspect and analyse positions.",
     no_args_is_help=True,
-    add_completion=False,
+    context_settings=CONTEXT_SETTINGS,
     pretty_exceptions_enable=False,
 )
+add_common_options(app, "duel")
 
 
 PLAYER_HELP = "Player {}: human, random, greedy or search [default: {}, or the saved game's]"
@@ -36,7 +48,9 @@ def play(
     b: Annotated[
         str | None, typer.Option("--b", "-b", help=PLAYER_HELP.format("B", "random"))
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of the dealer (and of the AI)")] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", "-s", help="Seed of the dealer (and of the AI)")
+    ] = None,
     load: Annotated[Path | None, typer.Option(help="Continue a saved game")] = None,
     delay: Annotated[float, typer.Option(help="Seconds between AI moves (to watch)")] = 0.0,
     think: Annotated[float, typer.Option(help="Seconds per move for the search AI")] = 1.0,
@@ -44,10 +58,14 @@ def play(
     manual_chance: Annotated[
         bool, typer.Option(help="Type each chance outcome yourself (a real game's cards)")
     ] = False,
+    palette: PaletteOption = None,
 ) -> None:
     """Play a game: two humans, human against an AI level, or AI against AI."""
+    check_finite("--delay", delay)
+    check_finite("--think", think, positive=True)
     from duel.tui import run_game
 
+    use_palette(palette)
     code = run_game(
         (a, b),
         seed=seed,
@@ -60,14 +78,64 @@ def play(
     raise typer.Exit(code)
 
 
+PaletteOption = Annotated[
+    str | None,
+    typer.Option(
+        "--palette",
+        help="Colours: default or colorblind (also $DUEL_PALETTE) [default: default]",
+    ),
+]
+
+
+def use_palette(name: str | None) -> None:
+    """Set the colours for this run (``--palette``, else ``$DUEL_PALETTE``); bad names fail."""
+    from duel.render import set_palette
+
+    try:
+        set_palette(name.strip().lower() if name else None)
+    except ValueError as error:
+        fail(str(error))
+
+
 @app.command()
 def show(
-    file: Annotated[Path, typer.Argument(help="A position (JSON) or a game record")],
-    plain: Annotated[bool, typer.Option(help="Plain text, no colours")] = False,
+    file: Annotated[
+        Path | None, typer.Argument(help="A position (JSON) or a game record", show_default=False)
+    ] = None,
+    plain: Annotated[
+        bool | None,
+        typer.Option(
+            "--plain/--drawn",
+            help="Plain text, or the drawn table [default: drawn on a terminal, plain in a pipe]",
+            show_default=False,
+        ),
+    ] = None,
+    palette: PaletteOption = None,
+    at: Annotated[
+        int | None,
+        typer.Option("--at", help="A record's position after move N (0: the start; -1: the end)"),
+    ] = None,
+    moves: Annotated[bool, typer.Option("--moves", help="A record's move list too")] = False,
+    slots: Annotated[
+        bool, typer.Option("--slots", help="Each Age's structure with its slot numbers")
+    ] = False,
 ) -> None:
-    """Print a position (or the final position of a game record) readably."""
+    """Print a position (or a game record's final position, or the one --at N) readably."""
     from duel.render import print_state
 
+    use_palette(palette)
+    if slots:
+        from duel.slots import slot_diagrams
+
+        typer.echo(slot_diagrams())
+        return
+    if file is None:
+        fail("show: give a position or a record (or --slots)")
+    if at is not None or moves:
+        from duel.cli_replay import show_record
+
+        show_record(file, at, moves, plain)
+        return
     state = load_state_or_fail(file)
     print_state(state, plain=plain)
 
@@ -102,31 +170,47 @@ def cost(
 
 @app.command()
 def selfplay(
-    games: Annotated[int, typer.Option(min=1, help="Number of games")] = 100,
-    seed: Annotated[int, typer.Option(help="Seed")] = 0,
+    games: Annotated[int, typer.Option("--games", "-g", min=1, help="Number of games")] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed")] = 0,
+    workers: WorkersOption = None,
+    out: OutOption = None,
+    ray: RayOption = None,
 ) -> None:
     """Random against random: a summary of results and victory types."""
-    import random
     import time
     from collections import Counter
 
-    from duel.state import play_random_game
+    from solvers.batch import default_workers, run_jobs
+    from solvers.match import match_jobs, play_match_game_json
 
-    rng = random.Random(seed)
     victories: Counter[str] = Counter()
     winners: Counter[str] = Counter()
     start = time.perf_counter()
-    for _ in range(games):
-        final = play_random_game(rng)
-        victories[final.victory] += 1
-        winners["shared" if final.winner is None else "AB"[final.winner]] += 1
+    jobs = match_jobs("random", "random", games=games, seed=seed)
+    with batch_errors():
+        for game in run_jobs(
+            play_match_game_json,
+            jobs,
+            workers=workers or default_workers(),
+            out=out,
+            ray=ray,
+            label="random games",
+        ):
+            victories[game["victory"]] += 1
+            winners["shared" if game["winner"] is None else "AB"[game["winner"]]] += 1
     elapsed = time.perf_counter() - start
-    typer.echo(f"{games} random games (seed {seed}) in {elapsed:.2f} s ({games / elapsed:.0f}/s)")
+    # With --out some games may have been read back rather than played: no rate then.
+    rate = f"results in {out}" if out is not None else f"{games / elapsed:.0f}/s"
+    typer.echo(f"{games} random games (seed {seed}) in {elapsed:.2f} s ({rate})")
     typer.echo(f"wins: A {winners['A']}, B {winners['B']}, shared {winners['shared']}")
     for victory in ("civilian", "military", "science"):
         share = 100 * victories[victory] / games
         typer.echo(f"  {victory:9} {victories[victory]:6} ({share:.1f}%)")
 
+
+from duel.cli_replay import register as register_replay  # noqa: E402 (after the commands)
+
+register_replay(app)
 
 if find_spec("duel.cli_analysis") is not None:  # hint, analyze, match (solvers)
     from duel.cli_analysis import register
@@ -136,7 +220,7 @@ if find_spec("duel.cli_analysis") is not None:  # hint, analyze, match (solvers)
 
 def main() -> NoReturn:
     try:
-        app()
+        app(args=expand_optional_values(sys.argv[1:]))
     except KeyboardInterrupt:
         typer.echo("\ninterrupted", err=True)
         sys.exit(130)

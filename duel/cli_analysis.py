@@ -13,7 +13,15 @@ from typing import Annotated
 
 import typer
 
-from duel.cli_support import fail, load_state_or_fail
+from duel.cli_support import (
+    OutOption,
+    RayOption,
+    WorkersOption,
+    batch_errors,
+    check_finite,
+    fail,
+    load_state_or_fail,
+)
 
 VALUE_NOTE = "chance of winning for {player}, a shared victory counting 1/2"
 
@@ -22,8 +30,7 @@ def _limit(seconds: float | None, nodes: int | None, depth: int | None, default_
     from solvers.search import Limit
 
     for name, value in (("--time", seconds), ("--nodes", nodes), ("--depth", depth)):
-        if value is not None and value <= 0:
-            fail(f"{name} must be positive, not {value}")
+        check_finite(name, value, positive=True)
     if seconds is None and nodes is None and depth is None:
         seconds = default_time
     return Limit(time=seconds, nodes=nodes, depth=depth)
@@ -33,14 +40,69 @@ def _pct(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
-def _line(pv) -> str:
-    from duel.moves import Move
+#: Sampling seeds measured besides the main search's, for the uncertainty of sampled values.
+EXTRA_SEEDS = 2
 
-    parts = []
-    for m in pv:
-        text = str(m)
-        parts.append(f"({text})" if Move(m).is_chance else text)
-    return ", ".join(parts)
+
+def _chance_settings(state, exact: bool) -> tuple[int | None, int]:
+    """(chance_width, chance_samples) as :func:`solvers.search.analysis` chooses them."""
+    from solvers.search import exact_feasible
+
+    if exact:
+        return (None, 4) if exact_feasible(state) else (4, 4)
+    return 6, 3
+
+
+def _spread(state, info, limit, chance: tuple[int | None, int], deadline: float | None):
+    """Re-run the root moves' searches with other sampling seeds (``solvers.spread``); the
+    main search's own values count as one more sample."""
+    from solvers.search import INF_DEPTH
+    from solvers.spread import sampling_spread
+
+    if not info.sampled or not info.moves:
+        return None
+    moves = [m.move for m in info.moves]
+    # A search that reached the end of the game everywhere is repeated to the end too.
+    depth = INF_DEPTH - 1 if info.extra.get("finished") else info.depth
+    seeds = [info.seed + k for k in range(1, EXTRA_SEEDS + 1)]
+    spread = sampling_spread(
+        state,
+        moves,
+        depth=depth,
+        seeds=seeds,
+        chance_width=chance[0],
+        chance_samples=chance[1],
+        node_limit=limit.nodes,
+        deadline=deadline,
+    )
+    for m in info.moves:
+        if m.bound == "exact":
+            spread.values[m.move].insert(0, m.value)
+    return spread
+
+
+def _value_text(info, m, spread) -> str:
+    """``57.1% exact``, ``57.1% (range 52.0-61.3%, 3 samplings)``, ``57.1% estimate``."""
+    if m.bound not in ("exact", "estimate"):
+        return f"{_pct(m.value)} at most"
+    if info.exact:
+        return f"{_pct(m.value)} exact"
+    values = spread.values.get(m.move, []) if spread is not None else []
+    if len(values) >= 2:
+        from solvers.spread import summary
+
+        mean, low, high = summary(values)
+        return f"{_pct(mean)} (range {100 * low:.1f}-{_pct(high)} over {len(values)} samplings)"
+    if info.sampled:
+        return f"{_pct(m.value)} estimate (sampled chance, spread not measured)"
+    return f"{_pct(m.value)} estimate"
+
+
+def _line(state, pv, verbose: bool) -> str:
+    from duel.lines import line_text
+
+    through = verbose or state.is_chance()
+    return line_text(state, pv, through_chance=through)
 
 
 def _stats(info) -> str:
@@ -57,7 +119,28 @@ def _stats(info) -> str:
     return text
 
 
-def _info_json(state, info) -> dict:
+def _kind_note(info, spread) -> str:
+    """One sentence for the player on what the values are."""
+    if info.exact:
+        return "Values are exact: every line was searched to the end of the game."
+    parts = []
+    if not info.extra.get("finished", False):
+        parts.append("Values are estimates: the search looks a few moves ahead and then judges")
+        parts.append(" the position")
+    else:
+        parts.append("Values are estimates")
+    if info.sampled:
+        if spread is not None and len(spread.seeds) >= 1:
+            parts.append(
+                "; unseen cards were sampled, and the range shows how much the values move"
+                " between independent samplings"
+            )
+        else:
+            parts.append("; unseen cards were sampled (no time was left to measure the spread)")
+    return "".join(parts) + "."
+
+
+def _info_json(state, info, spread=None) -> dict:
     d = info.to_dict()
     d["position"] = state.describe()
     d["value_definition"] = (
@@ -66,23 +149,39 @@ def _info_json(state, info) -> dict:
     d["margin_definition"] = (
         "expected final point margin A minus B under the solver's moves (exact solves only)"
     )
+    from duel.lines import line_steps
+
+    d["line"] = [{"player": who, "move": text} for who, text in line_steps(state, info.pv)]
+    if spread is not None:
+        d["spread"] = {
+            "method": (
+                "each move searched again to the same depth with other chance-sampling seeds;"
+                " values[move] lists the main search's value first, then one per seed"
+            ),
+            "seeds": [info.seed, *spread.seeds],
+            "values": {str(m): v for m, v in spread.values.items()},
+            "nodes": spread.nodes,
+        }
     return d
 
 
-def _print_moves(state, info, top: int) -> None:
+def _print_moves(state, info, top: int, spread=None, verbose: bool = False) -> None:
     player = "AB"[state.to_move]
     typer.echo(f"Position: {state.describe()}")
     if not info.moves:
-        typer.echo(f"Value for A: {_pct(info.value.a)} (no decision here: next comes chance)")
+        kind = "exact" if info.exact else "estimate"
+        typer.echo(
+            f"Value for A: {_pct(info.value.a)} {kind} (no decision here: next comes chance)"
+        )
         if info.pv:
-            typer.echo(f"Line: {_line(info.pv)}")
+            typer.echo(f"Line: {_line(state, info.pv, verbose)}")
         return
     typer.echo(f"Best moves for {player} ({VALUE_NOTE.format(player=player)}):")
     width = max(len(str(m.move)) for m in info.moves[:top])
     for i, m in enumerate(info.moves[:top], 1):
-        bound = "" if m.bound in ("exact", "estimate") else " (at most)"
-        typer.echo(f"  {i}. {str(m.move):{width}}  {_pct(m.value):>6}{bound}")
-    typer.echo(f"Principal variation: {_line(info.pv)}")
+        typer.echo(f"  {i}. {str(m.move):{width}}  {_value_text(info, m, spread)}")
+    typer.echo(f"Line: {_line(state, info.pv, verbose)}")
+    typer.echo(_kind_note(info, spread))
 
 
 PositionArgument = Annotated[Path, typer.Argument(help="A position (JSON) or a game record")]
@@ -102,28 +201,55 @@ def _position_to_analyse(position: Path, top: int):
     return state
 
 
+VerboseOption = Annotated[
+    bool,
+    typer.Option(
+        "--verbose", "-v", help="Search statistics, and the line through chance outcomes"
+    ),
+]
+
+
 def hint(
     position: PositionArgument,
     seconds: Annotated[
-        float | None, typer.Option("--time", help="Seconds to think [default: 2]")
+        float | None, typer.Option("--time", help="Seconds to think in all [default: 2]")
     ] = None,
     nodes: NodesOption = None,
     depth: DepthOption = None,
     top: TopOption = 3,
     seed: ChanceSeedOption = 0,
     as_json: JsonOption = False,
+    verbose: VerboseOption = False,
 ) -> None:
-    """The best moves with their values, the principal variation and search statistics."""
+    """The best moves with their values (and how sure they are), and the expected line."""
+    import time
+
     state = _position_to_analyse(position, top)
     limit = _limit(seconds, nodes, depth, 2.0)
-    from solvers.search import analyse
+    from solvers.search import Limit, analyse
 
-    info = analyse(state, limit, top=top, seed=seed)
+    chance = _chance_settings(state, exact=False)
+    # With a clock, half the time goes to the main search and half to measuring the sampling
+    # spread, so --time stays the total.
+    start = time.perf_counter()
+    main = Limit(limit.time / 2, limit.nodes, limit.depth) if limit.time else limit
+    info = analyse(
+        state, main, top=top, seed=seed, chance_width=chance[0], chance_samples=chance[1]
+    )
+    deadline = start + limit.time if limit.time else None
+    spread = _spread(state, info, limit, chance, deadline)
     if as_json:
-        typer.echo(json.dumps(_info_json(state, info), indent=1))
+        typer.echo(json.dumps(_info_json(state, info, spread), indent=1))
         return
-    _print_moves(state, info, top)
-    typer.echo(_stats(info))
+    _print_moves(state, info, top, spread, verbose)
+    if verbose:
+        typer.echo(_stats(info))
+        if spread is not None:
+            typer.echo(
+                f"spread: {len(spread.seeds)} more samplings (seeds"
+                f" {', '.join(map(str, spread.seeds)) or 'none finished'}),"
+                f" {spread.nodes:,} nodes in {spread.time:.2f} s"
+            )
 
 
 def analyze(
@@ -137,31 +263,45 @@ def analyze(
     top: TopOption = 3,
     seed: ChanceSeedOption = 0,
     as_json: JsonOption = False,
+    verbose: VerboseOption = False,
 ) -> None:
     """Analyse a position; --exact solves it to the end of the game (Age III endgames)."""
+    import time
+
     state = _position_to_analyse(position, top)
-    from solvers.search import analysis, exact_feasible
+    from solvers.search import Limit, analysis, exact_feasible
 
     feasible = exact_feasible(state)
     default_time = None if (feasible or not exact) else 60.0
     if not exact:
         default_time = 10.0
     limit = _limit(seconds, nodes, depth, default_time)
+    chance = _chance_settings(state, exact)
     notes = []
     if exact and not feasible:
-        notes.append(
-            "This position is too far from the end to enumerate every deal: chance nodes are"
-            " sampled (4 draws each) and the value is an estimate"
-            + (f"; stopping after {limit.time:g} s" if limit.time else "")
-            + "."
-        )
-    if not as_json:
-        for note in notes:
-            typer.echo(note)
+        from duel.state import TAKEN
 
+        left = sum(1 for card in state.pyramid if card != TAKEN)
+        where = f"Age {state.age}, {left} cards left in the structure"
+        notes.append(
+            f"Cannot solve this position exactly ({where}): an exact solve enumerates every"
+            " deal, which is possible in Age III with at most 10 cards left. Instead: a search as"
+            " deep as the time allows, with unseen cards sampled (4 draws per chance node)"
+            + (f", stopping after {limit.time:g} s" if limit.time else "")
+            + "; the values are estimates and their spread over other samplings is shown."
+        )
+    for note in notes:
+        typer.echo(note, err=as_json)  # at once, before the search starts
+
+    start = time.perf_counter()
+    main = limit
+    if limit.time and not feasible:
+        main = Limit(limit.time / 2, limit.nodes, limit.depth)  # the rest measures the spread
     last = None
-    interactive = not as_json
-    if interactive:
+    options = {"top": top, "exact": exact, "seed": seed}
+    if chance[0] is not None:  # None (enumerate every outcome) is analysis' own default
+        options.update(chance_width=chance[0], chance_samples=chance[1])
+    if not as_json:
         from rich.console import Console
 
         console = Console(stderr=True)
@@ -173,46 +313,63 @@ def analyze(
                 if n - start_nodes[0] >= 20_000:
                     start_nodes[0] = n
                     what = f"depth {last.depth}, " if last is not None and not exact else ""
-                    status.update(f"Searching... {what}{n:,} nodes")
+                    elapsed = time.perf_counter() - start
+                    status.update(f"Searching... {what}{n:,} positions, {elapsed:.0f} s")
 
-            for info in analysis(
-                state, limit, top=top, exact=exact, seed=seed, on_progress=progress
-            ):
+            for info in analysis(state, main, on_progress=progress, **options):
                 last = info
-                if not exact and info.moves:
+                if info.moves:
                     status.update(
                         f"Searching... depth {info.depth}: {info.moves[0].move}"
                         f" {_pct(info.moves[0].value)}"
                     )
+            status.update("Measuring the sampling spread...")
+            spread = _spread(state, last, limit, chance, start + limit.time if limit.time else None)
     else:
-        for info in analysis(state, limit, top=top, exact=exact, seed=seed):
+        for info in analysis(state, main, **options):
             last = info
+        spread = _spread(state, last, limit, chance, start + limit.time if limit.time else None)
     assert last is not None
     if as_json:
-        d = _info_json(state, last)
+        d = _info_json(state, last, spread)
         d["notes"] = notes
         typer.echo(json.dumps(d, indent=1))
         return
-    _print_moves(state, last, top)
+    _print_moves(state, last, top, spread, verbose)
     if last.value.margin is not None:
         typer.echo(
             f"Expected point margin for {'AB'[state.to_move]} along the solver's moves:"
             f" {last.value.margin_pov(state.to_move):+.2f}"
         )
     if exact and not last.exact:
-        typer.echo("Not solved exactly" + (" (chance sampled)" if last.sampled else "") + ".")
-    typer.echo(_stats(last))
+        did = "searched to the end of the game" if last.extra.get("finished") else (
+            f"searched {last.depth} moves ahead (the time ran out before the end of the game)"
+        )
+        typer.echo(
+            f"Not solved exactly: {did}"
+            + (", with unseen cards sampled" if last.sampled else "")
+            + f", in {last.time:.1f} s."
+        )
+    if verbose:
+        typer.echo(_stats(last))
 
 
 def match(
     first: Annotated[str, typer.Argument(help="random, greedy, search, search:N, search:Ss")],
     second: Annotated[str, typer.Argument(help="The other player")],
-    games: Annotated[int, typer.Option("--games", min=1, help="Number of games")] = 10,
-    seed: Annotated[int, typer.Option(help="Seed")] = 0,
+    games: Annotated[
+        int, typer.Option("--games", "-g", min=1, help="Number of games (search games are slow)")
+    ] = 10,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed")] = 0,
     think: Annotated[float, typer.Option(help="Seconds per move for search")] = 1.0,
+    workers: WorkersOption = None,
+    out: OutOption = None,
+    ray: RayOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Play two players against each other, seats alternated; results with a 95% interval."""
+    import sys
+
     from solvers.players import UnknownLevelError, make_player
 
     for level in (first, second):
@@ -220,27 +377,38 @@ def match(
             make_player(level, seed=0, time_per_move=think)
         except UnknownLevelError as error:
             fail(str(error))
-    if think <= 0:
-        fail(f"--think must be positive, not {think}")
+    check_finite("--think", think, positive=True)
+    from solvers.batch import default_workers
     from solvers.match import play_match
 
-    done = [0]
+    bar = sys.stderr.isatty() and not as_json
 
     def on_game(game) -> None:
-        done[0] += 1
-        if not as_json:
+        if not (as_json or bar):  # a log (not a terminal): one line per game, in order
             outcome = (
                 "shared"
                 if game.winner is None
                 else (first if game.winner == game.first_seat else second) + " wins"
             )
             typer.echo(
-                f"game {done[0]}/{games}: {first} as {'AB'[game.first_seat]}, {outcome}"
+                f"game {game.index + 1}/{games}: {first} as {'AB'[game.first_seat]}, {outcome}"
                 f" ({game.victory})",
                 err=True,
             )
 
-    result = play_match(first, second, games=games, seed=seed, time_per_move=think, on_game=on_game)
+    with batch_errors():
+        result = play_match(
+            first,
+            second,
+            games=games,
+            seed=seed,
+            time_per_move=think,
+            on_game=on_game,
+            workers=workers or default_workers(),
+            out=out,
+            ray=ray,
+            progress=bar,
+        )
     if as_json:
         typer.echo(json.dumps(result.to_json(), indent=1))
     else:

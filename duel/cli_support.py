@@ -1,9 +1,15 @@
-"""What every ``duel`` command shares: one-line errors and loading a position or record."""
+"""What every ``duel`` command shares: one-line errors, loading a position or record, and the
+options of the commands that play many games (``--workers``, ``--out``, ``--ray``)."""
 
 from __future__ import annotations
 
+import math
+import os
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
@@ -11,10 +17,89 @@ if TYPE_CHECKING:
     from duel.state import State
 
 
+DATA_FOLDER = "wonders-duel"
+
+
+def user_data_dir() -> Path:
+    """The folder for files the programs keep for the user (not the current directory, which
+    may be a git checkout): ``$XDG_DATA_HOME/wonders-duel``, by default
+    ``~/.local/share/wonders-duel`` (``%LOCALAPPDATA%\\wonders-duel`` on Windows). Not created
+    here: saving creates it.
+
+    >>> user_data_dir().name
+    'wonders-duel'
+    """
+    base = os.environ.get("XDG_DATA_HOME") or (
+        os.environ.get("LOCALAPPDATA") if os.name == "nt" else None
+    )
+    root = Path(base) if base else Path.home() / ".local" / "share"
+    return root / DATA_FOLDER
+
+
+def autosave_path() -> Path:
+    """Where ``duel play`` saves a game interrupted before the player chose a file."""
+    return user_data_dir() / "duel-autosave.json"
+
+
+#: Typer/click settings every program shares: ``-h`` as well as ``--help``.
+CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"]}
+
+
+def version_text(program: str) -> str:
+    """``duel 0.1.0`` from the installed package's metadata (``unknown`` when not installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        number = version("wonders-duel")
+    except PackageNotFoundError:
+        number = "unknown"
+    return f"{program} (wonders-duel) {number}"
+
+
+def add_common_options(app: typer.Typer, program: str) -> None:
+    """Give ``app`` a ``--version`` option (``-h``/``--help``: :data:`CONTEXT_SETTINGS`)."""
+
+    def show_version(value: bool) -> None:
+        if value:
+            typer.echo(version_text(program))
+            raise typer.Exit()
+
+    @app.callback()
+    def common(
+        version: bool = typer.Option(
+            False,
+            "--version",
+            "-V",
+            help="Show the version and exit.",
+            callback=show_version,
+            is_eager=True,
+        ),
+    ) -> None:
+        pass
+
+    common.__doc__ = app.info.help
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print a one-line error (no traceback) and exit."""
     typer.echo(f"duel: {message}", err=True)
     raise typer.Exit(code)
+
+
+def check_finite(name: str, value: float | None, *, positive: bool = False) -> None:
+    """Exit with a one-line error unless ``value`` is a finite number (positive if asked).
+
+    ``float("nan")`` and ``inf`` are accepted by the option parser; a time limit of NaN would
+    never end a search.
+    """
+    if value is None:
+        return
+    if not math.isfinite(value):
+        fail(f"{name} must be a finite number, not {value}")
+    if positive and value <= 0:
+        fail(f"{name} must be positive, not {value}")
+    if value < 0:
+        fail(f"{name} cannot be negative, not {value}")
 
 
 def load_state_or_fail(path: Path) -> State:
@@ -30,3 +115,88 @@ def load_state_or_fail(path: Path) -> State:
     except (PositionError, RecordError) as error:
         message = str(error)
         fail(message if message.startswith(str(path)) else f"{path}: {message}")
+
+
+_NUMBER = re.compile(r"[0-9]+")
+#: Larger numbers are never a choice; they are read as "too big" without converting them.
+_MAX_DIGITS = 6
+
+
+def number(text: str) -> int | None:
+    """``text`` as a choice number: ASCII digits only ("²" or "٣" are not numbers here).
+
+    A number of more than six digits is returned as 10**6 (out of every range) rather than
+    converted: Python refuses ints of more than 4,300 digits.
+
+    >>> number("12"), number(" 3 "), number("²"), number("x"), number("9" * 5000)
+    (12, 3, None, None, 1000000)
+    """
+    text = text.strip()
+    if not _NUMBER.fullmatch(text):
+        return None
+    return int(text) if len(text) <= _MAX_DIGITS else 10**_MAX_DIGITS
+
+
+# --- many games at once (solvers.batch) ---------------------------------------------------------
+WorkersOption = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        min=1,
+        help=f"Worker processes \\[default: every core, {os.cpu_count() or 1} here]",
+    ),
+]
+OutOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--out",
+        help="Write each game as it ends (JSON lines); the same command again resumes the run",
+    ),
+]
+RayOption = Annotated[
+    str | None,
+    typer.Option(
+        "--ray",
+        metavar="[ADDRESS]",
+        help="Run on a Ray cluster (pip install -e '.\\[cluster]'): its ADDRESS, or none for"
+        " this machine's cluster or a new local one",
+    ),
+]
+
+
+def expand_optional_values(args: list[str], options: tuple[str, ...] = ("--ray",)) -> list[str]:
+    """Let ``--ray`` stand alone: ``--ray`` with no address becomes ``--ray=``.
+
+    The next word is taken as the address only if it looks like one (``host:port``,
+    ``ray://...``, ``auto``, ``local``), so ``duel match --ray random greedy`` works too.
+
+    >>> expand_optional_values(["match", "a", "b", "--ray"])
+    ['match', 'a', 'b', '--ray=']
+    >>> expand_optional_values(["--ray", "10.0.0.1:6379", "--games", "4"])
+    ['--ray', '10.0.0.1:6379', '--games', '4']
+    """
+    out = []
+    for i, arg in enumerate(args):
+        out.append(arg)
+        if arg in options:
+            following = args[i + 1] if i + 1 < len(args) else ""
+            if ":" not in following and following not in ("auto", "local"):
+                out[-1] = f"{arg}="
+    return out
+
+
+@contextmanager
+def batch_errors() -> Iterator[None]:
+    """A batch run's failure is one line; Ctrl-C says how to resume and exits with 130."""
+    from solvers.batch import BatchError, BatchInterrupted
+
+    try:
+        yield
+    except BatchInterrupted as interrupted:
+        typer.echo(f"\nduel: {interrupted}", err=True)
+        raise typer.Exit(130) from None
+    except BatchError as error:
+        fail(str(error))
+    except KeyboardInterrupt:  # between two games, outside the batch layer
+        typer.echo("\nduel: interrupted; with --out FILE, the same command resumes", err=True)
+        raise typer.Exit(130) from None

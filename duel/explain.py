@@ -50,6 +50,8 @@ def _chance_hint(state: State) -> str:
         return "deal a progress token to the board: 'reveal token <name>'"
     if phase == s.SETUP_WONDERS:
         return "reveal a wonder for the draft: 'reveal wonder <name>'"
+    if phase == s.DEAL_GUILDS:
+        return "deal the slots of the three guild backs in Age III: 'guilds at slots <a> <b> <c>'"
     return "The Great Library's draw: 'draw <token>, <token>, <token>'"
 
 

@@ -12,12 +12,17 @@ moves too, so a game record is just a list of moves.
 'wonder The Pyramids with Tavern'
 >>> str(Move.parse("reveal slot 9 Baths"))
 'reveal slot 9 Baths'
+>>> m = Move.deal_guilds((15, 2, 7))
+>>> str(m), m.guild_slots, Move.parse("guilds at slots 2 7 15") == m
+('guilds at slots 2 7 15', (2, 7, 15), True)
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from enum import IntEnum
+from itertools import combinations
 
 from duel.catalog import (
     CARDS,
@@ -44,12 +49,19 @@ class Kind(IntEnum):
     REVEAL_WONDER = 9
     REVEAL_TOKEN = 10
     LIBRARY_DRAW = 11
+    DEAL_GUILDS = 12
 
 
 CHANCE_KINDS = frozenset(
-    {Kind.REVEAL_CARD, Kind.REVEAL_WONDER, Kind.REVEAL_TOKEN, Kind.LIBRARY_DRAW}
+    {Kind.REVEAL_CARD, Kind.REVEAL_WONDER, Kind.REVEAL_TOKEN, Kind.LIBRARY_DRAW, Kind.DEAL_GUILDS}
 )
 PLAYER_NAMES = ("A", "B")
+#: The 3-slot sets the Age III guilds can occupy, lexicographic: a DEAL_GUILDS move stores the
+#: index (0..1139) of its set here. The C mirror of the engine uses the same order.
+GUILD_SLOT_SETS: tuple[tuple[int, int, int], ...] = tuple(combinations(range(20), 3))
+#: The same sets as 20-bit slot masks (the value of the GUILD_SLOTS field after the deal).
+GUILD_SLOT_MASKS: tuple[int, ...] = tuple(sum(1 << s for s in combo) for combo in GUILD_SLOT_SETS)
+_GUILD_RANK = {combo: rank for rank, combo in enumerate(GUILD_SLOT_SETS)}
 
 
 class MoveParseError(ValueError):
@@ -60,7 +72,8 @@ class Move(int):
     """A move, encoded as ``kind << 16 | a << 8 | b``.
 
     ``a`` is a wonder, token, slot or player; ``b`` a card; The Great Library's draw keeps the
-    10-bit token mask in ``a << 8 | b``. Use the constructors, not the encoding.
+    10-bit token mask in ``a << 8 | b`` and the guild deal the rank of its slot set in
+    :data:`GUILD_SLOT_SETS`. Use the constructors, not the encoding.
     """
 
     __slots__ = ()
@@ -96,6 +109,11 @@ class Move(int):
     @property
     def token_mask(self) -> int:
         return self & 0xFFFF
+
+    @property
+    def guild_slots(self) -> tuple[int, int, int]:
+        """The three slots a DEAL_GUILDS move puts the guilds in, ascending."""
+        return GUILD_SLOT_SETS[self & 0xFFFF]
 
     @property
     def is_chance(self) -> bool:
@@ -149,6 +167,15 @@ class Move(int):
     def library_draw(token_mask: int) -> Move:
         return MOVES[Kind.LIBRARY_DRAW << 16 | token_mask]
 
+    @staticmethod
+    def deal_guilds(slots: Iterable[int]) -> Move:
+        """The Age III chance event that puts the three guild backs in ``slots`` (any order)."""
+        key = tuple(sorted(slots))
+        rank = _GUILD_RANK.get(key)  # type: ignore[arg-type]
+        if rank is None:
+            raise ValueError(f"the guilds take 3 different slots of 0-19, not {list(key)}")
+        return MOVES[Kind.DEAL_GUILDS << 16 | rank]
+
     def __repr__(self) -> str:
         return f"Move({str(self)!r})"
 
@@ -176,6 +203,8 @@ class Move(int):
             return f"reveal wonder {WONDERS[self.wonder].name}"
         if kind is Kind.REVEAL_TOKEN:
             return f"reveal token {TOKENS[self.token].name}"
+        if kind is Kind.DEAL_GUILDS:
+            return "guilds at slots " + " ".join(map(str, self.guild_slots))
         names = ", ".join(TOKENS[t].name for t in bits(self.token_mask))
         return f"draw {names}"
 
@@ -242,6 +271,20 @@ def _parse_draw(rest: str) -> Move:
     return Move.library_draw(mask)
 
 
+def _parse_guilds(rest: str) -> Move:
+    example = "guilds at slots 2 7 15"
+    match = re.fullmatch(r"(?:at\s+)?(?:slots?\s+)?([\d\s,]+)", rest, re.IGNORECASE)
+    if not match:
+        raise MoveParseError(f"expected three slot numbers (e.g. '{example}')")
+    slots = [int(n) for n in re.split(r"[\s,]+", match.group(1).strip()) if n]
+    if len(slots) != 3 or len(set(slots)) != 3:
+        raise MoveParseError(f"the guilds take exactly 3 different slots (e.g. '{example}')")
+    for slot in slots:
+        if not 0 <= slot < 20:
+            raise MoveParseError(f"slot {slot} does not exist (slots are 0-19)")
+    return Move.deal_guilds(slots)
+
+
 _PARSERS = {
     "build": lambda rest: Move.build(card_named(_need(rest, "card", "build Baths")).id),
     "discard": lambda rest: Move.discard(card_named(_need(rest, "card", "discard Baths")).id),
@@ -253,6 +296,7 @@ _PARSERS = {
     "start": _parse_start,
     "reveal": _parse_reveal,
     "draw": _parse_draw,
+    "guilds": _parse_guilds,
 }
 
 
@@ -271,6 +315,7 @@ def _all_moves() -> dict[int, Move]:
     codes += [
         Kind.LIBRARY_DRAW << 16 | mask for mask in range(1 << len(TOKENS)) if mask.bit_count() == 3
     ]
+    codes += [Kind.DEAL_GUILDS << 16 | rank for rank in range(len(GUILD_SLOT_SETS))]
     return {code: Move(code) for code in codes}
 
 

@@ -13,9 +13,15 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import difflib
+import errno
 import json
 import os
+import re
+import stat
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +35,8 @@ from duel.catalog import (
     GUILDS,
     SCIENCE_SYMBOLS,
     T_LAW,
+    T_STRATEGY,
+    T_THEOLOGY,
     TOKENS,
     WONDERS,
     UnknownNameError,
@@ -43,6 +51,8 @@ from pyramid_layouts import LAYOUTS, SLOTS
 FORMAT = "7wd-position"
 VERSION = 1
 FACE_DOWN = "?"
+#: A face-down Age III card with the guild back (guilds have their own back, so it is public).
+FACE_DOWN_GUILD = "?guild"
 _PHASES = {name: i for i, name in enumerate(s.PHASE_NAMES)}
 _SUB_CHOICES = {s.CHOOSE_TOKEN, s.LIBRARY_DRAW, s.LIBRARY_CHOOSE, s.DESTROY, s.MAUSOLEUM}
 _MILITARY_NAMES = ("A2", "A5", "B2", "B5")
@@ -64,8 +74,12 @@ def position_to_json(state: s.State) -> dict[str, Any]:
         "age": f[s.AGE],
         "to_move": PLAYER_NAMES[f[s.TO_MOVE]],
         "pyramid": [
-            None if c == s.TAKEN else FACE_DOWN if c == s.HIDDEN else CARDS[c].name
-            for c in f[s.PYRAMID]
+            None
+            if c == s.TAKEN
+            else (FACE_DOWN_GUILD if f[s.GUILD_SLOTS] >> slot & 1 else FACE_DOWN)
+            if c == s.HIDDEN
+            else CARDS[c].name
+            for slot, c in enumerate(f[s.PYRAMID])
         ],
         "military": {"pawn": f[s.PAWN], "tokens": list(state.military_tokens)},
         "progress_tokens": names(bits(f[s.BOARD]), TOKENS),
@@ -82,6 +96,13 @@ def position_to_json(state: s.State) -> dict[str, Any]:
             for p in (0, 1)
         },
     }
+    if f[s.GUILD_SLOTS] & ~f[s.PRESENT]:
+        # A taken slot's back is not on the table any more: name all three slots so that the
+        # position reloads exactly (a hand-written file may leave this out). Kept next to the
+        # pyramid for the reader.
+        items = list(out.items())
+        at = [k for k, _ in items].index("pyramid") + 1
+        out = dict(items[:at] + [("guild_slots", bits(f[s.GUILD_SLOTS]))] + items[at:])
     if f[s.OFFER] or f[s.PHASE] in (s.SETUP_WONDERS, s.DRAFT):
         out["wonder_offer"] = names(bits(f[s.OFFER]), WONDERS)
     if f[s.EXTRA]:
@@ -136,32 +157,120 @@ def save_position(state: s.State, path: str | Path) -> None:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that an interruption never leaves a partial file."""
+    """Write ``text`` to ``path`` so that an interruption never leaves a partial file.
+
+    The text goes to a temporary file in the same folder (``.NAME.XXXXXXXX.tmp``), is flushed
+    to the disk and renamed over ``path``; the folder is then synced so that the rename itself
+    survives a crash. An existing target keeps its permissions. Targets that are not regular
+    files (a symbolic link, ``/dev/full``, a folder) are refused with :class:`OSError` rather
+    than replaced, and temporary files of our own naming left by an earlier killed save are
+    removed. Raises ``OSError`` (``ValueError`` for a path with a NUL byte).
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> write_atomically(folder / "a.json", "{}")
+    >>> (folder / "a.json").read_text()
+    '{}'
+    """
     path = Path(path)
+    if "\0" in str(path):
+        raise ValueError(f"{str(path)!r}: a file name cannot contain a NUL byte")
     directory = path.parent if str(path.parent) else Path(".")
+    directory.mkdir(parents=True, exist_ok=True)  # a first save into the user data folder
+    mode = _existing_mode(path)
+    _remove_stale_temporaries(directory, path.name)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
+            os.fchmod(handle.fileno(), mode)
             os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _sync_folder(directory)
+
+
+#: Temporary files older than this are left-overs of a killed save (a save takes milliseconds).
+STALE_TEMPORARY_SECONDS = 60.0
+
+
+def _existing_mode(path: Path) -> int:
+    """The permissions to give the new file: those of the file replaced, else 0666 - umask."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+    if stat.S_ISLNK(info.st_mode):
+        raise OSError(errno.EPERM, f"{path} is a symbolic link; save to the file it points to")
+    if not stat.S_ISREG(info.st_mode):
+        raise OSError(errno.EPERM, f"{path} is not a regular file; not replaced")
+    return stat.S_IMODE(info.st_mode)
+
+
+def _remove_stale_temporaries(directory: Path, name: str) -> None:
+    """Delete ``.NAME.XXXXXXXX.tmp`` files (our temporary naming) left by an interrupted save."""
+    pattern = re.compile(re.escape(f".{name}.") + r"[a-z0-9_]{8}\.tmp")
+    now = time.time()
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return
+    for entry in entries:
+        if not pattern.fullmatch(entry.name):
+            continue
+        with contextlib.suppress(OSError):
+            info = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_TEMPORARY_SECONDS:
+                os.unlink(entry.path)
+
+
+def _sync_folder(directory: Path) -> None:
+    """fsync the folder so the rename is on the disk (not every file system allows it)."""
+    with contextlib.suppress(OSError):
+        fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 # --- reading ------------------------------------------------------------------------------------
+#: Positions and records are a few kilobytes; a bigger file is not one of ours.
+MAX_FILE_BYTES = 16 * 1024 * 1024
+
+
 def read_json_file(path: str | Path, error: type[ValueError] = ValueError) -> Any:
-    """Parse a JSON file; I/O and syntax problems raise ``error`` with the file and line."""
+    """Parse a JSON file; every problem raises ``error`` with the file and what is wrong.
+
+    A missing or unreadable file, a path with a NUL byte, a file that is not UTF-8, too big,
+    not JSON, nested too deeply or holding a number too long to convert: always ``error``,
+    never another exception.
+    """
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
     except OSError as problem:
-        raise error(f"{path}: cannot read the file ({problem.strerror})") from None
+        raise error(f"{path}: cannot read the file ({problem.strerror or problem})") from None
+    except ValueError:  # a NUL byte in the path
+        raise error(f"{str(path)!r}: a file name cannot contain a NUL byte") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise error(f"{path}: too big for a position or record (over {MAX_FILE_BYTES:,} bytes)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as problem:
+        raise error(
+            f"{path}: not UTF-8 text (byte {problem.start}: {raw[problem.start]:#04x})"
+        ) from None
     return parse_json(text, str(path), error)
 
 
 def parse_json(text: str, source: str, error: type[ValueError] = ValueError) -> Any:
+    """``json.loads`` whose every failure is ``error`` naming ``source`` and the problem."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as problem:
@@ -169,6 +278,10 @@ def parse_json(text: str, source: str, error: type[ValueError] = ValueError) -> 
             f"{source}: not valid JSON (line {problem.lineno}, column {problem.colno}: "
             f"{problem.msg})"
         ) from None
+    except RecursionError:
+        raise error(f"{source}: nested too deeply to be a position or record") from None
+    except ValueError as problem:  # e.g. an integer of more than 4,300 digits
+        raise error(f"{source}: not a usable JSON value ({problem})") from None
 
 
 def load_position(path: str | Path) -> s.State:
@@ -234,9 +347,29 @@ def _mask(ids: list[int]) -> int:
     return sum(1 << i for i in ids)
 
 
-def position_from_json(data: Any) -> s.State:
-    """Build and validate a state from the JSON position format."""
+def position_from_json(data: Any, *, strict: bool = True) -> s.State:
+    """Build and validate a state from the JSON position format.
+
+    Every position is checked for consistency (names, places, fields) and for playability
+    (:func:`check_playable`: a decision has a legal move, the engine can play on from it).
+    ``strict`` (the default, used by every program) also requires that the position can arise
+    in a game (:func:`check_reachable`); rule tests that set up a partial table pass
+    ``strict=False``. Errors are :class:`PositionError` naming the field and the problem.
+    """
+    try:
+        state = _build(data)
+        check_playable(state)
+        if strict:
+            check_reachable(state)
+    except RecursionError:
+        raise PositionError("nested too deeply to be a position") from None
+    return state
+
+
+def _build(data: Any) -> s.State:
+    """The state a position describes, with the per-field consistency checks."""
     r = _Reader(data)
+    check_known_keys(data)
     get = r.get
     fmt = get(data, "format", "", str, FORMAT)
     if fmt != FORMAT:
@@ -264,6 +397,7 @@ def position_from_json(data: Any) -> s.State:
 
     # Pyramid.
     pyramid_raw = get(data, "pyramid", "", list, [FACE_DOWN] * SLOTS if age else [])
+    guild_backs = 0  # slots written "?guild"
     if age == 0:
         if any(v != FACE_DOWN for v in pyramid_raw):
             raise PositionError("pyramid: no card is laid out before Age I (age 0)")
@@ -277,6 +411,14 @@ def position_from_json(data: Any) -> s.State:
                 pyramid.append(s.TAKEN)
             elif value == FACE_DOWN:
                 pyramid.append(s.HIDDEN)
+            elif isinstance(value, str) and value.strip().lower() == FACE_DOWN_GUILD:
+                if age != 3:
+                    raise PositionError(
+                        f'pyramid[{slot}]: "{FACE_DOWN_GUILD}" (a face-down guild) is only '
+                        "in Age III"
+                    )
+                guild_backs |= 1 << slot
+                pyramid.append(s.HIDDEN)
             elif isinstance(value, str):
                 try:
                     card = card_named(value)
@@ -289,7 +431,8 @@ def position_from_json(data: Any) -> s.State:
                 pyramid.append(card.id)
             else:
                 raise PositionError(
-                    f'pyramid[{slot}]: expected a card name, "?" or null, got {json.dumps(value)}'
+                    f'pyramid[{slot}]: expected a card name, "?", "{FACE_DOWN_GUILD}" or null, '
+                    f"got {json.dumps(value)}"
                 )
     fields[s.PYRAMID] = pvector(pyramid)
 
@@ -323,6 +466,11 @@ def position_from_json(data: Any) -> s.State:
         )
         place(city, f"{name}'s city")
         place(under, f"under {name}'s wonders")
+        for c in under:
+            if CARDS[c].age > max(age, 0) and not (age == 3 and CARDS[c].age == 4):
+                raise PositionError(
+                    f"{path}wonder_cards: {CARDS[c].name} cannot be used before its Age"
+                )
         for w, where in [(w, "wonders") for w in wonders] + [(w, "built_wonders") for w in built]:
             if w in owned_wonders:
                 raise PositionError(
@@ -439,12 +587,19 @@ def position_from_json(data: Any) -> s.State:
         if age == 0:
             raise PositionError(f"phase: {phase_name} needs an Age (1-3)")
 
+    guild_slots = get(data, "guild_slots", "", list, None)
     if age:
         _derive_pyramid(fields, age, card_places)
         if fields[s.REVEAL] and phase == s.PLAY:
             phase = s.REVEAL_CARDS
         if phase == s.REVEAL_CARDS and not fields[s.REVEAL]:
             phase = s.PLAY
+    if age == 3:
+        phase = _derive_guild_slots(fields, phase, guild_backs, guild_slots)
+    elif phase == s.DEAL_GUILDS:
+        raise PositionError("phase: deal_guilds happens when Age III is laid out (age must be 3)")
+    elif guild_slots is not None:
+        raise PositionError("guild_slots: only in Age III")
     fields[s.PHASE] = phase
 
     extra = get(data, "extra_turn", "", bool, False)
@@ -470,10 +625,10 @@ def position_from_json(data: Any) -> s.State:
         raise PositionError("phase: choose_starter comes only once the Age's structure is empty")
     if phase == s.GAME_OVER:
         result = get(data, "result", "", dict)
-        winner = result.get("winner")
+        winner = get(result, "winner", "result.", (str, type(None)), None)
         fields[s.WINNER] = s.SHARED if winner is None else _player(winner, "result.winner")
         victory = result.get("victory")
-        if victory not in s.VICTORY_NAMES[1:]:
+        if not isinstance(victory, str) or victory not in s.VICTORY_NAMES[1:]:
             raise PositionError(
                 f"result.victory: expected military, science or civilian, got {victory!r}"
             )
@@ -481,6 +636,137 @@ def position_from_json(data: Any) -> s.State:
     elif "result" in data:
         raise PositionError("result: only a finished game (phase game_over) has a result")
     return s.State(pvector(fields))
+
+
+def _derive_guild_slots(fields: list, phase: int, guild_backs: int, listed: list | None) -> int:
+    """Set GUILD_SLOTS of an Age III position; returns the phase (``deal_guilds`` when the
+    structure is laid out and nothing says where the guilds are).
+
+    Exactly 3 of the 20 Age III cards are guilds: those face up, those face down with the guild
+    back (``"?guild"``) and those already taken (in a city, the discard pile or under a wonder)
+    must number 3. A file without any ``"?guild"`` still loads when the guild backs follow from
+    the rest: no guild left face down (every ``"?"`` is an Age III back), or as many guilds left
+    face down as ``"?"`` slots.
+    """
+    pyramid = fields[s.PYRAMID]
+    present = fields[s.PRESENT]
+    hidden = sum(1 << slot for slot in range(SLOTS) if pyramid[slot] == s.HIDDEN)
+    face_up_guilds = sum(
+        1 << slot for slot in range(SLOTS) if pyramid[slot] >= 0 and GUILDS >> pyramid[slot] & 1
+    )
+    face_up_ages = present & ~hidden & ~face_up_guilds
+    seen_guilds = (GUILDS & ~fields[s.UNSEEN]).bit_count()
+    taken_guilds = seen_guilds - face_up_guilds.bit_count()
+    down_guilds = 3 - seen_guilds  # guilds still face down (never negative: checked before)
+    where = (
+        f"Age III has 3 guilds: {face_up_guilds.bit_count()} face up, {taken_guilds} taken, "
+        f"so {down_guilds} face down"
+    )
+    untouched = hidden == s._ALL_SLOTS
+    if phase == s.DEAL_GUILDS:
+        if not untouched or guild_backs or listed is not None:
+            raise PositionError(
+                'phase: deal_guilds is the moment Age III is laid out: every slot "?" and no '
+                f'"{FACE_DOWN_GUILD}" yet'
+            )
+        return phase
+    if listed is not None:
+        slots = _guild_slot_list(listed)
+        for slot in bits(face_up_guilds & ~slots):
+            raise PositionError(
+                f"guild_slots: slot {slot} holds {CARDS[pyramid[slot]].name}, a guild: list it"
+            )
+        for slot in bits(face_up_ages & slots):
+            raise PositionError(
+                f"guild_slots: slot {slot} holds {CARDS[pyramid[slot]].name}, not a guild"
+            )
+        for slot in bits(guild_backs & ~slots):
+            raise PositionError(
+                f'pyramid[{slot}]: "{FACE_DOWN_GUILD}" but slot {slot} is not in guild_slots'
+            )
+        if (slots & hidden).bit_count() != down_guilds:
+            raise PositionError(
+                f"guild_slots: {(slots & hidden).bit_count()} of the listed slots are face down; "
+                + where
+            )
+        fields[s.GUILD_SLOTS] = slots
+        return phase
+    if guild_backs:
+        if guild_backs.bit_count() != down_guilds:
+            raise PositionError(
+                f'pyramid: {guild_backs.bit_count()} slots are "{FACE_DOWN_GUILD}"; ' + where
+            )
+    elif untouched and phase in (s.PLAY, s.REVEAL_CARDS):
+        return s.DEAL_GUILDS  # just laid out: the guild backs are the next chance event
+    elif down_guilds == hidden.bit_count():
+        guild_backs = hidden
+    elif down_guilds:
+        slots = ", ".join(map(str, bits(hidden)))
+        raise PositionError(
+            f"pyramid: the face-down cards (slots {slots}) hide {down_guilds} of the 3 guilds, "
+            f'whose backs are visible: write "{FACE_DOWN_GUILD}" for each face-down guild '
+            '("?" for an Age III back)'
+        )
+    fields[s.GUILD_SLOTS] = guild_backs | face_up_guilds
+    return phase
+
+
+def _guild_slot_list(listed: list) -> int:
+    slots = 0
+    for i, slot in enumerate(listed):
+        if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot < SLOTS:
+            raise PositionError(f"guild_slots[{i}]: expected a slot number 0-19, got {slot!r}")
+        slots |= 1 << slot
+    if len(listed) != 3 or slots.bit_count() != 3:
+        raise PositionError(f"guild_slots: expected 3 different slots, got {listed}")
+    return slots
+
+
+#: The keys a position may have, by where they stand (``players.X`` is one entry for A and B).
+KNOWN_KEYS: dict[str, frozenset[str]] = {
+    "": frozenset(
+        {"format", "version", "comment", "phase", "age", "to_move", "pyramid", "military"}
+        | {"progress_tokens", "discard", "players", "wonder_offer", "extra_turn"}
+        | {"library_offer", "destroying", "result", "guild_slots"}
+    ),
+    "military.": frozenset({"pawn", "tokens"}),
+    "players.": frozenset(PLAYER_NAMES),
+    "players.X.": frozenset(
+        {"coins", "city", "wonders", "built_wonders", "wonder_cards", "progress_tokens"}
+    ),
+    "result.": frozenset({"winner", "victory"}),
+}
+
+
+def check_known_keys(data: Any) -> None:
+    """Refuse a key the format does not know, suggesting the nearest one: a misspelt key
+    (``"coinz"``) would otherwise be ignored silently and its value lost.
+
+    >>> check_known_keys({"age": 1, "players": {"A": {"coinz": 3}}})
+    Traceback (most recent call last):
+    ...
+    duel.position.PositionError: players.A.coinz: unknown key (did you mean 'coins'?)
+    """
+    if not isinstance(data, dict):
+        return  # the reader says what a position must be
+    _check_keys(data, "", KNOWN_KEYS[""])
+    for name in ("military", "result"):
+        if isinstance(data.get(name), dict):
+            _check_keys(data[name], f"{name}.", KNOWN_KEYS[f"{name}."])
+    players = data.get("players")
+    if isinstance(players, dict):
+        _check_keys(players, "players.", KNOWN_KEYS["players."])
+        for name, obj in players.items():
+            if isinstance(obj, dict):
+                _check_keys(obj, f"players.{name}.", KNOWN_KEYS["players.X."])
+
+
+def _check_keys(obj: dict, path: str, known: frozenset[str]) -> None:
+    for key in obj:
+        if key not in known:
+            close = difflib.get_close_matches(str(key), sorted(known), n=1, cutoff=0.6)
+            hint = f"did you mean {close[0]!r}?" if close else f"known: {', '.join(sorted(known))}"
+            raise PositionError(f"{path}{key}: unknown key ({hint})")
 
 
 def _player(value: Any, field: str) -> int:
@@ -561,3 +847,393 @@ def _derive_pyramid(fields: list, age: int, card_places: dict[int, str]) -> None
     fields[s.ACCESSIBLE] = accessible
     fields[s.REVEAL] = reveal
     fields[s.UNSEEN] = deck & ~seen_this_age
+
+
+# --- what a game can reach ------------------------------------------------------------------------
+# Two layers, kept apart from the field parsing above: ``check_playable`` (every position: the
+# engine can play on from it) and ``check_reachable`` (strict loading: the table can arise in a
+# game). Each check is listed in docs/position-format.md.
+
+
+def _max_total_coins() -> int:
+    """An upper bound on the coins of both players together in any game.
+
+    14 at the start, plus everything the game can ever pay out: 60 discards at 2 coins plus
+    one per yellow card, every card's coin effect at its largest, the wonders' and tokens'
+    coins, Urbanism's 4 coins for each chain. Coins only pass between players otherwise.
+    """
+    yellow = sum(1 for c in CARDS if c.color == "yellow")
+    colour_counts = {colour: sum(1 for c in CARDS if c.color == colour) for colour in s.COLOR_MASK}
+    colour_counts["wonder"] = s.MAX_WONDERS_BUILT
+    colour_counts["coins_div3"] = 0
+
+    def largest(effect: tuple[tuple[str, ...], int] | None) -> int:
+        return 0 if effect is None else effect[1] * sum(colour_counts[k] for k in effect[0])
+
+    cards = sum(c.coins + largest(c.coins_per) + largest(c.coins_per_max) for c in CARDS)
+    return (
+        2 * s.START_COINS
+        + 60 * (2 + yellow)
+        + cards
+        + sum(w.coins for w in WONDERS)
+        + sum(t.coins for t in TOKENS)
+        + 4 * 60
+    )
+
+
+MAX_TOTAL_COINS = _max_total_coins()
+_DESTROYER = {s.BROWN: "destroy_brown", s.GREY: "destroy_grey"}
+
+
+def _built_effect(state: s.State, player: int, effect: str) -> bool:
+    """Whether ``player`` built a wonder with ``effect`` (library, mausoleum, destroy_*)."""
+    for w in state.built_wonders(player):
+        spec = WONDERS[w]
+        if (
+            (effect == "library" and spec.library)
+            or (effect == "mausoleum" and spec.mausoleum)
+            or (effect == f"destroy_{spec.destroy}")
+        ):
+            return True
+    return False
+
+
+def check_playable(state: s.State) -> None:
+    """Raise :class:`PositionError` unless the engine can play on from ``state``.
+
+    A decision has at least one legal move, a chance node at least one outcome; The Great
+    Library's offer is three tokens from the box (not on the board, not owned); the wonder draft
+    has as many wonders on offer as its round leaves; coins are within what a game can hold.
+
+    >>> from duel import new_game
+    >>> check_playable(new_game())
+    """
+    f = state.fields
+    phase = f[s.PHASE]
+    owned_tokens = f[s.BASE[0] + s.TOKENS_] | f[s.BASE[1] + s.TOKENS_]
+    for p in (0, 1):
+        if state.coins(p) > MAX_TOTAL_COINS:
+            raise PositionError(
+                f"players.{PLAYER_NAMES[p]}.coins: {state.coins(p)} is more than a game can "
+                f"hold (at most {MAX_TOTAL_COINS} for both players together)"
+            )
+    if state.coins(0) + state.coins(1) > MAX_TOTAL_COINS:
+        raise PositionError(
+            f"players: {state.coins(0) + state.coins(1)} coins in all is more than a game can "
+            f"hold ({MAX_TOTAL_COINS})"
+        )
+    library = f[s.LIBRARY]
+    if library & (f[s.BOARD] | owned_tokens):
+        clash = bits(library & (f[s.BOARD] | owned_tokens))[0]
+        where = "on the board" if f[s.BOARD] >> clash & 1 else "owned"
+        raise PositionError(
+            f"library_offer: {TOKENS[clash].name} is {where}; The Great Library draws from the "
+            "tokens set aside at setup"
+        )
+    if phase == s.LIBRARY_CHOOSE and library.bit_count() != 3:
+        raise PositionError(
+            f"library_offer: The Great Library draws 3 tokens, not {library.bit_count()}"
+        )
+    if phase == s.DRAFT:
+        picks = len(state.wonders(0)) + len(state.wonders(1))
+        offered = len(state.wonder_offer)
+        if picks not in (0, 1, 2, 4, 5, 6) or offered != 4 - picks % 4:
+            raise PositionError(
+                f"wonder_offer: with {picks} wonders drafted, the draft offers "
+                + (
+                    f"{4 - picks % 4} wonders, not {offered}"
+                    if picks in (0, 1, 2, 4, 5, 6)
+                    else "nothing (the last wonder of a round of four is given)"
+                )
+            )
+        for p in (0, 1):
+            expected = s.DRAFT_ORDER[:picks].count(p)
+            if len(state.wonders(p)) != expected:
+                raise PositionError(
+                    f"players.{PLAYER_NAMES[p]}.wonders: after {picks} picks of the draft "
+                    f"{PLAYER_NAMES[p]} has {expected} wonders, not {len(state.wonders(p))}"
+                )
+    if phase == s.SETUP_WONDERS:
+        picks = len(state.wonders(0)) + len(state.wonders(1))
+        if picks not in (0, 4) or len(state.wonder_offer) > 3:
+            raise PositionError(
+                "wonder_offer: wonders are revealed four at a time before each round of the draft"
+            )
+    if state.is_terminal():
+        return
+    if state.is_chance():
+        if not state.chance_weights()[0]:
+            raise PositionError(f"phase: {state.phase} has nothing left to deal")
+        return
+    if state.legal_moves():
+        return
+    reason = {
+        s.PLAY: "play: the structure of the Age is empty",
+        s.CHOOSE_TOKEN: "choose_token: no progress token is left on the board",
+        s.DESTROY: "destroy: the opponent has no card of that colour",
+        s.MAUSOLEUM: "mausoleum: the discard pile is empty",
+    }.get(phase, f"{state.phase}: nothing can be chosen")
+    raise PositionError(f"phase: {reason}, so there is no legal move")
+
+
+def _science_pairs(state: s.State, player: int) -> int:
+    """How many times ``player`` matched a scientific symbol (each match offers a token)."""
+    count = [0] * len(SCIENCE_SYMBOLS)
+    for c in state.city(player):
+        symbol = CARDS[c].science
+        if symbol:
+            count[SCIENCE_SYMBOLS.index(symbol)] += 1
+    if T_LAW in state.tokens(player):
+        count[SCIENCE_SYMBOLS.index("law")] += 1
+    return sum(max(0, n - 1) for n in count)
+
+
+def _shields(state: s.State, player: int) -> tuple[int, int]:
+    """Shields of ``player``'s red cards and wonders, and the most Strategy can have added."""
+    cards = state.city(player)
+    shields = sum(CARDS[c].shields for c in cards)
+    shields += sum(WONDERS[w].shields for w in state.built_wonders(player))
+    bonus = 0
+    if T_STRATEGY in state.tokens(player):
+        bonus = sum(1 for c in cards if CARDS[c].shields)
+    return shields, bonus
+
+
+def check_reachable(state: s.State) -> None:
+    """Raise :class:`PositionError` unless ``state`` can arise in a game.
+
+    The checks (each in docs/position-format.md): the setup and the draft; the wonders of each
+    player; every card of a finished Age on the table; the first move of Age I; the progress
+    tokens against the science pairs and The Great Library; the pawn and looting tokens against
+    the shields; what each special decision needs; the result of a finished game.
+
+    >>> from duel import new_game
+    >>> check_reachable(new_game())
+    """
+    f = state.fields
+    age, phase = state.age, f[s.PHASE]
+    _check_setup(state)
+    if age:
+        _check_wonders_in_an_age(state)
+        _check_finished_ages(state)
+        if f[s.PRESENT] == (1 << SLOTS) - 1 and age == 1 and state.to_move != 0:
+            raise PositionError("to_move: A begins Age I (the first player of the draft)")
+        if phase == s.CHOOSE_STARTER:
+            _check_starter(state)
+    _check_tokens(state)
+    _check_military(state)
+    _check_special_decision(state)
+    _check_result(state)
+
+
+def _check_setup(state: s.State) -> None:
+    f = state.fields
+    if state.age:
+        return
+    for p, name in enumerate(PLAYER_NAMES):
+        b = s.BASE[p]
+        if f[b + s.CARDS_] or f[b + s.BUILT] or f[b + s.TOKENS_] or f[b + s.UNDER]:
+            raise PositionError(
+                f"players.{name}: nothing is built and no progress token is owned before Age I"
+            )
+        if state.coins(p) != s.START_COINS:
+            raise PositionError(f"players.{name}.coins: each player has 7 coins before Age I")
+    if f[s.DISCARD]:
+        raise PositionError("discard: no card is discarded before Age I")
+    if f[s.PAWN] or f[s.MILITARY] != s.ALL_MILITARY:
+        raise PositionError("military: the pawn is in the centre with all 4 tokens before Age I")
+    board = f[s.BOARD].bit_count()
+    if f[s.PHASE] == s.SETUP_TOKENS:
+        if board >= s.BOARD_TOKEN_COUNT or f[s.BASE[0] + s.WONDERS_] or f[s.BASE[1] + s.WONDERS_]:
+            raise PositionError(
+                "phase: setup_tokens deals the 5 board tokens before any wonder is drafted"
+            )
+    elif board != s.BOARD_TOKEN_COUNT:
+        raise PositionError(f"progress_tokens: 5 tokens are on the board after setup, not {board}")
+    picks = len(state.wonders(0)) + len(state.wonders(1))
+    expected = s.DRAFT_ORDER[picks] if picks < 8 else 0
+    if f[s.PHASE] == s.SETUP_WONDERS and state.to_move != expected:
+        raise PositionError(
+            f"to_move: {PLAYER_NAMES[expected]} picks next in the draft, not "
+            f"{PLAYER_NAMES[state.to_move]}"
+        )
+
+
+def _check_wonders_in_an_age(state: s.State) -> None:
+    if state.wonders_built_count >= s.MAX_WONDERS_BUILT:
+        return
+    for p, name in enumerate(PLAYER_NAMES):
+        count = len(state.wonders(p)) + len(state.built_wonders(p))
+        if count != 4:
+            raise PositionError(
+                f"players.{name}.wonders: each player drafts 4 wonders; {name} has {count} "
+                "(built and not built)"
+            )
+    for p, name in enumerate(PLAYER_NAMES):
+        if len(state.cards_under_wonders(p)) != len(state.built_wonders(p)):
+            raise PositionError(
+                f"players.{name}.wonder_cards: each built wonder has one card under it "
+                f"({len(state.built_wonders(p))} built, {len(state.cards_under_wonders(p))} cards)"
+            )
+
+
+def _check_finished_ages(state: s.State) -> None:
+    """Each Age before the current one dealt 20 cards, all taken: they are all on the table."""
+    on_table = state.fields[s.DISCARD]
+    for p in (0, 1):
+        on_table |= state.city_mask(p) | _mask(state.cards_under_wonders(p))
+    for earlier in range(1, state.age):
+        count = (on_table & AGE_DECK[earlier]).bit_count()
+        if count != 20:
+            raise PositionError(
+                f"Age {'I' * earlier} dealt 20 cards, all taken before Age "
+                f"{'I' * state.age}, but {count} are in the cities, the discard pile and under "
+                "wonders"
+            )
+
+
+def _check_starter(state: s.State) -> None:
+    pawn = state.pawn
+    if state.age == 3:
+        raise PositionError("phase: after Age III the game ends; nobody chooses who starts")
+    if pawn and state.to_move != (1 if pawn > 0 else 0):
+        raise PositionError(
+            "to_move: the player the pawn is closer to (the weaker one) chooses who begins "
+            f"the next Age, so {'B' if pawn > 0 else 'A'}"
+        )
+
+
+def _check_tokens(state: s.State) -> None:
+    """Tokens come from the board (a science pair) or from The Great Library's draw."""
+    f = state.fields
+    if not state.age:
+        return
+    phase = f[s.PHASE]
+    library_pending = phase in (s.LIBRARY_DRAW, s.LIBRARY_CHOOSE)
+    library_taken = 0
+    for p, name in enumerate(PLAYER_NAMES):
+        owned = len(state.tokens(p))
+        library = _built_effect(state, p, "library")
+        if library and not (library_pending and state.to_move == p):
+            library_taken += 1
+        pending = 1 if phase == s.CHOOSE_TOKEN and state.to_move == p else 0
+        sources = _science_pairs(state, p) + int(library)
+        if owned + pending > sources:
+            raise PositionError(
+                f"players.{name}.progress_tokens: {owned + pending} tokens"
+                + (" (with the one being chosen)" if pending else "")
+                + f" but only {sources} ways to earn them (science pairs"
+                + (", The Great Library)" if library else "; The Great Library is not built)")
+            )
+    board = f[s.BOARD].bit_count()
+    owned_all = (f[s.BASE[0] + s.TOKENS_] | f[s.BASE[1] + s.TOKENS_]).bit_count()
+    expected = s.BOARD_TOKEN_COUNT + library_taken
+    if board + owned_all != expected:
+        raise PositionError(
+            "progress_tokens: 5 tokens are dealt to the board"
+            + (" and The Great Library gave one" if library_taken else "")
+            + f", so {expected} are on the board or owned, not {board + owned_all}"
+        )
+
+
+def _check_military(state: s.State) -> None:
+    pawn = state.pawn
+    (a, bonus_a), (b, bonus_b) = _shields(state, 0), _shields(state, 1)
+    low, high = a - b - bonus_b, a + bonus_a - b
+    capped = state.is_terminal() and state.victory == "military"
+    if not (
+        low <= pawn <= high or (capped and (pawn == 9 and high >= 9 or pawn == -9 and low <= -9))
+    ):
+        raise PositionError(
+            f"military.pawn: {pawn}, but the shields (A {a}, B {b}"
+            + (", with Strategy" if bonus_a or bonus_b else "")
+            + f") put it at {low if low == high else f'{low} to {high}'}"
+        )
+    tokens = state.military_tokens
+    for name, reach, beyond in (
+        ("B2", a + bonus_a, 3),
+        ("B5", a + bonus_a, 6),
+        ("A2", b + bonus_b, 3),
+        ("A5", b + bonus_b, 6),
+    ):
+        if name not in tokens and reach < beyond:
+            raise PositionError(
+                f"military.tokens: {name} is gone, but {'A' if name[0] == 'B' else 'B'}'s "
+                f"shields never took the pawn {beyond} spaces"
+            )
+    for side in "AB":
+        if f"{side}5" not in tokens and f"{side}2" in tokens:
+            raise PositionError(
+                f"military.tokens: {side}5 is gone but {side}2 is not; the pawn passes the "
+                "2-coin zone first"
+            )
+
+
+def _check_special_decision(state: s.State) -> None:
+    f = state.fields
+    phase, player = f[s.PHASE], state.to_move
+    name = PLAYER_NAMES[player]
+    needs = {
+        s.DESTROY: _DESTROYER.get(f[s.DESTROYING], ""),
+        s.MAUSOLEUM: "mausoleum",
+        s.LIBRARY_DRAW: "library",
+        s.LIBRARY_CHOOSE: "library",
+    }.get(phase)
+    if needs and not _built_effect(state, player, needs):
+        wonder = next(
+            w.name
+            for w in WONDERS
+            if (needs == "library" and w.library)
+            or (needs == "mausoleum" and w.mausoleum)
+            or needs == f"destroy_{w.destroy}"
+        )
+        raise PositionError(f"phase: {state.phase} follows {wonder}, which {name} has not built")
+    if state.extra_turn_pending() and T_THEOLOGY not in state.tokens(player):
+        raise PositionError(
+            "extra_turn: no wonder with a Play Again leads to this decision; only Theology "
+            f"gives one here, and {name} does not own it"
+        )
+    for p, pname in enumerate(PLAYER_NAMES):
+        if len(state.science(p)) >= 6 and not state.is_terminal():
+            raise PositionError(
+                f"players.{pname}.city: 6 different scientific symbols win the game "
+                "(phase must be game_over)"
+            )
+
+
+def _check_result(state: s.State) -> None:
+    if not state.is_terminal():
+        if state.age == 3 and not state.fields[s.PRESENT] and state.phase == "play":
+            raise PositionError("phase: Age III is over, so the game is (game_over)")
+        return
+    f = state.fields
+    victory, winner = state.victory, f[s.WINNER]
+    if victory == "military":
+        if abs(state.pawn) != 9 or winner != (0 if state.pawn > 0 else 1):
+            raise PositionError(
+                "result: a military victory puts the pawn in the loser's capital (pawn 9 for A, "
+                f"-9 for B), here {state.pawn}"
+            )
+        return
+    if abs(state.pawn) == 9:
+        raise PositionError("result: the pawn is in a capital, so the victory is military")
+    if victory == "science":
+        if winner not in (0, 1) or len(state.science(winner)) < 6:
+            raise PositionError(
+                "result: a scientific victory needs 6 different symbols in the winner's city"
+            )
+        return
+    if any(len(state.science(p)) >= 6 for p in (0, 1)):
+        raise PositionError("result: a player has 6 different symbols: a scientific victory")
+    if state.age != 3 or f[s.PRESENT]:
+        raise PositionError(
+            "result: the civilian count comes after the last card of Age III is taken"
+        )
+    e = f.evolver()
+    s._civilian_end(e)
+    expected = e.persistent()[s.WINNER]
+    if expected != winner:
+        names = {0: '"A"', 1: '"B"', s.SHARED: "null (shared)"}
+        raise PositionError(
+            f"result.winner: the civilian count gives {names[expected]}, not {names[winner]}"
+        )

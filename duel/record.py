@@ -19,16 +19,23 @@ True
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from duel.moves import Move, MoveParseError
+from duel.catalog import GUILDS, TOKENS, UnknownNameError, token_named
+from duel.moves import Kind, Move, MoveParseError
 from duel.position import PositionError, read_json_file, write_atomically
 from duel.state import IllegalMoveError, State, new_game
 
 FORMAT = "7wd-record"
 VERSION = 1
+#: A game is about 150 moves (chance included); a record far longer is not a game.
+MAX_MOVES = 2000
+#: The Great Library's draw once its token is chosen: the two tokens not chosen go back to the
+#: box unseen by the opponent, so a record keeps only the chosen one ("draw Law, ?, ?").
+_REDACTED_DRAW = re.compile(r"draw\s+([^,?]+?)\s*,\s*\?\s*,\s*\?\s*", re.IGNORECASE)
 
 
 class RecordError(ValueError):
@@ -41,6 +48,10 @@ class GameRecord:
 
     moves: tuple[Move, ...] = ()
     metadata: dict[str, Any] = field(default_factory=dict)
+    #: Indexes of The Great Library's draws read from a file: only their chosen token is true,
+    #: the other two are placeholders (the first tokens of the box), so the choice between
+    #: them must not be replayed (``duel play`` refuses to undo back to it).
+    redacted: frozenset[int] = frozenset()
 
     def states(self) -> list[State]:
         """Every state of the game, from the new game to the last move."""
@@ -58,16 +69,42 @@ class GameRecord:
         return self.states()[-1]
 
     def append(self, move: Move) -> GameRecord:
-        return GameRecord(self.moves + (move,), self.metadata)
+        return GameRecord(self.moves + (move,), self.metadata, self.redacted)
 
     def truncated(self, length: int) -> GameRecord:
-        return GameRecord(self.moves[:length], self.metadata)
+        return GameRecord(
+            self.moves[:length], self.metadata, frozenset(i for i in self.redacted if i < length)
+        )
+
+    def notation(self) -> list[str]:
+        """The moves as written to a file: a Great Library draw whose choice is made keeps
+        only the chosen token.
+
+        >>> from duel.catalog import token_named
+        >>> drawn = ("Law", "Economy", "Urbanism")
+        >>> draw = Move.library_draw(sum(1 << token_named(n) for n in drawn))
+        >>> GameRecord((draw, Move.choose_token(token_named("Law")))).notation()
+        ['draw Law, ?, ?', 'token Law']
+        """
+        out = []
+        for i, move in enumerate(self.moves):
+            chosen = self.moves[i + 1] if i + 1 < len(self.moves) else None
+            if (
+                move.kind is Kind.LIBRARY_DRAW
+                and chosen is not None
+                and chosen.kind is Kind.TOKEN
+                and move.token_mask >> chosen.token & 1
+            ):
+                out.append(f"draw {TOKENS[chosen.token].name}, ?, ?")
+            else:
+                out.append(str(move))
+        return out
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"format": FORMAT, "version": VERSION}
         if self.metadata:
             out["metadata"] = self.metadata
-        out["moves"] = [str(m) for m in self.moves]
+        out["moves"] = self.notation()
         return out
 
     @staticmethod
@@ -81,20 +118,13 @@ class GameRecord:
         moves_raw = data.get("moves")
         if not isinstance(moves_raw, list):
             raise RecordError("moves: expected a list of moves")
-        moves = []
-        for i, text in enumerate(moves_raw):
-            if not isinstance(text, str):
-                raise RecordError(f"moves[{i}]: expected a move in notation, got {text!r}")
-            try:
-                moves.append(Move.parse(text))
-            except MoveParseError as error:
-                raise RecordError(f"moves[{i}] ({text!r}): {error}") from None
+        if len(moves_raw) > MAX_MOVES:
+            raise RecordError(f"moves: {len(moves_raw)} moves; a game has far fewer")
         metadata = data.get("metadata", {})
         if not isinstance(metadata, dict):
             raise RecordError("metadata: expected an object")
-        record = GameRecord(tuple(moves), metadata)
-        record.states()  # validate: every move must replay
-        return record
+        moves, redacted = _parse_moves(moves_raw)
+        return GameRecord(tuple(moves), metadata, frozenset(redacted))  # moves replayed
 
     def save(self, path: str | Path) -> None:
         """Write atomically: an interrupted save never destroys the previous file."""
@@ -102,11 +132,140 @@ class GameRecord:
 
     @staticmethod
     def load(path: str | Path) -> GameRecord:
+        """Read a record file; every problem is a :class:`RecordError` naming the file."""
         data = read_json_file(path, RecordError)
         try:
             return GameRecord.from_json(data)
         except RecordError as error:
             raise RecordError(f"{path}: {error}") from None
+        except RecursionError:
+            raise RecordError(f"{path}: nested too deeply to be a record") from None
+
+
+def _parse_moves(moves_raw: list[Any]) -> tuple[list[Move], list[int]]:
+    """Moves from their notation, with the guild deal of an old record inserted, then replayed
+    to fill in redacted Great Library draws; returns the moves and the redacted draws' indexes.
+    """
+    parsed, hidden = _read_notation(moves_raw)
+    # The guild deal goes in before the replay: an old record does not replay without it.
+    moves = with_guild_deal(parsed)
+    inserted = len(moves) - len(parsed)
+    at = next((j for j, m in enumerate(parsed) if moves[j] is not m), len(parsed))
+
+    def raw(j: int) -> int:
+        """The index in the file of moves[j] (the inferred guild deal has none of its own)."""
+        return j if j < at else j - inserted
+
+    redacted: list[int] = []
+    state = new_game()
+    for j, move in enumerate(moves):
+        if inserted and j == at:
+            where = f"moves[{at}] (inferred {move})"
+        else:
+            where = f"moves[{raw(j)}] ({_short(moves_raw[raw(j)])})"
+            if raw(j) in hidden:
+                try:
+                    move = _placeholder_draw(state, hidden[raw(j)])
+                except MoveParseError as error:
+                    raise RecordError(f"{where}: {error}") from None
+                redacted.append(j)
+                moves[j] = move
+        try:
+            state = state.apply(move)
+        except IllegalMoveError as error:
+            raise RecordError(f"move {raw(j) + 1} ({move}): {error}") from None
+    return moves, redacted
+
+
+def _read_notation(moves_raw: list[Any]) -> tuple[list[Move], dict[int, int]]:
+    """Moves parsed without replaying them, and the chosen token of each redacted draw by index.
+
+    A redacted draw stands in the list as a draw of its chosen token and the two first other
+    tokens until the replay knows which tokens were in the box.
+    """
+    moves: list[Move] = []
+    hidden: dict[int, int] = {}
+    for i, text in enumerate(moves_raw):
+        if not isinstance(text, str):
+            raise RecordError(f"moves[{i}]: expected a move in notation, got {_short(text)}")
+        draw = _REDACTED_DRAW.fullmatch(text)
+        try:
+            if draw:
+                chosen = token_named(draw.group(1))
+                others = [t for t in range(len(TOKENS)) if t != chosen][:2]
+                move = Move.library_draw(sum(1 << t for t in (chosen, *others)))
+            else:
+                move = Move.parse(text)
+        except (MoveParseError, UnknownNameError) as error:
+            raise RecordError(f"moves[{i}] ({_short(text)}): {error}") from None
+        if draw:
+            following = moves_raw[i + 1] if i + 1 < len(moves_raw) else None
+            token = f"token {TOKENS[chosen].name}"
+            if not isinstance(following, str) or _safe_parse(following) != Move.parse(token):
+                raise RecordError(
+                    f"moves[{i}] ({_short(text)}): a draw with hidden tokens must be followed "
+                    f"by the choice of its token ({token!r})"
+                )
+            hidden[i] = chosen
+        moves.append(move)
+    return moves, hidden
+
+
+def _placeholder_draw(state: State, chosen: int) -> Move:
+    box = state.box_tokens
+    if state.phase != "library_draw" or chosen not in box:
+        raise MoveParseError(f"{TOKENS[chosen].name} cannot be drawn by The Great Library here")
+    others = [t for t in box if t != chosen][:2]
+    return Move.library_draw(sum(1 << t for t in (chosen, *others)))
+
+
+def _safe_parse(text: str) -> Move | None:
+    try:
+        return Move.parse(text)
+    except MoveParseError:
+        return None
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """A value for an error message, cut to one readable line."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def with_guild_deal(moves: list[Move]) -> list[Move]:
+    """``moves`` with the Age III guild deal added if the record predates it.
+
+    Records written before guild backs were public go from ``start X`` (the Age III starter)
+    straight to ``reveal slot ...``. The deal is inferred from where the guilds were revealed:
+    when the reveals show all three guild slots, or the slots never revealed are exactly the
+    guilds not yet seen. Otherwise the record cannot be read; the message says which move to add.
+
+    >>> from duel.moves import Move
+    >>> old = [Move.parse(m) for m in ("start A", "reveal slot 0 Arsenal")]
+    >>> with_guild_deal(old[:1]) == old[:1]  # nothing after the start: the deal is still to come
+    True
+    """
+    starts = [i for i, m in enumerate(moves) if m.kind is Kind.STARTER]
+    if len(starts) < 2:
+        return moves
+    at = starts[1] + 1  # Age I ends with the first starter choice, Age II with the second
+    if at >= len(moves) or moves[at].kind is Kind.DEAL_GUILDS:
+        return moves
+    reveals = [m for m in moves[at:] if m.kind is Kind.REVEAL_CARD]
+    guilds = sorted({m.slot for m in reveals if GUILDS >> m.card & 1})
+    unrevealed = sorted(set(range(20)) - {m.slot for m in reveals})
+    if len(guilds) + len(unrevealed) == 3:
+        guilds += unrevealed
+    if len(guilds) != 3:
+        missing = 3 - len(guilds)
+        shown = f" {' '.join(map(str, guilds))}" if guilds else ""
+        raise RecordError(
+            f"moves[{at}]: this record predates public guild backs and its Age III reveals show "
+            f"{len(guilds)} of the 3 guild slots: insert 'guilds at slots{shown} ...' before "
+            f"moves[{at}] ({moves[at]}), naming the other {missing} among the slots never "
+            f"revealed ({', '.join(map(str, unrevealed))})"
+        )
+    return [*moves[:at], Move.deal_guilds(guilds), *moves[at:]]
 
 
 __all__ = ["GameRecord", "PositionError", "RecordError"]

@@ -20,6 +20,7 @@ Everything here reads a :class:`~duel.state.State` and draws it; nothing changes
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 from rich import box
@@ -41,6 +42,7 @@ from duel.catalog import (
 )
 from duel.moves import PLAYER_NAMES, Kind, Move
 from duel.state import HIDDEN, TAKEN, Score, State
+from duel.words import chain_symbol_name, plural
 from pyramid_layouts import LAYOUTS
 
 #: Background style of a card of each colour (text drawn on top of it).
@@ -73,11 +75,94 @@ COVERED_STYLE = {
     "red": "rgb(255,180,180) on rgb(105,18,18)",
     "purple": "rgb(230,190,250) on rgb(65,28,82)",
 }
+#: Okabe & Ito's colour-blind-safe hues, with lightness kept apart for the colours that look
+#: alike under red-green colour blindness (brown, red, green); every card also carries a
+#: three-letter tag for its colour (:data:`COLOR_TAG`), so hue is never the only clue.
+COLORBLIND_CARD_STYLE = {
+    "brown": "bold black on rgb(230,159,0)",
+    "grey": "bold black on rgb(200,200,200)",
+    "blue": "bold white on rgb(0,90,160)",
+    "green": "bold black on rgb(0,190,140)",
+    "yellow": "bold black on rgb(240,228,66)",
+    "red": "bold white on rgb(150,40,0)",
+    "purple": "bold black on rgb(204,121,167)",
+}
+COLORBLIND_NAME_STYLE = {
+    "brown": "rgb(230,159,0)",
+    "grey": "rgb(200,200,200)",
+    "blue": "rgb(86,180,233)",
+    "green": "rgb(0,190,140)",
+    "yellow": "rgb(240,228,66)",
+    "red": "rgb(213,94,0)",
+    "purple": "rgb(204,121,167)",
+}
+COLORBLIND_COVERED_STYLE = {
+    "brown": "rgb(250,210,140) on rgb(115,80,0)",
+    "grey": "rgb(230,230,230) on rgb(95,95,95)",
+    "blue": "rgb(190,220,255) on rgb(0,50,95)",
+    "green": "rgb(200,255,230) on rgb(0,95,70)",
+    "yellow": "rgb(255,250,190) on rgb(120,114,30)",
+    "red": "rgb(255,200,170) on rgb(60,15,0)",
+    "purple": "rgb(255,225,240) on rgb(110,60,90)",
+}
+#: Short colour tags, shown on every card in the colour-blind palette.
+COLOR_TAG = {
+    "brown": "RAW",
+    "grey": "MAN",
+    "blue": "CIV",
+    "green": "SCI",
+    "yellow": "COM",
+    "red": "MIL",
+    "purple": "GLD",
+}
+PALETTES = ("default", "colorblind")
+PALETTE_ENV = "DUEL_PALETTE"
+_DEFAULT_STYLES = None  # the default palette's styles, saved by set_palette
+_palette = ["default"]
+
+
+def set_palette(name: str | None = None) -> str:
+    """Choose the colours: ``default`` or ``colorblind``; ``None`` reads ``$DUEL_PALETTE``.
+
+    The style tables are updated in place, so every view picks the palette up. Returns the
+    palette's name; an unknown name raises ``ValueError`` listing the palettes.
+
+    >>> set_palette("colorblind"), CARD_STYLE["red"] != CARD_STYLE["brown"]
+    ('colorblind', True)
+    >>> set_palette("default")
+    'default'
+    """
+    global _DEFAULT_STYLES
+    if name is None:
+        name = os.environ.get(PALETTE_ENV, "").strip().lower() or "default"
+    if name not in PALETTES:
+        raise ValueError(f"unknown palette {name!r}: expected {' or '.join(PALETTES)}")
+    tables = (CARD_STYLE, NAME_STYLE, COVERED_STYLE)
+    if _DEFAULT_STYLES is None:
+        _DEFAULT_STYLES = tuple(dict(table) for table in tables)
+    chosen = (
+        _DEFAULT_STYLES
+        if name == "default"
+        else (COLORBLIND_CARD_STYLE, COLORBLIND_NAME_STYLE, COLORBLIND_COVERED_STYLE)
+    )
+    for table, styles in zip(tables, chosen, strict=True):
+        table.update(styles)
+    _palette[0] = name
+    return name
+
+
+def palette() -> str:
+    """The palette in use."""
+    return _palette[0]
+
+
 BACK_STYLE = {
     1: "rgb(150,110,60) on rgb(60,40,20)",
     2: "rgb(110,150,200) on rgb(20,40,70)",
     3: "rgb(190,130,200) on rgb(60,20,60)",
 }
+#: A face-down guild: guilds have their own back (bright purple, unlike the Age III back).
+GUILD_BACK_STYLE = "bold rgb(255,225,110) on rgb(110,40,140)"
 PLAYER_STYLE = ("bold cyan", "bold magenta")
 COLOR_LABEL = {
     "brown": "raw",
@@ -127,6 +212,7 @@ PHASE_TEXT = {
     "mausoleum": "The Mausoleum: build a discarded card",
     "choose_starter": "choose who starts the next Age",
     "game_over": "game over",
+    "deal_guilds": "laying out: which 3 cards show the guild back",
 }
 
 
@@ -160,13 +246,13 @@ def card_effect(card: Card) -> str:
     if card.trade_fixed:
         parts.append("/".join(RESOURCES[r] for r in card.trade_fixed) + " cost you 1 coin")
     if card.shields:
-        parts.append(f"{card.shields} shield{'s' if card.shields > 1 else ''}")
+        parts.append(plural(card.shields, "shield"))
     if card.science:
         parts.append(f"science {card.science}")
     if card.points and not card.points_per_max:
         parts.append(f"{card.points} VP")
     if card.coins:
-        parts.append(f"{card.coins} coins")
+        parts.append(plural(card.coins, "coin"))
     if card.coins_per:
         parts.append(_per_text(card.coins_per, "coin") + " (yours)")
     if card.points_per_max:
@@ -177,19 +263,19 @@ def card_effect(card: Card) -> str:
     elif card.coins_per_max:
         parts.append(_per_text(card.coins_per_max, "coin") + " (richer city)")
     if card.chain_gives:
-        parts.append(f"chain: {card.chain_gives}")
+        parts.append(f"chain: {chain_text(card.chain_gives)}")
     return ", ".join(parts) or "-"
 
 
 def card_cost_text(card: Card) -> str:
     parts = []
     if card.coin_cost:
-        parts.append(f"{card.coin_cost} coin{'s' if card.coin_cost > 1 else ''}")
+        parts.append(plural(card.coin_cost, "coin"))
     if any(card.need):
         parts.append(_need_text(card.need))
     text = ", ".join(parts) or "free"
     if card.chain_from:
-        text += f" (free with {card.chain_from})"
+        text += f" (free with {chain_text(card.chain_from)})"
     return text
 
 
@@ -198,11 +284,11 @@ def wonder_effect(wonder: Wonder) -> str:
     if wonder.extra_turn:
         parts.append("play again")
     if wonder.coins:
-        parts.append(f"{wonder.coins} coins")
+        parts.append(plural(wonder.coins, "coin"))
     if wonder.opponent_loses:
-        parts.append(f"opponent loses {wonder.opponent_loses} coins")
+        parts.append(f"opponent loses {plural(wonder.opponent_loses, 'coin')}")
     if wonder.shields:
-        parts.append(f"{wonder.shields} shield{'s' if wonder.shields > 1 else ''}")
+        parts.append(plural(wonder.shields, "shield"))
     if wonder.destroy:
         parts.append(f"destroy a {wonder.destroy} card")
     if wonder.produce_choice:
@@ -220,13 +306,32 @@ def age_name(age: int) -> str:
     return AGE_NAMES.get(age, "Setup") if age else "Setup"
 
 
+def slot_place(age: int, slot: int) -> tuple[int, int]:
+    """(row, place from the left) of ``slot`` in the Age's structure, both from 1.
+
+    >>> slot_place(3, 9)
+    (4, 1)
+    """
+    layout = LAYOUTS[age]
+    row = layout.row_of[slot]
+    return row, sorted(layout.rows[row - 1], key=lambda s: layout.x[s]).index(slot) + 1
+
+
 def player_label(player: int, kinds: tuple[str, str] | None = None) -> str:
     name = PLAYER_NAMES[player]
     return f"{name} ({kinds[player]})" if kinds else name
 
 
 def _coins(n: int) -> str:
-    return f"{n} coin" if n == 1 else f"{n} coins"
+    return plural(n, "coin")
+
+
+def chain_text(symbol: str) -> str:
+    """A chain symbol by its display name and the two cards it links:
+    ``water drop (Baths -> Aqueduct)``."""
+    giver = next((c.name for c in CARDS if c.chain_gives == symbol), "?")
+    taker = next((c.name for c in CARDS if c.chain_from == symbol), "?")
+    return f"{chain_symbol_name(symbol)} ({giver} -> {taker})"
 
 
 # --- numbering shared with the game loop --------------------------------------------------------
@@ -288,11 +393,25 @@ def discard_gain(state: State, player: int) -> int:
 
 
 def price_text(state: State, player: int, card: int) -> tuple[str, bool]:
-    """("3c", affordable) for building ``card`` now; "chain" when free through a chain."""
+    """("3c", affordable) for building ``card`` now; "chain" when free through a chain.
+
+    The one place that decides affordability: every view shows :func:`price_label` of it."""
     if state.is_chained(player, card):
         return "chain", True
     cost = state.card_cost(player, card)
     return ("free" if cost == 0 else f"{cost}c"), cost <= state.coins(player)
+
+
+#: The mark of a price the player cannot pay (in colour and in plain text alike).
+UNAFFORDABLE = "✗"
+
+
+def price_label(price: str, ok: bool, *, plain: bool = False) -> str:
+    """``4c`` or ``4c ✗`` (plain text: ``4c, cannot afford``): the same words in the pyramid,
+    the card list and the wonders."""
+    if ok:
+        return price
+    return f"{price}, cannot afford" if plain else f"{price} {UNAFFORDABLE}"
 
 
 # --- the pyramid --------------------------------------------------------------------------------
@@ -315,6 +434,7 @@ def render_pyramid(state: State, width: int = 100) -> Text:
     numbers = {slot: i + 1 for i, slot in enumerate(numbered_slots(state))}
     show_prices = state.phase == "play"
     player = state.to_move
+    tags = palette() == "colorblind"
     out = Text()
     for row in layout.rows:
         top, bottom = Text(), Text()
@@ -328,6 +448,10 @@ def render_pyramid(state: State, width: int = 100) -> Text:
             if card_id == TAKEN:
                 top.append(" " * cell)
                 bottom.append(" " * cell)
+            elif card_id == HIDDEN and state.is_guild_slot(slot):
+                back = _short("Guild", cell - 2).center(cell - 2)
+                top.append(" " + back + " ", style=GUILD_BACK_STYLE)
+                bottom.append(("▚" * cell), style=GUILD_BACK_STYLE)
             elif card_id == HIDDEN:
                 back = _short(age_name(age), cell - 2).center(cell - 2)
                 top.append(" " + back + " ", style=BACK_STYLE[age])
@@ -345,12 +469,15 @@ def render_pyramid(state: State, width: int = 100) -> Text:
                     ok = True
                     if show_prices:
                         price, ok = price_text(state, player, card_id)
-                    tail = price if ok else f"{price} ✗"
+                    tail = price_label(price, ok)
+                    if tags:
+                        tail = f"{COLOR_TAG[card.color]} {tail}" if tail else COLOR_TAG[card.color]
                     bottom.append(tail.rjust(cell), style=style if ok else style + " strike")
                 else:
                     dim = COVERED_STYLE[card.color]
                     top.append(_short(card.name, cell).ljust(cell), style=dim)
-                    bottom.append(" " * cell, style=dim)
+                    tag = COLOR_TAG[card.color] if tags else ""
+                    bottom.append(tag.ljust(cell), style=dim)
         out.append(top)
         out.append("\n")
         out.append(bottom)
@@ -360,7 +487,8 @@ def render_pyramid(state: State, width: int = 100) -> Text:
 
 
 def plain_pyramid(state: State) -> list[str]:
-    """The pyramid row by row, in words: face-down cards as '(face down)'."""
+    """The pyramid row by row, in words: face-down cards as '(face down)', or '(face-down
+    guild)' for an Age III card with the guild back."""
     layout = LAYOUTS[state.age]
     numbers = {slot: i + 1 for i, slot in enumerate(numbered_slots(state))}
     lines = []
@@ -371,7 +499,7 @@ def plain_pyramid(state: State) -> list[str]:
             if card_id == TAKEN:
                 items.append("(taken)")
             elif card_id == HIDDEN:
-                items.append("(face down)")
+                items.append("(face-down guild)" if state.is_guild_slot(slot) else "(face down)")
             elif slot in numbers:
                 items.append(f"[{numbers[slot]}] {CARDS[card_id].name}")
             else:
@@ -445,7 +573,9 @@ def prices_text(state: State, player: int) -> str:
     return " ".join(f"{RES_SHORT[r]}{p}" for r, p in state.trade_prices(player).items())
 
 
-def _wonder_items(state: State, player: int) -> list[tuple[str, str, str]]:
+def _wonder_items(
+    state: State, player: int, *, plain: bool = False
+) -> list[tuple[str, str, str]]:
     """(marker, name, note) for each wonder: built, or its price when ``player`` is to move."""
     items = []
     for w in state.built_wonders(player):
@@ -458,7 +588,7 @@ def _wonder_items(state: State, player: int) -> list[tuple[str, str, str]]:
         elif to_move:
             cost = state.wonder_cost(player, w)
             ok = cost <= state.coins(player)
-            note = f"{cost}c" + ("" if ok else " ✗")
+            note = price_label(f"{cost}c", ok, plain=plain)
         else:
             note = ""
         items.append((f"W{i}", WONDERS[w].name, note))
@@ -495,7 +625,7 @@ def render_city(state: State, player: int, kinds: tuple[str, str] | None = None)
         style = "bold green" if marker == "✓" else ""
         wonders.append(f"{marker} {name}", style=style)
         if note and marker != "✓":
-            wonders.append(f"  {note}", style="red" if "✗" in note else "yellow")
+            wonders.append(f"  {note}", style="red" if UNAFFORDABLE in note else "yellow")
     grid.add_row("wonders", wonders if wonders.plain else "-")
     score = state.score(player)
     title = Text.assemble(
@@ -533,12 +663,12 @@ def plain_city(state: State, player: int, kinds: tuple[str, str] | None = None) 
     tokens = [TOKENS[t].name for t in state.tokens(player)]
     lines.append(f"  progress tokens: {', '.join(tokens) or 'none'}")
     wonders = []
-    for marker, name, note in _wonder_items(state, player):
+    for marker, name, note in _wonder_items(state, player, plain=True):
         if marker == "✓":
             wonders.append(f"{name} (built)")
         else:
             wonders.append(
-                f"{marker} {name}" + (f" ({note.replace(' ✗', ', cannot afford')})" if note else "")
+                f"{marker} {name}" + (f" ({note})" if note else "")
             )
     lines.append(f"  wonders: {', '.join(wonders) or 'none'}")
     return lines
@@ -587,11 +717,14 @@ def render_decision(state: State, kinds: tuple[str, str] | None = None) -> Rende
         table.add_column("build", justify="right")
         for number, card, price, ok in _card_rows(state):
             spec = CARDS[card]
+            name = Text(spec.name, style=NAME_STYLE[spec.color])
+            if palette() == "colorblind":
+                name.append(f" {COLOR_TAG[spec.color]}", style="dim")
             table.add_row(
                 str(number),
-                Text(spec.name, style=NAME_STYLE[spec.color]),
+                name,
                 card_effect(spec),
-                Text(price, style="green" if ok else "red strike"),
+                Text(price_label(price, ok), style="green" if ok else "red strike"),
             )
         gain = discard_gain(state, player)
         footer = Text(
@@ -620,7 +753,7 @@ def plain_decision(state: State, kinds: tuple[str, str] | None = None) -> list[s
         )
         for number, card, price, ok in _card_rows(state):
             spec = CARDS[card]
-            cost = price if ok else f"{price}, cannot afford"
+            cost = price_label(price, ok, plain=True)
             lines.append(
                 f"  {number}. {spec.name} ({spec.color}): {card_effect(spec)}; build: {cost}"
             )
@@ -708,7 +841,7 @@ def plain_table(
     if state.wonder_offer:
         offer = ", ".join(WONDERS[w].name for w in state.wonder_offer)
         lines.append(f"Wonders on offer: {offer}")
-    lines.append(f"Discard pile: {len(state.discard_pile)} cards")
+    lines.append(f"Discard pile: {plural(len(state.discard_pile), 'card')}")
     lines += plain_city(state, 0, kinds)
     lines += plain_city(state, 1, kinds)
     if decision and not state.is_terminal():
@@ -829,8 +962,17 @@ def describe_chance(move: Move) -> str:
         return f"Wonder revealed for the draft: {WONDERS[move.wonder].name}"
     if kind is Kind.REVEAL_TOKEN:
         return f"Progress token on the board: {TOKENS[move.token].name}"
+    if kind is Kind.DEAL_GUILDS:
+        return "Guild backs in Age III: " + guild_places(move)
     names = ", ".join(TOKENS[t].name for t in bits(move.token_mask))
     return f"The Great Library draws: {names}"
+
+
+def guild_places(move: Move) -> str:
+    """Where a guild deal puts the guilds: "row 2 card 1 (slot 2), ..."."""
+    return ", ".join(
+        "row {} card {} (slot {})".format(*slot_place(3, slot), slot) for slot in move.guild_slots
+    )
 
 
 def describe_transition(before: State, after: State, move: Move) -> list[str]:
@@ -886,8 +1028,13 @@ def make_console(plain: bool = False, **kwargs) -> Console:
     return Console(highlight=False, emoji=False, **kwargs)
 
 
-def print_state(state: State, *, plain: bool = False) -> None:
-    """Print a position readably (``duel show FILE``); ``plain`` for text without colours."""
+def print_state(state: State, *, plain: bool | None = None) -> None:
+    """Print a position readably (``duel show FILE``); ``plain`` for text without colours.
+
+    ``None`` chooses: the drawn table on a terminal, plain text (full card names, nothing cut to
+    fit a drawing) when the output goes to a pipe or a file."""
+    if plain is None:
+        plain = not make_console().is_terminal
     if plain:
         lines = plain_final(state) if state.is_terminal() else []
         print("\n".join(plain_table(state) + lines))
@@ -900,6 +1047,9 @@ def print_state(state: State, *, plain: bool = False) -> None:
 
 __all__ = [
     "Choice",
+    "chain_text",
+    "price_label",
+    "set_palette",
     "card_effect",
     "choices",
     "describe_chance",

@@ -4,13 +4,17 @@ A :class:`State` is one of three kinds of node, as in OpenSpiel:
 
 * a **decision** for the player ``to_move`` (``legal_moves()``);
 * a **chance** node (``is_chance()``, ``chance_outcomes()`` with exact probabilities): a card turned
-  face up, a wonder or progress token dealt at setup, The Great Library's draw;
+  face up, a wonder or progress token dealt at setup, the slots of the three guilds when Age III is
+  laid out, The Great Library's draw;
 * **terminal** (``is_terminal()``, ``returns()``, ``winner``, ``victory``).
 
 The state holds only public information. A face-down card is not in the state at all: it is
 decided by the chance node that turns it face up, drawn from the cards of that Age nobody has
-seen (the three removed at setup are among them). That makes the engine fair by construction: a
-solver that reads the state cannot see a hidden card, because there is none to read.
+seen (the three removed at setup are among them). In Age III the backs are public: guilds have
+their own back, so the state knows which slots hold a guild (``guild_slots``), and a guild-backed
+slot reveals one of the unseen guilds, any other slot one of the unseen Age III cards. That makes
+the engine fair by construction: a solver that reads the state cannot see a hidden card, because
+there is none to read.
 
 Representation: every field is an int (bit masks for sets of cards, wonders and tokens, packed
 production) in one ``pyrsistent.pvector``; the pyramid is a nested pvector of 20 slots. Applying a
@@ -60,7 +64,7 @@ from duel.catalog import (
     pack_production,
     unpack_production,
 )
-from duel.moves import MOVES, PLAYER_NAMES, Kind, Move
+from duel.moves import GUILD_SLOT_MASKS, GUILD_SLOT_SETS, MOVES, PLAYER_NAMES, Kind, Move
 from pyramid_layouts import LAYOUTS, SLOTS
 from solvers.payment import min_purchase_cost
 
@@ -86,11 +90,12 @@ from solvers.payment import min_purchase_cost
     WINNER,
     VICTORY,
     DESTROYING,
-) = range(20)
+    GUILD_SLOTS,  # Age III: mask of the 3 slots dealt a guild (public: guilds have their own back)
+) = range(21)
 PLAYER_FIELDS = 9
 COINS, CARDS_, UNDER, WONDERS_, BUILT, TOKENS_, SCIENCE, CHAINS, ECON = range(PLAYER_FIELDS)
-BASE = (20, 20 + PLAYER_FIELDS)
-N_FIELDS = 20 + 2 * PLAYER_FIELDS
+BASE = (21, 21 + PLAYER_FIELDS)
+N_FIELDS = 21 + 2 * PLAYER_FIELDS
 
 # --- phases -------------------------------------------------------------------------------------
 (
@@ -106,7 +111,8 @@ N_FIELDS = 20 + 2 * PLAYER_FIELDS
     MAUSOLEUM,
     CHOOSE_STARTER,
     GAME_OVER,
-) = range(12)
+    DEAL_GUILDS,
+) = range(13)
 PHASE_NAMES = (
     "setup_tokens",
     "setup_wonders",
@@ -120,8 +126,9 @@ PHASE_NAMES = (
     "mausoleum",
     "choose_starter",
     "game_over",
+    "deal_guilds",
 )
-CHANCE_PHASES = frozenset({SETUP_TOKENS, SETUP_WONDERS, REVEAL_CARDS, LIBRARY_DRAW})
+CHANCE_PHASES = frozenset({SETUP_TOKENS, SETUP_WONDERS, REVEAL_CARDS, LIBRARY_DRAW, DEAL_GUILDS})
 
 #: Victory kinds, as stored in the VICTORY field.
 VICTORY_NAMES = ("", "military", "science", "civilian")
@@ -429,6 +436,15 @@ class State:
         return (reveal & -reveal).bit_length() - 1
 
     @property
+    def guild_slots(self) -> list[int]:
+        """Age III: the slots dealt a guild (public), also once taken; empty before the deal."""
+        return bits(self._f[GUILD_SLOTS])
+
+    def is_guild_slot(self, slot: int) -> bool:
+        """True if ``slot`` of the Age III structure holds (or held) a guild."""
+        return bool(self._f[GUILD_SLOTS] >> slot & 1)
+
+    @property
     def unseen_cards(self) -> list[int]:
         """Cards of the current Age nobody has seen: face down, or removed at setup."""
         return bits(self._f[UNSEEN])
@@ -574,29 +590,14 @@ class State:
             box = self.box_tokens
             draws = _subsets(box, min(3, len(box)))
             return [(MOVES[Kind.LIBRARY_DRAW << 16 | m], 1) for m in draws], len(draws)
+        if phase == DEAL_GUILDS:
+            return list(_GUILD_DEALS), len(_GUILD_DEALS)
         if phase != REVEAL_CARDS:
             return [], 0
         slot = (f[REVEAL] & -f[REVEAL]).bit_length() - 1
-        unseen = f[UNSEEN]
         code = Kind.REVEAL_CARD << 16 | slot << 8
-        if f[AGE] < 3:
-            cards = bits(unseen)
-            return [(MOVES[code | c], 1) for c in cards], len(cards)
-        # Age III: exactly 3 of the 20 laid-out cards are guilds. Among the u hidden slots,
-        # 3 - g_seen are guilds, so a hidden slot is a given unseen guild with probability
-        # (3 - g_seen) / (u * (7 - g_seen)) and a given unseen Age III card with probability
-        # (17 - a_seen) / (u * (20 - a_seen)). Weights below share the denominator.
-        guilds_unseen = (unseen & GUILDS).bit_count()
-        ages_unseen = (unseen & AGE_DECK[3]).bit_count()
-        guilds_hidden = guilds_unseen - 4  # 7 - g_seen unseen, 3 - g_seen of them in the pyramid
-        ages_hidden = ages_unseen - 3
-        w_guild = guilds_hidden * ages_unseen
-        w_age = ages_hidden * guilds_unseen
-        outcomes = [
-            (MOVES[code | c], w_guild if (GUILDS >> c) & 1 else w_age) for c in bits(unseen)
-        ]
-        outcomes = [(m, w) for m, w in outcomes if w]
-        return outcomes, sum(w for _, w in outcomes)
+        cards = bits(_reveal_pool(f, slot))
+        return [(MOVES[code | c], 1) for c in cards], len(cards)
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
         """[(outcome, probability)] at a chance node; probabilities sum to 1."""
@@ -616,15 +617,11 @@ class State:
         f = self._f
         phase = f[PHASE]
         if phase == REVEAL_CARDS:
-            unseen = f[UNSEEN]
             slot = (f[REVEAL] & -f[REVEAL]).bit_length() - 1
-            deck = AGE_DECK[f[AGE]]
-            if f[AGE] == 3:
-                guilds_hidden = (unseen & GUILDS).bit_count() - 4
-                ages_hidden = (unseen & deck).bit_count() - 3
-                if rng.random() * (guilds_hidden + ages_hidden) < guilds_hidden:
-                    deck = GUILDS
-            return MOVES[Kind.REVEAL_CARD << 16 | slot << 8 | _uniform_bit(rng, unseen & deck)]
+            card = _uniform_bit(rng, _reveal_pool(f, slot))
+            return MOVES[Kind.REVEAL_CARD << 16 | slot << 8 | card]
+        if phase == DEAL_GUILDS:
+            return _GUILD_DEALS[int(rng.random() * len(_GUILD_DEALS))][0]
         if phase == SETUP_TOKENS:
             token = _uniform_bit(rng, ALL_TOKENS & ~f[BOARD])
             return MOVES[Kind.REVEAL_TOKEN << 16 | token << 8]
@@ -651,6 +648,8 @@ class State:
             return self.sample_chance(rng)
         if phase != PLAY:
             moves = self.legal_moves()
+            if not moves:  # no game reaches one; the position loader rejects them
+                raise IllegalMoveError(f"no legal move here ({self.describe()})")
             return moves[int(rng.random() * len(moves))]
         p = f[TO_MOVE]
         b = BASE[p]
@@ -773,6 +772,16 @@ def _category_count(f: PVector, player: int, categories: tuple[str, ...]) -> int
     return total
 
 
+def _reveal_pool(f: PVector, slot: int) -> int:
+    """The cards ``slot`` can turn out to be, each equally likely: the unseen cards of the Age,
+    in Age III only the unseen guilds for a guild-backed slot and only the unseen Age III cards
+    for any other (the 4 guilds and 3 Age III cards left in the box are among the unseen)."""
+    unseen = f[UNSEEN]
+    if f[AGE] < 3:
+        return unseen
+    return unseen & (GUILDS if f[GUILD_SLOTS] >> slot & 1 else AGE_DECK[3])
+
+
 def _uniform_bit(rng: random.Random, mask: int) -> int:
     """A uniformly random set bit of ``mask`` (rejection over its span: no list built)."""
     low = (mask & -mask).bit_length() - 1
@@ -809,6 +818,10 @@ _LAYOUT_START = {
 }
 _ALL_SLOTS = (1 << SLOTS) - 1
 _EMPTY_PYRAMID = pvector([HIDDEN] * SLOTS)
+#: The Age III guild deal: every 3-slot set once, weight 1 (probability 1 / C(20, 3) = 1/1140).
+_GUILD_DEALS = tuple(
+    (MOVES[Kind.DEAL_GUILDS << 16 | rank], 1) for rank in range(len(GUILD_SLOT_SETS))
+)
 
 
 # --- applying moves: each takes an evolver and the move code -----------------------------------
@@ -967,8 +980,10 @@ def _start_age(e, age: int, starter: int) -> None:
     e[ACCESSIBLE] = _LAYOUT_START[age]
     e[REVEAL] = _LAYOUT_FACE_UP[age]
     e[UNSEEN] = AGE_DECK[age] | (GUILDS if age == 3 else 0)
+    e[GUILD_SLOTS] = 0
     e[TO_MOVE] = starter
-    e[PHASE] = REVEAL_CARDS
+    # Age III is laid out with its guilds, whose backs differ: where they lie is dealt first.
+    e[PHASE] = DEAL_GUILDS if age == 3 else REVEAL_CARDS
 
 
 def _apply_build(e, code: int) -> None:
@@ -1145,6 +1160,11 @@ def _apply_library_draw(e, code: int) -> None:
     e[PHASE] = LIBRARY_CHOOSE
 
 
+def _apply_deal_guilds(e, code: int) -> None:
+    e[GUILD_SLOTS] = GUILD_SLOT_MASKS[code & 0xFFFF]
+    e[PHASE] = REVEAL_CARDS
+
+
 _APPLY = {
     Kind.BUILD: _apply_build,
     Kind.DISCARD: _apply_discard,
@@ -1158,6 +1178,7 @@ _APPLY = {
     Kind.REVEAL_WONDER: _apply_reveal_wonder,
     Kind.REVEAL_TOKEN: _apply_reveal_token,
     Kind.LIBRARY_DRAW: _apply_library_draw,
+    Kind.DEAL_GUILDS: _apply_deal_guilds,
 }
 _APPLY = [_APPLY[k] for k in sorted(_APPLY)]  # type: ignore[assignment]
 

@@ -3,19 +3,22 @@
 Two humans at one keyboard, a human against an AI level, or two AIs to watch. Every decision of
 the game is typed: a number from the table, a name (forgiving: case, prefixes, "did you mean"),
 or the move notation ("build Baths", "discard 3", "wonder sphinx with 3"). Chance events (cards
-turned face up, the setup, The Great Library's draw) are dealt by a seeded dealer: the card dealt
-at a given point of the game depends only on the seed, the number of moves played and the cards
-still unseen, so a saved game that is loaded and continued deals exactly what it would have.
+turned face up, the setup, The Great Library's draw) are dealt by a :class:`~duel.game_control.
+Dealer`: from the operating system's randomness at the moment of each reveal (a fair game), or
+from ``--seed`` (reproducible, labelled "seeded game: not fair play").
 
 The game is kept as a :class:`~duel.record.GameRecord` (every move, chance included, with the
-players and the seed in its metadata): ``save``, ``load`` and ``undo`` work on that record.
+players and the dealer in its metadata): ``save``, ``load`` and ``undo`` work on that record.
+No input ends the program with a traceback: an unexpected error is reported, the game is saved
+to the autosave file and play goes on; end of input, SIGHUP and SIGTERM save it too.
 """
 
 from __future__ import annotations
 
 import contextlib
+import math
 import random
-import secrets
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -33,12 +36,25 @@ from duel.catalog import (
     token_named,
     wonder_named,
 )
+from duel.cli_support import autosave_path, number
+from duel.game_control import (
+    NOT_FAIR,
+    Dealer,
+    autosave_places,
+    deal,
+    dealer_rng,
+    record_moves_to_save,
+    save_somewhere,
+    undo_target,
+)
 from duel.moves import PLAYER_NAMES, Kind, Move, MoveParseError
 from duel.record import GameRecord, RecordError
 from duel.state import State, new_game
 
+__all__ = ["Session", "deal", "dealer_rng", "run_game"]
+
 LEVELS = ("human", "random", "greedy", "search")
-AUTOSAVE = Path("duel-autosave.json")
+AUTOSAVE = autosave_path()
 DEFAULT_SAVE = Path("duel-game.json")
 
 HELP = """\
@@ -57,7 +73,9 @@ Commands:
   moves                  every legal move (notation)     hint          advice from the solver
   undo                   take back your last decision    save [FILE]   save the game
   load FILE              load a saved game               quit          leave (offers to save)
-Ctrl-C or end of input: the game is saved (duel-autosave.json unless saved elsewhere)."""
+Ctrl-C or end of input: the game is saved (duel-autosave.json).
+A fair game (no --seed) deals every hidden card when it is revealed; undo never takes back a
+dealt card there. A game with --seed is reproducible and says so: not fair play."""
 
 
 class _Quit(Exception):
@@ -72,15 +90,20 @@ class _Restart(Exception):
     """The game changed under the prompt (undo, load): go back to the main loop."""
 
 
-# --- the dealer and the AI players --------------------------------------------------------------
-def dealer_rng(seed: int, ply: int) -> random.Random:
-    """The generator the dealer uses for the chance event after ``ply`` moves."""
-    return random.Random(seed * 1_000_003 + ply)
+class _Signal(BaseException):
+    """SIGHUP or SIGTERM arrived: save the game and leave (BaseException: no handler eats it)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
 
 
-def deal(state: State, seed: int, ply: int) -> Move:
-    """The chance outcome the seeded dealer chooses at ``state`` (reached after ``ply`` moves)."""
-    return state.sample_chance(dealer_rng(seed, ply))
+#: An error that recurs this many times without any input in between ends the program (the
+#: game saved), rather than looping.
+MAX_REPEATED_ERRORS = 3
+
+
+# --- the AI players -----------------------------------------------------------------------------
 
 
 class _RandomPlayer:
@@ -181,7 +204,7 @@ class Output:
 @dataclass
 class Session:
     kinds: list[str]
-    seed: int
+    dealer: Dealer
     delay: float
     think: float
     out: Output
@@ -194,8 +217,13 @@ class Session:
     shown: State | None = None
     created: str = ""
     interactive: bool = True
-    manual_chance: bool = False
     read: Callable[[str], str] = input
+    #: Moves read from a file whose Great Library draw keeps only the chosen token.
+    redacted: frozenset[int] = frozenset()
+    autosave_path: Path = AUTOSAVE
+    #: Lines read so far (an error after new input is the input's, not a loop).
+    inputs: int = 0
+    hint_seed: int = 0
 
     # --- state ------------------------------------------------------------------------------
     @property
@@ -206,18 +234,27 @@ class Session:
     def labels(self) -> tuple[str, str]:
         return (self.kinds[0], self.kinds[1])
 
+    @property
+    def manual_chance(self) -> bool:
+        return self.dealer.manual
+
     def humans(self) -> bool:
         return "human" in self.kinds
 
+    def is_human(self, player: int) -> bool:
+        return player not in self.ais
+
     def record(self) -> GameRecord:
+        """The game as saved: no seed in a fair game, no AI's Great Library draw pending."""
         metadata = {
             "program": "duel play",
             "players": {"A": self.kinds[0], "B": self.kinds[1]},
-            "seed": self.seed,
+            **self.dealer.metadata(),
             "created": self.created,
             "saved": datetime.now(UTC).isoformat(timespec="seconds"),
         }
-        return GameRecord(tuple(self.moves), metadata)
+        moves = record_moves_to_save(self.moves, self.states, self.is_human)
+        return GameRecord(tuple(moves), metadata, self.redacted)
 
     def push(self, move: Move) -> State:
         after = self.state.apply(move)
@@ -230,7 +267,8 @@ class Session:
         self.ais = {}
         for p, level in enumerate(self.kinds):
             if level != "human":
-                self.ais[p] = make_ai(level, seed=self.seed * 2 + p, think=self.think)
+                self.ais[p] = make_ai(level, seed=self.dealer.ai_seed(p), think=self.think)
+        self.hint_seed = self.dealer.ai_seed(0)
 
     # --- printing ---------------------------------------------------------------------------
     def announce(self, text: str) -> None:
@@ -257,16 +295,30 @@ class Session:
 
     # --- main loop --------------------------------------------------------------------------
     def run(self) -> int:
+        """Play until the game is left; the exit code. No exception escapes with the game."""
+        repeated = 0
         try:
             while True:
+                inputs = self.inputs
                 try:
                     self.step()
+                    repeated = 0
                 except _Restart:
                     continue
+                except (_Quit, KeyboardInterrupt, _Signal):
+                    raise
+                except Exception as error:  # a bug must never cost the player the game
+                    repeated = 1 if self.inputs != inputs else repeated + 1
+                    self.internal_error(error)
+                    if repeated >= MAX_REPEATED_ERRORS:
+                        self.say_safely("The same error keeps coming back: leaving.", "red")
+                        return 1
         except _Quit as stop:
             return stop.code
         except KeyboardInterrupt:
             return self.interrupted()
+        except _Signal as stop:
+            return self.signalled(stop.signum)
 
     def step(self) -> None:
         state = self.state
@@ -288,7 +340,7 @@ class Session:
             if self.manual_chance:
                 move = self.ask_chance()
             else:
-                move = deal(self.state, self.seed, len(self.moves))
+                move = self.dealer.deal(self.state, len(self.moves))
             self.push(move)
             dealt.append(move)
         runs: list[list[Move]] = []
@@ -299,7 +351,9 @@ class Session:
                 runs.append([m])
         for run in runs:
             kind = run[0].kind
-            if kind is Kind.REVEAL_CARD and len(run) > 2:
+            if kind is Kind.DEAL_GUILDS:
+                self.announce(f"Age III is laid out; guild backs at {R.guild_places(run[0])}")
+            elif kind is Kind.REVEAL_CARD and len(run) > 2:
                 names = ", ".join(CARDS[m.card].name for m in run)
                 self.announce(f"{R.age_name(self.state.age)} is dealt; face up: {names}")
             elif kind is Kind.REVEAL_TOKEN:
@@ -308,26 +362,32 @@ class Session:
             elif kind is Kind.REVEAL_WONDER:
                 names = ", ".join(WONDERS[m.wonder].name for m in run)
                 self.announce(f"Wonders for the draft: {names}")
+            elif kind is Kind.LIBRARY_DRAW and not self.is_human(self.state.to_move):
+                # The tokens an AI does not choose go back to the box unseen.
+                self.announce(
+                    f"The Great Library draws 3 tokens for {PLAYER_NAMES[self.state.to_move]}"
+                )
             else:
                 for m in run:
                     self.announce(R.describe_chance(m))
 
     def ask_chance(self) -> Move:
         """--manual-chance: the user types what the real game dealt (Enter deals at random)."""
-        from pyramid_layouts import LAYOUTS
-
         state = self.state
         outcomes = [m for m, _ in state.chance_outcomes()]
         phase = state.phase
+        if phase == "deal_guilds":
+            return self.ask_guild_slots()
         if phase == "reveal":
             slot = outcomes[0].slot
-            layout = LAYOUTS[state.age]
-            row = layout.row_of[slot]
-            place = sorted(layout.rows[row - 1], key=lambda s: layout.x[s]).index(slot) + 1
+            row, place = R.slot_place(state.age, slot)
             if self.shown is None or self.shown.age != state.age:
                 self.show_table()
             names = [CARDS[m.card].name for m in outcomes]
-            question = f"Which card was turned face up in row {row}, card {place} from the left?"
+            back = "guild " if state.age == 3 and state.is_guild_slot(slot) else ""
+            question = (
+                f"Which {back}card was turned face up in row {row}, card {place} from the left?"
+            )
         elif phase == "setup_tokens":
             names = [TOKENS[m.token].name for m in outcomes]
             question = "Which progress token was put on the board?"
@@ -342,7 +402,7 @@ class Session:
         while True:
             text = self.ask("dealer> ").strip()
             if not text or text.lower() == "random":
-                return deal(state, self.seed, len(self.moves))
+                return self.dealer.deal(state, len(self.moves))
             if self.command(text, allow_game_commands=False):
                 continue
             if phase == "library_draw":
@@ -367,6 +427,31 @@ class Session:
                 return outcomes[found]
             possible = f" It can be: {', '.join(sorted(names))}." if len(names) <= 25 else ""
             self.out.say(_sentence(found) + possible, "red")
+
+    def ask_guild_slots(self) -> Move:
+        """--manual-chance at the Age III layout: which three cards show the guild back."""
+        from pyramid_layouts import LAYOUTS
+
+        state = self.state
+        rows = LAYOUTS[3].rows
+        self.out.say(
+            "Age III is laid out. Which three cards have the guild back? Type each as row.card "
+            "(2.1 = row 2, first card from the left; row 1 is the most covered), e.g. "
+            "'2.1 4.2 6.3' (Enter: deal at random)"
+        )
+        self.out.say(
+            "Cards per row: " + ", ".join(f"row {r}: {len(s)}" for r, s in enumerate(rows, 1))
+        )
+        while True:
+            text = self.ask("dealer> ").strip()
+            if not text or text.lower() == "random":
+                return deal(state, self.seed, len(self.moves))
+            if self.command(text, allow_game_commands=False):
+                continue
+            try:
+                return Move.deal_guilds(_guild_slots_typed(text))
+            except ValueError as error:
+                self.out.say(_sentence(str(error)), "red")
 
     def ai_move(self, player: int) -> None:
         ai = self.ais[player]
@@ -424,6 +509,7 @@ class Session:
         except EOFError:
             self.end_of_input()
             raise AssertionError("unreachable") from None
+        self.inputs += 1
         if not self.interactive:
             print(text, flush=True)  # echo piped input so the transcript reads like a session
         return text
@@ -502,17 +588,18 @@ class Session:
     def quit(self) -> None:
         if self.dirty and self.interactive and self.moves:
             answer = self.ask_save("Save the game before leaving?")
-            if answer is not None:
-                self.save(answer)
+            if answer is not None and not self.save(answer) and self.autosave() is None:
+                self.out.say("Not leaving: the game could not be saved.", "red")
+                return
         elif self.dirty:
             self.out.say("Left without saving.")
         raise _Quit(0)
 
     def ask_save(self, question: str) -> Path | None:
-        """Ask where to save; None for no. End of input means yes, to the default file."""
-        default = self.save_path or AUTOSAVE
+        """Ask where to save; None for no. End of input means yes, to the autosave file."""
+        default = self.autosave_path
         try:
-            answer = input(f"{question} [Y/n, or a file name; default {default}] ").strip()
+            answer = self.read(f"{question} [Y/n, or a file name; default {default}] ").strip()
         except (EOFError, KeyboardInterrupt):
             print()
             return default
@@ -523,10 +610,12 @@ class Session:
         return Path(answer)
 
     def save(self, path: Path) -> bool:
+        """The ``save`` command: the file the user named (or last saved to)."""
         try:
             self.record().save(path)
-        except OSError as error:
-            self.out.say(f"Could not save to {path}: {error.strerror or error}", "red")
+        except (OSError, ValueError) as error:
+            reason = getattr(error, "strerror", None) or error
+            self.out.say(f"Could not save to {path}: {reason}", "red")
             return False
         self.save_path = path
         self.dirty = False
@@ -535,6 +624,46 @@ class Session:
             f"Continue it with: duel play --load {path}"
         )
         return True
+
+    def autosave(self) -> Path | None:
+        """Save to the autosave file, else the data folder, home or temp; None if all fail.
+
+        Never raises and never overwrites the file the game was loaded from.
+        """
+        if not self.moves:
+            return None
+        try:
+            record = self.record()
+        except Exception as error:  # noqa: BLE001 - report, never lose the exit path
+            self.say_safely(f"Could not save the game: {error}", "red")
+            return None
+        place, failures = save_somewhere(record.save, autosave_places(self.autosave_path))
+        for failure in failures:
+            self.say_safely(f"Could not save to {failure}", "red")
+        if place is None:
+            self.say_safely("The game could not be saved anywhere.", "red")
+            return None
+        self.dirty = False
+        self.say_safely(
+            f"Game saved to {place} ({len(self.moves)} moves). "
+            f"Continue it with: duel play --load {place}"
+        )
+        return place
+
+    def say_safely(self, text: str, style: str | None = None) -> None:
+        """Print if the terminal is still there (after SIGHUP it may not be)."""
+        with contextlib.suppress(Exception):
+            self.out.say(text, style)
+
+    def internal_error(self, error: Exception) -> None:
+        """An unexpected error: say it in one line, save the game, keep playing."""
+        self.shown = None
+        what = f"{type(error).__name__}: {error}"
+        if len(what) > 200:
+            what = what[:197] + "..."
+        self.say_safely(f"Internal error ({what}). The game is kept.", "red")
+        if self.dirty:
+            self.autosave()
 
     def load(self, path: Path, *, players_from_file: bool = True) -> bool:
         try:
@@ -546,12 +675,12 @@ class Session:
         meta = record.metadata
         self.moves = list(record.moves)
         self.states = states
+        self.redacted = record.redacted
         self.save_path = path
         self.dirty = False
         self.shown = None
         self.events.clear()
-        if isinstance(meta.get("seed"), int):
-            self.seed = meta["seed"]
+        self.dealer = Dealer.from_metadata(meta, manual=self.dealer.manual)
         if isinstance(meta.get("created"), str):
             self.created = meta["created"]
         players = meta.get("players")
@@ -567,23 +696,35 @@ class Session:
             self.kinds = [k if k in ("human", "random") else "human" for k in self.kinds]
             self.set_players()
             self.out.say(f"{_sentence(str(error))} That player is played by a human now.", "red")
+        dealer = f"seed {self.dealer.seed}" if self.dealer.seed is not None else "fair play"
         self.out.say(
             f"Loaded {path}: {len(self.moves)} moves, {self.state.describe()}; "
-            f"A {self.kinds[0]}, B {self.kinds[1]}, seed {self.seed}."
+            f"A {self.kinds[0]}, B {self.kinds[1]}, {dealer}."
         )
+        if not self.dealer.fair:
+            self.out.say(f"This is a {self.dealer.label()}.")
         return True
 
+    def reseed(self, seed: int) -> None:
+        """``--load FILE --seed N``: deal the rest of the game from ``seed`` (not fair play)."""
+        if seed != self.dealer.seed:
+            self.dealer = Dealer(seed=seed, manual=self.dealer.manual, seeded_from=len(self.moves))
+        self.out.say(f"From now on: {self.dealer.label()}.")
+
     def undo(self) -> None:
-        """Back to the previous decision of a human (AI moves and chance events undone too)."""
-        n = len(self.moves)
-        target = None
-        for i in range(n - 1, -1, -1):
-            state = self.states[i]
-            if not state.is_chance() and not state.is_terminal() and state.to_move not in self.ais:
-                target = i
-                break
-        if target is None:
-            self.out.say("Nothing to undo.", "red")
+        """Back to the previous decision of a human (AI moves and chance events undone too).
+
+        In a fair game a dealt card is never taken back (see :func:`undo_target`).
+        """
+        target = undo_target(
+            self.states,
+            self.moves,
+            self.is_human,
+            may_undo_chance=not self.dealer.fair or self.dealer.manual,
+            redacted=self.redacted,
+        )
+        if isinstance(target, str):
+            self.out.say(target, "red")
             return
         undone = self.moves[target:]
         decisions = [str(m) for m in undone if not m.is_chance]
@@ -601,8 +742,10 @@ class Session:
         for i, move in enumerate(self.moves, 1):
             if not move.is_chance:
                 lines.append(f"{i:4}. {PLAYER_NAMES[state.to_move]}: {move}")
-            elif move.kind is Kind.REVEAL_CARD or move.kind is Kind.LIBRARY_DRAW:
+            elif move.kind in (Kind.REVEAL_CARD, Kind.DEAL_GUILDS):
                 lines.append(f"{i:4}. ({R.describe_chance(move)})")
+            elif move.kind is Kind.LIBRARY_DRAW:  # the tokens not chosen stay unnamed
+                lines.append(f"{i:4}. (The Great Library draws 3 tokens)")
             state = self.states[i]
         self.out.lines(lines or ["No moves yet."])
 
@@ -658,7 +801,7 @@ class Session:
             self.out.say("cost of what? 'cost <card or wonder>' (or its number)", "red")
             return
         wonder = self.resolve_wonder(text, quiet=True)
-        if isinstance(wonder, int) and not text.strip().isdigit():
+        if isinstance(wonder, int) and number(text) is None:
             plan = payment_plan(state, player, wonder=wonder)
         else:
             card = self.resolve_card(text)
@@ -676,7 +819,7 @@ class Session:
         state = self.state
         seconds = max(0.2, min(self.think, 30.0))
         self.out.say(f"Thinking for {seconds:g} s...")
-        info = analyse(state, Limit(time=seconds), top=3, seed=self.seed)
+        info = analyse(state, Limit(time=seconds), top=3, seed=self.hint_seed)
         if not info.moves:
             self.out.say("The solver has no advice here.")
             return
@@ -697,8 +840,8 @@ class Session:
         state = self.state
         text = text.strip()
         slots = R.numbered_slots(state)
-        if text.isdigit():
-            n = int(text)
+        n = number(text)
+        if n is not None:
             if 1 <= n <= len(slots):
                 return state.pyramid[slots[n - 1]]
             message = (
@@ -726,10 +869,10 @@ class Session:
         state = self.state
         own = state.wonders(state.to_move)
         key = text.strip().lower()
-        if key[:1] == "w" and key[1:].isdigit():
+        if key[:1] == "w" and number(key[1:]) is not None:
             key = key[1:]
-        if key.isdigit():
-            n = int(key)
+        n = number(key)
+        if n is not None:
             if 1 <= n <= len(own):
                 return own[n - 1]
             message = f"you have no wonder number {n}" + (
@@ -776,11 +919,12 @@ class Session:
             if not isinstance(card, int):
                 return None
             return Move.wonder_with(wonder, card)
-        if text.isdigit() or verb not in ("pick", "token", "destroy", "mausoleum", "start"):
+        is_number = number(text) is not None
+        if is_number or verb not in ("pick", "token", "destroy", "mausoleum", "start"):
             card = self.resolve_card(text, quiet=True)
             if isinstance(card, int) and card in state_cards(self.state):
                 return self.ask_action(card)
-            if not isinstance(card, int) and text.isdigit():
+            if not isinstance(card, int) and is_number:
                 self.out.say(card, "red")
                 return None
         try:
@@ -844,8 +988,8 @@ class Session:
     def _action(self, key: str, options: list[tuple[str, Move]]) -> Move | str | None:
         """The option ``key`` designates, None after a message, or a message to complete."""
         card = options[0][1].card
-        if key.isdigit():
-            n = int(key)
+        n = number(key)
+        if n is not None:
             if 1 <= n <= len(options):
                 return options[n - 1][1]
             self.out.say(f"Choose 1-{len(options)} (or 'cancel').", "red")
@@ -899,8 +1043,8 @@ class Session:
                 self.out.say(str(error), "red")
                 return None
         ref = ref.strip()
-        if ref.isdigit():
-            n = int(ref)
+        n = number(ref)
+        if n is not None:
             if 1 <= n <= len(options):
                 return options[n - 1].move
             self.out.say(f"choose 1-{len(options)}", "red")
@@ -915,23 +1059,37 @@ class Session:
 
     # --- leaving ----------------------------------------------------------------------------
     def end_of_input(self) -> None:
-        print()
+        """End of input saves the game to its own autosave file (exit 1 if nowhere works)."""
+        self.say_safely("")
         if self.dirty and self.moves:
-            path = self.save_path or AUTOSAVE
-            self.out.say("End of input.")
-            self.save(path)
+            self.say_safely("End of input.")
+            if self.autosave() is None:
+                raise _Quit(1)
         raise _Quit(0)
 
     def interrupted(self) -> int:
-        print()
-        self.out.say("Interrupted.")
+        self.say_safely("")
+        self.say_safely("Interrupted.")
         if self.dirty and self.moves:
-            path: Path | None = self.save_path or AUTOSAVE
+            path: Path | None = self.autosave_path
             if self.interactive:
                 path = self.ask_save("Save the game?")
-            if path is not None:
-                self.save(path)
+            if path == self.autosave_path:
+                return 130 if self.autosave() is not None else 1
+            if path is not None and not self.save(path):
+                return 130 if self.autosave() is not None else 1
         return 130
+
+    def signalled(self, signum: int) -> int:
+        """SIGHUP (the terminal closed) or SIGTERM: save without asking; exit 128 + signal."""
+        for sig in _HANDLED_SIGNALS:
+            with contextlib.suppress(ValueError, OSError):
+                signal.signal(sig, signal.SIG_IGN)
+        self.say_safely("")
+        self.say_safely(f"Stopped by {signal.Signals(signum).name}.")
+        if self.dirty and self.moves and self.autosave() is None:
+            return 1
+        return 128 + signum
 
 
 def _line_text(state: State, pv, limit: int = 4) -> str:
@@ -949,6 +1107,40 @@ def _line_text(state: State, pv, limit: int = 4) -> str:
     return ", ".join(parts)
 
 
+def _guild_slots_typed(text: str) -> list[int]:
+    """The slots of three Age III cards typed as row.card ("2.1 4.2 6.3") or in the move
+    notation ("guilds at slots 2 7 15"); ValueError saying what is wrong.
+
+    >>> _guild_slots_typed("2.1, 4.2 6.3"), _guild_slots_typed("guilds at slots 2 7 15")
+    ([2, 10, 17], [2, 7, 15])
+    """
+    from pyramid_layouts import LAYOUTS
+
+    lowered = text.lower()
+    if lowered.startswith(("guilds", "slots")):
+        notation = text if lowered.startswith("guilds") else f"guilds {text}"
+        try:
+            return list(Move.parse(notation).guild_slots)
+        except MoveParseError as error:
+            raise ValueError(str(error)) from None
+    layout = LAYOUTS[3]
+    rows = layout.rows
+    slots = []
+    for part in text.replace(",", " ").split():
+        row_text, _, place_text = part.partition(".")
+        if not (row_text.isdigit() and place_text.isdigit()):
+            raise ValueError(f"type each card as row.card (e.g. 2.1), not {part!r}")
+        row, place = int(row_text), int(place_text)
+        if not 1 <= row <= len(rows):
+            raise ValueError(f"there is no row {row} (rows 1-{len(rows)})")
+        if not 1 <= place <= len(rows[row - 1]):
+            raise ValueError(f"row {row} has {len(rows[row - 1])} cards, not {place}")
+        slots.append(sorted(rows[row - 1], key=lambda s: layout.x[s])[place - 1])
+    if len(slots) != 3 or len(set(slots)) != 3:
+        raise ValueError("type three different cards (e.g. 2.1 4.2 6.3)")
+    return slots
+
+
 def _sentence(text: str) -> str:
     text = text.strip()
     text = text[:1].upper() + text[1:]
@@ -963,6 +1155,30 @@ def state_cards(state: State) -> list[int]:
 DEFAULT_PLAYERS = ("human", "random")
 
 
+_HANDLED_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name)
+)
+
+
+def _raise_signal(signum: int, frame: object) -> None:
+    raise _Signal(signum)
+
+
+@contextlib.contextmanager
+def _signals_save_the_game():
+    """While the game runs, SIGHUP and SIGTERM unwind to :meth:`Session.signalled`."""
+    previous = {}
+    for sig in _HANDLED_SIGNALS:
+        with contextlib.suppress(ValueError, OSError):  # not the main thread: leave them
+            previous[sig] = signal.signal(sig, _raise_signal)
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            with contextlib.suppress(ValueError, OSError):
+                signal.signal(sig, handler)
+
+
 def run_game(
     players: tuple[str | None, str | None],
     *,
@@ -972,14 +1188,18 @@ def run_game(
     think: float,
     plain: bool,
     manual_chance: bool = False,
+    read: Callable[[str], str] = input,
 ) -> int:
-    """Play a game in the terminal; returns the exit code (0, 2 bad arguments, 130 interrupted).
+    """Play a game in the terminal; the exit code (0; 1 the game could not be saved; 2 bad
+    arguments; 130 interrupted; 129/143 after SIGHUP/SIGTERM, the game saved).
 
     ``players`` are the levels of A and B ("human", "random", "greedy", "search"; ``None`` for
-    the default: human against random, or the saved game's players with ``load``). With ``load``
-    the saved game continues; its players and seed are used unless given here.
-    ``manual_chance``: the user types each chance outcome (the card turned face up in a real
-    game...) instead of the seeded dealer.
+    the default: human against random, or the saved game's players with ``load``). Without
+    ``seed`` the game is fair: each hidden card is dealt from the operating system's randomness
+    when it is revealed. With ``seed`` the deal is reproducible and the game is labelled not
+    fair play. With ``load`` the saved game continues with its players and its dealer; a
+    ``seed`` given with ``load`` deals the rest of the game from that seed (not fair play).
+    ``manual_chance``: the user types each chance outcome (a real game's cards).
     """
     explicit_players = any(p is not None for p in players)
     kinds = [
@@ -993,16 +1213,20 @@ def run_game(
                 file=sys.stderr,
             )
             return 2
+    for name, value in (("--delay", delay), ("--think", think)):
+        if not math.isfinite(value) or value < 0 or (name == "--think" and value == 0):
+            print(f"duel: {name} must be a finite positive number, not {value}", file=sys.stderr)
+            return 2
     out = Output(plain)
     session = Session(
         kinds=kinds,
-        seed=seed if seed is not None else secrets.randbelow(1_000_000),
-        delay=max(0.0, delay),
+        dealer=Dealer(seed=seed if load is None else None, manual=manual_chance),
+        delay=delay,
         think=think,
         out=out,
         created=datetime.now(UTC).isoformat(timespec="seconds"),
         interactive=_is_tty(sys.stdin),
-        manual_chance=manual_chance,
+        read=read,
     )
     if session.interactive:
         with contextlib.suppress(ImportError):
@@ -1011,7 +1235,7 @@ def run_game(
         if not session.load(load, players_from_file=not explicit_players):
             return 2
         if seed is not None:
-            session.seed = seed
+            session.reseed(seed)
         if explicit_players:
             session.kinds = kinds
     try:
@@ -1020,8 +1244,11 @@ def run_game(
         print(f"duel: {error}", file=sys.stderr)
         return 2
     if load is None:
+        dealer = session.dealer
+        how = f"seed {dealer.seed} ({NOT_FAIR})" if dealer.seed is not None else dealer.label()
         out.say(
-            f"7 Wonders Duel: A ({kinds[0]}) against B ({kinds[1]}), seed {session.seed}. "
+            f"7 Wonders Duel: A ({kinds[0]}) against B ({kinds[1]}), {how}. "
             "Type 'help' at any prompt."
         )
-    return session.run()
+    with _signals_save_the_game():
+        return session.run()

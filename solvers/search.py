@@ -722,6 +722,10 @@ class Searcher:
 
 
 # --- the analysis API ---------------------------------------------------------------------------
+class NoLegalMoveError(ValueError):
+    """A decision node without any legal move: no game reaches one, so nothing to search."""
+
+
 def _root_search(
     searcher: Searcher, state: State, depth: int, top: int
 ) -> tuple[float, list[MoveInfo]]:
@@ -729,6 +733,8 @@ def _root_search(
     player = state.to_move
     maximise = player == 0
     moves = state.legal_moves()
+    if not moves:  # defensive: loaders reject such positions (duel.position.check_playable)
+        raise NoLegalMoveError(f"no legal move at this decision ({state.describe()})")
     entry = searcher.tt.get(state)
     first = entry[3] if entry is not None else None
     if len(moves) > 1:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from duel import CARDS, State, card_named
-from duel.position import FACE_DOWN, position_from_json
+from duel.position import FACE_DOWN, FACE_DOWN_GUILD, position_from_json
 from pyramid_layouts import LAYOUTS, SLOTS
 
 
@@ -32,12 +32,15 @@ def make_state(
     military: list[str] | None = None,
     to_move: str = "A",
     phase: str = "play",
+    guild_backs: list[int] | None = None,
     **extra: Any,
 ) -> State:
     """A consistent position: cities as given, ``accessible`` cards in the accessible slots.
 
     Slots are emptied to account for the current Age's cards already in the cities, discard
-    pile and under wonders; every other accessible or face-up slot gets a filler card.
+    pile and under wonders; every other accessible or face-up slot gets a filler card. In Age
+    III the guilds not on the table are face down in the ``guild_backs`` slots (default: the
+    lowest face-down slots, the last to be revealed).
     """
     players = {"A": {"coins": 7, **(A or {})}, "B": {"coins": 7, **(B or {})}}
     listed = [*discard, *accessible]
@@ -71,6 +74,12 @@ def make_state(
             pyramid.append(FACE_DOWN)
     if wanted:
         raise ValueError(f"not enough accessible slots for {wanted}")
+    if age == 3:
+        placed = {card_named(n).id for n in pyramid if n not in (None, FACE_DOWN)}
+        down = 3 - sum(1 for c in ids | placed if CARDS[c].age == 4)
+        face_down = [slot for slot, v in enumerate(pyramid) if v == FACE_DOWN]
+        for slot in guild_backs if guild_backs is not None else face_down[:down]:
+            pyramid[slot] = FACE_DOWN_GUILD
     data = {
         "age": age,
         "phase": phase,
@@ -85,7 +94,7 @@ def make_state(
         "players": players,
         **extra,
     }
-    return position_from_json(data)
+    return position_from_json(data, strict=False)
 
 
 def slot_of(state: State, name: str) -> int:

@@ -15,8 +15,20 @@ MODULES = [
     "duel.position",
     "duel.record",
     "duel.explain",
+    "duel.render",
+    "duel.tui",
+    "duel.replay",
+    "duel.slots",
+    "duel.lines",
+    "duel.words",
+    "duel.cli_support",
+    "solvers.spread",
+    "wonders.record",
+    "duel.game_control",
     "solvers.payment",
     "solvers.payment_model",
+    "solvers.batch",
+    "duel.cli_support",
 ]
 
 

@@ -28,6 +28,8 @@ def test_every_move_round_trips_through_its_notation():
         ("reveal token economy", "reveal token Economy"),
         ("draw Law, Economy and Theology", "draw Economy, Law, Theology"),
         ("pick the sphinx", "pick The Sphinx"),
+        ("guilds at slots 15 2 7", "guilds at slots 2 7 15"),
+        ("Guilds 2, 7, 15", "guilds at slots 2 7 15"),
     ],
 )
 def test_forgiving_parsing(text, expected):
@@ -46,6 +48,10 @@ def test_forgiving_parsing(text, expected):
         ("reveal slot 25 Baths", "slot 25 does not exist"),
         ("draw Law, Law, Economy", "exactly 3 different tokens"),
         ("start C", "expected player A or B"),
+        ("guilds at slots 2 7", "exactly 3 different slots"),
+        ("guilds at slots 2 2 7", "exactly 3 different slots"),
+        ("guilds at slots 2 7 20", "slot 20 does not exist"),
+        ("guilds at row 2", "expected three slot numbers"),
     ],
 )
 def test_parse_errors_say_what_is_wrong(text, message):

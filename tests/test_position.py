@@ -33,8 +33,19 @@ def error_for(mutate):
     return str(info.value)
 
 
+def _midgame(seed: int = 3, plies: int = 90):
+    import random
+
+    from duel import new_game
+
+    state, rng = new_game(), random.Random(seed)
+    for _ in range(plies):
+        state = state.apply(state.random_move(rng))
+    return state
+
+
 def test_text_round_trip_is_exact(tmp_path):
-    state = make_state(age=3, accessible=["Palace"], A={"coins": 3, "city": ["Port"]})
+    state = _midgame()
     path = tmp_path / "p.json"
     save_position(state, path)
     assert load_position(path) == state
@@ -162,4 +173,96 @@ def test_pawn_in_a_capital_needs_a_finished_game():
 def test_discarded_card_from_a_later_age_is_rejected():
     assert "Palace cannot be played before its Age" in error_for(
         lambda d: d["discard"].append("Palace")
+    )
+
+
+# --- Age III guild backs ------------------------------------------------------------------------
+# These tables are partial (a few cards in the cities, no earlier Ages): they test the guild
+# fields, so they load without the reachability checks, like make_state.
+def age_three(**kwargs):
+    """Age III, slots 18 and 19 taken (their cards in the cities), three guilds face down."""
+    return make_state(age=3, A={"city": ["Arsenal"]}, B={"city": ["Palace"]}, **kwargs)
+
+
+def test_a_face_down_guild_is_written_and_read_as_guild_back():
+    state = age_three(guild_backs=[2, 3, 9])
+    data = position_to_json(state)
+    assert [data["pyramid"][s] for s in (2, 3, 4, 9, 10)] == [
+        "?guild",
+        "?guild",
+        "?",
+        "?guild",
+        "?",
+    ]
+    assert "guild_slots" not in data  # no guild slot taken: the marks say it all
+    assert position_from_json(data, strict=False) == state and state.guild_slots == [2, 3, 9]
+
+
+def test_taken_guild_slots_are_kept_for_an_exact_reload():
+    guilds = ["Builders Guild", "Moneylenders Guild"]
+    state = make_state(age=3, A={"city": guilds[:1]}, discard=guilds[1:], guild_backs=[3])
+    assert state.guild_slots == [3]  # a hand-written position does not know the taken ones
+    data = position_to_json(state)
+    assert "guild_slots" not in data
+    data["guild_slots"] = [3, 18, 19]  # the two taken slots held the two guilds
+    full = position_from_json(data, strict=False)
+    assert full.guild_slots == [3, 18, 19]
+    assert position_to_json(full)["guild_slots"] == [3, 18, 19]
+    assert position_from_json(position_to_json(full), strict=False) == full
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda d: d["pyramid"].__setitem__(4, "?guild"), 'pyramid: 4 slots are "?guild"'),
+        (lambda d: d["pyramid"].__setitem__(9, "?"), 'pyramid: 2 slots are "?guild"; Age III has'),
+        (lambda d: d.update(guild_slots=[2, 3]), "guild_slots: expected 3 different slots"),
+        (lambda d: d.update(guild_slots=[2, 3, 20]), "guild_slots[2]: expected a slot number"),
+        (lambda d: d.update(guild_slots=[2, 3, 4]), 'pyramid[9]: "?guild" but slot 9 is not'),
+        (lambda d: d.update(guild_slots=[2, 3, 5]), "guild_slots: slot 5 holds"),
+        (lambda d: d.update(phase="deal_guilds"), "phase: deal_guilds is the moment Age III"),
+    ],
+)
+def test_inconsistent_guild_backs_are_rejected(mutate, message):
+    data = position_to_json(age_three(guild_backs=[2, 3, 9]))
+    mutate(data)
+    with pytest.raises(PositionError) as info:
+        position_from_json(data, strict=False)
+    assert message in str(info.value)
+
+
+def test_guild_back_only_in_age_three():
+    data = base()
+    data["pyramid"][2] = "?guild"
+    with pytest.raises(PositionError, match=r'pyramid\[2\]: "\?guild" \(a face-down guild\)'):
+        position_from_json(data, strict=False)
+    data = base()
+    data["guild_slots"] = [1, 2, 3]
+    with pytest.raises(PositionError, match="guild_slots: only in Age III"):
+        position_from_json(data, strict=False)
+
+
+def test_old_positions_load_where_the_guild_backs_follow():
+    # No guild face down: every "?" is an Age III back.
+    guilds = ["Builders Guild", "Moneylenders Guild", "Scientists Guild"]
+    state = make_state(age=3, A={"city": guilds[:2]}, discard=guilds[2:])
+    data = position_to_json(state)
+    assert "?guild" not in data["pyramid"] and state.guild_slots == []
+    assert position_from_json(data, strict=False) == state
+    # Just laid out, nothing turned over: the guild deal is the next chance event.
+    data["pyramid"] = ["?"] * 20
+    data["discard"], data["players"]["A"]["city"] = [], []
+    fresh = position_from_json(data, strict=False)
+    assert fresh.phase == "deal_guilds" and len(fresh.chance_outcomes()) == 1140
+    assert position_from_json(position_to_json(fresh), strict=False) == fresh
+
+
+def test_old_positions_that_hide_a_guild_are_refused_with_what_to_add():
+    data = position_to_json(age_three(guild_backs=[2, 3, 9]))
+    data["pyramid"] = ["?" if v == "?guild" else v for v in data["pyramid"]]
+    with pytest.raises(PositionError) as info:
+        position_from_json(data, strict=False)
+    assert str(info.value) == (
+        "pyramid: the face-down cards (slots 2, 3, 4, 9, 10) hide 3 of the 3 guilds, whose "
+        'backs are visible: write "?guild" for each face-down guild ("?" for an Age III back)'
     )

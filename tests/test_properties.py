@@ -5,10 +5,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from duel import CARDS, Move, new_game
-from duel.catalog import ALL_CARDS, bits
+from duel import CARDS, Kind, Move, new_game
+from duel.catalog import ALL_CARDS, GUILDS, bits
 from duel.position import position_from_json, position_to_json
-from duel.record import GameRecord
+from duel.record import GameRecord, RecordError
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -64,6 +64,39 @@ def test_every_card_is_in_exactly_one_place(seed):
             hidden = sum(1 for c in state.pyramid if c == -2)
             assert len(state.unseen_cards) == hidden + 3 + (4 if state.age == 3 else 0)
         assert set(places) <= set(bits(ALL_CARDS))
+
+
+@SETTINGS
+@given(st.integers(0, 2**32))
+def test_guilds_appear_exactly_in_the_three_guild_slots(seed):
+    for state in random_game(seed)[0]:
+        if state.age < 3 or state.phase == "deal_guilds":
+            assert state.guild_slots == []
+            continue
+        assert len(state.guild_slots) == 3
+        for slot, card in enumerate(state.pyramid):
+            if card >= 0:
+                assert bool(GUILDS >> card & 1) == state.is_guild_slot(slot)
+
+
+@SETTINGS
+@given(st.integers(0, 2**32))
+def test_records_without_the_guild_deal_replay_when_the_reveals_show_it(seed):
+    """Records written before guild backs were public: the deal is inferred or refused."""
+    states, moves = random_game(seed)
+    deals = [i for i, m in enumerate(moves) if m.kind is Kind.DEAL_GUILDS]
+    if not deals:
+        return  # the game ended before Age III
+    at = deals[0]
+    old = [str(m) for i, m in enumerate(moves) if i != at]
+    for cut in (len(old), (at + len(old)) // 2):  # the whole game, one cut off in Age III
+        try:
+            state = GameRecord.from_json({"moves": old[:cut]}).final_state()
+        except RecordError as error:
+            assert "predates public guild backs" in str(error)
+            assert cut < len(old) or states[-1].victory != "civilian"  # all 20 were revealed
+            continue
+        assert state == states[cut + 1]
 
 
 @SETTINGS

@@ -64,7 +64,8 @@ def test_pyramid_has_the_shape_of_the_age(age):
             if card >= 0:
                 assert top[start:].lstrip("0123456789 ").startswith(CARDS[card].name[:5])
             elif card == -2:
-                assert R.age_name(age) in top[start : start + 15]
+                back = "Guild" if state.is_guild_slot(slot) else R.age_name(age)
+                assert back in top[start : start + 15]
     assert max(len(line) for line in lines) <= 100
 
 
@@ -90,6 +91,26 @@ def test_face_down_cards_are_card_backs():
     assert "░░░░" in text and "Age I" in text
     plain = "\n".join(R.plain_pyramid(state))
     assert "(face down)" in plain and "[1]" in plain
+
+
+def test_a_face_down_guild_has_its_own_back():
+    state = first_with(
+        lambda s: (
+            s.age == 3
+            and s.phase == "play"
+            and any(c == -2 and s.is_guild_slot(x) for x, c in enumerate(s.pyramid))
+            and any(c == -2 and not s.is_guild_slot(x) for x, c in enumerate(s.pyramid))
+        )
+    )
+    guild = next(x for x, c in enumerate(state.pyramid) if c == -2 and state.is_guild_slot(x))
+    row, place = R.slot_place(3, guild)
+    plain = R.plain_pyramid(state)[row - 1].split(": ", 1)[1].split(", ")
+    assert plain[place - 1] == "(face-down guild)"
+    assert "(face down)" in "\n".join(R.plain_pyramid(state))
+    text = R.render_pyramid(state, width=100)
+    assert "Guild" in text.plain and "Age III" in text.plain and "▚▚▚" in text.plain
+    styles = {str(span.style) for span in text.spans}
+    assert R.GUILD_BACK_STYLE in styles and R.BACK_STYLE[3] in styles
 
 
 def test_plain_table_has_everything_and_no_drawing():
@@ -203,6 +224,10 @@ def test_final_score_side_by_side(victory):
 
 def test_describe_chance_and_transitions():
     assert R.describe_chance(Move.parse("reveal slot 9 Baths")) == "Slot 9 revealed: Baths"
+    assert R.describe_chance(Move.parse("guilds at slots 0 9 19")) == (
+        "Guild backs in Age III: row 1 card 1 (slot 0), row 4 card 1 (slot 9), "
+        "row 7 card 2 (slot 19)"
+    )
     assert R.describe_chance(Move.parse("draw Law, Economy, Theology")).startswith(
         "The Great Library draws: "
     )

@@ -15,7 +15,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from duel import Move, new_game
+from duel import Kind, Move, new_game
 from duel.catalog import AGE_DECK, GUILDS
 from duel.position import position_from_json, position_to_json
 from duel.state import State
@@ -31,7 +31,8 @@ from solvers.search import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-ENDGAMES = sorted((ROOT / "examples" / "endgames").glob("*.json"))
+#: Two examples that solve in about 0.1 s (seed 128 has a face-down guild): tests stay fast.
+QUICK = [ROOT / "examples" / "endgames" / f"age3_8cards_seed{s}.json" for s in (128, 106)]
 
 
 def cards_left(state: State) -> int:
@@ -118,7 +119,7 @@ def test_chance_root_is_the_expectation():
     raise AssertionError("no move leads to a reveal")
 
 
-@pytest.mark.parametrize("path", ENDGAMES[:2], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", QUICK, ids=lambda p: p.name)
 def test_example_endgames_are_solved_exactly(path):
     from duel.position import load_position
 
@@ -139,13 +140,18 @@ def test_policy_margin_is_the_expected_final_margin_on_a_decided_line():
 
 
 # --- public information -----------------------------------------------------------------------
-def _deal_consistent_histories(seed: int) -> tuple[State, State]:
+def _deal_consistent_histories(seed: int, only_guilds: bool = False) -> tuple[State, State]:
     """Two games whose Age III deals differ only in cards nobody has seen (face-down in the
-    pyramid or removed at setup), played with the same public moves to the same point."""
+    pyramid or removed at setup), played with the same public moves to the same point.
+
+    ``only_guilds``: the deals differ only in which guilds hide in the face-down guild slots.
+    """
     rng = random.Random(seed)
     state = new_game()
     while state.age < 3:
         state = state.apply(state.random_move(rng), check=False)
+    # The guild backs are public; slots 2 and 3 (row 2) stay face down until late.
+    state = state.apply(Move.deal_guilds((2, 3, 12)))
     prefix = state
     # A full hidden deal for Age III: the 20 slots get cards; reveals read it.
     unseen = state.unseen_cards
@@ -162,7 +168,13 @@ def _deal_consistent_histories(seed: int) -> tuple[State, State]:
         moves.append(m)
         state = state.apply(m, check=False)
     revealed = {m.slot: m.card for m in moves if m.is_chance}
-    second = _full_deal(prefix, random.Random(seed + 2), unseen, fixed=revealed)
+    if only_guilds:
+        hidden = [s for s in (2, 3, 12) if s not in revealed]
+        assert hidden, "a guild slot must still be face down"
+        spare = [g for g in unseen if GUILDS >> g & 1 and g not in first.values()]
+        second = {**first, hidden[0]: spare[0]}
+    else:
+        second = _full_deal(prefix, random.Random(seed + 2), unseen, fixed=revealed)
     other = prefix
     for m in moves:
         if other.is_chance():
@@ -174,16 +186,19 @@ def _deal_consistent_histories(seed: int) -> tuple[State, State]:
 
 
 def _full_deal(state, rng, unseen, fixed=None):
-    """A legal Age III layout: 17 Age III cards and 3 guilds, agreeing with ``fixed`` slots."""
+    """A legal Age III layout: 17 Age III cards and 3 guilds in the guild-backed slots,
+    agreeing with ``fixed`` slots."""
     fixed = dict(fixed or {})
     taken = set(fixed.values())
     guilds = [c for c in unseen if GUILDS >> c & 1 and c not in taken]
     ages = [c for c in unseen if AGE_DECK[3] >> c & 1 and c not in taken]
-    n_guilds = 3 - sum(1 for c in taken if GUILDS >> c & 1)
-    n_ages = 17 - sum(1 for c in taken if AGE_DECK[3] >> c & 1)
-    pool = rng.sample(guilds, n_guilds) + rng.sample(ages, n_ages)
-    rng.shuffle(pool)
-    return {slot: fixed[slot] if slot in fixed else pool.pop() for slot in range(20)}
+    free = [slot for slot in range(20) if slot not in fixed]
+    guild_free = [slot for slot in free if state.is_guild_slot(slot)]
+    age_free = [slot for slot in free if not state.is_guild_slot(slot)]
+    deal = dict(fixed)
+    deal.update(zip(guild_free, rng.sample(guilds, len(guild_free)), strict=True))
+    deal.update(zip(age_free, rng.sample(ages, len(age_free)), strict=True))
+    return deal
 
 
 def _reveal_from(state, deal) -> Move:
@@ -200,6 +215,32 @@ def test_hidden_cards_do_not_change_the_hint():
     ia = analyse(a, Limit(nodes=4000), top=3, seed=5)
     ib = analyse(b, Limit(nodes=4000), top=3, seed=5)
     assert _comparable(ia) == _comparable(ib)
+
+
+def test_the_guild_deal_is_sampled_at_the_end_of_age_two():
+    """1140 outcomes are never enumerated: each draw is a whole Age III layout."""
+    rng = random.Random(0)
+    state = new_game()
+    while not (state.age == 2 and state.phase == "play" and cards_left(state) <= 2):
+        state = state.apply(state.random_move(rng), check=False)
+    searcher = Searcher(seed=1)
+    info = analyse(state, Limit(nodes=8000), seed=1, searcher=searcher)
+    deals = [got for s, got in searcher.chance_cache.items() if s.phase == "deal_guilds"]
+    assert deals and info.sampled
+    assert all(sampled and len(outcomes) <= 3 for sampled, outcomes in deals)
+    assert all(path[0].kind is Kind.DEAL_GUILDS for _, outcomes in deals for path, _, _ in outcomes)
+    assert "guilds at slots" in " ".join(map(str, info.pv))
+
+
+def test_which_guild_hides_in_a_guild_slot_does_not_change_the_hint():
+    a, b = _deal_consistent_histories(7, only_guilds=True)
+    assert a == b and hash(a) == hash(b)
+    assert any(a.is_guild_slot(s) and c == -2 for s, c in enumerate(a.pyramid))
+    for exact in (False, True):
+        limit = Limit(nodes=20_000) if exact else Limit(nodes=4000)
+        ia = analyse(a, limit, top=3, seed=5, exact=exact)
+        ib = analyse(b, limit, top=3, seed=5, exact=exact)
+        assert _comparable(ia) == _comparable(ib)
 
 
 def test_hint_depends_only_on_the_public_position():
@@ -331,21 +372,23 @@ def cli():
 
 
 def test_hint_command(cli):
-    result = cli("hint", ENDGAMES[0], "--nodes", 3000, "--top", 2)
+    result = cli("hint", QUICK[0], "--nodes", 3000, "--top", 2)
     assert result.exit_code == 0, result.output
-    assert "Best moves for" in result.output and "Principal variation:" in result.output
-    assert "nodes/s" in result.output and "depth" in result.output
+    assert "Best moves for" in result.output and "\nLine: B " in result.output
+    assert "nodes/s" not in result.output  # statistics are for --verbose
+    verbose = cli("hint", QUICK[0], "--nodes", 3000, "--top", 2, "--verbose")
+    assert "nodes/s" in verbose.output and "depth" in verbose.output
 
 
 def test_hint_json(cli):
-    result = cli("hint", ENDGAMES[0], "--nodes", 3000, "--json")
+    result = cli("hint", QUICK[0], "--nodes", 3000, "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert {"value", "value_a", "pv", "depth", "nodes", "nps", "moves"} <= set(data)
 
 
 def test_analyze_exact_json(cli):
-    result = cli("analyze", ENDGAMES[0], "--exact", "--json")
+    result = cli("analyze", QUICK[0], "--exact", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["exact"] is True and data["moves"][0]["move"] == data["pv"][0]
@@ -353,9 +396,9 @@ def test_analyze_exact_json(cli):
 
 
 def test_analyze_exact_text(cli):
-    result = cli("analyze", ENDGAMES[0], "--exact")
+    result = cli("analyze", QUICK[0], "--exact")
     assert result.exit_code == 0, result.output
-    assert "exact" in result.output and "Principal variation:" in result.output
+    assert "% exact" in result.output and "\nLine: " in result.output
 
 
 @pytest.mark.parametrize(
@@ -372,7 +415,7 @@ def test_analyze_exact_text(cli):
 def test_bad_input_is_one_line_and_exit_2(cli, tmp_path, args):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    args = [str(bad) if a == "BAD" else str(ENDGAMES[0]) if a == "GOOD" else a for a in args]
+    args = [str(bad) if a == "BAD" else str(QUICK[0]) if a == "GOOD" else a for a in args]
     result = cli(*args)
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output

@@ -32,6 +32,7 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 def spawn(tmp_path: Path, *args: str, timeout: float = 30) -> pexpect.spawn:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm-256color", "COLUMNS": "100"}
+    env["XDG_DATA_HOME"] = str(tmp_path)  # the autosave goes to the user data folder
     env.pop("NO_COLOR", None)
     return pexpect.spawn(
         sys.executable,
@@ -272,18 +273,18 @@ def test_ctrl_c_offers_to_save(tmp_path):
     child.expect("Interrupted")
     child.expect("Save the game")
     child.sendline("")
-    child.expect("Game saved to duel-autosave.json")
+    child.expect(r"Game saved to \S*wonders-duel/duel-autosave.json")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
-    record = GameRecord.load(tmp_path / "duel-autosave.json")
+    record = GameRecord.load(tmp_path / "wonders-duel" / "duel-autosave.json")
     assert record.metadata["players"] == {"A": "human", "B": "random"}
     assert any(str(m).startswith("pick") for m in record.moves)
 
 
 def test_end_of_input_autosaves_and_loading_continues_exactly(tmp_path):
     command = [sys.executable, "-c", "from duel.cli import main; main()", "play"]
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path)}
     result = subprocess.run(
         [*command, "--seed", "9", "--plain"],
         input="1\n1\n",
@@ -295,7 +296,7 @@ def test_end_of_input_autosaves_and_loading_continues_exactly(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert "End of input" in result.stdout
-    saved = tmp_path / "duel-autosave.json"
+    saved = tmp_path / "wonders-duel" / "duel-autosave.json"
     first = GameRecord.load(saved)
     # Continue it: the dealer deals from the seed and the move count, so loading and going on
     # gives the same game as not stopping at all.
@@ -479,3 +480,57 @@ def test_every_special_decision_from_the_keyboard(tmp_path, phase, how):
     child.expect("Save the game before leaving")
     child.sendline("n")
     child.expect(pexpect.EOF)
+
+
+def test_manual_chance_asks_where_the_guild_backs_are(tmp_path):
+    """At the Age III layout the user types the three guild-backed cards as row.card."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        state, moves = new_game(), []
+        while not (state.age == 2 and state.phase == "choose_starter"):
+            if state.is_terminal():
+                break
+            moves.append(state.random_move(rng))
+            state = state.apply(moves[-1])
+        if not state.is_terminal():
+            break
+    GameRecord(tuple(moves), {"players": {"A": "human", "B": "human"}}).save(tmp_path / "g.json")
+    code = (
+        "import sys; from pathlib import Path; from duel.tui import run_game; "
+        "sys.exit(run_game((None, None), seed=1, load=Path('g.json'), delay=0, think=1, "
+        "plain=True, manual_chance=True))"
+    )
+    child = pexpect.spawn(
+        sys.executable,
+        ["-c", code],
+        cwd=str(tmp_path),
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(60, 100),
+    )
+    child.expect(PROMPT)
+    child.sendline("start A")
+    child.expect("Which three cards have the guild back?")
+    child.expect("dealer> ")
+    child.sendline("9.1 2.1 4.2")
+    child.expect("There is no row 9")
+    child.sendline("1.2 4.2 6.3")  # slots 1, 10 and 17
+    child.expect("Which card was turned face up in row 1, card 1 from the left?")
+    child.sendline("")
+    child.expect("Which guild card was turned face up in row 1, card 2 from the left?")
+    child.expect("dealer> ")
+    child.sendline("Arsenal")
+    child.expect("It can be: Builders Guild")
+    child.sendline("builders")
+    for _ in range(10):
+        child.expect("dealer> ")
+        child.sendline("")
+    child.expect(PROMPT)
+    child.sendline("save manual.json")
+    child.expect("Game saved")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    saved = [str(m) for m in GameRecord.load(tmp_path / "manual.json").moves]
+    assert saved[len(moves) : len(moves) + 2] == ["start A", "guilds at slots 1 10 17"]
+    assert "reveal slot 1 Builders Guild" in saved

@@ -15,15 +15,23 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from duel.cli_support import number
+from duel.words import plural
+
 if TYPE_CHECKING:
     from wonders.game import GameState, Move
 
+from duel.cli_support import CONTEXT_SETTINGS, add_common_options
+
 app = typer.Typer(
-    add_completion=False,
+    name="wonders",
     no_args_is_help=True,
+    context_settings=CONTEXT_SETTINGS,
     help="7 Wonders (base game, 2-7 players; 2 = the Free City variant).",
 )
+add_common_options(app, "wonders")
 
+DEFAULT_SAVE = "wonders-game.json"
 ACTION_WORDS = {
     "b": "build",
     "build": "build",
@@ -42,12 +50,23 @@ ACTION_WORDS = {
 HELP_TEXT = (
     "Type a number from the list, or an action and a card: 'build temple', 'w baths' (Wonder "
     "stage), 'd altar' (discard for 3 coins), 'free palace' (Olympia), 'pick study' "
-    "(Halicarnassus). Card names may be abbreviated. 'cities' shows every city, 'q' quits."
+    "(Halicarnassus). Card names may be abbreviated. 'cities' shows every city, 'history' the "
+    "moves so far, 'undo' takes back your last decision, 'save [FILE]' saves the game "
+    f"(default {DEFAULT_SAVE}; continue it with 'wonders play --load FILE'), 'q' quits."
 )
 
 
 class Quit(Exception):
     """The human asked to stop."""
+
+
+class Command(Exception):
+    """A session command typed at the prompt (``undo``, ``save FILE``, ``history``)."""
+
+    def __init__(self, verb: str, argument: str = "") -> None:
+        super().__init__(verb)
+        self.verb = verb
+        self.argument = argument
 
 
 # --------------------------------------------------------------------------- rendering
@@ -72,7 +91,7 @@ def city_text(state: GameState, c: int, *, full: bool = True) -> str:
     else:
         wonder = f"{city.stages}/{len(board.stages)} complete"
     lines = [
-        f"{state.city_name(c)}: {city.coins} coins, {prof.shields} shields, "
+        f"{state.city_name(c)}: {plural(city.coins, 'coin')}, {plural(prof.shields, 'shield')}, "
         f"tokens {' '.join(f'{t:+d}' for t in city.tokens) or '-'}",
         f"  wonder {wonder}",
         f"  produces {_resources(prof.own.fixed, prof.own.choices)}",
@@ -110,23 +129,28 @@ def move_text(state: GameState, move: Move) -> str:
     return f"pick {card.name} from the discard pile [{card.color}: {card.describe()}]"
 
 
-def score_table(state: GameState) -> None:
+def score_table(state: GameState, console=None) -> None:
+    """The score sheet, at most 80 columns wide for 7 players: columns are headed ``P0``...
+    (``FC`` for the Free City) and a legend names the wonders."""
     from rich.console import Console
     from rich.table import Table
 
     from wonders.game import CATEGORIES
 
     sheets = state.scores()
-    table = Table(title="Final scores" if state.is_terminal() else "Scores so far")
+    table = Table(title="Final scores" if state.is_terminal() else "Scores so far", padding=(0, 1))
     table.add_column("")
-    for c in range(state.n):
-        table.add_column(state.city_name(c), justify="right")
+    heads = ["FC" if c == state.free_city else f"P{c}" for c in range(state.n)]
+    for head in heads:
+        table.add_column(head, justify="right")
     for cat in CATEGORIES:
         table.add_row(cat, *(str(getattr(s, cat)) for s in sheets))
     table.add_row("total", *(f"[bold]{s.total}[/bold]" for s in sheets))
     table.add_row("coins", *(str(s.coins) for s in sheets))
-    console = Console()
+    console = console or Console(width=80)
     console.print(table)
+    legend = ", ".join(f"{h} {state.cities[c].board.label}" for c, h in enumerate(heads))
+    console.print(legend)
     if state.is_terminal():
         win = state.winners()
         names = ", ".join(state.city_name(p) for p in win)
@@ -158,8 +182,8 @@ def parse_input(state: GameState, player: int, text: str) -> Move | str:
 
     moves = state.legal_moves(player)
     text = text.strip()
-    if text.isdigit():
-        k = int(text)
+    k = number(text)
+    if k is not None:
         if 1 <= k <= len(moves):
             return moves[k - 1]
         return f"choose a number from 1 to {len(moves)}"
@@ -214,6 +238,8 @@ def ask_human(state: GameState, player: int, prompt_fn=input) -> Move:
         print(f"  {label}: {state.city_name(nb)} sells {sells} ({price_txt} each)")
     for k, m in enumerate(moves, 1):
         print(f"  {k:2d}. {move_text(state, m)}")
+    for line in cannot_build(state, player):
+        print(f"  cannot build: {line}")
     while True:
         try:
             text = prompt_fn(f"P{player}> ")
@@ -221,7 +247,12 @@ def ask_human(state: GameState, player: int, prompt_fn=input) -> Move:
             raise Quit from None
         t = text.strip().lower()
         if t in ("q", "quit", "exit"):
-            raise Quit
+            if confirm_quit(prompt_fn):
+                raise Quit
+            continue
+        verb, _, argument = text.strip().partition(" ")
+        if verb.lower() in ("undo", "u", "save", "history"):
+            raise Command("undo" if verb.lower() == "u" else verb.lower(), argument.strip())
         if t in ("", "?", "h", "help"):
             print(HELP_TEXT)
             continue
@@ -229,11 +260,72 @@ def ask_human(state: GameState, player: int, prompt_fn=input) -> Move:
             for x in range(state.n):
                 print(city_text(state, x))
             continue
-        result = parse_input(state, player, text)
+        try:
+            result = parse_input(state, player, text)
+        except Exception as error:  # bad input must never end the game
+            result = f"could not read that ({type(error).__name__}: {error})"[:200]
         if isinstance(result, str):
             print(f"  ! {result}")
             continue
         return result
+
+
+def cannot_build(state: GameState, player: int) -> list[str]:
+    """``Statue needs 1 wood, 2 ore: ...`` for each card of the hand that cannot be built now
+    (the engine's own reason, as ``duel`` gives it)."""
+    from wonders.cards import CARDS
+    from wonders.game import Move
+
+    if state.phase != "choose":
+        return []
+    c = state.decision_city(player)
+    if c is None:
+        return []
+    legal = {m.card for m in state.legal_moves(player) if m.action in ("build", "free")}
+    lines = []
+    for name in dict.fromkeys(CARDS[i].name for i in state.options(player)):
+        if name not in legal:
+            lines.append(state.why_illegal(Move(c, "build", name)))
+    return lines
+
+
+def confirm_quit(prompt_fn=input) -> bool:
+    """Ask before leaving a game; end of input counts as yes."""
+    try:
+        answer = prompt_fn("Quit this game? Unsaved moves are lost (save FILE first) [y/N] ")
+    except (EOFError, KeyboardInterrupt):
+        return True
+    return answer.strip().lower() in ("y", "yes")
+
+
+def play_to_the_end(session: Session, bots: list, humans: int, read=input) -> GameState:
+    """Play the session's game to the end: seats below ``humans`` typed at ``read`` (with the
+    commands undo, history and save), the others played by ``bots``.
+
+    Raises :class:`Quit` when a human leaves (or input ends); bad input is answered and asked
+    again, never raised.
+    """
+    while not session.state.is_terminal():
+        state = session.state
+        age = state.age
+        p = state.current_players()[0]
+        if p < humans:
+            try:
+                move = ask_human(state, p, read)
+            except Command as command:
+                _run_command(session, command)
+                continue
+        else:
+            move = bots[p].choose(state, p)
+        session.apply(move)
+        state = session.state
+        # Others' choices show only once the turn is resolved (simultaneous play).
+        if humans and session.resolved == len(session.record.moves):
+            for line in state.log:
+                print(f"  - {line}")
+            if state.age != age and not state.is_terminal():
+                print(f"\n*** Age {state.age} begins ***")
+    return session.state
 
 
 # --------------------------------------------------------------------------- commands
@@ -246,6 +338,57 @@ def _check(players: int, humans: int, bot: str) -> None:
         raise typer.BadParameter("bot must be random or greedy", param_hint="--bot")
 
 
+class Session:
+    """A game being played: the record of every decision, and which of them were resolved (a
+    player sees the others' choices only once the turn is resolved)."""
+
+    def __init__(self, record, humans: int) -> None:
+        self.record = record
+        self.states = record.states()
+        self.humans = humans
+        self.resolved = len(record.moves)
+
+    @property
+    def state(self):
+        return self.states[-1]
+
+    def apply(self, move) -> None:
+        self.states.append(self.state.apply(move))
+        self.record = self.record.append(move)
+        if all(m is None for m in self.state.pending):
+            self.resolved = len(self.record.moves)
+
+    def undo(self) -> str:
+        """Back to before the last human decision; says what was taken back."""
+        moves = self.record.moves
+        for i in range(len(moves) - 1, -1, -1):
+            if self.states[i].controller(moves[i].city) < self.humans:
+                taken = moves[i]
+                self.record = self.record.truncated(i)
+                del self.states[i + 1 :]
+                self.resolved = min(self.resolved, i)
+                while self.resolved and any(self.states[self.resolved].pending):
+                    self.resolved -= 1
+                city = self.state.city_name(taken.city)
+                return f"Took back {city}'s {taken} (and the moves after it)."
+        return "Nothing to undo: no decision of yours yet."
+
+    def history(self) -> list[str]:
+        """The resolved decisions, by Age and turn (hidden choices of this turn left out)."""
+        lines = []
+        heading = None
+        for i, move in enumerate(self.record.moves[: self.resolved]):
+            before = self.states[i]
+            head = f"Age {before.age}, turn {min(before.turn, 6)}"
+            if before.phase == "pick":
+                head += " (discard pile)"
+            if head != heading:
+                lines.append(head + ":")
+                heading = head
+            lines.append(f"  {before.city_name(move.city)}: {move}")
+        return lines or ["No move yet."]
+
+
 @app.command()
 def play(
     players: int = typer.Option(3, "--players", "-p", help="2-7 (2 = Free City variant)"),
@@ -253,34 +396,46 @@ def play(
     seed: int | None = typer.Option(None, "--seed", "-s", help="random seed"),
     bot: str = typer.Option("greedy", "--bot", "-b", help="AI level: random or greedy"),
     sides: str = typer.Option("random", "--sides", help="Wonder sides: random, A or B"),
+    load: str | None = typer.Option(
+        None, "--load", help="Continue a saved game (its players, seed and sides)"
+    ),
 ) -> None:
     """Play a game: K humans (hot seat) against AI players, or all AI with --humans 0."""
+    from wonders.bots import make_bot
+    from wonders.record import GameRecord, RecordError
+
+    if load is not None:
+        try:
+            record = GameRecord.load(load)
+        except RecordError as error:
+            print(f"wonders: {error}", file=sys.stderr)
+            raise typer.Exit(code=2) from None
+        players, seed, sides = record.players, record.seed, record.sides
+        humans = min(humans, players)
+        print(f"Continuing {load}: {len(record.moves)} moves so far")
+    else:
+        if seed is None:
+            seed = int(time.time()) % 100000
+        record = GameRecord(players, seed, sides, metadata={"program": "wonders play"})
     _check(players, humans, bot)
     if sides not in ("random", "A", "B"):
         raise typer.BadParameter("sides must be random, A or B", param_hint="--sides")
-    from wonders.bots import make_bot
-    from wonders.game import new_game
-
-    if seed is None:
-        seed = int(time.time()) % 100000
+    record = GameRecord(
+        record.players,
+        record.seed,
+        record.sides,
+        record.moves,
+        {**record.metadata, "humans": humans, "bot": bot},
+    )
     print(f"7 Wonders, {players} players, seed {seed}")
-    state = new_game(players, seed, sides=sides)
+    session = Session(record, humans)
+    state = session.state
     bots = [make_bot(bot, seed + p) for p in range(players)]
     for c in range(state.n):
         kind = "human" if c < humans else (f"{bot} AI" if c < players else "Free City")
         print(f"  {state.city_name(c)}: {kind}")
     try:
-        while not state.is_terminal():
-            age = state.age
-            for p in state.current_players():
-                while state.decision_city(p) is not None:
-                    move = ask_human(state, p) if p < humans else bots[p].choose(state, p)
-                    state = state.apply(move)
-            if humans:
-                for line in state.log:
-                    print(f"  - {line}")
-                if state.age != age and not state.is_terminal():
-                    print(f"\n*** Age {state.age} begins ***")
+        state = play_to_the_end(session, bots, humans)
     except Quit:
         print("\nGame abandoned. Bye!")
         raise typer.Exit(code=0) from None
@@ -290,10 +445,25 @@ def play(
     score_table(state)
 
 
+def _run_command(session: Session, command: Command) -> None:
+    if command.verb == "undo":
+        print(session.undo())
+    elif command.verb == "history":
+        print("\n".join(session.history()))
+    elif command.verb == "save":
+        path = command.argument or DEFAULT_SAVE
+        try:
+            session.record.save(path)
+        except (OSError, ValueError) as error:  # ValueError: RecordError, a NUL in the name
+            print(f"  ! cannot save to {path}: {error}")
+            return
+        print(f"Game saved to {path} ({len(session.record.moves)} moves).")
+
+
 @app.command()
 def selfplay(
     players: int = typer.Option(3, "--players", "-p", help="2-7"),
-    games: int = typer.Option(10, "--games", "-g", help="number of games"),
+    games: int = typer.Option(100, "--games", "-g", help="number of games"),
     seed: int = typer.Option(0, "--seed", "-s", help="first seed"),
     bot: str = typer.Option(
         "greedy", "--bot", "-b", help="random, greedy, or mixed (greedy in even seats)"

@@ -1,8 +1,12 @@
 """Setup: board tokens, wonder draft A-B-B-A / B-A-A-B, the deal of Age I, starting coins."""
 
+import random
+from collections import Counter
 from fractions import Fraction
+from itertools import combinations
+from math import comb
 
-from duel import Move, new_game
+from duel import CARDS, Kind, Move, new_game
 from duel.catalog import AGE_DECK, GUILDS, WONDERS, bits
 from tests.tables import make_state
 
@@ -74,34 +78,83 @@ def test_age_one_deal_reveals_twelve_face_up_cards_from_23():
     assert sum(1 for c in state.pyramid if c == -2) == 8
 
 
-def test_age_three_guild_odds_reflect_three_of_seven_guilds():
+def age_three_laid_out():
+    """The moment Age III is laid out (A starts): the guild deal comes first."""
     state = make_state(age=2, phase="choose_starter", **_empty_age_two())
-    state = state.apply(Move.parse("start A"))
+    return state.apply(Move.parse("start A"))
+
+
+def test_age_three_setup_deals_the_guild_slots_uniformly():
+    # rules.md setup 5: guilds have their own back, so where they lie is public at once.
+    state = age_three_laid_out()
+    assert state.phase == "deal_guilds" and state.is_chance() and state.guild_slots == []
     weights, total = state.chance_weights()
-    probability = {m.card: Fraction(w, total) for m, w in weights}
-    guild = bits(GUILDS)[0]
-    age_card = bits(AGE_DECK[3])[0]
-    assert probability[guild] == Fraction(3, 20) * Fraction(1, 7)
-    assert probability[age_card] == Fraction(17, 20) * Fraction(1, 20)
-    assert sum(probability.values()) == 1
+    assert total == comb(20, 3) == 1140 and {w for _, w in weights} == {1}
+    assert [m.kind for m, _ in weights] == [Kind.DEAL_GUILDS] * 1140
+    assert sorted(m.guild_slots for m, _ in weights) == sorted(combinations(range(20), 3))
+    move = Move.parse("guilds at slots 2 7 15")
+    assert move == Move.deal_guilds((15, 7, 2)) and move & 0xFFFF == 389  # lexicographic rank
+    assert state.chance_probability(move) == Fraction(1, comb(20, 3))
+    after = state.apply(move)
+    assert after.guild_slots == [2, 7, 15] and after.phase == "reveal"
+    assert state.sample_chance(random.Random(3)).kind is Kind.DEAL_GUILDS
 
 
-def test_age_three_odds_after_three_guilds_are_seen():
-    state = make_state(age=2, phase="choose_starter", **_empty_age_two())
-    state = state.apply(Move.parse("start A"))
-    guilds = bits(GUILDS)
-    for g in guilds[:3]:
-        state = state.apply(Move.reveal_card(state.reveal_slot, g))
+def test_guild_deal_sampling_is_uniform():
+    state = age_three_laid_out()
+    rng = random.Random(5)
+    counts = Counter(s for _ in range(11_400) for s in state.sample_chance(rng).guild_slots)
+    # each slot is a guild slot with probability 3/20: 1710 of 11400 draws (sd about 38)
+    assert set(counts) == set(range(20)) and all(abs(n - 1710) < 200 for n in counts.values())
+
+
+def test_a_guild_backed_slot_reveals_one_of_the_unseen_guilds():
+    state = age_three_laid_out().apply(Move.deal_guilds((0, 5, 10)))
+    assert state.reveal_slot == 0
+    weights, total = state.chance_weights()
+    assert sorted(m.card for m, _ in weights) == bits(GUILDS) and total == 7  # 4 left in the box
+    assert all(Fraction(w, total) == Fraction(1, 7) for _, w in weights)
+    first = bits(GUILDS)[2]
+    state = state.apply(Move.reveal_card(0, first))
+    state = state.apply(state.chance_outcomes()[0][0])  # slot 1: an Age III card
+    assert state.reveal_slot == 5
     outcomes = state.chance_outcomes()
-    assert all(m.card not in guilds for m, _ in outcomes)  # no fourth guild can appear
-    assert len(outcomes) == 20 and abs(sum(p for _, p in outcomes) - 1) < 1e-12
+    assert sorted(m.card for m, _ in outcomes) == [g for g in bits(GUILDS) if g != first]
+    assert all(p == 1 / 6 for _, p in outcomes)
+
+
+def test_an_age_three_backed_slot_never_yields_a_guild():
+    state = age_three_laid_out().apply(Move.deal_guilds((2, 3, 4)))
+    assert state.reveal_slot == 0 and not state.is_guild_slot(0)
+    weights, total = state.chance_weights()
+    assert sorted(m.card for m, _ in weights) == bits(AGE_DECK[3])  # 3 of them left in the box
+    assert total == 20 and {w for _, w in weights} == {1}
+    rng = random.Random(2)
+    assert all(not GUILDS >> state.sample_chance(rng).card & 1 for _ in range(500))
+    guild = Move.reveal_card(0, bits(GUILDS)[0])
+    assert state.chance_probability(guild) == 0
+    assert "not a possible outcome" in state.why_illegal(guild)
+
+
+def test_a_guild_slot_draws_from_the_guilds_nobody_has_seen():
+    # Two guilds taken (A's city, the discard pile); the third is face down in slot 16, which
+    # the taking of slots 18 and 19 has just uncovered: it is one of the 5 unseen guilds.
+    guilds = bits(GUILDS)
+    state = make_state(
+        age=3,
+        A={"city": [CARDS[guilds[0]].name]},
+        discard=[CARDS[guilds[1]].name],
+        guild_backs=[16],
+    )
+    assert state.reveal_slot == 16 and state.guild_slots == [16]
+    outcomes = state.chance_outcomes()
+    assert sorted(m.card for m, _ in outcomes) == guilds[2:]
+    assert all(p == 1 / 5 for _, p in outcomes)
 
 
 def _empty_age_two():
     """Every Age II slot taken: 20 Age II cards accounted for in cities and the discard pile."""
     ages = [c for c in bits(AGE_DECK[2])]
-    from duel import CARDS
-
     names = [CARDS[c].name for c in ages[:20]]
     return {
         "A": {"city": names[:6]},

@@ -1,0 +1,256 @@
+"""Hidden cards stay hidden in ``duel play``: every route a player could look through.
+
+Screen, save file, record, seed, reload and undo: a fair game (no ``--seed``) deals each hidden
+card from the operating system when it is revealed, so none of them can tell a card early;
+seeded games say that they are not fair play.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from duel import Kind, new_game
+from duel.catalog import TOKENS
+from duel.game_control import NOT_FAIR, Dealer, record_moves_to_save, undo_target
+from duel.record import GameRecord, RecordError
+from duel.tui import Output, Session, _Restart, run_game
+
+
+def feeder(lines: list[str]):
+    """A ``read`` function giving ``lines`` then end of input."""
+    queue = list(lines)
+
+    def read(prompt: str) -> str:
+        if not queue:
+            raise EOFError
+        return queue.pop(0)
+
+    return read
+
+
+def session(tmp_path: Path, lines: list[str], *, seed: int | None, kinds=("human", "random")):
+    s = Session(
+        kinds=list(kinds),
+        dealer=Dealer(seed=seed),
+        delay=0.0,
+        think=0.2,
+        out=Output(plain=True),
+        interactive=False,
+        read=feeder(lines),
+        autosave_path=tmp_path / "duel-autosave.json",
+    )
+    s.set_players()
+    return s
+
+
+def moves_until_a_human_reveal(seed: int):
+    """A seeded random game up to a human decision (A) that is followed by a card reveal."""
+    rng = random.Random(seed)
+    state, moves, states = new_game(), [], [new_game()]
+    while True:
+        move = state.random_move(rng)
+        after = state.apply(move)
+        if (
+            state.phase == "play"
+            and state.to_move == 0
+            and after.is_chance()
+            and after.phase == "reveal"
+        ):
+            return states, moves, move
+        moves.append(move)
+        states.append(after)
+        state = after
+
+
+# --- the dealer ------------------------------------------------------------------------------
+def test_fair_dealer_draws_fresh_cards_each_time():
+    states, moves, decision = moves_until_a_human_reveal(3)
+    reveal_node = states[-1].apply(decision)
+    outcomes = {Dealer().deal(reveal_node, len(moves) + 1) for _ in range(40)}
+    assert len(outcomes) > 1  # not a function of the game: nothing to predict it from
+    seeded = {Dealer(seed=7).deal(reveal_node, len(moves) + 1) for _ in range(5)}
+    assert len(seeded) == 1  # a seeded game is reproducible
+
+
+def test_fair_dealer_uses_the_operating_system(monkeypatch):
+    used = []
+
+    class Spy(random.SystemRandom):
+        def random(self):
+            used.append(True)
+            return super().random()
+
+    monkeypatch.setattr(random, "SystemRandom", Spy)
+    Dealer().deal(new_game(), 0)
+    assert used
+
+
+# --- screen and save file ------------------------------------------------------------------------
+def test_fair_game_screen_and_save_have_no_seed(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s = session(tmp_path, ["1", "1", "save game.json"], seed=None)
+    assert s.run() == 0
+    out = capsys.readouterr().out
+    assert "seed" not in out.lower()
+    data = json.loads((tmp_path / "game.json").read_text())
+    assert data["metadata"]["fair"] is True and "seed" not in data["metadata"]
+    assert "seed" not in json.dumps(data).lower()
+
+
+def test_seeded_game_says_not_fair_play_on_screen_and_in_the_record(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code = run_game(
+        ("human", "random"),
+        seed=5,
+        load=None,
+        delay=0,
+        think=1,
+        plain=True,
+        read=feeder(["1", "save s.json"]),
+    )
+    assert code == 0
+    assert NOT_FAIR in capsys.readouterr().out
+    meta = GameRecord.load(tmp_path / "s.json").metadata
+    assert meta["fair"] is False and meta["seed"] == 5 and meta["dealer"] == NOT_FAIR
+
+
+# --- reload ---------------------------------------------------------------------------------
+def test_reloading_a_fair_game_deals_fresh_and_stays_fair(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    states, moves, decision = moves_until_a_human_reveal(4)
+    record = GameRecord(tuple(moves + [decision]), {"fair": True, "players": {"A": "human"}})
+    path = tmp_path / "r.json"
+    record.save(path)
+    firsts = set()
+    for _ in range(12):
+        s = session(tmp_path, [], seed=None)
+        assert s.load(path)
+        assert s.dealer.fair
+        s.deal_chance()
+        firsts.add(s.moves[len(moves) + 1])
+    assert len(firsts) > 1
+
+
+def test_load_with_seed_makes_an_analysis_game(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    states, moves, _ = moves_until_a_human_reveal(4)
+    GameRecord(tuple(moves), {"fair": True}).save(tmp_path / "r.json")
+    run_game(
+        (None, None),
+        seed=9,
+        load=tmp_path / "r.json",
+        delay=0,
+        think=1,
+        plain=True,
+        read=feeder(["save out.json"]),
+    )
+    assert "not fair play" in capsys.readouterr().out
+    meta = GameRecord.load(tmp_path / "out.json").metadata
+    assert meta["fair"] is False and meta["seed"] == 9
+    assert meta["seeded_from_move"] == len(moves)
+
+
+def test_old_records_with_a_seed_stay_seeded():
+    assert Dealer.from_metadata({"seed": 11}).seed == 11
+    assert Dealer.from_metadata({"seed": 11, "fair": True}).fair
+    assert Dealer.from_metadata({"seed": "x"}).fair
+
+
+# --- undo --------------------------------------------------------------------------------------
+def test_undo_never_takes_back_a_dealt_card_in_a_fair_game():
+    states, moves, decision = moves_until_a_human_reveal(5)
+    states = states + [states[-1].apply(decision)]
+    moves = moves + [decision]
+    reveal = states[-1].sample_chance(random.Random(0))
+    states.append(states[-1].apply(reveal))
+    moves.append(reveal)
+    human = lambda p: p == 0  # noqa: E731
+    refused = undo_target(states, moves, human, may_undo_chance=False)
+    assert isinstance(refused, str) and "fair game" in refused
+    assert undo_target(states, moves, human, may_undo_chance=True) == len(moves) - 2
+
+
+def test_undo_in_a_fair_session_is_refused_after_a_reveal(tmp_path, capsys):
+    states, moves, decision = moves_until_a_human_reveal(6)
+    s = session(tmp_path, [], seed=None)
+    s.moves, s.states = list(moves), list(states)
+    s.play(decision)
+    s.deal_chance()
+    before = list(s.moves)
+    s.undo()
+    assert s.moves == before
+    assert "Cannot undo" in capsys.readouterr().out
+
+
+def test_undo_in_a_seeded_session_deals_the_same_card_again(tmp_path):
+    states, moves, decision = moves_until_a_human_reveal(6)
+    s = session(tmp_path, [], seed=3)
+    s.moves, s.states = list(moves), list(states)
+    s.play(decision)
+    s.deal_chance()
+    dealt = list(s.moves)
+    with pytest.raises(_Restart):
+        s.undo()
+    s.play(decision)
+    s.deal_chance()
+    assert s.moves == dealt
+
+
+# --- records: The Great Library -------------------------------------------------------------------
+def library_game():
+    """A seeded random game in which The Great Library's draw happens, and its moves."""
+    for seed in range(400):
+        rng = random.Random(seed)
+        state, moves = new_game(), []
+        while not state.is_terminal():
+            move = state.random_move(rng)
+            moves.append(move)
+            state = state.apply(move)
+            if move.kind is Kind.LIBRARY_DRAW:
+                draw = move
+                choice = state.random_move(rng)
+                moves.append(choice)
+                return moves, draw, choice
+    raise AssertionError("no Great Library in 400 games")
+
+
+def test_records_keep_only_the_chosen_library_token():
+    moves, draw, choice = library_game()
+    record = GameRecord(tuple(moves))
+    text = json.dumps(record.to_json())
+    unchosen = [TOKENS[t].name for t in range(len(TOKENS)) if draw.token_mask >> t & 1]
+    unchosen.remove(TOKENS[choice.token].name)
+    assert f"draw {TOKENS[choice.token].name}, ?, ?" in text
+    drawn_line = next(m for m in record.to_json()["moves"] if m.startswith("draw"))
+    assert not any(name in drawn_line for name in unchosen)
+    back = GameRecord.from_json(json.loads(text))
+    assert back.final_state() == record.final_state()
+    assert back.redacted == {moves.index(draw)}
+
+
+def test_a_redacted_draw_must_be_followed_by_its_token():
+    moves, draw, choice = library_game()
+    data = GameRecord(tuple(moves)).to_json()
+    i = next(i for i, m in enumerate(data["moves"]) if m.startswith("draw"))
+    other = next(t for t in TOKENS if t.id != choice.token)
+    data["moves"][i + 1] = f"token {other.name}"
+    with pytest.raises(RecordError, match="followed by the choice of its token"):
+        GameRecord.from_json(data)
+
+
+def test_an_ai_library_draw_pending_is_not_saved():
+    moves, draw, choice = library_game()
+    moves = moves[:-1]
+    state = new_game()
+    states = [state]
+    for m in moves:
+        state = state.apply(m)
+        states.append(state)
+    chooser = state.to_move
+    kept = record_moves_to_save(moves, states, lambda p: p != chooser)
+    assert kept == moves[:-1]
+    assert record_moves_to_save(moves, states, lambda p: True) == moves

@@ -1,0 +1,297 @@
+"""No input loses a game: arbitrary lines at every prompt of ``duel play`` and ``wonders play``,
+signals through a pseudo-terminal, and saves that fail or target odd files."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import stat
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from duel.game_control import Dealer
+from duel.position import write_atomically
+from duel.record import GameRecord
+from duel.tui import Output, Session
+
+ROOT = Path(__file__).resolve().parent.parent
+FUZZ = settings(
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", "25")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+#: Lines a person might type, a cheater might try, or a cat might walk over.
+LINES = st.one_of(
+    st.text(max_size=30),
+    st.sampled_from(
+        [
+            "²",
+            "⁴",
+            "٣",
+            "9" * 5000,
+            "\0",
+            "w²",
+            "build ²",
+            "wonder w⁴ with 1",
+            "1",
+            "2",
+            "3",
+            "b",
+            "d",
+            "w",
+            "cancel",
+            "undo",
+            "history",
+            "table",
+            "moves",
+            "tokens",
+            "discards",
+            "cost 1",
+            "cost ²",
+            "info x",
+            "save \0",
+            "save /dev/full",
+            "load \0",
+            "load nothing",
+            "save",
+            "pick 1",
+            "token ²",
+            "start B",
+            "help",
+            "-1",
+            "1e9",
+            " ",
+            "\x1b[A",
+        ]
+    ),
+)
+
+
+def make_session(tmp_path: Path, lines: list[str], seed: int | None, kinds=("human", "human")):
+    queue = list(lines)
+
+    def read(prompt: str) -> str:
+        if not queue:
+            raise EOFError
+        return queue.pop(0)
+
+    session = Session(
+        kinds=list(kinds),
+        dealer=Dealer(seed=seed),
+        delay=0.0,
+        think=0.2,
+        out=Output(plain=True),
+        interactive=False,
+        read=read,
+        autosave_path=tmp_path / "duel-autosave.json",
+    )
+    session.set_players()
+    return session
+
+
+@FUZZ
+@given(st.lists(LINES, max_size=40), st.integers(0, 3), st.sampled_from([None, 7]))
+def test_any_line_at_any_prompt_keeps_the_duel(tmp_path, monkeypatch, capsys, lines, n, seed):
+    monkeypatch.chdir(tmp_path)
+    autosave = tmp_path / "duel-autosave.json"
+    autosave.unlink(missing_ok=True)
+    lines = ["1"] * n + lines  # get past the draft sometimes
+    session = make_session(tmp_path, lines, seed, kinds=("human", "random"))
+    code = session.run()
+    out = capsys.readouterr().out
+    assert "Traceback" not in out and "Internal error" not in out, out[-2000:]
+    assert code == 0
+    if session.moves and session.dirty is False and autosave.exists():
+        saved = GameRecord.load(autosave)
+        assert saved.final_state() == session.state or saved.moves == tuple(
+            session.moves[: len(saved.moves)]
+        )
+
+
+def test_an_internal_error_is_reported_saved_and_the_game_goes_on(tmp_path, capsys):
+    session = make_session(tmp_path, ["1", "moves", "1"], seed=3)
+    calls = []
+    original = session.command
+
+    def broken(text, **kw):
+        if text == "moves" and not calls:
+            calls.append(1)
+            raise ZeroDivisionError("a bug")
+        return original(text, **kw)
+
+    session.command = broken
+    assert session.run() == 0
+    out = capsys.readouterr().out
+    assert "Internal error (ZeroDivisionError: a bug). The game is kept." in out
+    assert GameRecord.load(tmp_path / "duel-autosave.json").moves == tuple(session.moves)
+    assert len([m for m in session.moves if not m.is_chance]) == 2  # play went on
+
+
+def test_an_error_that_keeps_coming_back_ends_with_the_game_saved(tmp_path, capsys):
+    session = make_session(tmp_path, [], seed=3, kinds=("random", "random"))
+    session.push(session.dealer.deal(session.state, 0))
+
+    def broken(player):
+        raise RuntimeError("always")
+
+    session.ai_move = broken
+    session.deal_chance()
+    assert session.run() == 1
+    assert (tmp_path / "duel-autosave.json").exists()
+
+
+def test_end_of_input_autosave_falls_back_and_fails_non_zero(tmp_path, monkeypatch, capsys):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    session = make_session(tmp_path, ["1"], seed=3)
+    session.autosave_path = locked / "nothere" / "duel-autosave.json"
+    (locked / "nothere").write_text("a file where a folder should be")
+    assert session.run() == 0
+    assert (tmp_path / "data" / "wonders-duel" / "duel-autosave.json").exists()
+
+    import duel.tui as tui
+
+    monkeypatch.setattr(tui, "autosave_places", lambda first: [locked / "nothere" / "x.json"])
+    session = make_session(tmp_path, ["1"], seed=3)
+    assert session.run() == 1
+    assert "could not be saved anywhere" in capsys.readouterr().out
+
+
+def test_after_load_the_autosave_does_not_overwrite_the_loaded_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    first = make_session(tmp_path, ["1", "save r.json"], seed=3)
+    first.run()
+    before = (tmp_path / "r.json").read_text()
+    second = make_session(tmp_path, ["load r.json", "1"], seed=3)
+    second.run()
+    assert (tmp_path / "r.json").read_text() == before
+    assert len(GameRecord.load(tmp_path / "duel-autosave.json").moves) > len(
+        GameRecord.load(tmp_path / "r.json").moves
+    )
+
+
+# --- wonders play ----------------------------------------------------------------------------
+@FUZZ
+@given(st.lists(LINES, max_size=40), st.integers(0, 1000))
+def test_any_line_at_any_prompt_keeps_the_base_game(capsys, tmp_path, monkeypatch, lines, seed):
+    from wonders.bots import make_bot
+    from wonders.cli import Quit, Session, play_to_the_end
+    from wonders.record import GameRecord
+
+    monkeypatch.chdir(tmp_path)  # a bare 'save' writes wonders-game.json here
+    session = Session(GameRecord(3, seed), humans=1)
+    queue = list(lines)
+    seen = []
+
+    def read(prompt: str) -> str:
+        if not queue:
+            raise EOFError
+        seen.append(prompt)
+        return queue.pop(0)
+
+    bots = [make_bot("random", seed + p) for p in range(3)]
+    with pytest.raises(Quit):  # input ends: the only way out, and it is the player's
+        play_to_the_end(session, bots, 1, read)
+    assert "Traceback" not in capsys.readouterr().out
+
+
+# --- saving ------------------------------------------------------------------------------------
+def test_save_refuses_symlinks_and_devices_and_keeps_the_mode(tmp_path):
+    target = tmp_path / "real.json"
+    target.write_text("old")
+    target.chmod(0o640)
+    write_atomically(target, "new")
+    assert target.read_text() == "new" and stat.S_IMODE(target.stat().st_mode) == 0o640
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    with pytest.raises(OSError, match="symbolic link"):
+        write_atomically(link, "x")
+    assert link.is_symlink() and target.read_text() == "new"
+    with pytest.raises(OSError):
+        write_atomically(Path("/dev/null"), "x")
+    with pytest.raises(ValueError, match="NUL"):
+        write_atomically(tmp_path / "a\0b", "x")
+
+
+def test_save_removes_stale_temporaries_of_its_own_naming(tmp_path):
+    stale = tmp_path / ".g.json.abcd1234.tmp"
+    fresh = tmp_path / ".g.json.zzzz9999.tmp"
+    other = tmp_path / ".g.json.notours.tmp"
+    for f in (stale, fresh, other):
+        f.write_text("partial")
+    os.utime(stale, (1, 1))
+    os.utime(other, (1, 1))
+    write_atomically(tmp_path / "g.json", "{}")
+    assert not stale.exists() and fresh.exists() and other.exists()
+
+
+# --- through a pseudo-terminal ------------------------------------------------------------------
+def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm-256color", "COLUMNS": "100"}
+    env["XDG_DATA_HOME"] = str(tmp_path)  # the autosave goes to the user data folder
+    return pexpect.spawn(
+        sys.executable,
+        ["-c", "from duel.cli import main; main()", "play", *args],
+        cwd=str(tmp_path),
+        env=env,
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(60, 100),
+    )
+
+
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGHUP, 129), (signal.SIGTERM, 143)])
+def test_signals_autosave(tmp_path, signum, code):
+    child = spawn(tmp_path, "--a", "human", "--b", "random", "--plain")
+    child.expect(r"(?m)^A> ")
+    child.sendline("1")
+    child.expect(r"(?m)^A> ")
+    child.kill(signum)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == code, (child.exitstatus, child.signalstatus)
+    record = GameRecord.load(tmp_path / "wonders-duel" / "duel-autosave.json")
+    assert any(str(m).startswith("pick") for m in record.moves)
+    assert record.metadata["fair"] is True and "seed" not in record.metadata
+
+
+def test_unicode_digits_and_huge_numbers_in_the_full_screen_table(tmp_path):
+    child = spawn(tmp_path, "--a", "human", "--b", "random", "--seed", "2")
+    child.expect(r"(?m)^A> ")
+    for line in ("²", "⁴", "9" * 5000, "cost ²", "build ⁴"):  # a pty drops NUL bytes
+        child.sendline(line)
+        child.expect(r"(?m)^A> ")
+    child.sendline("quit")
+    child.expect("Save the game before leaving")
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Traceback" not in (child.before or "")
+
+
+def test_random_typing_never_ends_in_a_traceback(tmp_path):
+    rng = random.Random(1)
+    alphabet = "0123456789²⁴٣ abcdwxyz\0"
+    lines = ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 8))) for _ in range(60)]
+    import subprocess
+
+    result = subprocess.run(
+        [sys.executable, "-c", "from duel.cli import main; main()", "play", "--plain"],
+        input="\n".join(line.replace("\0", "") for line in lines) + "\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stdout + result.stderr

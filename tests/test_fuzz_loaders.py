@@ -1,0 +1,195 @@
+"""Fuzzing the loaders: only PositionError / RecordError ever escape, and every accepted
+position plays to the end at random without error."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+import typer
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from duel import new_game
+from duel.catalog import CARDS, TOKENS, WONDERS
+from duel.cli_support import load_state_or_fail
+from duel.position import PositionError, load_position, position_from_json, position_to_json
+from duel.record import GameRecord, RecordError
+from duel.state import play_random_game
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+FUZZ = settings(
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", "60")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+
+
+def _sample_positions() -> list[dict]:
+    out = [json.loads(p.read_text()) for p in sorted(EXAMPLES.glob("**/*.json"))]
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = new_game()
+        while not state.is_terminal():
+            if rng.random() < 0.08:
+                out.append(position_to_json(state))
+            state = state.apply(state.random_move(rng))
+        out.append(position_to_json(state))
+    return out
+
+
+SAMPLES = _sample_positions()
+NAMES = [c.name for c in CARDS] + [w.name for w in WONDERS] + [t.name for t in TOKENS]
+SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-12, 25),
+    st.sampled_from([10**18, -(10**18), 2**63, 10**4000]),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from(NAMES + ["?", "A", "B", "play", "game_over", "draft", "reveal", "grey"]),
+    st.text(max_size=12),
+)
+JSON = st.recursive(
+    SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=6), st.dictionaries(st.text(max_size=8), inner, max_size=5)
+    ),
+    max_leaves=20,
+)
+
+
+def _paths(value, prefix=()):
+    yield prefix
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _paths(v, (*prefix, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _paths(v, (*prefix, i))
+
+
+@st.composite
+def mutated_positions(draw):
+    data = json.loads(json.dumps(draw(st.sampled_from(SAMPLES))))
+    for _ in range(draw(st.integers(1, 3))):
+        paths = [p for p in _paths(data) if p]
+        path = draw(st.sampled_from(paths))
+        parent = data
+        for key in path[:-1]:
+            parent = parent[key]
+        how = draw(st.sampled_from(["replace", "delete", "name", "copy"]))
+        if how == "delete":
+            del parent[path[-1]]
+        elif how == "name":
+            parent[path[-1]] = draw(st.sampled_from(NAMES))
+        elif how == "copy":  # a value from elsewhere in the position (plausible mistakes)
+            other = draw(st.sampled_from([p for p in _paths(data) if p]))
+            value = data
+            for key in other:
+                value = value[key]
+            parent[path[-1]] = json.loads(json.dumps(value))
+        else:
+            parent[path[-1]] = draw(JSON)
+    return data
+
+
+def plays_to_the_end(state) -> None:
+    for seed in range(2):
+        final = play_random_game(random.Random(seed), state)
+        assert final.is_terminal()
+
+
+def load_or_none(data):
+    try:
+        return position_from_json(data)
+    except PositionError:
+        return None
+
+
+@FUZZ
+@given(mutated_positions())
+def test_mutated_positions_are_rejected_or_playable(data):
+    state = load_or_none(data)
+    if state is not None:
+        plays_to_the_end(state)
+
+
+@FUZZ
+@given(JSON)
+def test_arbitrary_json_is_a_position_or_record_error(data):
+    load_or_none(data)  # only PositionError may escape
+    with contextlib.suppress(RecordError):
+        GameRecord.from_json(data)
+
+
+@FUZZ
+@given(st.binary(max_size=300))
+def test_arbitrary_bytes_in_a_file(tmp_path, raw):
+    path = tmp_path / "f.json"
+    path.write_bytes(raw)
+    for load, errors in (
+        (load_position, PositionError),
+        (GameRecord.load, RecordError),
+    ):
+        with contextlib.suppress(errors):
+            load(path)
+    try:
+        load_state_or_fail(path)  # the CLI: a state, or its one-line error and exit 2
+    except typer.Exit as stop:
+        assert stop.exit_code == 2
+
+
+@st.composite
+def mutated_records(draw):
+    rng = random.Random(draw(st.integers(0, 5)))
+    state, moves = new_game(), []
+    for _ in range(draw(st.integers(0, 160))):
+        if state.is_terminal():
+            break
+        move = state.random_move(rng)
+        moves.append(move)
+        state = state.apply(move)
+    data = GameRecord(tuple(moves)).to_json()
+    if data["moves"]:
+        i = draw(st.integers(0, len(data["moves"]) - 1))
+        data["moves"][i] = draw(
+            st.one_of(JSON, st.sampled_from([f"build {n}" for n in NAMES] + ["draw Law, ?, ?", ""]))
+        )
+    return data
+
+
+@FUZZ
+@given(mutated_records())
+def test_mutated_records_are_record_errors(data):
+    try:
+        record = GameRecord.from_json(data)
+    except RecordError:
+        return
+    plays_to_the_end(record.final_state())
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b'{"age": \xff}', "not UTF-8"),
+        (b"[" * 100_000, "nested too deeply"),
+        (b'{"age": ' + b"9" * 5000 + b"}", "not a usable JSON value"),
+    ],
+)
+def test_file_problems_name_the_problem(tmp_path, content, message):
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    for load, error in ((load_position, PositionError), (GameRecord.load, RecordError)):
+        with pytest.raises(error, match=message):
+            load(path)
+
+
+def test_nul_byte_in_a_path():
+    with pytest.raises(PositionError, match="NUL"):
+        load_position("bad\0name.json")
+    with pytest.raises(RecordError, match="NUL"):
+        GameRecord.load("bad\0name.json")
