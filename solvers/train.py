@@ -20,7 +20,8 @@ The pipeline, each step a subcommand of ``python -m solvers.train``:
 3. ``recipe``: the exact sequence that produced the shipped weights (see ``docs/strength.md``).
 
 Everything is seeded: the same command gives the same games and the same weights (workers
-only change the speed, results are merged in game order).
+only change the speed: :mod:`solvers.batch` merges results in game order, and an interrupted
+``generate`` resumes where it stopped when run again).
 
 >>> records = generate(Teacher("greedy", epsilon=0.2), games=2, seed=1, workers=1)
 >>> [len(r["moves"]) > 50 for r in records]
@@ -31,12 +32,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from duel.state import GAME_OVER, PHASE, WINNER, State, new_game
@@ -51,7 +51,6 @@ __all__ = [
     "generate",
     "main",
     "metrics",
-    "run_jobs",
 ]
 
 HOLDOUT_MOD = 5  # index % 5: 0-2 fit the weights, 3 calibrates their scale, 4 is held out
@@ -86,9 +85,10 @@ def _player(teacher: Teacher, seed: int):
     raise ValueError(f"unknown teacher {teacher.kind!r}: expected greedy or search")
 
 
-def play_selfplay_game(job: tuple[Teacher, int, int]) -> dict:
-    """One self-play game (``job`` = teacher, generation seed, game index) as a record."""
-    teacher, seed, index = job
+def play_selfplay_game(job: dict) -> dict:
+    """One self-play game (``job``: teacher fields, generation seed, game index) as a record."""
+    teacher = Teacher(**job["teacher"])
+    seed, index = job["seed"], job["index"]
     start = time.process_time()
     rng = random.Random(seed * 1_000_003 + index)
     players = [_player(teacher, seed * 7919 + 2 * index + seat) for seat in (0, 1)]
@@ -113,34 +113,6 @@ def play_selfplay_game(job: tuple[Teacher, int, int]) -> dict:
     }
 
 
-def run_jobs(
-    fn: Callable, jobs: list, workers: int = 1, on_result: Callable | None = None
-) -> list:
-    """``[fn(job) for job in jobs]`` on ``workers`` local processes, results in job order
-    (``on_result`` sees each as it arrives, in that order).
-
-    The one place that fans work out (to be replaced by the project's batch layer)."""
-    results = []
-    if workers <= 1 or len(jobs) <= 1:
-        stream: Iterable = map(fn, jobs)
-        pool = None
-    else:
-        import multiprocessing
-
-        pool = multiprocessing.get_context("fork").Pool(workers)
-        stream = pool.imap(fn, jobs, chunksize=2)
-    try:
-        for result in stream:
-            results.append(result)
-            if on_result is not None:
-                on_result(result)
-    finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
-    return results
-
-
 def generate(
     teacher: Teacher,
     *,
@@ -148,11 +120,16 @@ def generate(
     seed: int,
     workers: int = 1,
     first_index: int = 0,
-    on_record: Callable[[dict], None] | None = None,
+    resume_file: str | Path | None = None,
 ) -> list[dict]:
-    """``games`` self-play records (indices ``first_index``...), reproducible from ``seed``."""
-    jobs = [(teacher, seed, first_index + i) for i in range(games)]
-    return run_jobs(play_selfplay_game, jobs, workers, on_record)
+    """``games`` self-play records (indices ``first_index``...), reproducible from ``seed``,
+    played by :func:`solvers.batch.run_jobs` (``resume_file``: its resumable results file)."""
+    from solvers.batch import run_jobs
+
+    jobs = [
+        {"teacher": asdict(teacher), "seed": seed, "index": first_index + i} for i in range(games)
+    ]
+    return list(run_jobs(play_selfplay_game, jobs, workers=workers, out=resume_file, label="games"))
 
 
 def read_records(paths: Iterable[str | Path]) -> list[dict]:
@@ -164,8 +141,6 @@ def read_records(paths: Iterable[str | Path]) -> list[dict]:
         with p.open(encoding="utf-8") as fh:
             records.extend(json.loads(line) for line in fh if line.strip())
     return records
-
-
 
 
 # --- data set ------------------------------------------------------------------------------------
@@ -391,22 +366,21 @@ def cmd_generate(args) -> None:
     start = time.perf_counter()
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    partial = out.with_name(out.name + ".partial")  # complete files only under the real name
-    with partial.open("w", encoding="utf-8") as fh:
-
-        def write(record: dict) -> None:
+    # The batch layer's results file: an interrupted run resumes from it. The game file itself
+    # is written whole at the end, so a file under the real name is always complete.
+    partial = out.with_name(out.name + ".partial")
+    records = generate(
+        teacher,
+        games=args.games,
+        seed=args.seed,
+        workers=args.workers,
+        first_index=args.first,
+        resume_file=partial,
+    )
+    with out.open("w", encoding="utf-8") as fh:
+        for record in records:
             fh.write(json.dumps(record, separators=(",", ":")) + "\n")
-            fh.flush()
-
-        records = generate(
-            teacher,
-            games=args.games,
-            seed=args.seed,
-            workers=args.workers,
-            first_index=args.first,
-            on_record=write,
-        )
-    partial.replace(out)
+    partial.unlink(missing_ok=True)
     cpu = sum(r["cpu"] for r in records)
     print(
         f"{len(records)} games by {teacher.label()} -> {args.out}: "
@@ -523,7 +497,7 @@ def main(argv: list[str] | None = None) -> None:
     g.add_argument("--games", type=int, required=True)
     g.add_argument("--seed", type=int, default=0)
     g.add_argument("--first", type=int, default=0, help="index of the first game")
-    g.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    g.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     g.add_argument("--out", required=True)
     g.set_defaults(func=cmd_generate)
     f = sub.add_parser("fit", help="fit and validate on game files, write the weights")
@@ -535,11 +509,11 @@ def main(argv: list[str] | None = None) -> None:
     r = sub.add_parser("recipe", help="the whole pipeline of the shipped weights")
     r.add_argument("--dir", default="runs/value")
     r.add_argument("--l2", type=float, default=FINAL_L2)
-    r.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    r.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     r.add_argument("--out", default=None)
     r.set_defaults(func=cmd_recipe)
     args = parser.parse_args(argv)
-    if getattr(args, "games", 1) is not None and isinstance(args.games, int) and args.games < 1:
+    if args.command == "generate" and args.games < 1:
         parser.error("--games must be at least 1")
     try:
         args.func(args)
