@@ -37,7 +37,9 @@ app = typer.Typer(
 add_common_options(app, "duel")
 
 
-PLAYER_HELP = "Player {}: human, random, greedy or search [default: {}, or the saved game's]"
+PLAYER_HELP = (
+    "Player {}: human, random, greedy, search or search-v1 [default: {}, or the saved game's]"
+)
 
 
 @app.command()

@@ -355,7 +355,7 @@ def analyze(
 
 
 def match(
-    first: Annotated[str, typer.Argument(help="random, greedy, search, search:N, search:Ss")],
+    first: Annotated[str, typer.Argument(help="random, greedy, search[-v1][:N or :Ss]")],
     second: Annotated[str, typer.Argument(help="The other player")],
     games: Annotated[
         int, typer.Option("--games", "-g", min=1, help="Number of games (search games are slow)")
