@@ -38,7 +38,8 @@ add_common_options(app, "duel")
 
 
 PLAYER_HELP = (
-    "Player {}: human, random, greedy, search or search-v1 [default: {}, or the saved game's]"
+    "Player {}: human, random, greedy, search, search-v1 or mcts (search:2s, mcts:0.5s, mcts:5000"
+    " for a budget) [default: {}, or the saved game's]"
 )
 
 
@@ -55,7 +56,9 @@ def play(
     ] = None,
     load: Annotated[Path | None, typer.Option(help="Continue a saved game")] = None,
     delay: Annotated[float, typer.Option(help="Seconds between AI moves (to watch)")] = 0.0,
-    think: Annotated[float, typer.Option(help="Seconds per move for the search AI")] = 1.0,
+    think: Annotated[
+        float, typer.Option(help="Seconds per move for the search and mcts AIs")
+    ] = 1.0,
     plain: Annotated[bool, typer.Option(help="Plain text, no colours or table")] = False,
     manual_chance: Annotated[
         bool, typer.Option(help="Type each chance outcome yourself (a real game's cards)")
@@ -218,6 +221,11 @@ if find_spec("duel.cli_analysis") is not None:  # hint, analyze, match (solvers)
     from duel.cli_analysis import register
 
     register(app)
+
+if find_spec("duel.cli_review") is not None:  # review (solvers)
+    from duel.cli_review import register as register_review
+
+    register_review(app)
 
 
 def main() -> NoReturn:

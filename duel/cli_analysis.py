@@ -355,13 +355,15 @@ def analyze(
 
 
 def match(
-    first: Annotated[str, typer.Argument(help="random, greedy, search[-v1][:N or :Ss]")],
+    first: Annotated[
+        str, typer.Argument(help="random, greedy, search, search-v1, mcts; :N or :Ss for a budget")
+    ],
     second: Annotated[str, typer.Argument(help="The other player")],
     games: Annotated[
         int, typer.Option("--games", "-g", min=1, help="Number of games (search games are slow)")
     ] = 10,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed")] = 0,
-    think: Annotated[float, typer.Option(help="Seconds per move for search")] = 1.0,
+    think: Annotated[float, typer.Option(help="Seconds per move for search and mcts")] = 1.0,
     workers: WorkersOption = None,
     out: OutOption = None,
     ray: RayOption = None,

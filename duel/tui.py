@@ -53,7 +53,25 @@ from duel.state import State, new_game
 
 __all__ = ["Session", "deal", "dealer_rng", "run_game"]
 
-LEVELS = ("human", "random", "greedy", "search")
+LEVELS = ("human", "random", "greedy", "search", "search-v1", "mcts")  # with budgets: level_error
+
+
+def level_error(kind: str) -> str | None:
+    """``None`` if ``kind`` is a player level ("human" or an AI level of ``solvers.players``,
+    budgets such as ``search:2s`` included), else a one-line reason."""
+    if kind == "human":
+        return None
+    try:
+        from solvers.players import UnknownLevelError, parse_level
+    except ImportError:
+        return None if kind == "random" else f"unknown level {kind!r} (choose human or random)"
+    try:
+        parse_level(kind)
+    except UnknownLevelError as error:
+        return str(error)
+    return None
+
+
 AUTOSAVE = autosave_path()
 DEFAULT_SAVE = Path("duel-game.json")
 
@@ -73,6 +91,7 @@ Commands:
   moves                  every legal move (notation)     hint          advice from the solver
   undo                   take back your last decision    save [FILE]   save the game
   load FILE              load a saved game               quit          leave (offers to save)
+  review                 after the game: every move analysed, marked and graphed (duel review)
 Ctrl-C or end of input: the game is saved (duel-autosave.json).
 A fair game (no --seed) deals every hidden card when it is revealed; undo never takes back a
 dealt card there. A game with --seed is reproducible and says so: not fair play."""
@@ -494,13 +513,13 @@ class Session:
         if not self.humans():
             raise _Quit(0)
         self.out.say(
-            "The game is over: 'save FILE' keeps the record, 'undo' takes back your last "
-            "decision, 'quit' leaves."
+            "The game is over: 'save FILE' keeps the record, 'review' analyses every move, "
+            "'undo' takes back your last decision, 'quit' leaves."
         )
         while True:
             text = self.ask("game over> ")
             if not self.command(text.strip(), allow_game_commands=False):
-                self.out.say("The game is over: save, undo, history, quit.")
+                self.out.say("The game is over: save, review, undo, history, quit.")
 
     # --- the human's turn -------------------------------------------------------------------
     def ask(self, prompt: str) -> str:
@@ -562,6 +581,8 @@ class Session:
             self.undo()
         elif verb in ("history", "log"):
             self.history()
+        elif verb == "review":
+            self.review()
         elif not allow_game_commands:
             return False
         elif verb in ("table", "t", "board", "look", "show"):
@@ -584,6 +605,15 @@ class Session:
         else:
             return False
         return True
+
+    def review(self) -> None:
+        """The review of the game just played (``duel review``), at the AI's time per move."""
+        if not self.state.is_terminal():
+            self.out.say("review is for a finished game: 'hint' advises on this position.")
+            return
+        from duel.cli_review import review_and_print
+
+        review_and_print(self.record(), seconds=self.think, progress=self.interactive)
 
     def quit(self) -> None:
         if self.dirty and self.interactive and self.moves:
@@ -687,7 +717,9 @@ class Session:
         if (
             players_from_file
             and isinstance(players, dict)
-            and all(players.get(k) in LEVELS for k in "AB")
+            and all(
+                isinstance(players.get(k), str) and level_error(players[k]) is None for k in "AB"
+            )
         ):
             self.kinds = [players["A"], players["B"]]
         try:
@@ -1207,11 +1239,9 @@ def run_game(
         for p, default in zip(players, DEFAULT_PLAYERS, strict=True)
     ]
     for p, kind in zip("AB", kinds, strict=True):
-        if kind not in LEVELS:
-            print(
-                f"duel: player {p}: unknown level {kind!r} (choose from {', '.join(LEVELS)})",
-                file=sys.stderr,
-            )
+        error = level_error(kind)
+        if error is not None:
+            print(f"duel: player {p}: {error}", file=sys.stderr)
             return 2
     for name, value in (("--delay", delay), ("--think", think)):
         if not math.isfinite(value) or value < 0 or (name == "--think" and value == 0):

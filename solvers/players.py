@@ -15,9 +15,12 @@ The Mausoleum, choosing who starts the next Age). Levels:
 * ``search-v1``: the same search with the hand-made evaluation
   (:func:`solvers.search.evaluate`): the fixed baseline the project measures its progress
   against (``search-v1:N``, ``search-v1:Ss`` as above).
+* ``mcts``: Monte Carlo tree search (:mod:`solvers.mcts`), 1 s per move by default;
+  ``mcts:N`` N iterations per move (reproducible), ``mcts:Ss`` S seconds.
 
-All players are deterministic for a given seed, except that the clock decides how deep
-``search`` gets with a time budget.
+All players are deterministic for a given seed, except that the clock decides how far
+``search`` and ``mcts`` get with a time budget. :func:`parse_level` is the one parser of level
+names (``duel play``, ``duel match`` and the benchmarks use it).
 
 >>> import random
 >>> from duel import new_game
@@ -30,17 +33,30 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from duel.moves import Move
 from duel.state import State
 from solvers.search import Limit, analyse, evaluate, exact_feasible
 
-LEVELS = ("random", "greedy", "search", "search-v1")
+LEVELS = ("random", "greedy", "search", "search-v1", "mcts")
+#: Share of the mcts player's time given to an exact endgame solve before MCTS.
+EXACT_SHARE = 0.4
 
-__all__ = ["LEVELS", "GreedyPlayer", "RandomPlayer", "SearchPlayer", "make_player"]
+__all__ = [
+    "LEVELS",
+    "GreedyPlayer",
+    "Level",
+    "MctsPlayer",
+    "RandomPlayer",
+    "SearchPlayer",
+    "make_player",
+    "parse_level",
+]
 
 
 class UnknownLevelError(ValueError):
@@ -92,7 +108,8 @@ class GreedyPlayer:
 
 
 class SearchPlayer:
-    """Expectiminimax under a time or node budget per move."""
+    """Expectiminimax under a time or node budget per move; ``value_fn`` is its horizon
+    evaluation (None: the search's default, the hand-made :func:`~solvers.search.evaluate`)."""
 
     name = "search"
 
@@ -106,7 +123,7 @@ class SearchPlayer:
         self.seed = seed
         self.time_per_move = time_per_move
         self.nodes = nodes
-        self.value_fn = value_fn  # None: the search's default evaluation
+        self.value_fn = value_fn
         self.last_info = None
 
     def choose(self, state: State) -> Move:
@@ -152,42 +169,133 @@ class SearchPlayer:
         return info.best_move if info.best_move is not None else moves[0]
 
 
-def _value_fn(version: str) -> Callable[[State], float]:
-    if version == "search-v1":
-        return evaluate
-    from solvers.value import value
+class MctsPlayer:
+    """Monte Carlo tree search (:mod:`solvers.mcts`) under a time or iteration budget per move.
 
-    return value
+    The tree is kept between moves (:class:`solvers.mcts.Tree` finds the moves played in
+    between among its arms). In Age III endgames with at most ``exact_cards`` cards left the
+    player first tries an exact solve (:mod:`solvers.search`) with 40% of its time, as the
+    ``search`` level does (0: never).
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        time_per_move: float | None = 1.0,
+        iterations: int | None = None,
+        config=None,
+        value_fn=None,
+        exact_cards: int = 7,
+    ) -> None:
+        from solvers.mcts import Tree
+
+        self.seed = seed
+        self.time_per_move = time_per_move
+        self.iterations = iterations
+        self.exact_cards = exact_cards
+        self.tree = Tree(config, value_fn, seed)
+        self.last_info = None
+
+    def choose(self, state: State) -> Move:
+        _decision_check(state)
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        from solvers.mcts import collector_paused
+
+        start = time.perf_counter()
+        budget = self.time_per_move or 1.0
+        if self.exact_cards and exact_feasible(state, self.exact_cards):
+            if self.iterations is not None:
+                limit = Limit(nodes=20 * self.iterations)
+            else:
+                limit = Limit(time=EXACT_SHARE * budget)
+            with collector_paused():  # its garbage is collected inside this move's time
+                info = analyse(state, limit, exact=True, seed=self.seed, margin=False)
+            if info.best_move is not None and (
+                info.exact
+                or (self.iterations is None and time.perf_counter() - start > 0.8 * budget)
+            ):  # solved, or (the clock being late) no time left for MCTS
+                self.last_info = info
+                return info.best_move
+        if self.iterations is not None:
+            result = self.tree.search(state, iterations=self.iterations)
+        else:
+            result = self.tree.search(state, seconds=budget - (time.perf_counter() - start))
+        self.last_info = result
+        move = result.best_move if result.best_move is not None else moves[0]
+        return move
 
 
-def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
-    """A player for ``level`` ("random", "greedy", "search", "search:N", "search:Ss", and the
-    same forms of "search-v1")."""
-    key = level.strip().lower()
-    if key == "random":
-        return RandomPlayer(seed)
-    if key == "greedy":
-        return GreedyPlayer(seed)
-    name, colon, budget = key.partition(":")
-    if name in ("search", "search-v1"):
-        value_fn = _value_fn(name)
-        if not colon:
-            return SearchPlayer(seed, time_per_move=time_per_move, value_fn=value_fn)
+@dataclass(frozen=True)
+class Level:
+    """A parsed player level: its name and budget (seconds or a count of nodes/iterations)."""
+
+    name: str
+    seconds: float | None = None
+    count: int | None = None
+
+
+_BUDGETED = ("search", "search-v1", "mcts")
+
+
+def parse_level(text: str) -> Level:
+    """Parse a level: ``random``, ``greedy``, ``search``, ``search-v1`` or ``mcts``, the last
+    three with an optional budget ``:N`` (nodes or iterations) or ``:Ss`` (seconds).
+
+    >>> parse_level("mcts:0.5s"), parse_level("search:2000").count
+    (Level(name='mcts', seconds=0.5, count=None), 2000)
+    """
+    key = text.strip().lower()
+    name, _, budget = key.partition(":")
+    if name not in LEVELS:
+        raise UnknownLevelError(
+            f"unknown level {text!r}: expected one of {', '.join(LEVELS)}"
+            " (search, search-v1 and mcts take :N for a count or :Ss for seconds)"
+        )
+    if not _:
+        return Level(name)
+    what = "nodes" if name.startswith("search") else "iterations"
+    if name in _BUDGETED:
         try:
             if budget.endswith("s"):
                 seconds = float(budget[:-1])
-                if seconds > 0:
-                    return SearchPlayer(seed, time_per_move=seconds, value_fn=value_fn)
+                if seconds > 0 and math.isfinite(seconds):
+                    return Level(name, seconds=seconds)
             else:
-                nodes = int(budget)
-                if nodes > 0:
-                    return SearchPlayer(seed, time_per_move=None, nodes=nodes, value_fn=value_fn)
+                count = int(budget)
+                if count > 0:
+                    return Level(name, count=count)
         except ValueError:
             pass
         raise UnknownLevelError(
-            f"bad search budget {budget!r}: use {name}:N (nodes) or {name}:Ss (seconds)"
+            f"bad {name} budget {budget!r}: use {name}:N ({what}) or {name}:Ss (seconds)"
         )
-    raise UnknownLevelError(
-        f"unknown player level {level!r}: expected one of {', '.join(LEVELS)} "
-        "(or search:N nodes, search:Ss seconds)"
-    )
+    raise UnknownLevelError(f"the {name} level takes no budget (got {text!r})")
+
+
+def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
+    """A player for ``level`` (see :func:`parse_level`); ``time_per_move`` unless the level
+    names its own budget."""
+    parsed = parse_level(level)
+    if parsed.name == "random":
+        return RandomPlayer(seed)
+    if parsed.name == "greedy":
+        return GreedyPlayer(seed)
+    seconds = parsed.seconds if parsed.seconds is not None else time_per_move
+    if parsed.name == "mcts":
+        if parsed.count is not None:
+            return MctsPlayer(seed, time_per_move=None, iterations=parsed.count)
+        return MctsPlayer(seed, time_per_move=seconds)
+    if parsed.name == "search-v1":
+        value_fn: Callable[[State], float] = evaluate
+    else:
+        from solvers.value import value as value_fn
+    if parsed.count is not None:
+        player = SearchPlayer(seed, time_per_move=None, nodes=parsed.count, value_fn=value_fn)
+    else:
+        player = SearchPlayer(seed, time_per_move=seconds, value_fn=value_fn)
+    player.name = parsed.name
+    return player
