@@ -7,12 +7,14 @@ The Mausoleum, choosing who starts the next Age). Levels:
 * ``random``: a uniformly random legal move.
 * ``greedy``: the move whose resulting position has the best heuristic evaluation
   (:func:`solvers.search.evaluate`, one ply, no look-ahead); ties broken at random.
-* ``search``: expectiminimax (:mod:`solvers.search`) for ``time_per_move`` seconds. In Age III
-  endgames small enough to enumerate it first tries an exact solve with part of its time.
-  ``search:N`` uses a budget of N nodes per move instead of a clock (reproducible), and
-  ``search:Ss`` S seconds (for example ``search:0.5s``).
-* ``search-v1``: the same player under a fixed name, the baseline the project measures its
-  progress against (``search`` may later become another player; ``search-v1`` stays).
+* ``search``: expectiminimax (:mod:`solvers.search`) for ``time_per_move`` seconds, with the
+  learned value (:mod:`solvers.value`) at its horizon. In Age III endgames small enough to
+  enumerate it first tries an exact solve with part of its time. ``search:N`` uses a budget of
+  N nodes per move instead of a clock (reproducible), and ``search:Ss`` S seconds (for example
+  ``search:0.5s``).
+* ``search-v1``: the same search with the hand-made evaluation
+  (:func:`solvers.search.evaluate`): the fixed baseline the project measures its progress
+  against (``search-v1:N``, ``search-v1:Ss`` as above).
 * ``mcts``: Monte Carlo tree search (:mod:`solvers.mcts`), 1 s per move by default;
   ``mcts:N`` N iterations per move (reproducible), ``mcts:Ss`` S seconds.
 
@@ -34,6 +36,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from duel.moves import Move
@@ -79,12 +82,14 @@ class RandomPlayer:
 
 
 class GreedyPlayer:
-    """One ply: the move leading to the best evaluation for the mover."""
+    """One ply: the move leading to the best evaluation for the mover (``value_fn``, default
+    the hand-made :func:`~solvers.search.evaluate`)."""
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, value_fn: Callable[[State], float] | None = None) -> None:
         self.rng = random.Random(seed)
+        self.value_fn = value_fn if value_fn is not None else evaluate
 
     def choose(self, state: State) -> Move:
         _decision_check(state)
@@ -92,8 +97,9 @@ class GreedyPlayer:
         sign = 1.0 if state.to_move == 0 else -1.0
         best_value = -2.0
         best: list[Move] = []
+        value_fn = self.value_fn
         for m in moves:
-            v = sign * evaluate(state.apply(m, check=False))
+            v = sign * value_fn(state.apply(m, check=False))
             if v > best_value + 1e-12:
                 best_value, best = v, [m]
             elif v > best_value - 1e-12:
@@ -102,16 +108,22 @@ class GreedyPlayer:
 
 
 class SearchPlayer:
-    """Expectiminimax under a time or node budget per move."""
+    """Expectiminimax under a time or node budget per move; ``value_fn`` is its horizon
+    evaluation (None: the search's default, the hand-made :func:`~solvers.search.evaluate`)."""
 
     name = "search"
 
     def __init__(
-        self, seed: int = 0, time_per_move: float | None = 1.0, nodes: int | None = None
+        self,
+        seed: int = 0,
+        time_per_move: float | None = 1.0,
+        nodes: int | None = None,
+        value_fn: Callable[[State], float] | None = None,
     ) -> None:
         self.seed = seed
         self.time_per_move = time_per_move
         self.nodes = nodes
+        self.value_fn = value_fn
         self.last_info = None
 
     def choose(self, state: State) -> Move:
@@ -121,23 +133,38 @@ class SearchPlayer:
             return moves[0]
         if self.nodes is not None:
             if exact_feasible(state, 7):
-                info = analyse(state, Limit(nodes=self.nodes // 2), exact=True, seed=self.seed)
+                info = analyse(
+                    state,
+                    Limit(nodes=self.nodes // 2),
+                    exact=True,
+                    seed=self.seed,
+                    value_fn=self.value_fn,
+                )
                 if info.exact and info.best_move is not None:
                     self.last_info = info
                     return info.best_move
-            info = analyse(state, Limit(nodes=self.nodes), seed=self.seed, margin=False)
+            info = analyse(
+                state, Limit(nodes=self.nodes), seed=self.seed, margin=False, value_fn=self.value_fn
+            )
         else:
             budget = self.time_per_move or 1.0
             start = time.perf_counter()
             if exact_feasible(state, 7):
                 info = analyse(
-                    state, Limit(time=0.6 * budget), exact=True, seed=self.seed, margin=False
+                    state,
+                    Limit(time=0.6 * budget),
+                    exact=True,
+                    seed=self.seed,
+                    margin=False,
+                    value_fn=self.value_fn,
                 )
                 if info.exact and info.best_move is not None:
                     self.last_info = info
                     return info.best_move
             left = max(0.05, budget - (time.perf_counter() - start))
-            info = analyse(state, Limit(time=left), seed=self.seed, margin=False)
+            info = analyse(
+                state, Limit(time=left), seed=self.seed, margin=False, value_fn=self.value_fn
+            )
         self.last_info = info
         return info.best_move if info.best_move is not None else moves[0]
 
@@ -262,9 +289,13 @@ def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
         if parsed.count is not None:
             return MctsPlayer(seed, time_per_move=None, iterations=parsed.count)
         return MctsPlayer(seed, time_per_move=seconds)
-    if parsed.count is not None:
-        player = SearchPlayer(seed, time_per_move=None, nodes=parsed.count)
+    if parsed.name == "search-v1":
+        value_fn: Callable[[State], float] = evaluate
     else:
-        player = SearchPlayer(seed, time_per_move=seconds)
+        from solvers.value import value as value_fn
+    if parsed.count is not None:
+        player = SearchPlayer(seed, time_per_move=None, nodes=parsed.count, value_fn=value_fn)
+    else:
+        player = SearchPlayer(seed, time_per_move=seconds, value_fn=value_fn)
     player.name = parsed.name
     return player

@@ -429,6 +429,9 @@ class Searcher:
     each, measured). A full transposition table keeps its most valuable quarter-less part: exact
     entries, entries of the current iteration and deep entries first (see :meth:`_make_room`);
     the evaluation and chance caches drop their oldest half.
+    ``value_fn``: the evaluation at the horizon and for move ordering, a function of a state
+    returning P(A wins) + P(shared)/2 (default :func:`evaluate`; :func:`solvers.value.value` is
+    the learned one).
     """
 
     def __init__(
@@ -438,8 +441,11 @@ class Searcher:
         chance_width: int | None = 6,
         chance_samples: int = 3,
         memory: int = DEFAULT_MEMORY,
+        value_fn: Callable[[State], float] | None = None,
     ) -> None:
         self.seed = seed
+        # The horizon evaluation: the hand-made evaluate() (the search-v1 baseline) unless told.
+        self.value_fn = value_fn if value_fn is not None else evaluate
         self.chance_width = chance_width
         self.chance_samples = chance_samples
         self.memory = memory
@@ -465,7 +471,7 @@ class Searcher:
     def _eval(self, state: State) -> float:
         v = self.eval_cache.get(state)
         if v is None:
-            v = evaluate(state)
+            v = self.value_fn(state)
             if len(self.eval_cache) >= self.eval_limit:
                 _drop_oldest_half(self.eval_cache)
             self.eval_cache[state] = v
@@ -671,13 +677,17 @@ class Searcher:
         best = -1.0 if maximise else 2.0
         self.cut_count += 1
         count = 0
+        value_fn = None if self.value_fn is evaluate else self.value_fn
         for m in state.legal_moves():
             count += 1
-            cf = state.apply(m, check=False).fields
+            child = state.apply(m, check=False)
+            cf = child.fields
             if cf[PHASE] == GAME_OVER:
                 w = cf[WINNER]
                 v = 1.0 if w == 0 else 0.0 if w == 1 else 0.5
-            else:  # evaluate() inlined; leaves are rarely met twice, so no cache
+            elif value_fn is not None:  # leaves are rarely met twice, so no cache
+                v = value_fn(child)
+            else:  # evaluate() inlined
                 x = _margin(cf) / _TEMPERATURE[cf[AGE]]
                 v = 1.0 / (1.0 + math.exp(-x if x > -30.0 else 30.0))
             if maximise:
@@ -916,8 +926,18 @@ def new_searcher(
     chance_width: int | None = 6,
     chance_samples: int = 3,
     memory: int = DEFAULT_MEMORY,
+    value_fn: Callable[[State], float] | None = None,
 ) -> Searcher:
-    """The fastest searcher available: compiled where built, else the Python reference."""
+    """The fastest searcher available: compiled where built (it evaluates with the hand-made
+    :func:`evaluate`), else, or with another ``value_fn``, the Python reference."""
+    if value_fn is not None and value_fn is not evaluate:
+        return Searcher(
+            seed=seed,
+            chance_width=chance_width,
+            chance_samples=chance_samples,
+            memory=memory,
+            value_fn=value_fn,
+        )
     cls = CSearcher if C_SEARCH else Searcher
     return cls(
         seed=seed, chance_width=chance_width, chance_samples=chance_samples, memory=memory
@@ -997,6 +1017,7 @@ def analysis(
     searcher: Searcher | None = None,
     on_progress: Callable[[int], None] | None = None,
     memory: int | None = None,
+    value_fn: Callable[[State], float] | None = None,
 ) -> Iterator[AnalysisInfo]:
     """Iterative deepening, yielding an :class:`AnalysisInfo` after every completed depth.
 
@@ -1004,7 +1025,8 @@ def analysis(
     (the value is then exact unless chance was sampled, which ``sampled`` reports). Sampling:
     by default hints sample chance nodes with more than 6 outcomes (3 draws); exact mode
     enumerates every outcome when :func:`exact_feasible` and otherwise samples 4 draws at chance
-    nodes with more than 4 outcomes.
+    nodes with more than 4 outcomes. ``value_fn`` replaces the horizon evaluation (see
+    :class:`Searcher`).
     """
     limit = limit or Limit()
     top = max(1, multipv if multipv is not None else top)
@@ -1024,6 +1046,7 @@ def analysis(
         chance_width=chance_width,
         chance_samples=chance_samples,
         memory=memory or DEFAULT_MEMORY,
+        value_fn=value_fn,
     )
     backend = {"backend": "c" if isinstance(s, CSearcher) else "python", "memory": s.memory}
     start = time.perf_counter()
@@ -1121,11 +1144,11 @@ def analysis(
             mover = state.to_move
             scored = []
             for mv in state.legal_moves():
-                v = evaluate(state.apply(mv, check=False))
+                v = s.value_fn(state.apply(mv, check=False))
                 scored.append((v if mover == 0 else 1.0 - v, mv))
             scored.sort(key=lambda vm: -vm[0])
             moves = [MoveInfo(mv, v, (mv,), "estimate") for v, mv in scored[:top]]
-        v_a = evaluate(state)
+        v_a = s.value_fn(state)
         yield AnalysisInfo(
             PovValue(v_a, turn, None),
             moves[0].pv if moves else (),
