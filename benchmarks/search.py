@@ -2,6 +2,7 @@
 playing-strength targets.
 
     PYTHONPATH=. python benchmarks/search.py                  # speed and exact solves
+    PYTHONPATH=. python benchmarks/search.py --backend c      # the compiled path alone
     PYTHONPATH=. python benchmarks/search.py --matches        # + search vs random / greedy
     PYTHONPATH=. python benchmarks/search.py --matches --games 20 --think 1.0 --log m.log
     PYTHONPATH=. python benchmarks/search.py --only-matches --workers 2 --out results/
@@ -51,20 +52,39 @@ def midgame_positions(count: int = 6) -> list:
     return out
 
 
-def bench_speed(seconds: float) -> None:
-    print(f"== hint speed: {seconds:g} s per position (heuristic search) ==")
-    nodes = 0
-    elapsed = 0.0
+def make_searcher(backend: str, seed: int = 1):
+    """A hint searcher (the defaults of ``analyse``) on the given path: "python" or "c"."""
+    from solvers.search import CSearcher, Searcher
+
+    cls = CSearcher if backend == "c" else Searcher
+    return cls(seed=seed, chance_width=6, chance_samples=3)
+
+
+def bench_speed(seconds: float, backends: list[str]) -> None:
+    """Hint nodes/s per search path; with both, alternated position by position (A B A B) so
+    that both see the same machine load, and the ratio."""
+    paths = " vs ".join(backends)
+    print(f"== hint speed: {seconds:g} s per position (heuristic search), {paths} ==")
+    totals = {b: [0, 0.0] for b in backends}
     for state in midgame_positions():
-        info = analyse(state, Limit(time=seconds), seed=1)
-        # nodes and time: all the work, including an iteration the clock interrupted
-        nodes += info.nodes
-        elapsed += info.time
+        for backend in backends:
+            info = analyse(state, Limit(time=seconds), seed=1, searcher=make_searcher(backend))
+            # nodes and time: all the work, including an iteration the clock interrupted
+            totals[backend][0] += info.nodes
+            totals[backend][1] += info.time
+            print(
+                f"  {backend:6} {state.describe():28} depth {info.depth:2}  {info.nodes:8} nodes"
+                f"  {info.nps:8} nodes/s  best {info.best_move}"
+            )
+    rates = {}
+    for backend, (nodes, elapsed) in totals.items():
+        rates[backend] = nodes / elapsed
         print(
-            f"  {state.describe():28} depth {info.depth:2}  {info.nodes:8} nodes"
-            f"  {info.nps:7} nodes/s  best {info.best_move}"
+            f"  {backend:6} overall: {nodes} nodes in {elapsed:.2f} s"
+            f" = {rates[backend]:,.0f} nodes/s"
         )
-    print(f"  overall: {nodes} nodes in {elapsed:.2f} s = {nodes / elapsed:,.0f} nodes/s")
+    if len(rates) == 2:
+        print(f"  compiled / Python: {rates['c'] / rates['python']:.1f}x nodes/s")
 
 
 def solve_endgame(job: dict) -> dict:
@@ -153,12 +173,23 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--log", type=Path, default=None, help="append one line per game")
+    parser.add_argument(
+        "--backend",
+        choices=("python", "c", "both"),
+        default="both",
+        help="search path(s) for the speed part (default both, side by side)",
+    )
     parser.add_argument("--workers", type=int, default=default_workers(), help="processes")
     parser.add_argument("--out", type=Path, default=None, help="resumable match results here")
     args = parser.parse_args()
+    from solvers.search import C_SEARCH
+
+    backends = ["python", "c"] if args.backend == "both" else [args.backend]
+    if "c" in backends and not C_SEARCH:
+        sys.exit("benchmarks/search.py: the compiled search is not built (or DUEL_PURE=1)")
     print(f"Python {sys.version.split()[0]}")
     if not args.only_matches:
-        bench_speed(args.speed_seconds)
+        bench_speed(args.speed_seconds, backends)
         bench_exact(args.exact_limit, args.workers)
     if args.matches or args.only_matches:
         bench_matches(args.games, args.think, args.seed, args.log, args.workers, args.out)

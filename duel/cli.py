@@ -37,7 +37,10 @@ app = typer.Typer(
 add_common_options(app, "duel")
 
 
-PLAYER_HELP = "Player {}: human, random, greedy or search [default: {}, or the saved game's]"
+PLAYER_HELP = (
+    "Player {}: human, random, greedy, search, search-v1 or mcts (search:2s, mcts:0.5s, mcts:5000"
+    " for a budget) [default: {}, or the saved game's]"
+)
 
 
 @app.command()
@@ -53,7 +56,9 @@ def play(
     ] = None,
     load: Annotated[Path | None, typer.Option(help="Continue a saved game")] = None,
     delay: Annotated[float, typer.Option(help="Seconds between AI moves (to watch)")] = 0.0,
-    think: Annotated[float, typer.Option(help="Seconds per move for the search AI")] = 1.0,
+    think: Annotated[
+        float, typer.Option(help="Seconds per move for the search and mcts AIs")
+    ] = 1.0,
     plain: Annotated[bool, typer.Option(help="Plain text, no colours or table")] = False,
     manual_chance: Annotated[
         bool, typer.Option(help="Type each chance outcome yourself (a real game's cards)")

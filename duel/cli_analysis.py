@@ -36,6 +36,25 @@ def _limit(seconds: float | None, nodes: int | None, depth: int | None, default_
     return Limit(time=seconds, nodes=nodes, depth=depth)
 
 
+def _memory(text: str | None) -> int | None:
+    """``--memory`` in MB as bytes (None: the default budget); a bad value fails in one line.
+
+    >>> _memory("64")
+    67108864
+    """
+    if text is None:
+        return None
+    try:
+        megabytes = float(text)
+    except ValueError:
+        fail(f"--memory must be a number of MB, not {text!r}")
+    if not megabytes >= 1:  # also rejects NaN
+        fail(f"--memory must be at least 1 (MB), not {megabytes:g}")
+    if megabytes > 1 << 20:
+        fail(f"--memory is in MB: {megabytes:g} MB is more than a terabyte")
+    return int(megabytes * 1024 * 1024)
+
+
 def _pct(value: float) -> str:
     return f"{100 * value:.1f}%"
 
@@ -53,7 +72,14 @@ def _chance_settings(state, exact: bool) -> tuple[int | None, int]:
     return 6, 3
 
 
-def _spread(state, info, limit, chance: tuple[int | None, int], deadline: float | None):
+def _spread(
+    state,
+    info,
+    limit,
+    chance: tuple[int | None, int],
+    deadline: float | None,
+    memory: int | None = None,
+):
     """Re-run the root moves' searches with other sampling seeds (``solvers.spread``); the
     main search's own values count as one more sample."""
     from solvers.search import INF_DEPTH
@@ -74,6 +100,7 @@ def _spread(state, info, limit, chance: tuple[int | None, int], deadline: float 
         chance_samples=chance[1],
         node_limit=limit.nodes,
         deadline=deadline,
+        memory=memory,
     )
     for m in info.moves:
         if m.bound == "exact":
@@ -116,6 +143,9 @@ def _stats(info) -> str:
         text += "; exact (every line searched to the end of the game)"
     else:
         text += "; heuristic evaluation at the search horizon"
+    backend = info.extra.get("backend")
+    if backend is not None:
+        text += "; compiled search" if backend == "c" else "; Python search"
     return text
 
 
@@ -190,6 +220,10 @@ DepthOption = Annotated[int | None, typer.Option("--depth", help="Depth in plies
 TopOption = Annotated[int, typer.Option("--top", help="How many moves to show")]
 ChanceSeedOption = Annotated[int, typer.Option(help="Seed for sampled chance")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output")]
+MemoryOption = Annotated[
+    str | None,
+    typer.Option("--memory", help="Memory budget of the search in MB [default: 512]"),
+]
 
 
 def _position_to_analyse(position: Path, top: int):
@@ -218,12 +252,14 @@ def hint(
     seed: ChanceSeedOption = 0,
     as_json: JsonOption = False,
     verbose: VerboseOption = False,
+    memory: MemoryOption = None,
 ) -> None:
     """The best moves with their values (and how sure they are), and the expected line."""
     import time
 
     state = _position_to_analyse(position, top)
     limit = _limit(seconds, nodes, depth, 2.0)
+    budget = _memory(memory)
     from solvers.search import Limit, analyse
 
     chance = _chance_settings(state, exact=False)
@@ -232,10 +268,16 @@ def hint(
     start = time.perf_counter()
     main = Limit(limit.time / 2, limit.nodes, limit.depth) if limit.time else limit
     info = analyse(
-        state, main, top=top, seed=seed, chance_width=chance[0], chance_samples=chance[1]
+        state,
+        main,
+        top=top,
+        seed=seed,
+        chance_width=chance[0],
+        chance_samples=chance[1],
+        memory=budget,
     )
     deadline = start + limit.time if limit.time else None
-    spread = _spread(state, info, limit, chance, deadline)
+    spread = _spread(state, info, limit, chance, deadline, budget)
     if as_json:
         typer.echo(json.dumps(_info_json(state, info, spread), indent=1))
         return
@@ -262,14 +304,24 @@ def analyze(
     seed: ChanceSeedOption = 0,
     as_json: JsonOption = False,
     verbose: VerboseOption = False,
+    memory: MemoryOption = None,
 ) -> None:
     """Analyse a position; --exact solves it to the end of the game (Age III endgames)."""
     import time
 
     state = _position_to_analyse(position, top)
-    from solvers.search import Limit, analysis, exact_feasible
+    budget = _memory(memory)
+    from solvers.search import (
+        C_SEARCH,
+        EXACT_CARDS_C,
+        EXACT_CARDS_PYTHON,
+        Limit,
+        analysis,
+        exact_feasible,
+    )
 
-    feasible = exact_feasible(state)
+    feasible = exact_feasible(state)  # the limit of the search path that will run
+    max_cards = EXACT_CARDS_C if C_SEARCH else EXACT_CARDS_PYTHON
     default_time = None if (feasible or not exact) else 60.0
     if not exact:
         default_time = 10.0
@@ -283,7 +335,8 @@ def analyze(
         where = f"Age {state.age}, {left} cards left in the structure"
         notes.append(
             f"Cannot solve this position exactly ({where}): an exact solve enumerates every"
-            " deal, which is possible in Age III with at most 10 cards left. Instead: a search as"
+            f" deal, which the {'compiled' if C_SEARCH else 'Python'} search does in Age III with"
+            f" at most {max_cards} cards left. Instead: a search as"
             " deep as the time allows, with unseen cards sampled (4 draws per chance node)"
             + (f", stopping after {limit.time:g} s" if limit.time else "")
             + "; the values are estimates and their spread over other samplings is shown."
@@ -296,7 +349,7 @@ def analyze(
     if limit.time and not feasible:
         main = Limit(limit.time / 2, limit.nodes, limit.depth)  # the rest measures the spread
     last = None
-    options = {"top": top, "exact": exact, "seed": seed}
+    options = {"top": top, "exact": exact, "seed": seed, "memory": budget}
     if chance[0] is not None:  # None (enumerate every outcome) is analysis' own default
         options.update(chance_width=chance[0], chance_samples=chance[1])
     if not as_json:
@@ -322,11 +375,15 @@ def analyze(
                         f" {_pct(info.moves[0].value)}"
                     )
             status.update("Measuring the sampling spread...")
-            spread = _spread(state, last, limit, chance, start + limit.time if limit.time else None)
+            spread = _spread(
+                state, last, limit, chance, start + limit.time if limit.time else None, budget
+            )
     else:
         for info in analysis(state, main, **options):
             last = info
-        spread = _spread(state, last, limit, chance, start + limit.time if limit.time else None)
+        spread = _spread(
+            state, last, limit, chance, start + limit.time if limit.time else None, budget
+        )
     assert last is not None
     if as_json:
         d = _info_json(state, last, spread)
@@ -358,15 +415,14 @@ def analyze(
 
 def match(
     first: Annotated[
-        str,
-        typer.Argument(help="random, greedy, search[:N|:Ss], cmcts[:N|:Ss]"),
+        str, typer.Argument(help="random, greedy, search, search-v1, mcts, cmcts (:N, :Ss)")
     ],
     second: Annotated[str, typer.Argument(help="The other player")],
     games: Annotated[
         int, typer.Option("--games", "-g", min=1, help="Number of games (search games are slow)")
     ] = 10,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed")] = 0,
-    think: Annotated[float, typer.Option(help="Seconds per move for search")] = 1.0,
+    think: Annotated[float, typer.Option(help="Seconds per move for search and mcts")] = 1.0,
     workers: WorkersOption = None,
     out: OutOption = None,
     ray: RayOption = None,

@@ -53,7 +53,25 @@ from duel.state import State, new_game
 
 __all__ = ["Session", "deal", "dealer_rng", "run_game"]
 
-LEVELS = ("human", "random", "greedy", "search")
+LEVELS = ("human", "random", "greedy", "search", "search-v1", "mcts")  # with budgets: level_error
+
+
+def level_error(kind: str) -> str | None:
+    """``None`` if ``kind`` is a player level ("human" or an AI level of ``solvers.players``,
+    budgets such as ``search:2s`` included), else a one-line reason."""
+    if kind == "human":
+        return None
+    try:
+        from solvers.players import UnknownLevelError, parse_level
+    except ImportError:
+        return None if kind == "random" else f"unknown level {kind!r} (choose human or random)"
+    try:
+        parse_level(kind)
+    except UnknownLevelError as error:
+        return str(error)
+    return None
+
+
 AUTOSAVE = autosave_path()
 DEFAULT_SAVE = Path("duel-game.json")
 
@@ -699,7 +717,9 @@ class Session:
         if (
             players_from_file
             and isinstance(players, dict)
-            and all(players.get(k) in LEVELS for k in "AB")
+            and all(
+                isinstance(players.get(k), str) and level_error(players[k]) is None for k in "AB"
+            )
         ):
             self.kinds = [players["A"], players["B"]]
         try:
@@ -1219,11 +1239,9 @@ def run_game(
         for p, default in zip(players, DEFAULT_PLAYERS, strict=True)
     ]
     for p, kind in zip("AB", kinds, strict=True):
-        if kind not in LEVELS:
-            print(
-                f"duel: player {p}: unknown level {kind!r} (choose from {', '.join(LEVELS)})",
-                file=sys.stderr,
-            )
+        error = level_error(kind)
+        if error is not None:
+            print(f"duel: player {p}: {error}", file=sys.stderr)
             return 2
     for name, value in (("--delay", delay), ("--think", think)):
         if not math.isfinite(value) or value < 0 or (name == "--think" and value == 0):

@@ -1,4 +1,4 @@
-"""AI players for 7 Wonders Duel, for ``duel play`` and ``duel match``.
+"""AI players for 7 Wonders Duel at three levels, for ``duel play`` and ``duel match``.
 
 ``make_player(level, seed=..., time_per_move=...)`` returns an object with ``choose(state)``
 that answers at every decision node (play, draft, progress tokens, The Great Library, destroy,
@@ -7,18 +7,25 @@ The Mausoleum, choosing who starts the next Age). Levels:
 * ``random``: a uniformly random legal move.
 * ``greedy``: the move whose resulting position has the best heuristic evaluation
   (:func:`solvers.search.evaluate`, one ply, no look-ahead); ties broken at random.
-* ``search``: expectiminimax (:mod:`solvers.search`) for ``time_per_move`` seconds. In Age III
-  endgames small enough to enumerate it first tries an exact solve with part of its time.
-  ``search:N`` uses a budget of N nodes per move instead of a clock (reproducible), and
-  ``search:Ss`` S seconds (for example ``search:0.5s``).
+* ``search``: expectiminimax (:mod:`solvers.search`) for ``time_per_move`` seconds, with the
+  learned value (:mod:`solvers.value`) at its horizon. In Age III endgames small enough to
+  enumerate it first tries an exact solve with part of its time. ``search:N`` uses a budget of
+  N nodes per move instead of a clock (reproducible), and ``search:Ss`` S seconds (for example
+  ``search:0.5s``).
+* ``search-v1``: the same search with the hand-made evaluation
+  (:func:`solvers.search.evaluate`): the fixed baseline the project measures its progress
+  against (``search-v1:N``, ``search-v1:Ss`` as above).
+* ``mcts``: Monte Carlo tree search (:mod:`solvers.mcts`), 1 s per move by default;
+  ``mcts:N`` N iterations per move (reproducible), ``mcts:Ss`` S seconds.
 * ``cmcts``: the compiled open-loop MCTS (:class:`CMctsPlayer`, needs the C extensions):
   full-game playouts with a scored policy, a prior from the same scores, exact Age III
-  endgames. ``cmcts:N`` uses N iterations per move (reproducible), ``cmcts:Ss`` S seconds. The
-  environment variable ``CMCTS`` (``key=value,...``, see :class:`CMctsConfig`) overrides its
-  knobs, for measuring.
+  endgames, tree reuse (``docs/strength.md``). ``cmcts:N`` N iterations per move, ``cmcts:Ss``
+  S seconds. The environment variable ``CMCTS`` (``key=value,...``, see :class:`CMctsConfig`)
+  overrides its knobs, for measuring.
 
 All players are deterministic for a given seed, except that the clock decides how far
-``search`` and ``cmcts`` get with a time budget.
+``search`` and ``mcts`` get with a time budget. :func:`parse_level` is the one parser of level
+names (``duel play``, ``duel match`` and the benchmarks use it).
 
 >>> import random
 >>> from duel import new_game
@@ -31,24 +38,32 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 
 from duel.moves import Kind, Move
 from duel.state import PRESENT, TAKEN, UNSEEN, State
 from solvers.search import Limit, analyse, evaluate, exact_feasible
 
-LEVELS = ("random", "greedy", "search", "cmcts")
+LEVELS = ("random", "greedy", "search", "search-v1", "mcts", "cmcts")
+#: Share of the mcts player's time given to an exact endgame solve before MCTS.
+EXACT_SHARE = 0.4
 
 __all__ = [
     "LEVELS",
     "CMctsConfig",
     "CMctsPlayer",
     "GreedyPlayer",
+    "Level",
+    "MctsPlayer",
     "RandomPlayer",
     "SearchPlayer",
+    "decisions_between",
     "make_player",
+    "parse_level",
 ]
 
 
@@ -75,12 +90,14 @@ class RandomPlayer:
 
 
 class GreedyPlayer:
-    """One ply: the move leading to the best evaluation for the mover."""
+    """One ply: the move leading to the best evaluation for the mover (``value_fn``, default
+    the hand-made :func:`~solvers.search.evaluate`)."""
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, value_fn: Callable[[State], float] | None = None) -> None:
         self.rng = random.Random(seed)
+        self.value_fn = value_fn if value_fn is not None else evaluate
 
     def choose(self, state: State) -> Move:
         _decision_check(state)
@@ -88,8 +105,9 @@ class GreedyPlayer:
         sign = 1.0 if state.to_move == 0 else -1.0
         best_value = -2.0
         best: list[Move] = []
+        value_fn = self.value_fn
         for m in moves:
-            v = sign * evaluate(state.apply(m, check=False))
+            v = sign * value_fn(state.apply(m, check=False))
             if v > best_value + 1e-12:
                 best_value, best = v, [m]
             elif v > best_value - 1e-12:
@@ -98,16 +116,22 @@ class GreedyPlayer:
 
 
 class SearchPlayer:
-    """Expectiminimax under a time or node budget per move."""
+    """Expectiminimax under a time or node budget per move; ``value_fn`` is its horizon
+    evaluation (None: the search's default, the hand-made :func:`~solvers.search.evaluate`)."""
 
     name = "search"
 
     def __init__(
-        self, seed: int = 0, time_per_move: float | None = 1.0, nodes: int | None = None
+        self,
+        seed: int = 0,
+        time_per_move: float | None = 1.0,
+        nodes: int | None = None,
+        value_fn: Callable[[State], float] | None = None,
     ) -> None:
         self.seed = seed
         self.time_per_move = time_per_move
         self.nodes = nodes
+        self.value_fn = value_fn
         self.last_info = None
 
     def choose(self, state: State) -> Move:
@@ -117,71 +141,176 @@ class SearchPlayer:
             return moves[0]
         if self.nodes is not None:
             if exact_feasible(state, 7):
-                info = analyse(state, Limit(nodes=self.nodes // 2), exact=True, seed=self.seed)
+                info = analyse(
+                    state,
+                    Limit(nodes=self.nodes // 2),
+                    exact=True,
+                    seed=self.seed,
+                    value_fn=self.value_fn,
+                )
                 if info.exact and info.best_move is not None:
                     self.last_info = info
                     return info.best_move
-            info = analyse(state, Limit(nodes=self.nodes), seed=self.seed, margin=False)
+            info = analyse(
+                state, Limit(nodes=self.nodes), seed=self.seed, margin=False, value_fn=self.value_fn
+            )
         else:
             budget = self.time_per_move or 1.0
             start = time.perf_counter()
             if exact_feasible(state, 7):
                 info = analyse(
-                    state, Limit(time=0.6 * budget), exact=True, seed=self.seed, margin=False
+                    state,
+                    Limit(time=0.6 * budget),
+                    exact=True,
+                    seed=self.seed,
+                    margin=False,
+                    value_fn=self.value_fn,
                 )
                 if info.exact and info.best_move is not None:
                     self.last_info = info
                     return info.best_move
             left = max(0.05, budget - (time.perf_counter() - start))
-            info = analyse(state, Limit(time=left), seed=self.seed, margin=False)
+            info = analyse(
+                state, Limit(time=left), seed=self.seed, margin=False, value_fn=self.value_fn
+            )
         self.last_info = info
         return info.best_move if info.best_move is not None else moves[0]
 
 
-def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
-    """A player for ``level`` ("random", "greedy", "search", "search:N", "search:Ss", "cmcts",
-    "cmcts:N", "cmcts:Ss")."""
-    key = level.strip().lower()
-    if key == "random":
-        return RandomPlayer(seed)
-    if key == "greedy":
-        return GreedyPlayer(seed)
-    if key == "search":
-        return SearchPlayer(seed, time_per_move=time_per_move)
-    if key == "cmcts":
-        return CMctsPlayer(seed, time_per_move=time_per_move)
-    if key.startswith("cmcts:"):
-        budget = key.split(":", 1)[1]
-        try:
-            if budget.endswith("s") and float(budget[:-1]) > 0:
-                return CMctsPlayer(seed, time_per_move=float(budget[:-1]))
-            if int(budget) > 0:
-                return CMctsPlayer(seed, time_per_move=None, iterations=int(budget))
-        except ValueError:
-            pass
+class MctsPlayer:
+    """Monte Carlo tree search (:mod:`solvers.mcts`) under a time or iteration budget per move.
+
+    The tree is kept between moves (:class:`solvers.mcts.Tree` finds the moves played in
+    between among its arms). In Age III endgames with at most ``exact_cards`` cards left the
+    player first tries an exact solve (:mod:`solvers.search`) with 40% of its time, as the
+    ``search`` level does (0: never).
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        time_per_move: float | None = 1.0,
+        iterations: int | None = None,
+        config=None,
+        value_fn=None,
+        exact_cards: int = 7,
+    ) -> None:
+        from solvers.mcts import Tree
+
+        self.seed = seed
+        self.time_per_move = time_per_move
+        self.iterations = iterations
+        self.exact_cards = exact_cards
+        self.tree = Tree(config, value_fn, seed)
+        self.last_info = None
+
+    def choose(self, state: State) -> Move:
+        _decision_check(state)
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        from solvers.mcts import collector_paused
+
+        start = time.perf_counter()
+        budget = self.time_per_move or 1.0
+        if self.exact_cards and exact_feasible(state, self.exact_cards):
+            if self.iterations is not None:
+                limit = Limit(nodes=20 * self.iterations)
+            else:
+                limit = Limit(time=EXACT_SHARE * budget)
+            with collector_paused():  # its garbage is collected inside this move's time
+                info = analyse(state, limit, exact=True, seed=self.seed, margin=False)
+            if info.best_move is not None and (
+                info.exact
+                or (self.iterations is None and time.perf_counter() - start > 0.8 * budget)
+            ):  # solved, or (the clock being late) no time left for MCTS
+                self.last_info = info
+                return info.best_move
+        if self.iterations is not None:
+            result = self.tree.search(state, iterations=self.iterations)
+        else:
+            result = self.tree.search(state, seconds=budget - (time.perf_counter() - start))
+        self.last_info = result
+        move = result.best_move if result.best_move is not None else moves[0]
+        return move
+
+
+@dataclass(frozen=True)
+class Level:
+    """A parsed player level: its name and budget (seconds or a count of nodes/iterations)."""
+
+    name: str
+    seconds: float | None = None
+    count: int | None = None
+
+
+_BUDGETED = ("search", "search-v1", "mcts", "cmcts")
+
+
+def parse_level(text: str) -> Level:
+    """Parse a level: ``random``, ``greedy``, ``search``, ``search-v1`` or ``mcts``, the last
+    three with an optional budget ``:N`` (nodes or iterations) or ``:Ss`` (seconds).
+
+    >>> parse_level("mcts:0.5s"), parse_level("search:2000").count
+    (Level(name='mcts', seconds=0.5, count=None), 2000)
+    """
+    key = text.strip().lower()
+    name, _, budget = key.partition(":")
+    if name not in LEVELS:
         raise UnknownLevelError(
-            f"bad cmcts budget {budget!r}: use cmcts:N (iterations) or cmcts:Ss (seconds)"
+            f"unknown level {text!r}: expected one of {', '.join(LEVELS)}"
+            " (search, search-v1, mcts and cmcts take :N for a count or :Ss for seconds)"
         )
-    if key.startswith("search:"):
-        budget = key.split(":", 1)[1]
+    if not _:
+        return Level(name)
+    what = "nodes" if name.startswith("search") else "iterations"
+    if name in _BUDGETED:
         try:
             if budget.endswith("s"):
                 seconds = float(budget[:-1])
-                if seconds > 0:
-                    return SearchPlayer(seed, time_per_move=seconds)
+                if seconds > 0 and math.isfinite(seconds):
+                    return Level(name, seconds=seconds)
             else:
-                nodes = int(budget)
-                if nodes > 0:
-                    return SearchPlayer(seed, time_per_move=None, nodes=nodes)
+                count = int(budget)
+                if count > 0:
+                    return Level(name, count=count)
         except ValueError:
             pass
         raise UnknownLevelError(
-            f"bad search budget {budget!r}: use search:N (nodes) or search:Ss (seconds)"
+            f"bad {name} budget {budget!r}: use {name}:N ({what}) or {name}:Ss (seconds)"
         )
-    raise UnknownLevelError(
-        f"unknown player level {level!r}: expected one of {', '.join(LEVELS)} "
-        "(or search:N nodes, search:Ss seconds, cmcts:N iterations, cmcts:Ss seconds)"
-    )
+    raise UnknownLevelError(f"the {name} level takes no budget (got {text!r})")
+
+
+def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
+    """A player for ``level`` (see :func:`parse_level`); ``time_per_move`` unless the level
+    names its own budget."""
+    parsed = parse_level(level)
+    if parsed.name == "random":
+        return RandomPlayer(seed)
+    if parsed.name == "greedy":
+        return GreedyPlayer(seed)
+    seconds = parsed.seconds if parsed.seconds is not None else time_per_move
+    if parsed.name == "mcts":
+        if parsed.count is not None:
+            return MctsPlayer(seed, time_per_move=None, iterations=parsed.count)
+        return MctsPlayer(seed, time_per_move=seconds)
+    if parsed.name == "cmcts":
+        if parsed.count is not None:
+            return CMctsPlayer(seed, time_per_move=None, iterations=parsed.count)
+        return CMctsPlayer(seed, time_per_move=seconds)
+    if parsed.name == "search-v1":
+        value_fn: Callable[[State], float] = evaluate
+    else:
+        from solvers.value import value as value_fn
+    if parsed.count is not None:
+        player = SearchPlayer(seed, time_per_move=None, nodes=parsed.count, value_fn=value_fn)
+    else:
+        player = SearchPlayer(seed, time_per_move=seconds, value_fn=value_fn)
+    player.name = parsed.name
+    return player
 
 
 def decisions_between(

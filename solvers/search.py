@@ -128,6 +128,9 @@ __all__ = [
     "analysis",
     "evaluate",
     "exact_feasible",
+    "EXACT_CARDS_C",
+    "EXACT_CARDS_PYTHON",
+    "C_SEARCH",
     "expectimax",
     "margin_estimate",
 ]
@@ -245,9 +248,26 @@ def evaluate(state: State) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def exact_feasible(state: State, max_cards: int = 10) -> bool:
+#: Cards left in Age III up to which an exact solve enumerates every chance outcome, by search
+#: path: the compiled search solves 12 cards in seconds and 14 in about a minute
+#: (benchmarks/endgames.py); the Python reference takes 7-40 s at 10.
+EXACT_CARDS_PYTHON = 10
+EXACT_CARDS_C = 14
+
+
+def exact_feasible(state: State, max_cards: int | None = None) -> bool:
     """True when an exact solve can enumerate every chance outcome: Age III with at most
-    ``max_cards`` cards left in the pyramid, or the game already over."""
+    ``max_cards`` cards left in the pyramid, or the game already over.
+
+    ``max_cards`` defaults to the limit of the fastest search available
+    (:data:`EXACT_CARDS_C` where the compiled search is built, else :data:`EXACT_CARDS_PYTHON`).
+
+    >>> from duel import new_game
+    >>> exact_feasible(new_game())
+    False
+    """
+    if max_cards is None:
+        max_cards = EXACT_CARDS_C if C_SEARCH else EXACT_CARDS_PYTHON
     f = state.fields
     if f[PHASE] == GAME_OVER:
         return True
@@ -363,6 +383,7 @@ class AnalysisInfo:
             "sampled": self.sampled,
             "samples": self.samples,
             "seed": self.seed,
+            "backend": self.extra.get("backend"),
             "moves": list(self.moves) if raw else [m.to_dict() for m in self.moves],
         }
         if not raw:
@@ -408,6 +429,9 @@ class Searcher:
     each, measured). A full transposition table keeps its most valuable quarter-less part: exact
     entries, entries of the current iteration and deep entries first (see :meth:`_make_room`);
     the evaluation and chance caches drop their oldest half.
+    ``value_fn``: the evaluation at the horizon and for move ordering, a function of a state
+    returning P(A wins) + P(shared)/2 (default :func:`evaluate`; :func:`solvers.value.value` is
+    the learned one).
     """
 
     def __init__(
@@ -417,10 +441,14 @@ class Searcher:
         chance_width: int | None = 6,
         chance_samples: int = 3,
         memory: int = DEFAULT_MEMORY,
+        value_fn: Callable[[State], float] | None = None,
     ) -> None:
         self.seed = seed
+        # The horizon evaluation: the hand-made evaluate() (the search-v1 baseline) unless told.
+        self.value_fn = value_fn if value_fn is not None else evaluate
         self.chance_width = chance_width
         self.chance_samples = chance_samples
+        self.memory = memory
         self.tt: dict[State, list] = {}
         entries = max(1000, memory // ENTRY_BYTES)
         self.tt_limit = entries * 7 // 10
@@ -443,7 +471,7 @@ class Searcher:
     def _eval(self, state: State) -> float:
         v = self.eval_cache.get(state)
         if v is None:
-            v = evaluate(state)
+            v = self.value_fn(state)
             if len(self.eval_cache) >= self.eval_limit:
                 _drop_oldest_half(self.eval_cache)
             self.eval_cache[state] = v
@@ -649,13 +677,17 @@ class Searcher:
         best = -1.0 if maximise else 2.0
         self.cut_count += 1
         count = 0
+        value_fn = None if self.value_fn is evaluate else self.value_fn
         for m in state.legal_moves():
             count += 1
-            cf = state.apply(m, check=False).fields
+            child = state.apply(m, check=False)
+            cf = child.fields
             if cf[PHASE] == GAME_OVER:
                 w = cf[WINNER]
                 v = 1.0 if w == 0 else 0.0 if w == 1 else 0.5
-            else:  # evaluate() inlined; leaves are rarely met twice, so no cache
+            elif value_fn is not None:  # leaves are rarely met twice, so no cache
+                v = value_fn(child)
+            else:  # evaluate() inlined
                 x = _margin(cf) / _TEMPERATURE[cf[AGE]]
                 v = 1.0 / (1.0 + math.exp(-x if x > -30.0 else 30.0))
             if maximise:
@@ -697,6 +729,10 @@ class Searcher:
         return acc
 
     # -- principal variation ------------------------------------------------------------------
+    def _pv_entry(self, state: State) -> list | None:
+        """The table entry the principal variation follows at ``state`` (None: stop there)."""
+        return self.tt.get(state)
+
     def principal_variation(self, state: State, limit: int = 40) -> list[Move]:
         """Table moves from ``state``; at chance nodes the most probable outcome."""
         pv: list[Move] = []
@@ -708,7 +744,7 @@ class Searcher:
                 pv.extend(path)
                 state = child if child is not None else state.apply(path[0], check=False)
                 continue
-            entry = self.tt.get(state)
+            entry = self._pv_entry(state)
             if entry is None or entry[3] is None:
                 break
             pv.append(Move(entry[3]))
@@ -839,6 +875,7 @@ class CSearcher(Searcher):
             chance_samples=chance_samples,
             memory=max(python_share, 1000 * ENTRY_BYTES),
         )
+        self.memory = memory  # the whole budget: C table plus the Python share
 
     def __setattr__(self, name: str, value) -> None:
         if name in self._delegated:
@@ -867,10 +904,20 @@ class CSearcher(Searcher):
         self._c.set_limits(-1 if node_limit is None else node_limit, seconds)
 
     def search(self, state: State, depth: int, alpha: float, beta: float) -> float:
+        object.__setattr__(self, "_last_depth", depth)
         try:
             return self._c.search(self.core(state), min(depth, INF_DEPTH), alpha, beta)
         except _csearch.Aborted:
             raise SearchAborted from None
+
+    def _pv_entry(self, state: State) -> list | None:
+        """As the base class; after an exact solve, positions the C search solved without the
+        table (its last two cards) are solved again here to continue the line: a few nodes."""
+        entry = self.tt.get(state)
+        if entry is None and self.__dict__.get("_last_depth", 0) >= INF_DEPTH // 2:
+            self.search(state, INF_DEPTH - 1, 0.0, 1.0)
+            entry = self.tt.get(state)
+        return entry
 
 
 def new_searcher(
@@ -879,8 +926,18 @@ def new_searcher(
     chance_width: int | None = 6,
     chance_samples: int = 3,
     memory: int = DEFAULT_MEMORY,
+    value_fn: Callable[[State], float] | None = None,
 ) -> Searcher:
-    """The fastest searcher available: compiled where built, else the Python reference."""
+    """The fastest searcher available: compiled where built (it evaluates with the hand-made
+    :func:`evaluate`), else, or with another ``value_fn``, the Python reference."""
+    if value_fn is not None and value_fn is not evaluate:
+        return Searcher(
+            seed=seed,
+            chance_width=chance_width,
+            chance_samples=chance_samples,
+            memory=memory,
+            value_fn=value_fn,
+        )
     cls = CSearcher if C_SEARCH else Searcher
     return cls(
         seed=seed, chance_width=chance_width, chance_samples=chance_samples, memory=memory
@@ -901,6 +958,17 @@ def _root_search(
     moves = state.legal_moves()
     if not moves:  # defensive: loaders reject such positions (duel.position.check_playable)
         raise NoLegalMoveError(f"no legal move at this decision ({state.describe()})")
+    if top == 1 and depth >= INF_DEPTH // 2 and isinstance(searcher, CSearcher):
+        # An exact solve wanting only the best move: the root itself is searched in C, with the
+        # win/loss tests and the exact-solve ordering there (see solvers/csrc); its table entry
+        # holds the best move.
+        value_a = searcher.search(state, depth, 0.0, 1.0)
+        best_move = searcher.tt[state][3]
+        if best_move is not None:
+            value = value_a if maximise else 1.0 - value_a
+            child = state.apply(best_move, check=False)
+            pv = (Move(best_move), *searcher.principal_variation(child))
+            return value_a, [MoveInfo(Move(best_move), value, pv, "exact")]
     entry = searcher.tt.get(state)
     first = entry[3] if entry is not None else None
     if len(moves) > 1:
@@ -949,6 +1017,7 @@ def analysis(
     searcher: Searcher | None = None,
     on_progress: Callable[[int], None] | None = None,
     memory: int | None = None,
+    value_fn: Callable[[State], float] | None = None,
 ) -> Iterator[AnalysisInfo]:
     """Iterative deepening, yielding an :class:`AnalysisInfo` after every completed depth.
 
@@ -956,13 +1025,17 @@ def analysis(
     (the value is then exact unless chance was sampled, which ``sampled`` reports). Sampling:
     by default hints sample chance nodes with more than 6 outcomes (3 draws); exact mode
     enumerates every outcome when :func:`exact_feasible` and otherwise samples 4 draws at chance
-    nodes with more than 4 outcomes.
+    nodes with more than 4 outcomes. ``value_fn`` replaces the horizon evaluation (see
+    :class:`Searcher`).
     """
     limit = limit or Limit()
     top = max(1, multipv if multipv is not None else top)
+    compiled = isinstance(searcher, CSearcher) if searcher is not None else C_SEARCH
     if chance_width is None and chance_samples is None:
         if exact:
-            chance_width, chance_samples = (None, 4) if exact_feasible(state) else (4, 4)
+            cards = EXACT_CARDS_C if compiled else EXACT_CARDS_PYTHON
+            feasible = exact_feasible(state, cards)
+            chance_width, chance_samples = (None, 4) if feasible else (4, 4)
         else:
             chance_width, chance_samples = 6, 3
     else:
@@ -973,7 +1046,11 @@ def analysis(
         chance_width=chance_width,
         chance_samples=chance_samples,
         memory=memory or DEFAULT_MEMORY,
+        # An exact solve needs no evaluation but to order moves: the compiled path is faster
+        # with the hand-made one than the Python path with any other.
+        value_fn=None if exact else value_fn,
     )
+    backend = {"backend": "c" if isinstance(s, CSearcher) else "python", "memory": s.memory}
     start = time.perf_counter()
     s.nodes = 0
     s.on_progress = on_progress
@@ -992,6 +1069,7 @@ def analysis(
             False,
             None,
             seed=seed,
+            extra=dict(backend),
         )
         return
     depth = 0
@@ -1050,7 +1128,7 @@ def analysis(
             tuple(moves[:top]) if moves else (),
             complete=True,
             seed=seed,
-            extra={"finished": finished},
+            extra={"finished": finished, **backend},
         )
         yielded = True
         last = info
@@ -1068,11 +1146,11 @@ def analysis(
             mover = state.to_move
             scored = []
             for mv in state.legal_moves():
-                v = evaluate(state.apply(mv, check=False))
+                v = s.value_fn(state.apply(mv, check=False))
                 scored.append((v if mover == 0 else 1.0 - v, mv))
             scored.sort(key=lambda vm: -vm[0])
             moves = [MoveInfo(mv, v, (mv,), "estimate") for v, mv in scored[:top]]
-        v_a = evaluate(state)
+        v_a = s.value_fn(state)
         yield AnalysisInfo(
             PovValue(v_a, turn, None),
             moves[0].pv if moves else (),
@@ -1085,6 +1163,7 @@ def analysis(
             tuple(moves),
             complete=False,
             seed=seed,
+            extra=dict(backend),
         )
 
 

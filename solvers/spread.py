@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from duel.moves import Move
 from duel.state import State
-from solvers.search import INF_DEPTH, SearchAborted, Searcher
+from solvers.search import DEFAULT_MEMORY, INF_DEPTH, SearchAborted, Searcher
 
 __all__ = ["Spread", "sampling_spread", "summary"]
 
@@ -54,18 +54,25 @@ def sampling_spread(
     chance_samples: int = 3,
     node_limit: int | None = None,
     deadline: float | None = None,
+    memory: int | None = None,
 ) -> Spread:
     """Search each of ``moves`` from ``state`` to ``depth`` (decision plies, counted as in
     :func:`solvers.search.analysis`) once per seed, with a full window so each value is exact
     for that sample. ``node_limit`` bounds each seed's search (reproducible); ``deadline``
-    (``time.perf_counter()``) stops the whole measurement, keeping the seeds already finished."""
+    (``time.perf_counter()``) stops the whole measurement, keeping the seeds already finished.
+    ``memory``: each seed's search budget in bytes (default: ``DEFAULT_MEMORY``)."""
     start = time.perf_counter()
     mover = state.to_move
     done: list[int] = []
     values: dict[Move, list[float]] = {m: [] for m in moves}
     nodes = 0
     for seed in seeds:
-        searcher = Searcher(seed=seed, chance_width=chance_width, chance_samples=chance_samples)
+        searcher = Searcher(
+            seed=seed,
+            chance_width=chance_width,
+            chance_samples=chance_samples,
+            memory=memory or DEFAULT_MEMORY,
+        )
         searcher.set_limits(node_limit, deadline)
         found = {}
         try:

@@ -47,7 +47,9 @@ def test_every_decision_phase_is_found():
     assert set(POSITIONS) == set(PHASES)
 
 
-@pytest.mark.parametrize("level", ["random", "greedy", "search:400", "search:0.05s"])
+@pytest.mark.parametrize(
+    "level", ["random", "greedy", "search:400", "search:0.05s", "search-v1:400"]
+)
 @pytest.mark.parametrize("phase", PHASES)
 def test_players_answer_every_kind_of_decision(level, phase):
     state = POSITIONS[phase]
@@ -62,7 +64,8 @@ def test_levels():
     assert isinstance(search, SearchPlayer) and search.time_per_move == 0.5
     assert make_player("search:1000", seed=1).nodes == 1000
     assert make_player("search:0.2s", seed=1).time_per_move == 0.2
-    for bad in ("expert", "search:", "search:-3", "search:xs"):
+    assert make_player("search-v1:0.2s", seed=1).time_per_move == 0.2
+    for bad in ("expert", "search:", "search:-3", "search:xs", "search-v1:", "search-v2"):
         with pytest.raises(UnknownLevelError):
             make_player(bad, seed=1)
 

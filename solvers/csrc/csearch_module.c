@@ -15,6 +15,17 @@
  *   - a sampled chance node draws its sample from a generator seeded by (seed, state hash) on
  *     every visit instead of caching it: the same node still always gets the same sample.
  *
+ * Exact solves (depth >= INF_DEPTH / 2, no cut-off anywhere) go further than the reference, each
+ * lever a switch on the Searcher object (tests/test_csearch.py turns each off and compares):
+ *   - null_windows: the root first asks "does A surely win?" and "does A surely lose?" (solve);
+ *   - endgame: decision_exact (children generated and hashed once, a move that wins on the spot
+ *     ends the node, etc: probing the children in the table, use_history: history ordering
+ *     below 7 cards) and chance_exact (children's table bounds first, star2: probing);
+ *   - small_cards: the last cards without the table (small_search);
+ *   - bounds: surely_wins, a static proof that the trailing side cannot catch up any more;
+ *   - chance nodes sum weight x value, so sure wins and losses are exactly 1 and 0.
+ * Depth-limited searches (hints) are unchanged: the reference's algorithm node for node.
+ *
  * The Python side (solvers/search.py, CSearcher) drives it: iterative deepening, the root move
  * list, the principal variation and the expected margin stay in Python and call in here.
  */
@@ -46,7 +57,7 @@ typedef struct {
     int32_t move;   /* best move, -1 if none */
     uint16_t depth; /* remaining depth, TT_EXACT_DEPTH: holds for every depth */
     uint8_t gen;    /* iteration that stored it */
-    uint8_t used;
+    uint8_t work;   /* 0: empty; else 1 + log2 of the nodes searched to get it (see keep_value) */
 } tt_entry;
 _Static_assert(sizeof(tt_entry) == 32, "tt_entry is 32 bytes");
 
@@ -62,7 +73,7 @@ static int entry_depth(const tt_entry *e) {
 typedef struct {
     PyObject_HEAD
     tt_bucket *tt;
-    uint64_t mask; /* buckets - 1 */
+    uint64_t buckets; /* memory / sizeof(tt_bucket): the whole budget, not a power of two */
     long long memory;
     uint64_t seed;
     int chance_width; /* -1: never sample */
@@ -73,6 +84,13 @@ typedef struct {
     int min_depth;
     int generation;
     int aborted;
+    int null_windows; /* exact solves start with the win and loss tests (solve) */
+    int endgame;      /* exact solves use decision_exact (ETC, win scan, history) */
+    int etc, use_history, star2;
+    int small_cards; /* exact solves: at most this many cards left, small_search */
+    int bounds;      /* exact solves: surely_wins() ends a decided line */
+    long long bound_cuts;
+    uint32_t history[2][1 << 15]; /* per player, by hist_index(move): cut-off credit */
     PyObject *on_progress; /* callable(nodes) or NULL */
 } Searcher;
 
@@ -82,28 +100,48 @@ static double now_seconds(void) {
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* The bucket of a key: the high bits of key * buckets (Lemire's multiply-shift), so any number
+ * of buckets works and a budget is used whole. */
+static inline uint64_t tt_index(const Searcher *c, uint64_t key) {
+    return (uint64_t)(((unsigned __int128)key * c->buckets) >> 64);
+}
+
 static tt_entry *tt_find(Searcher *c, uint64_t key) {
-    tt_bucket *b = &c->tt[key & c->mask];
-    if (b->e[0].used && b->e[0].key == key) return &b->e[0];
-    if (b->e[1].used && b->e[1].key == key) return &b->e[1];
+    tt_bucket *b = &c->tt[tt_index(c, key)];
+    if (b->e[0].work && b->e[0].key == key) return &b->e[0];
+    if (b->e[1].work && b->e[1].key == key) return &b->e[1];
     return NULL;
 }
 
-/* Value of keeping an entry: exact first, then the current iteration, then depth. */
+/* Value of keeping an entry: exact first, then the current iteration, then depth, then the work
+ * it saves (log2 of the nodes its search took). In an exact solve every entry is exact, of the
+ * same iteration and depth, so the work decides: a full bucket keeps the entry that was costlier
+ * to compute and the new entry takes the other slot. */
 static long long keep_value(const Searcher *c, const tt_entry *e) {
-    if (!e->used) return -1;
+    if (!e->work) return -1;
     return ((long long)(e->depth == TT_EXACT_DEPTH) << 40) |
-           ((long long)(e->gen == (uint8_t)c->generation) << 32) | e->depth;
+           ((long long)(e->gen == (uint8_t)c->generation) << 32) | ((long long)e->depth << 8) |
+           e->work;
 }
 
-static void tt_store(Searcher *c, uint64_t key, int depth, double lo, double hi, int32_t move) {
-    tt_bucket *b = &c->tt[key & c->mask];
+static int work_class(long long nodes) {
+    int w = 1;
+    while (nodes > 1 && w < 255) {
+        nodes >>= 1;
+        w++;
+    }
+    return w;
+}
+
+static void tt_store(Searcher *c, uint64_t key, int depth, double lo, double hi, int32_t move,
+                     long long nodes) {
+    tt_bucket *b = &c->tt[tt_index(c, key)];
     tt_entry *slot;
-    if (b->e[0].used && b->e[0].key == key) slot = &b->e[0];
-    else if (b->e[1].used && b->e[1].key == key) slot = &b->e[1];
+    if (b->e[0].work && b->e[0].key == key) slot = &b->e[0];
+    else if (b->e[1].work && b->e[1].key == key) slot = &b->e[1];
     else {
         slot = keep_value(c, &b->e[0]) <= keep_value(c, &b->e[1]) ? &b->e[0] : &b->e[1];
-        if (slot->used) c->overwrites++;
+        if (slot->work) c->overwrites++;
     }
     c->stores++;
     slot->key = key;
@@ -114,7 +152,7 @@ static void tt_store(Searcher *c, uint64_t key, int depth, double lo, double hi,
                   : depth >= (int)TT_EXACT_DEPTH ? (uint16_t)(TT_EXACT_DEPTH - 1)
                                                  : (uint16_t)depth;
     slot->gen = (uint8_t)c->generation;
-    slot->used = 1;
+    slot->work = (uint8_t)work_class(nodes);
 }
 
 /* Limits, progress and Ctrl-C, every 1024 nodes. Sets `aborted` (2: a Python error is set). */
@@ -144,6 +182,9 @@ static void tick(Searcher *c) {
 }
 
 static double search(Searcher *c, const dc_state *st, int depth, double alpha, double beta);
+static double search_keyed(Searcher *c, const dc_state *st, uint64_t key, int depth,
+                           double alpha, double beta);
+static double small_search(Searcher *c, const dc_state *st, double alpha, double beta);
 
 /* Children in search order. Eval ordering: the table move, then by heuristic value of the child
  * (plus a hint of the static score); otherwise the static score with the table move first.
@@ -218,6 +259,113 @@ static double decision(Searcher *c, const dc_state *st, int depth, double alpha,
                 if (v <= alpha) break;
             }
         }
+    }
+    return best;
+}
+
+/* History heuristic: moves are credited where they cut, whatever the position (the same card
+ * taken the same way tends to be good or bad all over an endgame). */
+static inline int hist_index(int32_t move) {
+    return (DC_MOVE_KIND(move) & 15) << 11 | (DC_MOVE_A(move) & 15) << 7 | (DC_MOVE_B(move) & 127);
+}
+
+/* A decision node of an exact solve (no horizon below). Before searching any child it
+ *   - generates every child once (hashed once, reused by the recursion),
+ *   - returns at once if a move ends the game with the mover winning (nothing beats it),
+ *   - probes every child in the table (enhanced transposition cut-off: one child's stored bound
+ *     may already refute the window),
+ * then searches the table move first, then by the heuristic value of the child (near the root,
+ * at least 7 cards left: Python's order) or by history and static score (deeper). */
+static double decision_exact(Searcher *c, const dc_state *st, int depth, double alpha,
+                             double beta, int32_t first, int32_t *best_move, int probe) {
+    int32_t moves[DC_MAX_MOVES];
+    int n = dc_legal_moves(st, moves);
+    if (n == 0) return decision(c, st, depth, alpha, beta, first, best_move);
+    int me = st->to_move, maximise = me == 0;
+    dc_state kids[n];
+    uint64_t keys[n];
+    double key[n];
+    int order[n];
+    *best_move = -1;
+    for (int i = 0; i < n; i++) {
+        kids[i] = *st;
+        dc_apply(&kids[i], moves[i]);
+        if (kids[i].phase == DC_GAME_OVER) {
+            keys[i] = 0;
+            if (kids[i].winner == me) {
+                c->nodes++;
+                *best_move = moves[i];
+                return maximise ? 1.0 : 0.0;
+            }
+            continue;
+        }
+        keys[i] = dc_state_hash(&kids[i]);
+    }
+    if (c->etc) {
+        for (int i = 0; i < n; i++) {
+            if (kids[i].phase == DC_GAME_OVER) continue;
+            const tt_entry *e = tt_find(c, keys[i]);
+            if (!e || entry_depth(e) < depth - 1) continue;
+            if (maximise ? e->lo >= beta : e->hi <= alpha) {
+                c->nodes++;
+                *best_move = moves[i];
+                return maximise ? e->lo : e->hi;
+            }
+        }
+    }
+    int by_eval = n > 1 && __builtin_popcount(st->present) >= 7;
+    const uint32_t *hist = c->history[me];
+    for (int i = 0; i < n; i++) {
+        double k;
+        if (moves[i] == first) k = 1e30;
+        else if (by_eval) {
+            double v = evaluate(&kids[i]);
+            k = (maximise ? v : 1.0 - v) + 0.001 * static_score(moves[i]);
+        } else k = (c->use_history ? (double)hist[hist_index(moves[i])] * 64.0 : 0.0) +
+                   static_score(moves[i]);
+        key[i] = k;
+        order[i] = i;
+    }
+    for (int i = 1; i < n; i++) { /* stable insertion sort, best first */
+        int o = order[i];
+        int j = i - 1;
+        while (j >= 0 && key[order[j]] < key[o]) {
+            order[j + 1] = order[j];
+            j--;
+        }
+        order[j + 1] = o;
+    }
+    double best = maximise ? -1.0 : 2.0;
+    int cards = __builtin_popcount(st->present);
+    for (int r = 0; r < n; r++) {
+        int i = order[r];
+        double v = __builtin_popcount(kids[i].present) <= c->small_cards
+                       ? small_search(c, &kids[i], alpha, beta)
+                       : search_keyed(c, &kids[i], keys[i], depth - 1, alpha, beta);
+        if (c->aborted) return 0.0;
+        if (probe) return v; /* Star2 probe: the first move's value bounds the node */
+        if (maximise) {
+            if (v > best) {
+                best = v;
+                *best_move = moves[i];
+                if (v > alpha) {
+                    alpha = v;
+                    if (v >= beta) break;
+                }
+            }
+        } else if (v < best) {
+            best = v;
+            *best_move = moves[i];
+            if (v < beta) {
+                beta = v;
+                if (v <= alpha) break;
+            }
+        }
+    }
+    if (*best_move >= 0 && n > 1) {
+        uint32_t *h = &c->history[me][hist_index(*best_move)];
+        uint32_t credit = (uint32_t)(cards * cards);
+        *h = *h + credit < *h ? UINT32_MAX : *h + credit;
     }
     return best;
 }
@@ -320,36 +468,430 @@ static double chance(Searcher *c, const dc_state *st, int depth, double alpha, d
         }
         return acc;
     }
-    /* most probable first, ties by move code (Python: sorted by (-weight, move)) */
-    for (int i = 1; i < n; i++) {
-        int32_t m = moves[i];
-        int64_t w = weights[i];
-        int j = i - 1;
-        while (j >= 0 && (weights[j] < w || (weights[j] == w && moves[j] > m))) {
-            moves[j + 1] = moves[j];
-            weights[j + 1] = weights[j];
-            j--;
+    /* Most probable first, ties by move code (Python: sorted by (-weight, move)). Outcomes come
+     * in move-code order, so equal weights (every reveal with guild backs) need no sort. */
+    int equal = 1;
+    for (int i = 1; i < n && equal; i++) equal = weights[i] == weights[0];
+    if (!equal) {
+        for (int i = 1; i < n; i++) {
+            int32_t m = moves[i];
+            int64_t w = weights[i];
+            int j = i - 1;
+            while (j >= 0 && (weights[j] < w || (weights[j] == w && moves[j] > m))) {
+                moves[j + 1] = moves[j];
+                weights[j + 1] = weights[j];
+                j--;
+            }
+            moves[j + 1] = m;
+            weights[j + 1] = w;
         }
-        moves[j + 1] = m;
-        weights[j + 1] = w;
     }
+    /* Star1 in weight units: acc = sum of weight * value, rest = weight not searched yet (an
+     * integer, exact). A node whose outcomes are all won (lost) then gets exactly 1 (0), which
+     * the win/loss tests of the root rely on. */
+    const double t = (double)total;
+    double lo_w = alpha * t, hi_w = beta * t, acc_w = 0.0, rest_w = t;
     for (int i = 0; i < n; i++) {
-        double p = (double)weights[i] / (double)total;
-        rest -= p;
-        if (rest < 1e-12) rest = 0.0;
-        double a_i = (alpha - acc - rest) / p, b_i = (beta - acc) / p;
+        double w = (double)weights[i];
+        rest_w -= w;
+        double a_i = (lo_w - acc_w - rest_w) / w, b_i = (hi_w - acc_w) / w;
         dc_state child = *st;
         dc_apply(&child, moves[i]);
         double v = search(c, &child, depth, a_i > 0.0 ? a_i : 0.0, b_i < 1.0 ? b_i : 1.0);
         if (c->aborted) return 0.0;
-        acc += p * v;
-        if (v <= a_i) return acc + rest;
-        if (v >= b_i) return acc;
+        acc_w += w * v;
+        if (v <= a_i) return (acc_w + rest_w) / t;
+        if (v >= b_i) return acc_w / t;
     }
-    return acc;
+    return acc_w / t;
+}
+
+/* --- a sound static bound for exact solves: a side that cannot catch up any more ----------- */
+/* Can `y` be sure to win from here, whatever the other player `x` does and whatever is dealt?
+ * It is enough that y wins when y discards every card it takes from now on ("y discards"),
+ * against every line of x. Under that policy y builds nothing, so y's points only fall through
+ * x's doing: coins (looting, wonders that take coins, spending none), the military track, and
+ * the guild counts (x destroying y's brown/grey cards). So y surely wins if x can reach neither
+ * military nor science supremacy and
+ *     (a lower bound of y's final score) > (an upper bound of x's final score),
+ * both computed from what is still available: the cards left in the structure (a face-down one
+ * may be any unseen card), the discard pile through an unbuilt Mausoleum, x's unbuilt wonders.
+ * x takes at most ceil(R/2) + 1 of the R cards left, plus one per wonder x may still build (a
+ * replay); each card is worth at most its best use for x (built: its points, coins / 3, guild
+ * value; discarded: coins / 3). If x may still win progress tokens (a science pair with tokens on
+ * the board), every token on the board counts as x's. Anything the bound does not model -- The
+ * Great Library, a guild that counts coins -- makes it give up (return 0): always sound.
+ * Only at a card-taking decision or a reveal (no one is mid-turn). */
+static void sort_desc(double *v, int n) { /* insertion sort: n is small */
+    for (int i = 1; i < n; i++) {
+        double x = v[i];
+        int j = i - 1;
+        while (j >= 0 && v[j] < x) {
+            v[j + 1] = v[j];
+            j--;
+        }
+        v[j + 1] = x;
+    }
+}
+
+static int milpts(int p) { return p <= 0 ? 0 : p <= 2 ? 2 : p <= 5 ? 5 : 10; }
+
+static inline int low_card(dc_cards g) { /* the lowest card id in a non-empty set */
+    uint64_t lo = (uint64_t)g;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(g >> 64));
+}
+
+static int category_ub(const dc_state *st, int x, const dc_category *cat, dc_cards avail,
+                       int x_wonders) {
+    int n = dc_pop_cards((st->p[x].cards | avail) & cat->colours);
+    if (cat->wonder) n += dc_pop32(st->p[x].built) + x_wonders;
+    return n;
+}
+
+static int surely_wins(const dc_state *st, int y) {
+    if (st->phase != DC_PLAY && st->phase != DC_REVEAL_CARDS) return 0;
+    if (st->age != 3) return 0;
+    int x = 1 - y;
+    const dc_player *px = &st->p[x], *py = &st->p[y];
+    /* Cards x may still get: those face up in the structure (`known`) and, for each face-down
+     * slot, any unseen card of its kind (with guild backs a slot shows whether it is a guild). */
+    dc_cards known = 0;
+    int h_age = 0, h_guild = 0;
+    for (uint32_t m = st->present; m; m &= m - 1) {
+        int slot = __builtin_ctz(m), c = st->pyramid[slot];
+        if (c >= 0) known |= DC_CARD_BIT(c);
+        else if (!dc_guild_backs()) h_age++, h_guild++;
+        else if (st->guild_slots >> slot & 1) h_guild++;
+        else h_age++;
+    }
+    dc_cards unseen_age = h_age ? st->unseen & DC_AGE_DECK_3 : 0;
+    dc_cards unseen_guild = h_guild ? st->unseen & DC_AGE_DECK_4 : 0;
+    dc_cards avail = known | unseen_age | unseen_guild;
+    int buildable = __builtin_popcount((uint32_t)(px->built | py->built)) < DC_MAX_WONDERS_BUILT;
+    uint32_t xw = buildable ? px->wonders : 0; /* x's wonders that may still be built */
+    int x_wonders = __builtin_popcount(xw);
+    if (xw >> 3 & 1) return 0; /* The Great Library: a token */
+    /* The Mausoleum: one more card, from the discard pile (which may by then hold any card) */
+    int maus = xw >> 6 & 1;
+    dc_cards sure = known | (maus ? st->discard : 0); /* greens/reds x may surely pick */
+    int extra_picks = h_age + maus;                    /* unseen Age III cards x may get */
+    dc_cards all = avail | (maus ? st->discard : 0);
+    /* x may win a progress token (a science pair with tokens on the board): give up */
+    uint32_t sym = px->science, twice = 0;
+    for (dc_cards g = sure & DC_GREEN; g; g &= g - 1) {
+        uint32_t b = DC_CARDS_TABLE[low_card(g)].science;
+        twice |= sym & b;
+        sym |= b;
+    }
+    uint32_t unseen_sym = 0;
+    int unseen_twice = 0;
+    for (dc_cards g = unseen_age & DC_GREEN; g; g &= g - 1) {
+        uint32_t b = DC_CARDS_TABLE[low_card(g)].science;
+        unseen_twice |= (unseen_sym & b) != 0;
+        unseen_sym |= b;
+    }
+    /* x may win progress tokens (a science pair with tokens on the board): then count every
+     * token on the board as x's (points, coins, Law's symbol, Strategy's and Urbanism's
+     * effects); Economy brings nothing against a side that never trades */
+    uint32_t gain_tokens = 0;
+    if (st->board &&
+        (twice || (extra_picks >= 1 && (unseen_sym & sym)) || (extra_picks >= 2 && unseen_twice)))
+        gain_tokens = st->board;
+    /* science supremacy: at most extra_picks new symbols from unseen cards */
+    int new_sym = __builtin_popcount(unseen_sym & ~sym);
+    int law = (gain_tokens >> DC_T_LAW & 1) && !(sym & DC_SCIENCE_LAW_BIT);
+    if (__builtin_popcount(sym) + law + (new_sym < extra_picks ? new_sym : extra_picks) >= 6) {
+        return 0;
+    }
+    /* military: every shield x could still add (the unseen: the extra_picks strongest) */
+    int strategy = (px->tokens | gain_tokens) >> DC_T_STRATEGY & 1;
+    int shields = 0;
+    for (dc_cards r = sure & DC_RED; r; r &= r - 1)
+        shields += DC_CARDS_TABLE[low_card(r)].shields + strategy;
+    int top_shields[DC_N_CARDS], nr = 0;
+    for (dc_cards r = unseen_age & DC_RED; r; r &= r - 1) {
+        int v = DC_CARDS_TABLE[low_card(r)].shields + strategy, j = nr++;
+        while (j > 0 && top_shields[j - 1] < v) {
+            top_shields[j] = top_shields[j - 1];
+            j--;
+        }
+        top_shields[j] = v;
+    }
+    for (int i = 0; i < nr && i < extra_picks; i++) shields += top_shields[i];
+    for (uint32_t w = xw; w; w &= w - 1) shields += DC_WONDERS_TABLE[__builtin_ctz(w)].shields;
+    int pawn_x = x == 0 ? st->pawn : -st->pawn;
+    if (pawn_x + shields >= 9) return 0;
+    /* a guild that counts coins (Moneylenders) is not modelled */
+    for (dc_cards g = (px->cards | py->cards | all) & DC_PURPLE; g; g &= g - 1) {
+        int c = low_card(g);
+        if (DC_CARDS_TABLE[c].points_per_max.coins_div3) return 0;
+    }
+    /* --- y's final score, at least (y discards from now on) --- */
+    int loot = 0;
+    if (st->military & (y == 0 ? 1 : 4)) loot += 2;
+    if (st->military & (y == 0 ? 2 : 8)) loot += 5;
+    int take = 0;
+    for (uint32_t w = xw; w; w &= w - 1) take += DC_WONDERS_TABLE[__builtin_ctz(w)].opponent_loses;
+    int coins_y = py->coins - loot - take;
+    if (coins_y < 0) coins_y = 0;
+    int destroy_brown = 0, destroy_grey = 0;
+    for (uint32_t w = xw; w; w &= w - 1) {
+        int d = DC_WONDERS_TABLE[__builtin_ctz(w)].destroy;
+        destroy_brown += d == 1;
+        destroy_grey += d == 2;
+    }
+    int y_low = dc_card_points(py->cards & ~DC_PURPLE) + dc_wonder_points(py->built) +
+                dc_token_points(py->tokens) + coins_y / 3 + milpts(-pawn_x - shields);
+    for (dc_cards g = py->cards & DC_PURPLE; g; g &= g - 1) {
+        int c = low_card(g);
+        const dc_category *cat = &DC_CARDS_TABLE[c].points_per_max;
+        int ny = dc_pop_cards(py->cards & cat->colours), nx = dc_pop_cards(px->cards & cat->colours);
+        if (cat->colours & DC_BROWN) ny -= destroy_brown;
+        if (cat->colours & DC_GREY) ny -= destroy_grey;
+        if (cat->wonder) {
+            ny += dc_pop32(py->built);
+            nx += dc_pop32(px->built);
+        }
+        y_low += cat->each * (ny > nx ? ny : nx);
+    }
+    /* --- x's final score, at most --- */
+    double x_high = dc_card_points(px->cards & ~DC_PURPLE) + dc_wonder_points(px->built) +
+                    dc_token_points(px->tokens) + milpts(pawn_x + shields);
+    double coins_x = px->coins;
+    for (uint32_t w = xw; w; w &= w - 1) {
+        const dc_wonder_spec *ws = &DC_WONDERS_TABLE[__builtin_ctz(w)];
+        x_high += ws->points;
+        coins_x += ws->coins;
+    }
+    for (dc_cards g = px->cards & DC_PURPLE; g; g &= g - 1) {
+        int c = low_card(g);
+        const dc_category *cat = &DC_CARDS_TABLE[c].points_per_max;
+        int nx = category_ub(st, x, cat, all, x_wonders);
+        int ny = dc_pop_cards(py->cards & cat->colours) + (cat->wonder ? dc_pop32(py->built) : 0);
+        x_high += cat->each * (nx > ny ? nx : ny);
+    }
+    int yellow_ub = dc_pop_cards((px->cards | all) & DC_YELLOW);
+    double discard_value = (2.0 + yellow_ub) / 3.0;
+    double urbanism = ((px->tokens | gain_tokens) >> DC_T_URBANISM & 1) ? 4.0 / 3.0 : 0.0;
+    for (uint32_t t = gain_tokens; t; t &= t - 1) {
+        const dc_token_spec *ts = &DC_TOKENS_TABLE[__builtin_ctz(t)];
+        x_high += ts->points;
+        coins_x += ts->coins;
+    }
+    if (gain_tokens && ((px->tokens | gain_tokens) >> DC_T_MATHEMATICS & 1))
+        x_high += 3 * (__builtin_popcount(px->tokens) + __builtin_popcount(gain_tokens));
+    /* each card's best use for x; face-down slots: the best unseen cards of their kind */
+    double value[DC_N_CARDS], of_age[DC_N_CARDS], of_guild[DC_N_CARDS];
+    int n = 0, na = 0, ng = 0;
+    double best_maus = 0.0;
+    for (dc_cards a = all; a; a &= a - 1) {
+        int c = low_card(a);
+        const dc_card_spec *spec = &DC_CARDS_TABLE[c];
+        double v = spec->points + urbanism;
+        double coins = spec->coins;
+        if (spec->coins_per.each)
+            coins += spec->coins_per.each * category_ub(st, x, &spec->coins_per, all, x_wonders);
+        if (spec->coins_per_max.each) {
+            int nx = category_ub(st, x, &spec->coins_per_max, all, x_wonders);
+            int ny = dc_pop_cards(py->cards & spec->coins_per_max.colours) +
+                     (spec->coins_per_max.wonder ? dc_pop32(py->built) : 0);
+            coins += spec->coins_per_max.each * (nx > ny ? nx : ny);
+        }
+        v += coins / 3.0;
+        if (spec->points_per_max.each) {
+            const dc_category *cat = &spec->points_per_max;
+            int nx = category_ub(st, x, cat, all, x_wonders);
+            int ny = dc_pop_cards(py->cards & cat->colours) + (cat->wonder ? dc_pop32(py->built) : 0);
+            v += cat->each * (nx > ny ? nx : ny);
+        }
+        if (maus && v > best_maus) best_maus = v;
+        if (v < discard_value) v = discard_value;
+        if ((known >> c) & 1) value[n++] = v;
+        else if ((unseen_age >> c) & 1) of_age[na++] = v;
+        else if ((unseen_guild >> c) & 1) of_guild[ng++] = v;
+    }
+    sort_desc(of_age, na);
+    sort_desc(of_guild, ng);
+    for (int i = 0; i < na && i < h_age; i++) value[n++] = of_age[i];
+    for (int i = 0; i < ng && i < h_guild; i++) value[n++] = of_guild[i];
+    int left = __builtin_popcount(st->present);
+    int k = (left + 1) / 2 + 1 + x_wonders; /* cards x may take, replays included */
+    sort_desc(value, n);
+    double gain = best_maus;
+    for (int i = 0; i < n && i < k; i++) gain += value[i];
+    x_high += (coins_x / 3.0) + gain;
+    return (double)y_low > x_high + 1e-9;
+}
+
+/* The last few cards of an exact solve: a plain alpha-beta / Star1 recursion with no table. Near
+ * the end of the Age most nodes of a solve are here and few of them recur, so hashing, probing
+ * and storing them would cost more than it saves -- and their entries would crowd out the
+ * costlier ones above (see keep_value). Values and bounds are as search()'s (fail-soft). */
+static double small_search(Searcher *c, const dc_state *st, double alpha, double beta) {
+    c->nodes++;
+    if (c->nodes >= c->checkpoint) {
+        tick(c);
+        if (c->aborted) return 0.0;
+    }
+    if (st->phase == DC_GAME_OVER) return terminal_value(st);
+    if (dc_is_chance(st)) {
+        int32_t moves[DC_MAX_OUTCOMES];
+        int64_t weights[DC_MAX_OUTCOMES];
+        int64_t total = 0;
+        int n = dc_chance_outcomes(st, moves, weights, &total);
+        const double t = (double)total;
+        double alpha_w = alpha * t, beta_w = beta * t, acc_w = 0.0, rest_w = t;
+        for (int i = 0; i < n; i++) {
+            double w = (double)weights[i];
+            rest_w -= w;
+            double a_i = (alpha_w - acc_w - rest_w) / w, b_i = (beta_w - acc_w) / w;
+            dc_state child = *st;
+            dc_apply(&child, moves[i]);
+            double v = small_search(c, &child, a_i > 0.0 ? a_i : 0.0, b_i < 1.0 ? b_i : 1.0);
+            if (c->aborted) return 0.0;
+            acc_w += w * v;
+            if (v <= a_i) return (acc_w + rest_w) / t;
+            if (v >= b_i) return acc_w / t;
+        }
+        return acc_w / t;
+    }
+    int32_t moves[DC_MAX_MOVES];
+    int n = dc_legal_moves(st, moves);
+    int me = st->to_move, maximise = me == 0;
+    double best = maximise ? -1.0 : 2.0;
+    for (int i = 0; i < n; i++) {
+        dc_state child = *st;
+        dc_apply(&child, moves[i]);
+        double v = small_search(c, &child, alpha, beta);
+        if (c->aborted) return 0.0;
+        if (maximise) {
+            if (v > best) {
+                best = v;
+                if (v > alpha) {
+                    alpha = v;
+                    if (v >= beta) break;
+                }
+            }
+        } else if (v < best) {
+            best = v;
+            if (v < beta) {
+                beta = v;
+                if (v <= alpha) break;
+            }
+        }
+    }
+    return best;
+}
+
+/* A chance node of an exact solve (every outcome enumerated): Star2. Each outcome starts with
+ * the bounds [L, U] the table holds for it (exact for a terminal, else [0, 1]); their weighted
+ * sums may already decide the node. Then, where it can, each outcome that is a decision node is
+ * probed: only its first move is searched, which bounds it from one side (below for A to move,
+ * above for B) -- enough to refute the node when the opponent's alternative was better. Last,
+ * Star1 searches the outcomes with windows derived from the other outcomes' bounds. */
+#define STAR2_MAX 64
+
+static double chance_exact(Searcher *c, const dc_state *st, int depth, double alpha, double beta,
+                           uint64_t key) {
+    int32_t moves[DC_MAX_OUTCOMES];
+    int64_t weights[DC_MAX_OUTCOMES];
+    int64_t total = 0;
+    int n = dc_chance_outcomes(st, moves, weights, &total);
+    if (n > STAR2_MAX) return chance(c, st, depth, alpha, beta, key);
+    dc_state kids[n];
+    uint64_t keys[n];
+    double lo[n], hi[n];
+    const double t = (double)total, alpha_w = alpha * t, beta_w = beta * t;
+    double sum_lo = 0.0, sum_hi = 0.0;
+    for (int i = 0; i < n; i++) {
+        kids[i] = *st;
+        dc_apply(&kids[i], moves[i]);
+        double w = (double)weights[i];
+        if (kids[i].phase == DC_GAME_OVER) {
+            keys[i] = 0;
+            lo[i] = hi[i] = terminal_value(&kids[i]);
+        } else {
+            keys[i] = dc_state_hash(&kids[i]);
+            const tt_entry *e = tt_find(c, keys[i]);
+            if (e && entry_depth(e) >= depth) {
+                lo[i] = e->lo;
+                hi[i] = e->hi;
+            } else {
+                lo[i] = 0.0;
+                hi[i] = 1.0;
+            }
+        }
+        sum_lo += w * lo[i];
+        sum_hi += w * hi[i];
+    }
+    if (sum_lo >= beta_w) return sum_lo / t;
+    if (sum_hi <= alpha_w) return sum_hi / t;
+    if (c->star2) {
+        for (int i = 0; i < n; i++) {
+            const dc_state *k = &kids[i];
+            if (k->phase == DC_GAME_OVER || dc_is_chance(k) || lo[i] >= hi[i]) continue;
+            double w = (double)weights[i];
+            const tt_entry *e = tt_find(c, keys[i]);
+            int32_t first = e ? e->move : -1, unused;
+            if (k->to_move == 0) { /* a lower bound from A's first move */
+                double need = (beta_w - (sum_lo - w * lo[i])) / w;
+                if (need > 1.0) continue;
+                c->nodes++;
+                double v = decision_exact(c, k, depth, lo[i], need, first, &unused, 1);
+                if (c->aborted) return 0.0;
+                if (v > lo[i]) {
+                    sum_lo += w * (v - lo[i]);
+                    lo[i] = v;
+                    if (sum_lo >= beta_w) return sum_lo / t;
+                }
+            } else { /* an upper bound from B's first move */
+                double need = (alpha_w - (sum_hi - w * hi[i])) / w;
+                if (need < 0.0) continue;
+                c->nodes++;
+                double v = decision_exact(c, k, depth, need, hi[i], first, &unused, 1);
+                if (c->aborted) return 0.0;
+                if (v < hi[i]) {
+                    sum_hi -= w * (hi[i] - v);
+                    hi[i] = v;
+                    if (sum_hi <= alpha_w) return sum_hi / t;
+                }
+            }
+        }
+    }
+    /* Star1 with the bounds: rest_lo/rest_hi are the bounds of the outcomes not searched yet. */
+    double acc_w = 0.0, rest_lo = sum_lo, rest_hi = sum_hi;
+    for (int i = 0; i < n; i++) {
+        double w = (double)weights[i];
+        rest_lo -= w * lo[i];
+        rest_hi -= w * hi[i];
+        if (lo[i] >= hi[i]) { /* known exactly */
+            acc_w += w * lo[i];
+            continue;
+        }
+        double a_i = (alpha_w - acc_w - rest_hi) / w, b_i = (beta_w - acc_w - rest_lo) / w;
+        double a = a_i > 0.0 ? a_i : 0.0, b = b_i < 1.0 ? b_i : 1.0;
+        double v = __builtin_popcount(kids[i].present) <= c->small_cards
+                       ? small_search(c, &kids[i], a, b)
+                       : search_keyed(c, &kids[i], keys[i], depth, a, b);
+        if (c->aborted) return 0.0;
+        acc_w += w * v;
+        if (v <= a_i) return (acc_w + rest_hi) / t;
+        if (v >= b_i) return (acc_w + rest_lo) / t;
+    }
+    return acc_w / t;
 }
 
 static double search(Searcher *c, const dc_state *st, int depth, double alpha, double beta) {
+    if (depth >= INF_DEPTH / 2 && c->endgame && __builtin_popcount(st->present) <= c->small_cards)
+        return small_search(c, st, alpha, beta);
+    if (st->phase == DC_GAME_OVER || depth <= 0) return search_keyed(c, st, 0, depth, alpha, beta);
+    return search_keyed(c, st, dc_state_hash(st), depth, alpha, beta);
+}
+
+/* search() with the state's hash already computed (key: dc_state_hash(st); any value at a
+ * terminal or horizon node, which are not looked up). */
+static double search_keyed(Searcher *c, const dc_state *st, uint64_t key, int depth,
+                           double alpha, double beta) {
     c->nodes++;
     if (c->nodes >= c->checkpoint) {
         tick(c);
@@ -363,7 +905,7 @@ static double search(Searcher *c, const dc_state *st, int depth, double alpha, d
         c->cut_count++;
         return evaluate(st);
     }
-    uint64_t key = dc_state_hash(st);
+    long long nodes_before = c->nodes;
     const tt_entry *e = tt_find(c, key);
     int had = 0, e_depth = 0;
     double e_lo = 0.0, e_hi = 1.0;
@@ -386,8 +928,33 @@ static double search(Searcher *c, const dc_state *st, int depth, double alpha, d
     long long cuts_before = c->cut_count;
     double alpha0 = alpha, beta0 = beta, value;
     int32_t move = -1;
-    if (dc_is_chance(st)) value = chance(c, st, depth, alpha, beta, key);
+    if (depth >= INF_DEPTH / 2 && c->bounds && !(had && e_lo == e_hi)) {
+        int winner = surely_wins(st, 0) ? 0 : surely_wins(st, 1) ? 1 : -1;
+        if (winner >= 0) {
+            c->bound_cuts++;
+            value = winner == 0 ? 1.0 : 0.0;
+            if (!dc_is_chance(st)) { /* a move the proof allows: the winner discards */
+                int32_t moves[DC_MAX_MOVES];
+                int n = dc_legal_moves(st, moves);
+                best_move = n ? moves[0] : -1;
+                for (int i = 0; i < n && st->to_move == winner; i++) {
+                    if (DC_MOVE_KIND(moves[i]) == DC_DISCARD) {
+                        best_move = moves[i];
+                        break;
+                    }
+                }
+            }
+            tt_store(c, key, INF_DEPTH, value, value, best_move, 1);
+            return value;
+        }
+    }
+    if (dc_is_chance(st))
+        value = depth >= INF_DEPTH / 2 && c->endgame
+                    ? chance_exact(c, st, depth, alpha, beta, key)
+                    : chance(c, st, depth, alpha, beta, key);
     else if (depth == 1) value = frontier(c, st, alpha, beta, &move);
+    else if (depth >= INF_DEPTH / 2 && c->endgame)
+        value = decision_exact(c, st, depth, alpha, beta, best_move, &move, 0);
     else value = decision(c, st, depth, alpha, beta, best_move, &move);
     if (c->aborted) return 0.0;
     int stored = c->cut_count != cuts_before ? depth : INF_DEPTH;
@@ -397,8 +964,36 @@ static double search(Searcher *c, const dc_state *st, int depth, double alpha, d
     else if (value >= beta0) lo = same ? (lo > value ? lo : value) : value;
     else lo = hi = value;
     if (lo > hi) lo = hi = value;
-    tt_store(c, key, stored, lo, hi, move >= 0 ? move : best_move);
+    tt_store(c, key, stored, lo, hi, move >= 0 ? move : best_move, c->nodes - nodes_before);
     return value;
+}
+
+/* An exact solve (no depth cut-off) first asks the two questions that settle most endgames at a
+ * fraction of the cost of the full window: does A surely win (value 1)? does A surely lose
+ * (value 0)? Each is a null-window search: at a chance node one outcome that misses cuts it. The
+ * bounds they leave in the table then narrow the full-window search that follows, if needed.
+ * Every answer is a valid fail-soft result for (alpha, beta). */
+#define NULL_WINDOW 1e-9
+
+/* search() without the small_search shortcut: a position asked for from Python always gets its
+ * table entry (best move included), which the principal variation and policy_margin read. */
+static double top(Searcher *c, const dc_state *st, int depth, double alpha, double beta) {
+    if (st->phase == DC_GAME_OVER || depth <= 0) return search_keyed(c, st, 0, depth, alpha, beta);
+    return search_keyed(c, st, dc_state_hash(st), depth, alpha, beta);
+}
+
+static double solve(Searcher *c, const dc_state *st, int depth, double alpha, double beta) {
+    if (depth < INF_DEPTH / 2 || !c->null_windows || st->phase == DC_GAME_OVER)
+        return top(c, st, depth, alpha, beta);
+    if (beta > 1.0 - NULL_WINDOW) {
+        double v = top(c, st, depth, 1.0 - NULL_WINDOW, 1.0);
+        if (c->aborted || v > 1.0 - NULL_WINDOW || v <= alpha) return v;
+    }
+    if (alpha < NULL_WINDOW) {
+        double v = top(c, st, depth, 0.0, NULL_WINDOW);
+        if (c->aborted || v < NULL_WINDOW || v >= beta) return v;
+    }
+    return top(c, st, depth, alpha, beta);
 }
 
 /* --- Python interface --------------------------------------------------------------------- */
@@ -415,8 +1010,7 @@ static int get_state(PyObject *obj, const dc_state **out) {
 }
 
 static int alloc_table(Searcher *self, long long memory) {
-    uint64_t buckets = 1;
-    while (buckets * 2 * sizeof(tt_bucket) <= (uint64_t)memory) buckets *= 2;
+    uint64_t buckets = (uint64_t)memory / sizeof(tt_bucket);
     tt_bucket *tt = PyMem_RawCalloc(buckets, sizeof(tt_bucket));
     if (!tt) {
         PyErr_NoMemory();
@@ -424,7 +1018,7 @@ static int alloc_table(Searcher *self, long long memory) {
     }
     PyMem_RawFree(self->tt);
     self->tt = tt;
-    self->mask = buckets - 1;
+    self->buckets = buckets;
     self->memory = memory;
     return 0;
 }
@@ -452,6 +1046,13 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs) {
     self->deadline = -1.0;
     self->checkpoint = 0;
     self->min_depth = INF_DEPTH;
+    self->null_windows = 1;
+    self->endgame = 1;
+    self->etc = 1;
+    self->use_history = 1;
+    self->star2 = 1;
+    self->small_cards = 2;
+    self->bounds = 1;
     return alloc_table(self, memory);
 }
 
@@ -470,7 +1071,7 @@ static PyObject *Searcher_search(Searcher *self, PyObject *args) {
     if (get_state(obj, &st) < 0) return NULL;
     if (depth > INF_DEPTH) depth = INF_DEPTH;
     self->aborted = 0;
-    double v = search(self, st, depth, alpha, beta);
+    double v = solve(self, st, depth, alpha, beta);
     if (self->aborted == 2) return NULL;
     if (self->aborted) {
         PyErr_SetNone(Aborted);
@@ -493,6 +1094,15 @@ static PyObject *Searcher_margin(Searcher *self, PyObject *obj) {
     return PyFloat_FromDouble(margin(st));
 }
 
+static PyObject *Searcher_static_winner(Searcher *self, PyObject *obj) {
+    (void)self;
+    const dc_state *st;
+    if (get_state(obj, &st) < 0) return NULL;
+    int w = surely_wins(st, 0) ? 0 : surely_wins(st, 1) ? 1 : -1;
+    if (w < 0) Py_RETURN_NONE;
+    return PyLong_FromLong(w);
+}
+
 static PyObject *Searcher_probe(Searcher *self, PyObject *obj) {
     const dc_state *st;
     if (get_state(obj, &st) < 0) return NULL;
@@ -512,7 +1122,7 @@ static PyObject *Searcher_store(Searcher *self, PyObject *args) {
     if (get_state(obj, &st) < 0) return NULL;
     long move = move_obj == Py_None ? -1 : PyLong_AsLong(move_obj);
     if (move == -1 && PyErr_Occurred()) return NULL;
-    tt_store(self, dc_state_hash(st), depth, lo, hi, (int32_t)move);
+    tt_store(self, dc_state_hash(st), depth, lo, hi, (int32_t)move, 1);
     Py_RETURN_NONE;
 }
 
@@ -528,7 +1138,7 @@ static PyObject *Searcher_set_limits(Searcher *self, PyObject *args) {
 
 static PyObject *Searcher_clear(Searcher *self, PyObject *unused) {
     (void)unused;
-    memset(self->tt, 0, (self->mask + 1) * sizeof(tt_bucket));
+    memset(self->tt, 0, self->buckets * sizeof(tt_bucket));
     Py_RETURN_NONE;
 }
 
@@ -537,6 +1147,8 @@ static PyMethodDef Searcher_methods[] = {
      "search(core_state, depth, alpha, beta) -> P(A wins); raises Aborted at a limit."},
     {"evaluate", (PyCFunction)Searcher_evaluate, METH_O, "solvers.search.evaluate in C."},
     {"margin", (PyCFunction)Searcher_margin, METH_O, "solvers.search._margin in C."},
+    {"static_winner", (PyCFunction)Searcher_static_winner, METH_O,
+     "static_winner(core_state) -> 0 or 1 if the static bound proves that player wins, else None"},
     {"probe", (PyCFunction)Searcher_probe, METH_O,
      "probe(core_state) -> (depth, lo, hi, move, generation) or None."},
     {"store", (PyCFunction)Searcher_store, METH_VARARGS,
@@ -554,6 +1166,14 @@ static PyMemberDef Searcher_members[] = {
     RW_LL(stores),
     RW_LL(overwrites),
     RW_LL(memory),
+    {"null_windows", T_INT, offsetof(Searcher, null_windows), 0, NULL},
+    {"endgame", T_INT, offsetof(Searcher, endgame), 0, NULL},
+    {"etc", T_INT, offsetof(Searcher, etc), 0, NULL},
+    {"star2", T_INT, offsetof(Searcher, star2), 0, NULL},
+    {"small_cards", T_INT, offsetof(Searcher, small_cards), 0, NULL},
+    {"bounds", T_INT, offsetof(Searcher, bounds), 0, NULL},
+    {"bound_cuts", T_LONGLONG, offsetof(Searcher, bound_cuts), 0, NULL},
+    {"use_history", T_INT, offsetof(Searcher, use_history), 0, NULL},
     {"min_depth", T_INT, offsetof(Searcher, min_depth), 0, NULL},
     {"generation", T_INT, offsetof(Searcher, generation), 0, NULL},
     {"chance_width", T_INT, offsetof(Searcher, chance_width), READONLY, NULL},
@@ -563,7 +1183,7 @@ static PyMemberDef Searcher_members[] = {
 
 static PyObject *Searcher_get_entries(Searcher *self, void *closure) {
     (void)closure;
-    return PyLong_FromUnsignedLongLong(2 * (self->mask + 1));
+    return PyLong_FromUnsignedLongLong(2 * self->buckets);
 }
 
 static PyGetSetDef Searcher_getset[] = {

@@ -1,0 +1,196 @@
+"""The compiled search (solvers/csrc): exact values against the Python reference and brute force,
+each endgame lever checked not to change a value, the memory budget, and ``--memory``.
+
+Skipped where the compiled search is not built or ``DUEL_PURE=1`` disables the C core.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from duel.position import load_position
+from duel.state import State
+from solvers.search import (
+    C_SEARCH,
+    DEFAULT_MEMORY,
+    INF_DEPTH,
+    Limit,
+    Searcher,
+    analyse,
+    exact_feasible,
+    expectimax,
+)
+from tests.test_search import SMALL, TINY, endgame
+
+pytestmark = pytest.mark.skipif(not C_SEARCH, reason="compiled search not available")
+
+ROOT = Path(__file__).resolve().parents[1]
+#: The quickest of the example endgames for the Python reference (well under a second each).
+EXAMPLES = [
+    ROOT / "examples" / "endgames" / f"age3_8cards_seed{seed}.json" for seed in (106, 124, 128)
+]
+#: Switches of the C searcher's exact-solve levers (1 = on, the default).
+LEVERS = ("null_windows", "endgame", "etc", "use_history", "star2", "bounds")
+
+
+def c_searcher(memory: int = 16 << 20, **levers: int):
+    from solvers.search import CSearcher
+
+    searcher = CSearcher(chance_width=None, memory=memory)
+    for name, value in levers.items():
+        setattr(searcher._c, name, value)
+    return searcher
+
+
+def c_solve(state: State, alpha: float = 0.0, beta: float = 1.0, **levers: int) -> float:
+    return c_searcher(**levers).search(state, INF_DEPTH - 1, alpha, beta)
+
+
+def random_endgames(cards: int, count: int, first_seed: int) -> list[State]:
+    found = (endgame(seed, cards) for seed in range(first_seed, first_seed + 20 * count))
+    return [s for s in found if s is not None][:count]
+
+
+# --- exactness ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_exact_value_matches_the_python_reference_on_example_endgames(path):
+    state = load_position(path)
+    truth = Searcher(chance_width=None).search(state, INF_DEPTH - 1, 0.0, 1.0)
+    assert c_solve(state) == pytest.approx(truth, abs=1e-9)
+
+
+@pytest.mark.parametrize("index", range(3))
+def test_exact_value_matches_the_python_reference_on_random_endgames(index):
+    state = random_endgames(7, 3, 700)[index]
+    truth = Searcher(chance_width=None).search(state, INF_DEPTH - 1, 0.0, 1.0)
+    assert c_solve(state) == pytest.approx(truth, abs=1e-9)
+
+
+def test_exact_value_and_window_bounds_match_brute_force():
+    """Fail-soft results: inside the window exact, outside a bound on the right side."""
+    windows = [(0.0, 1.0), (0.0, 1e-9), (1 - 1e-9, 1.0), (0.2, 0.3), (0.45, 0.55), (0.9, 1.0)]
+    for state in TINY + SMALL:
+        truth = expectimax(state)
+        for alpha, beta in windows:
+            v = c_solve(state, alpha, beta)
+            if v <= alpha:
+                assert truth <= v + 1e-9
+            elif v >= beta:
+                assert truth >= v - 1e-9
+            else:
+                assert v == pytest.approx(truth, abs=1e-9)
+
+
+@pytest.mark.parametrize("lever", LEVERS)
+def test_each_lever_alone_off_gives_the_same_values(lever):
+    states = random_endgames(9, 2, 900) + SMALL[:2]
+    for state in states:
+        assert c_solve(state, **{lever: 0}) == pytest.approx(c_solve(state), abs=1e-9)
+
+
+def test_table_free_tail_depth_does_not_change_values():
+    state = random_endgames(9, 1, 950)[0]
+    values = {k: c_solve(state, small_cards=k) for k in (0, 1, 2, 3)}
+    assert max(values.values()) - min(values.values()) < 1e-9
+
+
+def test_static_bound_only_claims_sure_wins():
+    """Where the static bound says a side surely wins, brute force agrees (and it does fire)."""
+    from duel import new_game
+    from duel.core import CoreState
+
+    searcher = c_searcher()
+    fired = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = new_game()
+        while not state.is_terminal():
+            if state.age == 3 and sum(1 for c in state.pyramid if c != -1) <= 5:
+                winner = searcher._c.static_winner(CoreState.from_state(state))
+                if winner is not None:
+                    fired += 1
+                    assert expectimax(state) == (1.0 if winner == 0 else 0.0), seed
+            state = state.apply(state.random_move(rng), check=False)
+    assert fired >= 10
+
+
+def test_decided_endgames_are_exactly_zero_or_one():
+    """Chance nodes add weight x value: a surely won position is 1.0, not 1 - 3e-16."""
+    for state in TINY:
+        truth = expectimax(state)
+        if truth in (0.0, 1.0):
+            assert c_solve(state) == truth
+
+
+def test_analysis_solves_to_the_end_with_a_full_principal_variation():
+    state = load_position(EXAMPLES[0])
+    info = analyse(state, exact=True)
+    assert info.exact and info.extra["backend"] == "c"
+    end = state
+    for move in info.pv:
+        end = end.apply(move)
+    assert end.is_terminal()
+
+
+def test_exact_feasibility_rises_with_the_compiled_search():
+    state = random_endgames(12, 1, 500)[0]
+    assert exact_feasible(state) and not exact_feasible(state, 10)
+    info = analyse(state, Limit(nodes=1), exact=True, margin=False)
+    assert not info.sampled  # enumerated, not sampled: the value would be exact given time
+
+
+# --- the memory budget ----------------------------------------------------------------------
+def _rss_bytes() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    raise AssertionError("no VmRSS")
+
+
+def test_exact_solve_with_a_small_budget_stays_within_it():
+    budget = 8 << 20
+    state = random_endgames(10, 1, 523)[0]
+    before = _rss_bytes() if Path("/proc/self/status").exists() else None
+    searcher = c_searcher(memory=budget)
+    info = analyse(state, exact=True, margin=False, searcher=searcher)
+    assert info.exact
+    c = searcher._c
+    assert c.entries * 32 <= c.memory <= budget  # the table is allocated once, at this size
+    assert c.overwrites > 0, "the budget never bound: the test would prove nothing"
+    if before is not None:
+        assert _rss_bytes() - before <= budget
+
+
+def test_analyse_passes_the_memory_budget_through():
+    state = load_position(EXAMPLES[0])
+    assert analyse(state, Limit(nodes=2000)).extra["memory"] == DEFAULT_MEMORY
+    info = analyse(state, Limit(nodes=2000), memory=8 << 20)
+    assert info.extra["memory"] == 8 << 20 and info.extra["backend"] == "c"
+
+
+def test_memory_option_of_the_commands(tmp_path):
+    from typer.testing import CliRunner
+
+    from duel.cli import app
+
+    runner = CliRunner()
+    path = str(EXAMPLES[0])
+    result = runner.invoke(app, ["hint", path, "--nodes", "500", "--memory", "8", "--json"])
+    assert result.exit_code == 0, result.output
+    for bad in ("0", "abc", "-5"):
+        for command in ("hint", "analyze"):
+            result = runner.invoke(app, [command, path, "--memory", bad])
+            assert result.exit_code == 2
+            assert len(result.output.strip().splitlines()) == 1, result.output
+            assert "--memory" in result.output
+
+
+def test_random_budget_sizes_round_down_to_the_budget():
+    rng = random.Random(5)
+    for _ in range(5):
+        budget = rng.randrange(1 << 20, 64 << 20)
+        c = c_searcher(memory=budget)._c
+        assert c.entries * 32 <= budget
