@@ -477,12 +477,16 @@ class CMctsPlayer:
     ) -> None:
         import os
 
+        from duel import core
+
         try:
+            if not core.AVAILABLE:
+                raise ImportError
             from solvers._cmcts import Tree
         except ImportError:
             raise UnknownLevelError(
-                "the cmcts level needs the compiled extension solvers._cmcts "
-                "(pip install -e . with a C compiler)"
+                "the cmcts level needs the compiled core and solvers._cmcts "
+                "(pip install -e . with a C compiler, and DUEL_PURE unset)"
             ) from None
 
         try:

@@ -18,6 +18,10 @@ from solvers.players import (
     make_player,
 )
 
+from duel import core  # noqa: E402
+
+if not core.AVAILABLE:
+    pytest.skip("the compiled core is off (DUEL_PURE) or not built", allow_module_level=True)
 _cmcts = pytest.importorskip("solvers._cmcts")
 from duel.core import CoreState  # noqa: E402  (needs the C core, as _cmcts does)
 
