@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from duel import core  # noqa: E402
 from duel.state import new_game
 from solvers.players import (
     CMctsConfig,
@@ -17,8 +18,6 @@ from solvers.players import (
     decisions_between,
     make_player,
 )
-
-from duel import core  # noqa: E402
 
 if not core.AVAILABLE:
     pytest.skip("the compiled core is off (DUEL_PURE) or not built", allow_module_level=True)
