@@ -604,12 +604,22 @@ class GameController:
         return Hint(state.to_move, lines, info.exact, info.depth, info.nodes)
 
     def win_chance(self, *, nodes: int = 3000) -> float | None:
-        """A's chance of winning now by a short deterministic search (1 or 0 at the end)."""
-        state = self.state
-        if state.is_terminal():
-            return {0: 1.0, 1: 0.0}.get(state.winner, 0.5)
-        try:
-            from solvers.search import Limit, analyse
-        except ImportError:
-            return None
-        return analyse(state, Limit(nodes=nodes), seed=self.hint_seed).value.a
+        """A's chance of winning now (see :func:`win_chance`)."""
+        return win_chance(self.state, nodes=nodes, seed=self.hint_seed)
+
+
+def win_chance(state: State, *, nodes: int = 3000, seed: int = 0) -> float | None:
+    """A's chance of winning at ``state`` by a short deterministic search of ``nodes`` (1, 0
+    or 0.5 at the end; None without the solver).
+
+    >>> from duel import new_game
+    >>> 0.0 < win_chance(new_game(), nodes=200) < 1.0
+    True
+    """
+    if state.is_terminal():
+        return {0: 1.0, 1: 0.0}.get(state.winner, 0.5)
+    try:
+        from solvers.search import Limit, analyse
+    except ImportError:
+        return None
+    return analyse(state, Limit(nodes=nodes), seed=seed).value.a
