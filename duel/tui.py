@@ -1042,6 +1042,7 @@ def run_game(
     plain: bool,
     manual_chance: bool = False,
     read: Callable[[str], str] = input,
+    line: bool = False,
 ) -> int:
     """Play a game in the terminal; the exit code (0; 1 the game could not be saved; 2 bad
     arguments; 130 interrupted; 129/143 after SIGHUP/SIGTERM, the game saved).
@@ -1053,6 +1054,9 @@ def run_game(
     fair play. With ``load`` the saved game continues with its players and its dealer; a
     ``seed`` given with ``load`` deals the rest of the game from that seed (not fair play).
     ``manual_chance``: the user types each chance outcome (a real game's cards).
+
+    On a terminal (standard input and output both) the full-screen app opens
+    (:mod:`duel.app`); ``plain`` or ``line`` (or a pipe) keep the line mode.
     """
     explicit_players = any(p is not None for p in players)
     kinds = [
@@ -1103,5 +1107,9 @@ def run_game(
             f"7 Wonders Duel: A ({kinds[0]}) against B ({kinds[1]}), {how}. "
             "Type 'help' at any prompt."
         )
+    if not (plain or line) and read is input and _is_tty(sys.stdin) and _is_tty(sys.stdout):
+        from duel.app import run_app
+
+        return run_app(session.game, think=think, delay=delay)
     with _signals_save_the_game():
         return session.run()
