@@ -19,6 +19,7 @@ load, ``u`` undo, ``q`` quit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -116,13 +117,49 @@ class Pyramid(Vertical):
 
 
 # --- dialogs -------------------------------------------------------------------------------------
-class ChoiceScreen(ModalScreen[Any]):
+class Dialog(ModalScreen[None]):
+    """A dialog that hands its answer to ``done`` once it is closed.
+
+    (Not ``dismiss(result)`` with a ``push_screen`` callback: a dialog opened from the callback
+    of another could get its callback registered on the closing one and lose its answer.)
+    """
+
+    def __init__(self, done: Callable[[Any], None], *, name: str) -> None:
+        super().__init__(name=name, id=f"dialog-{name}")
+        self.done = done
+        self.answered = False
+
+    def answer(self, value: Any) -> None:
+        if self.answered:
+            return
+        self.answered = True
+        self.dismiss()
+        self.app.call_later(self.done, value)
+
+    def action_close(self) -> None:
+        self.answer(None)
+
+
+#: A modal dialog hides the app's keys: a decision's dialog offers them again.
+GAME_KEYS = [
+    Binding("escape", "close", "Board"),
+    Binding("h", "app.hint", "Hint"),
+    Binding("s", "app.save", "Save"),
+    Binding("l", "app.load", "Load"),
+    Binding("u", "app.undo", "Undo"),
+    Binding("q", "app.quit_game", "Quit"),
+]
+
+
+class ChoiceScreen(Dialog):
     """A decision as a dialog: a title, numbered buttons, Escape to look at the board."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Board")]
+    BINDINGS = GAME_KEYS
 
-    def __init__(self, title: str, options: list[tuple[str, Any]], *, name: str) -> None:
-        super().__init__(name=name, id=f"dialog-{name}")
+    def __init__(
+        self, title: str, options: list[tuple[str, Any]], done: Callable, *, name: str
+    ) -> None:
+        super().__init__(done, name=name)
         self.heading = title
         self.options = options
 
@@ -131,26 +168,29 @@ class ChoiceScreen(ModalScreen[Any]):
             yield Label(self.heading, classes="dialog-title")
             for i, (label, _) in enumerate(self.options):
                 yield Button(f"{i + 1}. {label}", id=f"choice-{i + 1}", classes="choice")
+        yield Footer()
 
     def on_key(self, event) -> None:
         if event.character and event.character.isdigit():
             n = int(event.character)
             if 1 <= n <= len(self.options):
                 event.stop()
-                self.dismiss(self.options[n - 1][1])
+                self.answer(self.options[n - 1][1])
 
     @on(Button.Pressed, ".choice")
     def chosen(self, event: Button.Pressed) -> None:
-        self.dismiss(self.options[int(event.button.id.split("-")[1]) - 1][1])
+        self.answer(self.options[int(event.button.id.split("-")[1]) - 1][1])
 
 
-class ListScreen(ModalScreen[Any]):
+class ListScreen(Dialog):
     """A long list to choose from (a card dealt with --manual-chance): type to scroll."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Board")]
+    BINDINGS = GAME_KEYS
 
-    def __init__(self, title: str, options: list[tuple[str, Any]], *, name: str) -> None:
-        super().__init__(name=name, id=f"dialog-{name}")
+    def __init__(
+        self, title: str, options: list[tuple[str, Any]], done: Callable, *, name: str
+    ) -> None:
+        super().__init__(done, name=name)
         self.heading = title
         self.options = options
 
@@ -158,42 +198,42 @@ class ListScreen(ModalScreen[Any]):
         with Vertical(classes="dialog"):
             yield Label(self.heading, classes="dialog-title")
             yield OptionList(*[Option(label) for label, _ in self.options], id="options")
+        yield Footer()
 
     @on(OptionList.OptionSelected)
     def chosen(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.options[event.option_index][1])
+        self.answer(self.options[event.option_index][1])
 
 
-class TextScreen(ModalScreen[str | None]):
+class TextScreen(Dialog):
     """A question answered by a line of text (a file name, guild places, tokens drawn)."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+    BINDINGS = [Binding("escape", "close", "Cancel")]
 
-    def __init__(self, question: str, value: str = "", *, name: str, error: str = "") -> None:
-        super().__init__(name=name, id=f"dialog-{name}")
+    def __init__(self, question: str, done: Callable, value: str = "", *, name: str) -> None:
+        super().__init__(done, name=name)
         self.question = question
         self.value = value
-        self.error = error
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.question, classes="dialog-title")
-            if self.error:
-                yield Label(self.error, classes="error")
             yield Input(value=self.value, id="answer")
 
     @on(Input.Submitted)
     def answered(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip())
+        self.answer(event.value.strip())
 
 
-class InfoScreen(ModalScreen[str | None]):
+class InfoScreen(Dialog):
     """A panel to read (the final score) with buttons below it."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Board")]
+    BINDINGS = [Binding("escape", "close", "Board")]
 
-    def __init__(self, body: Any, buttons: list[tuple[str, str]], *, name: str) -> None:
-        super().__init__(name=name, id=f"dialog-{name}")
+    def __init__(
+        self, body: Any, buttons: list[tuple[str, str]], done: Callable, *, name: str
+    ) -> None:
+        super().__init__(done, name=name)
         self.body = body
         self.buttons = buttons
 
@@ -202,11 +242,19 @@ class InfoScreen(ModalScreen[str | None]):
             yield Static(self.body)
             with Horizontal(classes="buttons"):
                 for label, key in self.buttons:
-                    yield Button(label, id=f"button-{key}")
+                    yield Button(f"{label} ({key[0]})", id=f"button-{key}")
+
+    def on_key(self, event) -> None:
+        # Each button answers to its first letter too (s: save, q: quit, c: cancel...).
+        for _, key in self.buttons:
+            if event.character == key[0]:
+                event.stop()
+                self.answer(key)
+                return
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id.removeprefix("button-"))
+        self.answer(event.button.id.removeprefix("button-"))
 
 
 # --- the app -------------------------------------------------------------------------------------
@@ -220,6 +268,7 @@ class DuelApp(App[int]):
     #board { width: 1fr; min-width: 90; }
     #side { width: 44; border-left: solid $primary-darken-2; padding: 0 1; }
     #pyramid-box { height: auto; }
+    .pyramid { height: auto; }
     .row { height: auto; }
     .card { width: 13; height: 3; padding: 0 0; }
     .card.taken { background: transparent; }
@@ -285,6 +334,7 @@ class DuelApp(App[int]):
         self.delay = delay
         self.busy = False  # an AI is thinking: the game must not change under it
         self.left = False  # the player chose to leave (saved or not)
+        self.waiting = False  # a look at the game is planned for when the dialog closes
         self.log_lines: list[str] = []
         self.chances: list[float] = []
         self.last_hint: str = "Press h for a hint: the best moves and the expected line."
@@ -361,7 +411,13 @@ class DuelApp(App[int]):
     # --- the game loop --------------------------------------------------------------------------
     def advance(self) -> None:
         """Act for whoever is to move: the dealer, an AI (in a thread), or ask the human."""
-        if self.busy or len(self.screen_stack) > 1:
+        if self.busy:
+            return
+        if len(self.screen_stack) > 1:
+            # A dialog is open, or still closing after its answer: look again when it is gone.
+            if not self.waiting:
+                self.waiting = True
+                self.set_timer(0.05, self._advance_later)
             return
         actor = self.game.next_actor()
         if actor == "chance":
@@ -379,6 +435,10 @@ class DuelApp(App[int]):
                 self.action_decide()
         else:
             self.game_over()
+
+    def _advance_later(self) -> None:
+        self.waiting = False
+        self.advance()
 
     def changed(self) -> None:
         """The game moved on: redraw, measure the chance of winning, go on."""
@@ -437,7 +497,7 @@ class DuelApp(App[int]):
         spec = CARDS[card]
         options = self.game.card_actions(card)
         title = f"{spec.name} ({spec.color}: {R.card_effect(spec)}): build, discard or wonder?"
-        self.push_screen(ChoiceScreen(title, options, name="action"), self._decided)
+        self.push_screen(ChoiceScreen(title, options, self._decided, name="action"))
 
     def _decided(self, move: Move | None) -> None:
         if move is not None:
@@ -447,7 +507,12 @@ class DuelApp(App[int]):
     def action_decide(self) -> None:
         """Open the dialog of the current decision (draft, token, Library, destroy...)."""
         state = self.state
-        if self.busy or len(self.screen_stack) > 1 or self.game.next_actor() != "human":
+        if self.busy or len(self.screen_stack) > 1:
+            return
+        if self.game.next_actor() == "chance" and self.game.dealer.manual:
+            self.ask_chance()
+            return
+        if self.game.next_actor() != "human":
             return
         if state.phase == "play":
             self.notify("Take a card: its number, or click it.")
@@ -456,7 +521,7 @@ class DuelApp(App[int]):
             (f"{c.label}: {c.detail}" if c.detail else c.label, c.move) for c in R.choices(state)
         ]
         title = R.decision_title(state, self.game.labels)
-        self.push_screen(ChoiceScreen(title, options, name=state.phase), self._decided)
+        self.push_screen(ChoiceScreen(title, options, self._decided, name=state.phase))
 
     def ask_chance(self) -> None:
         """--manual-chance: what the real game dealt (the first option deals at random)."""
@@ -471,7 +536,7 @@ class DuelApp(App[int]):
                 else "Which tokens did The Great Library draw? Three names, separated by "
                 "commas; empty: deal at random"
             )
-            self.push_screen(TextScreen(question, name=phase), self._chance_text)
+            self.push_screen(TextScreen(question, self._chance_text, name=phase))
             return
         if phase == "reveal":
             row, place = R.slot_place(state.age, outcomes[0].slot)
@@ -484,13 +549,15 @@ class DuelApp(App[int]):
         else:
             title = "Which wonder was revealed for the draft?"
             names = [WONDERS[m.wonder].name for m in outcomes]
-        options = [("(deal at random)", None)] + sorted(
+        options = [("(deal at random)", "random")] + sorted(
             zip(names, outcomes, strict=True), key=lambda o: o[0]
         )
-        self.push_screen(ListScreen(title, options, name=phase), self._chance_chosen)
+        self.push_screen(ListScreen(title, options, self._chance_chosen, name=phase))
 
-    def _chance_chosen(self, move: Move | None) -> None:
-        self.game.push(move if move is not None else self.game.deal())
+    def _chance_chosen(self, move: Move | str | None) -> None:
+        if move is None:  # the dialog was closed: 'c' opens it again
+            return
+        self.game.push(move if isinstance(move, Move) else self.game.deal())
         self.say(self.game.announce_dealt([self.game.moves[-1]])[0])
         self.changed()
 
@@ -498,8 +565,10 @@ class DuelApp(App[int]):
         from duel.tui import _guild_slots_typed, match_name
 
         state = self.state
+        if text is None:
+            return
         if not text:
-            self._chance_chosen(None)
+            self._chance_chosen("random")
             return
         if state.phase == "deal_guilds":
             try:
@@ -547,6 +616,8 @@ class DuelApp(App[int]):
     def _show_hint_text(self, text: str) -> None:
         self.last_hint = text
         self.query_one("#hint", Static).update(text)
+        if len(self.screen_stack) > 1 and text != "Thinking...":  # the panel is hidden
+            self.notify(text, title="Hint", timeout=15)
 
     def _close_dialogs(self) -> None:
         while len(self.screen_stack) > 1:
@@ -566,7 +637,7 @@ class DuelApp(App[int]):
 
     def action_save(self) -> None:
         default = str(self.game.save_path or "duel-game.json")
-        self.push_screen(TextScreen("Save the game to:", default, name="save"), self._save_to)
+        self.push_screen(TextScreen("Save the game to:", self._save_to, default, name="save"))
 
     def _save_to(self, name: str | None, then_quit: bool = False) -> None:
         if not name:
@@ -582,7 +653,7 @@ class DuelApp(App[int]):
             self.leave()
 
     def action_load(self) -> None:
-        self.push_screen(TextScreen("Load the game from:", name="load"), self._load_from)
+        self.push_screen(TextScreen("Load the game from:", self._load_from, name="load"))
 
     def _load_from(self, name: str | None) -> None:
         if not name or self.busy:
@@ -606,7 +677,7 @@ class DuelApp(App[int]):
             return
         body = "The game changed since it was saved. Save it before leaving?"
         buttons = [("Save and quit", "save"), ("Quit", "quit"), ("Cancel", "cancel")]
-        self.push_screen(InfoScreen(body, buttons, name="quit"), self._quit_answer)
+        self.push_screen(InfoScreen(body, buttons, self._quit_answer, name="quit"))
 
     def _quit_answer(self, answer: str | None) -> None:
         if answer == "quit":
@@ -614,8 +685,12 @@ class DuelApp(App[int]):
         elif answer == "save":
             default = str(self.game.save_path or "duel-game.json")
             self.push_screen(
-                TextScreen("Save the game to:", default, name="save"),
-                lambda name: self._save_to(name, then_quit=True),
+                TextScreen(
+                    "Save the game to:",
+                    lambda name: self._save_to(name, then_quit=True),
+                    default,
+                    name="save",
+                )
             )
 
     def leave(self) -> None:
@@ -627,7 +702,7 @@ class DuelApp(App[int]):
         body = R.render_final(state, self.game.labels)
         buttons = [("Look at the board", "board"), ("Undo", "undo"), ("Save", "save"),
                    ("Quit", "quit")]
-        self.push_screen(InfoScreen(body, buttons, name="over"), self._over_answer)
+        self.push_screen(InfoScreen(body, buttons, self._over_answer, name="over"))
 
     def _over_answer(self, answer: str | None) -> None:
         if answer == "undo":
