@@ -4,6 +4,12 @@ playing-strength targets.
     PYTHONPATH=. python benchmarks/search.py                  # speed and exact solves
     PYTHONPATH=. python benchmarks/search.py --matches        # + search vs random / greedy
     PYTHONPATH=. python benchmarks/search.py --matches --games 20 --think 1.0 --log m.log
+    PYTHONPATH=. python benchmarks/search.py --only-matches --workers 2 --out results/
+
+The endgame solves and the matches are batch jobs (:mod:`solvers.batch`): ``--workers N``
+(default: every core) solves or plays that many at once, each on its own core, so the times per
+position stay single-core times when the machine has a core per worker. With ``--out DIR`` the
+matches write each game as it ends and an interrupted run resumes where it stopped.
 
 Targets (from the issue): at least 50,000 nodes/s on one core; every example endgame in
 ``examples/endgames/`` (Age III, at most 8 cards left) solved exactly within 10 s; the search
@@ -22,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from duel import new_game  # noqa: E402
 from duel.position import load_position  # noqa: E402
+from solvers.batch import default_workers, run_jobs  # noqa: E402
 from solvers.search import Limit, analyse  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,26 +67,37 @@ def bench_speed(seconds: float) -> None:
     print(f"  overall: {nodes} nodes in {elapsed:.2f} s = {nodes / elapsed:,.0f} nodes/s")
 
 
-def bench_exact(limit_seconds: float) -> None:
-    print("== exact endgame solves (examples/endgames) ==")
+def solve_endgame(job: dict) -> dict:
+    """One exact endgame solve (a batch job): time, nodes, value and best move."""
+    state = load_position(ROOT / job["path"])
+    start = time.perf_counter()
+    info = analyse(state, Limit(time=job["limit"]), exact=True, margin=False)
+    return {
+        "cards": sum(1 for c in state.pyramid if c != -1),
+        "seconds": time.perf_counter() - start,
+        "nodes": info.nodes,
+        "nps": info.nps,
+        "exact": info.exact,
+        "value_a": info.value.a,
+        "best": str(info.best_move),
+    }
+
+
+def bench_exact(limit_seconds: float, workers: int) -> None:
+    print(f"== exact endgame solves (examples/endgames, {workers} at a time) ==")
     paths = sorted((ROOT / "examples" / "endgames").glob("*.json"))
+    jobs = [{"path": str(p.relative_to(ROOT)), "limit": limit_seconds} for p in paths]
     worst = 0.0
     total_nodes = 0
     total_time = 0.0
-    for path in paths:
-        state = load_position(path)
-        left = sum(1 for c in state.pyramid if c != -1)
-        start = time.perf_counter()
-        info = analyse(state, Limit(time=limit_seconds), exact=True, margin=False)
-        seconds = time.perf_counter() - start
-        worst = max(worst, seconds)
-        total_nodes += info.nodes
-        total_time += seconds
-        status = "exact" if info.exact else "NOT SOLVED"
+    for path, r in zip(paths, run_jobs(solve_endgame, jobs, workers=workers), strict=True):
+        worst = max(worst, r["seconds"])
+        total_nodes += r["nodes"]
+        total_time += r["seconds"]
+        status = "exact" if r["exact"] else "NOT SOLVED"
         print(
-            f"  {path.name:28} {left} cards  {seconds:6.2f} s  {info.nodes:8} nodes"
-            f"  {info.nps:7} nodes/s  {status}  P(A wins) {info.value.a:.4f}"
-            f"  best {info.best_move}"
+            f"  {path.name:28} {r['cards']} cards  {r['seconds']:6.2f} s  {r['nodes']:8} nodes"
+            f"  {r['nps']:7} nodes/s  {status}  P(A wins) {r['value_a']:.4f}  best {r['best']}"
         )
     if paths:
         print(
@@ -88,11 +106,16 @@ def bench_exact(limit_seconds: float) -> None:
         )
 
 
-def bench_matches(games: int, think: float, seed: int, log: Path | None) -> None:
+def bench_matches(
+    games: int, think: float, seed: int, log: Path | None, workers: int, out: Path | None
+) -> None:
     from solvers.match import play_match
 
     for opponent in ("random", "greedy"):
-        print(f"== search ({think:g} s/move) vs {opponent}: {games} games ==", flush=True)
+        print(
+            f"== search ({think:g} s/move) vs {opponent}: {games} games, {workers} at a time ==",
+            flush=True,
+        )
         start = time.perf_counter()
 
         def report(game, opponent=opponent) -> None:
@@ -106,7 +129,15 @@ def bench_matches(games: int, think: float, seed: int, log: Path | None) -> None
                     handle.write(line + "\n")
 
         result = play_match(
-            "search", opponent, games=games, seed=seed, time_per_move=think, on_game=report
+            "search",
+            opponent,
+            games=games,
+            seed=seed,
+            time_per_move=think,
+            on_game=report,
+            workers=workers,
+            out=None if out is None else out / f"search{think:g}s_vs_{opponent}_seed{seed}.jsonl",
+            progress=None,
         )
         print("\n".join(result.summary()))
         print(f"  ({time.perf_counter() - start:.0f} s)", flush=True)
@@ -122,13 +153,15 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--log", type=Path, default=None, help="append one line per game")
+    parser.add_argument("--workers", type=int, default=default_workers(), help="processes")
+    parser.add_argument("--out", type=Path, default=None, help="resumable match results here")
     args = parser.parse_args()
     print(f"Python {sys.version.split()[0]}")
     if not args.only_matches:
         bench_speed(args.speed_seconds)
-        bench_exact(args.exact_limit)
+        bench_exact(args.exact_limit, args.workers)
     if args.matches or args.only_matches:
-        bench_matches(args.games, args.think, args.seed, args.log)
+        bench_matches(args.games, args.think, args.seed, args.log, args.workers, args.out)
 
 
 if __name__ == "__main__":

@@ -16,8 +16,13 @@ import typer
 
 from duel.cli_support import (
     CONTEXT_SETTINGS,
+    OutOption,
+    RayOption,
+    WorkersOption,
     add_common_options,
+    batch_errors,
     check_finite,
+    expand_optional_values,
     fail,
     load_state_or_fail,
 )
@@ -172,24 +177,36 @@ def cost(
 def selfplay(
     games: Annotated[int, typer.Option("--games", "-g", min=1, help="Number of games")] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed")] = 0,
+    workers: WorkersOption = None,
+    out: OutOption = None,
+    ray: RayOption = None,
 ) -> None:
     """Random against random: a summary of results and victory types."""
-    import random
     import time
     from collections import Counter
 
-    from duel.state import play_random_game
+    from solvers.batch import default_workers, run_jobs
+    from solvers.match import match_jobs, play_match_game_json
 
-    rng = random.Random(seed)
     victories: Counter[str] = Counter()
     winners: Counter[str] = Counter()
     start = time.perf_counter()
-    for _ in range(games):
-        final = play_random_game(rng)
-        victories[final.victory] += 1
-        winners["shared" if final.winner is None else "AB"[final.winner]] += 1
+    jobs = match_jobs("random", "random", games=games, seed=seed)
+    with batch_errors():
+        for game in run_jobs(
+            play_match_game_json,
+            jobs,
+            workers=workers or default_workers(),
+            out=out,
+            ray=ray,
+            label="random games",
+        ):
+            victories[game["victory"]] += 1
+            winners["shared" if game["winner"] is None else "AB"[game["winner"]]] += 1
     elapsed = time.perf_counter() - start
-    typer.echo(f"{games} random games (seed {seed}) in {elapsed:.2f} s ({games / elapsed:.0f}/s)")
+    # With --out some games may have been read back rather than played: no rate then.
+    rate = f"results in {out}" if out is not None else f"{games / elapsed:.0f}/s"
+    typer.echo(f"{games} random games (seed {seed}) in {elapsed:.2f} s ({rate})")
     typer.echo(f"wins: A {winners['A']}, B {winners['B']}, shared {winners['shared']}")
     for victory in ("civilian", "military", "science"):
         share = 100 * victories[victory] / games
@@ -205,10 +222,15 @@ if find_spec("duel.cli_analysis") is not None:  # hint, analyze, match (solvers)
 
     register(app)
 
+if find_spec("duel.cli_review") is not None:  # review (solvers)
+    from duel.cli_review import register as register_review
+
+    register_review(app)
+
 
 def main() -> NoReturn:
     try:
-        app()
+        app(args=expand_optional_values(sys.argv[1:]))
     except KeyboardInterrupt:
         typer.echo("\ninterrupted", err=True)
         sys.exit(130)

@@ -13,7 +13,15 @@ from typing import Annotated
 
 import typer
 
-from duel.cli_support import check_finite, fail, load_state_or_fail
+from duel.cli_support import (
+    OutOption,
+    RayOption,
+    WorkersOption,
+    batch_errors,
+    check_finite,
+    fail,
+    load_state_or_fail,
+)
 
 VALUE_NOTE = "chance of winning for {player}, a shared victory counting 1/2"
 
@@ -354,9 +362,14 @@ def match(
     ] = 10,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed")] = 0,
     think: Annotated[float, typer.Option(help="Seconds per move for search")] = 1.0,
+    workers: WorkersOption = None,
+    out: OutOption = None,
+    ray: RayOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Play two players against each other, seats alternated; results with a 95% interval."""
+    import sys
+
     from solvers.players import UnknownLevelError, make_player
 
     for level in (first, second):
@@ -365,25 +378,37 @@ def match(
         except UnknownLevelError as error:
             fail(str(error))
     check_finite("--think", think, positive=True)
+    from solvers.batch import default_workers
     from solvers.match import play_match
 
-    done = [0]
+    bar = sys.stderr.isatty() and not as_json
 
     def on_game(game) -> None:
-        done[0] += 1
-        if not as_json:
+        if not (as_json or bar):  # a log (not a terminal): one line per game, in order
             outcome = (
                 "shared"
                 if game.winner is None
                 else (first if game.winner == game.first_seat else second) + " wins"
             )
             typer.echo(
-                f"game {done[0]}/{games}: {first} as {'AB'[game.first_seat]}, {outcome}"
+                f"game {game.index + 1}/{games}: {first} as {'AB'[game.first_seat]}, {outcome}"
                 f" ({game.victory})",
                 err=True,
             )
 
-    result = play_match(first, second, games=games, seed=seed, time_per_move=think, on_game=on_game)
+    with batch_errors():
+        result = play_match(
+            first,
+            second,
+            games=games,
+            seed=seed,
+            time_per_move=think,
+            on_game=on_game,
+            workers=workers or default_workers(),
+            out=out,
+            ray=ray,
+            progress=bar,
+        )
     if as_json:
         typer.echo(json.dumps(result.to_json(), indent=1))
     else:

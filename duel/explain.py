@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from duel.catalog import CARDS, TOKENS, WONDERS
+from duel.catalog import CARDS, RESOURCES, TOKENS, WONDERS, unpack_production
 from duel.moves import CHANCE_KINDS, PLAYER_NAMES, Kind, Move
+from duel.pricing import cover_units, missing_units
 
 if TYPE_CHECKING:
     from duel.state import State
@@ -102,7 +103,6 @@ def _explain_decision(state: State, move: Move, phase: int) -> str:
 
 def _explain_play(state: State, move: Move, player: int) -> str:
     from duel import state as s
-    from solvers.payment import payment_plan
 
     card = move.card
     name = CARDS[card].name
@@ -113,7 +113,7 @@ def _explain_play(state: State, move: Move, player: int) -> str:
     if not state.is_accessible(slot):
         return f"{name} (slot {slot}) is covered by other cards"
     if move.kind is Kind.BUILD:
-        return _unaffordable(payment_plan(state, player, card=card))
+        return _unaffordable(state, player, card)
     wonder = move.wonder
     wname = WONDERS[wonder].name
     if wonder in state.built_wonders(player):
@@ -122,19 +122,31 @@ def _explain_play(state: State, move: Move, player: int) -> str:
         if state.wonders_built_count >= s.MAX_WONDERS_BUILT:
             return "seven wonders have been built: no more wonders can be built"
         return f"{wname} is not one of your wonders"
-    return _unaffordable(payment_plan(state, player, wonder=wonder))
+    return _unaffordable(state, player, s.ITEM_WONDER + wonder)
 
 
-def _unaffordable(plan) -> str:
+def _unaffordable(state: State, player: int, item: int) -> str:
+    """Why ``player`` cannot pay for ``item`` (a card id, or ITEM_WONDER + a wonder id)."""
+    from duel import state as s
+
+    econ = state.fields[s.BASE[player] + s.ECON]
+    is_card = item < s.ITEM_WONDER
+    spec = CARDS[item] if is_card else WONDERS[item - s.ITEM_WONDER]
+    printed = spec.coin_cost if is_card else 0
+    prices = list(state.trade_prices(player).values())
+    missing = missing_units(spec.need, unpack_production(econ), prices)
+    raw, man = state.choice_production(player)
+    plan, trade = cover_units(missing, raw, man, s._waivable(item, econ))
     bought: dict[str, list[int]] = {}
-    for unit in plan.units:
-        if unit.how == "bought":
-            bought.setdefault(unit.resource, []).append(unit.price)
+    for price, r, how in plan:
+        if how == "bought":
+            bought.setdefault(RESOURCES[r], []).append(price)
     parts = [f"{len(p)} {r}: {sum(p)} coins" for r, p in bought.items()]
-    if plan.printed_coins:
-        parts.insert(0, f"printed cost {plan.printed_coins} coins")
-    detail = ", ".join(parts) if parts else f"{plan.total} coins"
-    return f"{plan.item} needs {detail} (total {plan.total}), you have {plan.coins_available}"
+    if printed:
+        parts.insert(0, f"printed cost {printed} coins")
+    total = printed + trade
+    detail = ", ".join(parts) if parts else f"{total} coins"
+    return f"{spec.name} needs {detail} (total {total}), you have {state.coins(player)}"
 
 
 def _age_name(age: int) -> str:

@@ -65,8 +65,8 @@ from duel.catalog import (
     unpack_production,
 )
 from duel.moves import GUILD_SLOT_MASKS, GUILD_SLOT_SETS, MOVES, PLAYER_NAMES, Kind, Move
+from duel.pricing import min_purchase_cost
 from pyramid_layouts import LAYOUTS, SLOTS
-from solvers.payment import min_purchase_cost
 
 # --- field layout -------------------------------------------------------------------------------
 (

@@ -70,6 +70,7 @@ Commands:
   moves                  every legal move (notation)     hint          advice from the solver
   undo                   take back your last decision    save [FILE]   save the game
   load FILE              load a saved game               quit          leave (offers to save)
+  review                 after the game: every move analysed, marked and graphed (duel review)
 Ctrl-C or end of input: the game is saved (duel-autosave.json).
 A fair game (no --seed) deals every hidden card when it is revealed; undo never takes back a
 dealt card there. A game with --seed is reproducible and says so: not fair play."""
@@ -441,13 +442,13 @@ class Session:
         if not self.humans():
             raise _Quit(0)
         self.out.say(
-            "The game is over: 'save FILE' keeps the record, 'undo' takes back your last "
-            "decision, 'quit' leaves."
+            "The game is over: 'save FILE' keeps the record, 'review' analyses every move, "
+            "'undo' takes back your last decision, 'quit' leaves."
         )
         while True:
             text = self.ask("game over> ")
             if not self.command(text.strip(), allow_game_commands=False):
-                self.out.say("The game is over: save, undo, history, quit.")
+                self.out.say("The game is over: save, review, undo, history, quit.")
 
     # --- the human's turn -------------------------------------------------------------------
     def ask(self, prompt: str) -> str:
@@ -509,6 +510,8 @@ class Session:
             self.undo()
         elif verb in ("history", "log"):
             self.history()
+        elif verb == "review":
+            self.review()
         elif not allow_game_commands:
             return False
         elif verb in ("table", "t", "board", "look", "show"):
@@ -531,6 +534,15 @@ class Session:
         else:
             return False
         return True
+
+    def review(self) -> None:
+        """The review of the game just played (``duel review``), at the AI's time per move."""
+        if not self.state.is_terminal():
+            self.out.say("review is for a finished game: 'hint' advises on this position.")
+            return
+        from duel.cli_review import review_and_print
+
+        review_and_print(self.record(), seconds=self.think, progress=self.interactive)
 
     def quit(self) -> None:
         if self.dirty and self.interactive and self.moves:

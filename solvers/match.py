@@ -2,9 +2,11 @@
 
 Game ``i`` seats the first player as A when ``i`` is even and as B when it is odd (A starts
 Age I; in human games the first player wins about 54%). Chance is dealt by a generator seeded from
-the match seed and the pair number, so games ``2k`` and ``2k + 1`` start from the same deal
-and the whole match is reproducible for players that are (random, greedy, search with a node
-budget).
+the match seed and the pair number, so games ``2k`` and ``2k + 1`` start from the same deal, and
+each game's players are seeded from the match seed and the game number. A game depends on
+nothing but its job (:func:`match_jobs`), so the games can be played in any order by any number
+of worker processes (:mod:`solvers.batch`) and the match is reproducible for players that are
+(random, greedy, search with a node budget).
 
 The score counts a win as 1 and a shared victory as 1/2. The 95% interval is Wilson's score
 interval for that proportion over the games played.
@@ -12,6 +14,8 @@ interval for that proportion over the games played.
 >>> result = play_match("random", "random", games=4, seed=1)
 >>> result.games, result.wins + result.losses + result.shared
 (4, 4)
+>>> play_match_game(match_jobs("random", "greedy", games=2, seed=1)[1]).first_seat
+1
 """
 
 from __future__ import annotations
@@ -21,12 +25,22 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 from duel.state import State, new_game
 from solvers.players import make_player
 
-__all__ = ["GameResult", "MatchResult", "play_game", "play_match", "wilson_interval"]
+__all__ = [
+    "GameResult",
+    "MatchResult",
+    "match_jobs",
+    "play_game",
+    "play_match",
+    "play_match_game",
+    "play_match_game_json",
+    "wilson_interval",
+]
 
 
 def wilson_interval(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -48,6 +62,13 @@ class GameResult:
     victory: str
     moves: int
     seconds: float
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict) -> GameResult:
+        return cls(**data)
 
     @property
     def first_player_score(self) -> float:
@@ -152,6 +173,44 @@ def play_game(players, rng: random.Random, state: State | None = None) -> tuple[
     return state, moves
 
 
+def match_jobs(
+    first: str, second: str, *, games: int, seed: int = 0, time_per_move: float = 1.0
+) -> list[dict]:
+    """The games of a match as batch jobs (JSON), one per game, for :func:`play_match_game`."""
+    return [
+        {
+            "match": [first, second],
+            "seed": seed,
+            "time_per_move": time_per_move,
+            "game": i,
+        }
+        for i in range(games)
+    ]
+
+
+def play_match_game(job: dict) -> GameResult:
+    """Play game ``job["game"]`` of a match; the result depends on the job alone."""
+    first, second = job["match"]
+    seed, i, think = job["seed"], job["game"], job["time_per_move"]
+    first_seat = i % 2
+    # Seeds from the match seed and the game number only (never from earlier games), so a
+    # game played by any worker in any order is the same game.
+    p1 = make_player(first, seed=(seed * 1_000_003 + i) * 2 + 1, time_per_move=think)
+    p2 = make_player(second, seed=(seed * 1_000_003 + i) * 2 + 2, time_per_move=think)
+    seats = (p1, p2) if first_seat == 0 else (p2, p1)
+    rng = random.Random(seed * 1_000_003 + i // 2)
+    start = time.perf_counter()
+    final, moves = play_game(seats, rng)
+    return GameResult(
+        i, first_seat, final.winner, final.victory, moves, time.perf_counter() - start
+    )
+
+
+def play_match_game_json(job: dict) -> dict:
+    """:func:`play_match_game` for the batch layer (results as JSON)."""
+    return play_match_game(job).to_json()
+
+
 def play_match(
     first: str,
     second: str,
@@ -160,20 +219,33 @@ def play_match(
     seed: int = 0,
     time_per_move: float = 1.0,
     on_game: Callable[[GameResult], None] | None = None,
+    workers: int = 1,
+    out: str | Path | None = None,
+    ray: str | None = None,
+    progress: bool | None = False,
 ) -> MatchResult:
-    """Play ``games`` games between two levels (see :mod:`solvers.players`), seats alternated."""
-    p1 = make_player(first, seed=seed * 2 + 1, time_per_move=time_per_move)
-    p2 = make_player(second, seed=seed * 2 + 2, time_per_move=time_per_move)
+    """Play ``games`` games between two levels (see :mod:`solvers.players`), seats alternated.
+
+    ``workers``, ``out`` (resumable JSON lines), ``ray`` and ``progress`` are those of
+    :func:`solvers.batch.run_jobs`; ``on_game`` sees every game in order, resumed ones too.
+    The result is the same for any number of workers.
+    """
+    from solvers.batch import run_jobs
+
+    make_player(first, time_per_move=time_per_move)  # an unknown level fails here, not in a worker
+    make_player(second, time_per_move=time_per_move)
+    jobs = match_jobs(first, second, games=games, seed=seed, time_per_move=time_per_move)
     result = MatchResult(first, second, seed)
-    for i in range(games):
-        first_seat = i % 2
-        seats = (p1, p2) if first_seat == 0 else (p2, p1)
-        rng = random.Random(seed * 1_000_003 + i // 2)
-        start = time.perf_counter()
-        final, moves = play_game(seats, rng)
-        game = GameResult(
-            i, first_seat, final.winner, final.victory, moves, time.perf_counter() - start
-        )
+    for data in run_jobs(
+        play_match_game_json,
+        jobs,
+        workers=workers,
+        out=out,
+        ray=ray,
+        progress=progress,
+        label=f"{first} vs {second} games",
+    ):
+        game = GameResult.from_json(data)
         result.games_list.append(game)
         if on_game is not None:
             on_game(game)

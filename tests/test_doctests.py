@@ -12,6 +12,8 @@ MODULES = [
     "duel.catalog",
     "duel.moves",
     "duel.state",
+    "duel.pricing",
+    "duel.core",
     "duel.position",
     "duel.record",
     "duel.explain",
@@ -28,6 +30,10 @@ MODULES = [
     "duel.view_model",
     "solvers.payment",
     "solvers.payment_model",
+    "solvers.batch",
+    "solvers.review",
+    "duel.render_review",
+    "duel.cli_support",
 ]
 
 

@@ -1,0 +1,128 @@
+"""``duel review``: every decision of a saved game analysed, marked, summed up and graphed.
+
+The review itself is :mod:`solvers.review` (no I/O); the drawing is :mod:`duel.render_review`.
+This module reads the options, has the positions analysed on every core (:mod:`solvers.batch`,
+with its progress bar), and prints the moves, the graph and the summary, or the JSON. Bad input
+(a missing or malformed record, a position file, an unknown level, a bad ``--plot`` file) is
+one line.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from duel.cli_support import WorkersOption, batch_errors, check_finite, fail
+
+if TYPE_CHECKING:
+    from duel.record import GameRecord
+    from solvers.review import Review
+
+LEVEL_HELP = (
+    "The analysing AI: search (thinks --time per move), search:N (N nodes per move,"
+    " reproducible), search:Ss, or greedy (one ply, instant)"
+)
+
+
+def print_review(review: Review, last: int, *, chance: bool = True) -> None:
+    """The table, the graph and the summary, on standard output."""
+    from rich.console import Console
+
+    from duel.render_review import move_list, review_graph, summary_lines
+
+    console = Console(highlight=False)
+    console.print(
+        "Every decision: the win chance of the move played for the player who made it (a shared"
+        " victory counts 1/2), its loss against the engine's best move, and its mark."
+    )
+    for line in move_list(review, chance=chance):
+        console.print(line, crop=False, overflow="ignore")
+    console.print()
+    width = max(20, min(console.width - 8, 100))
+    for line in review_graph(review, last, width=width):
+        console.print(line, crop=False, overflow="ignore")
+    console.print()
+    console.print(f"Result: {review.final}")
+    for line in summary_lines(review):
+        console.print(line)
+    console.print(
+        f"Engine: {review.level}"
+        + (f", {review.seconds:g} s per move" if review.level == "search" else "")
+        + "; values are win chances (a shared victory counts 1/2), losses in win chance for the"
+        " player who moved; marks from a loss of 5% (inaccuracy), 10% (mistake), 20% (blunder)."
+    )
+
+
+def review_and_print(record: GameRecord, *, seconds: float, progress: bool) -> None:
+    """Review a game and print it (``review`` at the end of ``duel play``)."""
+    from duel.replay import Replay
+    from solvers.review import review_record
+
+    result = review_record(record, seconds=seconds, progress=progress)
+    print_review(result, Replay.of(record).last)
+
+
+def review(
+    record: Annotated[Path, typer.Argument(help="A saved game or game record (JSON)")],
+    seconds: Annotated[
+        float, typer.Option("--time", help="Seconds of analysis per decision")
+    ] = 1.0,
+    level: Annotated[str, typer.Option("--level", help=LEVEL_HELP)] = "search",
+    plot: Annotated[
+        Path | None,
+        typer.Option("--plot", help="Also write the graph to FILE.svg (or .png: matplotlib)"),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="The whole review as JSON")] = False,
+    workers: WorkersOption = None,
+    chance: Annotated[
+        bool, typer.Option("--chance/--no-chance", help="List what chance dealt")
+    ] = True,
+) -> None:
+    """Review a game: every decision's win chance, the best move, the loss, the mistakes marked,
+    a graph of A's chances and a summary per player."""
+    from duel.cli_replay import load_replay_or_fail
+    from duel.render_review import PlotError, check_plot_path, write_plot
+    from solvers.players import UnknownLevelError
+    from solvers.review import check_level, review_record
+
+    check_finite("--time", seconds, positive=True)
+    try:
+        check_level(level, seconds)
+        if plot is not None:
+            check_plot_path(plot)
+    except (UnknownLevelError, PlotError) as error:
+        fail(str(error))
+    game = load_replay_or_fail(record)
+    start = time.perf_counter()
+    with batch_errors():
+        result = review_record(
+            game.record,
+            seconds=seconds,
+            level=level,
+            workers=workers,
+            progress=sys.stderr.isatty(),
+        )
+    elapsed = time.perf_counter() - start
+    if plot is not None:
+        try:
+            write_plot(result, game.last, plot)
+        except (PlotError, OSError) as error:
+            fail(str(error))
+    if as_json:
+        data = result.to_json()
+        data["record"] = str(record)
+        data["seconds_taken"] = round(elapsed, 1)
+        typer.echo(json.dumps(data, indent=1))
+        return
+    print_review(result, game.last, chance=chance)
+    typer.echo(f"Reviewed in {elapsed:.0f} s" + (f"; graph written to {plot}" if plot else ""))
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``review`` to the ``duel`` app."""
+    app.command()(review)
