@@ -75,7 +75,7 @@ def test_a_whole_game_against_the_ai_by_keys_and_clicks(tmp_path):
     async def scenario():
         app = make_app(("human", "random"), seed=5, chance_nodes=0)  # the sparkline: below
         clicks = keys = 0
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=(136, 40)) as pilot:  # smaller: each frame costs less
             for _ in range(400):
                 await settle(app, pilot)
                 state = app.state
