@@ -60,6 +60,10 @@ def play(
         float, typer.Option(help="Seconds per move for the search and mcts AIs")
     ] = 1.0,
     plain: Annotated[bool, typer.Option(help="Plain text, no colours or table")] = False,
+    line: Annotated[
+        bool,
+        typer.Option(help="The drawn table with a line prompt instead of the full-screen app"),
+    ] = False,
     manual_chance: Annotated[
         bool, typer.Option(help="Type each chance outcome yourself (a real game's cards)")
     ] = False,
@@ -79,6 +83,7 @@ def play(
         think=think,
         plain=plain,
         manual_chance=manual_chance,
+        line=line,
     )
     raise typer.Exit(code)
 

@@ -24,13 +24,16 @@ import random
 import secrets
 import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from duel.cli_support import user_data_dir
 from duel.moves import Kind, Move
+from duel.record import GameRecord
 from duel.state import State
+from duel.state import new_game as _new_game
 
 NOT_FAIR = "seeded game: not fair play"
 FAIR = "fair play: every hidden card is dealt from the operating system's randomness when revealed"
@@ -209,3 +212,432 @@ def save_somewhere(
         except (OSError, ValueError) as error:
             failures.append(f"{place}: {getattr(error, 'strerror', None) or error}")
     return None, failures
+
+
+# --- the game controller ------------------------------------------------------------------------
+#: The levels a seat can be played at (AI levels also with a budget: see :func:`level_error`).
+LEVELS = ("human", "random", "greedy", "search", "search-v1", "mcts", "cmcts")
+
+
+def level_error(kind: str) -> str | None:
+    """``None`` if ``kind`` is a player level ("human" or an AI level of ``solvers.players``,
+    budgets such as ``search:2s`` included), else a one-line reason."""
+    if kind == "human":
+        return None
+    try:
+        from solvers.players import UnknownLevelError, parse_level
+    except ImportError:
+        return None if kind == "random" else f"unknown level {kind!r} (choose human or random)"
+    try:
+        parse_level(kind)
+    except UnknownLevelError as error:
+        return str(error)
+    return None
+
+
+class _RandomPlayer:
+    """Uniformly random legal moves (used only when ``solvers.players`` is not installed)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, state: State, ply: int = 0) -> Move:
+        return state.random_move(random.Random(self.seed * 1_000_033 + ply))
+
+
+def make_ai(level: str, *, seed: int, think: float) -> Any:
+    """An object with ``choose(state) -> Move`` for an AI level; ValueError if unavailable."""
+    try:
+        from solvers.players import make_player
+    except ImportError:
+        make_player = None
+    if make_player is not None:
+        return make_player(level, seed=seed, time_per_move=think)
+    if level == "random":
+        return _RandomPlayer(seed)
+    raise ValueError(f"the {level!r} player needs the solver (not installed yet)")
+
+
+@dataclass(frozen=True)
+class HintLine:
+    """One advised move: its value for the player to move and the continuation in words."""
+
+    move: Move
+    value: float
+    line: str
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What ``hint`` shows: the best moves, the search depth (or exact) and its size."""
+
+    player: int
+    moves: tuple[HintLine, ...]
+    exact: bool
+    depth: int
+    nodes: int
+
+    @property
+    def what(self) -> str:
+        return "exact" if self.exact else f"depth {self.depth}"
+
+
+def continuation_text(state: State, pv: Sequence[Move], limit: int = 4) -> str:
+    """The expected continuation after the first move, with who plays: "B build X, A ...".
+
+    >>> from duel import new_game
+    >>> continuation_text(new_game(), [])
+    ''
+    """
+    from duel.moves import PLAYER_NAMES
+
+    parts = []
+    try:
+        for move in pv:
+            if not move.is_chance and move is not pv[0]:
+                parts.append(f"{PLAYER_NAMES[state.to_move]} {move}")
+            state = state.apply(move, check=False)
+            if len(parts) >= limit:
+                break
+    except Exception:  # a principal variation is advice: never let it break the game
+        pass
+    return ", ".join(parts)
+
+
+@dataclass
+class GameController:
+    """One game of ``duel play`` with no input or output: every view (the line mode, the
+    full-screen app) drives it and draws its :attr:`state`.
+
+    It knows whose move it is, deals chance events through its :class:`Dealer`, plays the AI
+    seats, undoes (with the fair-play policy), saves, loads and autosaves. Methods return what
+    happened as data or short sentences; they never print or read.
+
+    >>> game = GameController(["random", "random"], Dealer(seed=1))
+    >>> game.set_players()
+    >>> game.deal_pending()[0].startswith("Progress tokens on the board")
+    True
+    >>> game.next_actor()
+    'ai'
+    >>> game.play(game.ai_choose()).startswith("A: pick ")
+    True
+    >>> game.undo()
+    'Nothing to undo.'
+    """
+
+    kinds: list[str]
+    dealer: Dealer
+    think: float = 1.0
+    moves: list[Move] = field(default_factory=list)
+    states: list[State] = field(default_factory=lambda: [_new_game()])
+    save_path: Path | None = None
+    dirty: bool = False
+    ais: dict[int, Any] = field(default_factory=dict)
+    created: str = ""
+    #: Moves read from a file whose Great Library draw keeps only the chosen token.
+    redacted: frozenset[int] = frozenset()
+    autosave_path: Path = field(default_factory=lambda: user_data_dir() / "duel-autosave.json")
+    hint_seed: int = 0
+
+    # --- what the game is now -------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.states[-1]
+
+    @property
+    def labels(self) -> tuple[str, str]:
+        return (self.kinds[0], self.kinds[1])
+
+    def humans(self) -> bool:
+        return "human" in self.kinds
+
+    def is_human(self, player: int) -> bool:
+        return player not in self.ais
+
+    def next_actor(self) -> str:
+        """Who acts now: ``over``, ``chance`` (the dealer, or the user with manual chance),
+        ``ai`` or ``human``."""
+        state = self.state
+        if state.is_terminal():
+            return "over"
+        if state.is_chance():
+            return "chance"
+        return "ai" if state.to_move in self.ais else "human"
+
+    def set_players(self) -> None:
+        """Make the AI seats' players (ValueError if a level is not available)."""
+        self.ais = {}
+        for p, level in enumerate(self.kinds):
+            if level != "human":
+                self.ais[p] = make_ai(level, seed=self.dealer.ai_seed(p), think=self.think)
+        self.hint_seed = self.dealer.ai_seed(0)
+
+    def record(self) -> GameRecord:
+        """The game as saved: no seed in a fair game, no AI's Great Library draw pending."""
+        metadata = {
+            "program": "duel play",
+            "players": {"A": self.kinds[0], "B": self.kinds[1]},
+            **self.dealer.metadata(),
+            "created": self.created,
+            "saved": datetime.now(UTC).isoformat(timespec="seconds"),
+        }
+        moves = record_moves_to_save(self.moves, self.states, self.is_human)
+        return GameRecord(tuple(moves), metadata, self.redacted)
+
+    # --- moves ----------------------------------------------------------------------------------
+    def push(self, move: Move) -> State:
+        """Apply ``move`` (IllegalMoveError if it is not legal) and keep it."""
+        after = self.state.apply(move)
+        self.moves.append(move)
+        self.states.append(after)
+        self.dirty = True
+        return after
+
+    def play(self, move: Move) -> str:
+        """Play a decision; the sentence that announces it with its effects."""
+        from duel.moves import PLAYER_NAMES
+        from duel.render import describe_transition
+
+        before = self.state
+        after = self.push(move)
+        details = describe_transition(before, after, move)
+        text = f"{PLAYER_NAMES[before.to_move]}: {move}"
+        return text + (" (" + "; ".join(details) + ")" if details else "")
+
+    def deal(self) -> Move:
+        """The dealer's outcome for the chance event now (not played)."""
+        return self.dealer.deal(self.state, len(self.moves))
+
+    def deal_pending(self) -> list[str]:
+        """Deal every chance event now pending; the sentences that announce them."""
+        dealt = []
+        while self.state.is_chance():
+            move = self.deal()
+            self.push(move)
+            dealt.append(move)
+        return self.announce_dealt(dealt)
+
+    def announce_dealt(self, dealt: Sequence[Move]) -> list[str]:
+        """Sentences for a run of chance events (an AI's Great Library draw stays unnamed)."""
+        from duel import render as R
+        from duel.catalog import CARDS, TOKENS, WONDERS
+        from duel.moves import PLAYER_NAMES
+
+        runs: list[list[Move]] = []
+        for m in dealt:
+            if runs and runs[-1][0].kind is m.kind:
+                runs[-1].append(m)
+            else:
+                runs.append([m])
+        out = []
+        for run in runs:
+            kind = run[0].kind
+            if kind is Kind.DEAL_GUILDS:
+                out.append(f"Age III is laid out; guild backs at {R.guild_places(run[0])}")
+            elif kind is Kind.REVEAL_CARD and len(run) > 2:
+                names = ", ".join(CARDS[m.card].name for m in run)
+                out.append(f"{R.age_name(self.state.age)} is dealt; face up: {names}")
+            elif kind is Kind.REVEAL_TOKEN:
+                names = ", ".join(TOKENS[m.token].name for m in run)
+                out.append(f"Progress tokens on the board: {names}")
+            elif kind is Kind.REVEAL_WONDER:
+                names = ", ".join(WONDERS[m.wonder].name for m in run)
+                out.append(f"Wonders for the draft: {names}")
+            elif kind is Kind.LIBRARY_DRAW and not self.is_human(self.state.to_move):
+                # The tokens an AI does not choose go back to the box unseen.
+                out.append(
+                    f"The Great Library draws 3 tokens for {PLAYER_NAMES[self.state.to_move]}"
+                )
+            else:
+                out.extend(R.describe_chance(m) for m in run)
+        return out
+
+    def ai_choose(self, player: int | None = None) -> Move:
+        """The AI seat's move now (it may think for ``think`` seconds); not played."""
+        player = self.state.to_move if player is None else player
+        ai = self.ais[player]
+        if isinstance(ai, _RandomPlayer):
+            return ai.choose(self.state, len(self.moves))
+        return ai.choose(self.state)
+
+    def card_actions(self, card: int) -> list[tuple[str, Move]]:
+        """What can be done with an accessible card: build, discard, each wonder, labelled
+        with prices for the player to move (the first two always, even if not affordable)."""
+        from duel import render as R
+        from duel.catalog import WONDERS
+
+        state = self.state
+        player = state.to_move
+        price, ok = R.price_text(state, player, card)
+        build = f"build ({price})" if ok else f"build ({price}, you have {state.coins(player)})"
+        options = [
+            (build, Move.build(card)),
+            (f"discard (+{R.discard_gain(state, player)} coins)", Move.discard(card)),
+        ]
+        if state.wonders_built_count < 7:
+            for w in state.wonders(player):
+                cost = state.wonder_cost(player, w)
+                note = f"{cost}c" if cost <= state.coins(player) else f"{cost}c, cannot afford"
+                options.append((f"wonder {WONDERS[w].name} ({note})", Move.wonder_with(w, card)))
+        return options
+
+    # --- undo, save, load -----------------------------------------------------------------------
+    def undo(self) -> list[Move] | str:
+        """Back to the previous decision of a human (AI moves and chance events since undone);
+        the decisions taken back, or why undo is refused (a fair game never takes back a dealt
+        card: see :func:`undo_target`)."""
+        target = undo_target(
+            self.states,
+            self.moves,
+            self.is_human,
+            may_undo_chance=not self.dealer.fair or self.dealer.manual,
+            redacted=self.redacted,
+        )
+        if isinstance(target, str):
+            return target
+        undone = [m for m in self.moves[target:] if not m.is_chance]
+        self.moves = self.moves[:target]
+        self.states = self.states[: target + 1]
+        self.dirty = True
+        return undone
+
+    def save(self, path: Path) -> None:
+        """Save the record to ``path`` (OSError or ValueError saying why not)."""
+        self.record().save(path)
+        self.save_path = path
+        self.dirty = False
+
+    def autosave(
+        self, places: Sequence[Path] | None = None
+    ) -> tuple[Path | None, list[str]]:
+        """Save to the first of ``places`` that works (default: the autosave file, the data
+        folder, home, temp); the place and the failures before it. Never raises."""
+        if not self.moves:
+            return None, []
+        try:
+            record = self.record()
+        except Exception as error:  # noqa: BLE001 - report, never lose the exit path
+            return None, [f"the record: {error}"]
+        place, failures = save_somewhere(
+            record.save, autosave_places(self.autosave_path) if places is None else places
+        )
+        if place is not None:
+            self.dirty = False
+        return place, failures
+
+    def load(self, path: Path, *, players_from_file: bool = True) -> str | None:
+        """Continue the game saved in ``path`` with its dealer (and players unless told not
+        to); RecordError if it cannot be read; a sentence if a player had to become human."""
+        record = GameRecord.load(path)
+        states = record.states()
+        meta = record.metadata
+        self.moves = list(record.moves)
+        self.states = states
+        self.redacted = record.redacted
+        self.save_path = path
+        self.dirty = False
+        self.dealer = Dealer.from_metadata(meta, manual=self.dealer.manual)
+        if isinstance(meta.get("created"), str):
+            self.created = meta["created"]
+        players = meta.get("players")
+        if (
+            players_from_file
+            and isinstance(players, dict)
+            and all(
+                isinstance(players.get(k), str) and level_error(players[k]) is None for k in "AB"
+            )
+        ):
+            self.kinds = [players["A"], players["B"]]
+        try:
+            self.set_players()
+        except ValueError as error:
+            self.kinds = [k if k in ("human", "random") else "human" for k in self.kinds]
+            self.set_players()
+            return str(error)
+        return None
+
+    def loaded_text(self, path: Path) -> str:
+        """The sentence after a load: moves, where the game is, players and dealer."""
+        dealer = f"seed {self.dealer.seed}" if self.dealer.seed is not None else "fair play"
+        return (
+            f"Loaded {path}: {len(self.moves)} moves, {self.state.describe()}; "
+            f"A {self.kinds[0]}, B {self.kinds[1]}, {dealer}."
+        )
+
+    def reseed(self, seed: int) -> str:
+        """``--load FILE --seed N``: deal the rest of the game from ``seed`` (not fair play)."""
+        if seed != self.dealer.seed:
+            self.dealer = Dealer(seed=seed, manual=self.dealer.manual, seeded_from=len(self.moves))
+        return f"From now on: {self.dealer.label()}."
+
+    # --- what views list ------------------------------------------------------------------------
+    def history(self) -> list[str]:
+        """Every move so far, numbered (the tokens an AI's Great Library draw left unnamed)."""
+        from duel import render as R
+        from duel.moves import PLAYER_NAMES
+
+        lines = []
+        state = self.states[0]
+        for i, move in enumerate(self.moves, 1):
+            if not move.is_chance:
+                lines.append(f"{i:4}. {PLAYER_NAMES[state.to_move]}: {move}")
+            elif move.kind in (Kind.REVEAL_CARD, Kind.DEAL_GUILDS):
+                lines.append(f"{i:4}. ({R.describe_chance(move)})")
+            elif move.kind is Kind.LIBRARY_DRAW:
+                lines.append(f"{i:4}. (The Great Library draws 3 tokens)")
+            state = self.states[i]
+        return lines
+
+    def tokens_info(self) -> list[str]:
+        """The progress tokens in play with their rules text, and who owns which."""
+        from duel.catalog import TOKENS
+        from duel.moves import PLAYER_NAMES
+
+        state = self.state
+        lines = ["Progress tokens on the board:"]
+        lines += [f"  {TOKENS[t].name}: {TOKENS[t].text}" for t in state.board_token_ids]
+        if state.library_offer:
+            lines.append("Drawn by The Great Library:")
+            lines += [f"  {TOKENS[t].name}: {TOKENS[t].text}" for t in state.library_offer]
+        for p in (0, 1):
+            owned = state.tokens(p)
+            if owned:
+                lines.append(f"{PLAYER_NAMES[p]} owns: {', '.join(TOKENS[t].name for t in owned)}")
+        return lines
+
+    def hint(self, seconds: float | None = None, *, nodes: int | None = None, top: int = 3) -> Hint:
+        """The solver's best moves now (ImportError without the solver): ``seconds`` of
+        thinking (default ``think``, kept within 0.2-30 s) or a node budget."""
+        from solvers.search import Limit, analyse
+
+        state = self.state
+        if nodes is not None:
+            limit = Limit(nodes=nodes)
+        else:
+            limit = Limit(time=max(0.2, min(self.think if seconds is None else seconds, 30.0)))
+        info = analyse(state, limit, top=top, seed=self.hint_seed)
+        lines = tuple(
+            HintLine(m.move, m.value, continuation_text(state, m.pv)) for m in info.moves
+        )
+        return Hint(state.to_move, lines, info.exact, info.depth, info.nodes)
+
+    def win_chance(self, *, nodes: int = 3000) -> float | None:
+        """A's chance of winning now (see :func:`win_chance`)."""
+        return win_chance(self.state, nodes=nodes, seed=self.hint_seed)
+
+
+def win_chance(state: State, *, nodes: int = 3000, seed: int = 0) -> float | None:
+    """A's chance of winning at ``state`` by a short deterministic search of ``nodes`` (1, 0
+    or 0.5 at the end; None without the solver).
+
+    >>> from duel import new_game
+    >>> 0.0 < win_chance(new_game(), nodes=200) < 1.0
+    True
+    """
+    if state.is_terminal():
+        return {0: 1.0, 1: 0.0}.get(state.winner, 0.5)
+    try:
+        from solvers.search import Limit, analyse
+    except ImportError:
+        return None
+    return analyse(state, Limit(nodes=nodes), seed=seed).value.a

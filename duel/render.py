@@ -32,7 +32,6 @@ from rich.text import Text
 from duel.catalog import (
     AGE_NAMES,
     CARDS,
-    COLORS,
     RESOURCES,
     TOKENS,
     WONDERS,
@@ -41,7 +40,16 @@ from duel.catalog import (
     bits,
 )
 from duel.moves import PLAYER_NAMES, Kind, Move
-from duel.state import HIDDEN, TAKEN, Score, State
+from duel.state import TAKEN, Score, State
+from duel.view_model import (  # noqa: F401 - part of this API
+    WonderItem,
+    card_offers,
+    city_view,
+    numbered_slots,
+    price_text,
+    production_text,
+    pyramid_rows,
+)
 from duel.words import chain_symbol_name, plural
 from pyramid_layouts import LAYOUTS
 
@@ -335,14 +343,6 @@ def chain_text(symbol: str) -> str:
 
 
 # --- numbering shared with the game loop --------------------------------------------------------
-def numbered_slots(state: State) -> list[int]:
-    """Accessible slots in the order they are numbered on the screen (1, 2, ...)."""
-    if state.phase != "play" or not state.age:
-        return []
-    layout = LAYOUTS[state.age]
-    return sorted(state.accessible_slots, key=lambda s: (-layout.row_of[s], layout.x[s]))
-
-
 @dataclass(frozen=True)
 class Choice:
     """One numbered option of a decision: what the screen says and the move it makes."""
@@ -392,16 +392,6 @@ def discard_gain(state: State, player: int) -> int:
     return 2 + state.count(player, "yellow")
 
 
-def price_text(state: State, player: int, card: int) -> tuple[str, bool]:
-    """("3c", affordable) for building ``card`` now; "chain" when free through a chain.
-
-    The one place that decides affordability: every view shows :func:`price_label` of it."""
-    if state.is_chained(player, card):
-        return "chain", True
-    cost = state.card_cost(player, card)
-    return ("free" if cost == 0 else f"{cost}c"), cost <= state.coins(player)
-
-
 #: The mark of a price the player cannot pay (in colour and in plain text alike).
 UNAFFORDABLE = "✗"
 
@@ -427,57 +417,47 @@ def _short(name: str, width: int) -> str:
 def render_pyramid(state: State, width: int = 100) -> Text:
     """The current Age structure in its real shape: two text lines per row of cards."""
     age = state.age
-    layout = LAYOUTS[age]
     unit = max(5, min(8, (width - 2) // 12))
     cell = 2 * unit - 1
-    pyramid = state.pyramid
-    numbers = {slot: i + 1 for i, slot in enumerate(numbered_slots(state))}
-    show_prices = state.phase == "play"
-    player = state.to_move
     tags = palette() == "colorblind"
     out = Text()
-    for row in layout.rows:
+    for row in pyramid_rows(state):
         top, bottom = Text(), Text()
         column = 0
-        for slot in sorted(row, key=lambda s: layout.x[s]):
-            start = (layout.x[slot] - 1) * unit
+        for place in row:
+            start = (place.x - 1) * unit
             for line in (top, bottom):
                 line.append(" " * (start - column))
             column = start + cell
-            card_id = pyramid[slot]
-            if card_id == TAKEN:
+            if place.look == "taken":
                 top.append(" " * cell)
                 bottom.append(" " * cell)
-            elif card_id == HIDDEN and state.is_guild_slot(slot):
+            elif place.look == "guild_back":
                 back = _short("Guild", cell - 2).center(cell - 2)
                 top.append(" " + back + " ", style=GUILD_BACK_STYLE)
                 bottom.append(("▚" * cell), style=GUILD_BACK_STYLE)
-            elif card_id == HIDDEN:
+            elif place.look == "back":
                 back = _short(age_name(age), cell - 2).center(cell - 2)
                 top.append(" " + back + " ", style=BACK_STYLE[age])
                 bottom.append(("░" * cell), style=BACK_STYLE[age])
-            else:
-                card = CARDS[card_id]
+            elif place.look == "open":
+                card = CARDS[place.card]
                 style = CARD_STYLE[card.color]
-                if slot in numbers:
-                    label = f"{numbers[slot]} "
-                    top.append(label, style=style + " reverse")
-                    top.append(
-                        _short(card.name, cell - len(label)).ljust(cell - len(label)), style=style
-                    )
-                    price = ""
-                    ok = True
-                    if show_prices:
-                        price, ok = price_text(state, player, card_id)
-                    tail = price_label(price, ok)
-                    if tags:
-                        tail = f"{COLOR_TAG[card.color]} {tail}" if tail else COLOR_TAG[card.color]
-                    bottom.append(tail.rjust(cell), style=style if ok else style + " strike")
-                else:
-                    dim = COVERED_STYLE[card.color]
-                    top.append(_short(card.name, cell).ljust(cell), style=dim)
-                    tag = COLOR_TAG[card.color] if tags else ""
-                    bottom.append(tag.ljust(cell), style=dim)
+                label = f"{place.number} "
+                top.append(label, style=style + " reverse")
+                top.append(
+                    _short(card.name, cell - len(label)).ljust(cell - len(label)), style=style
+                )
+                tail = price_label(place.price, place.ok)
+                if tags:
+                    tail = f"{COLOR_TAG[card.color]} {tail}" if tail else COLOR_TAG[card.color]
+                bottom.append(tail.rjust(cell), style=style if place.ok else style + " strike")
+            else:
+                card = CARDS[place.card]
+                dim = COVERED_STYLE[card.color]
+                top.append(_short(card.name, cell).ljust(cell), style=dim)
+                tag = COLOR_TAG[card.color] if tags else ""
+                bottom.append(tag.ljust(cell), style=dim)
         out.append(top)
         out.append("\n")
         out.append(bottom)
@@ -486,24 +466,22 @@ def render_pyramid(state: State, width: int = 100) -> Text:
     return out
 
 
+_PLAIN_LOOK = {"taken": "(taken)", "back": "(face down)", "guild_back": "(face-down guild)"}
+
+
 def plain_pyramid(state: State) -> list[str]:
     """The pyramid row by row, in words: face-down cards as '(face down)', or '(face-down
     guild)' for an Age III card with the guild back."""
-    layout = LAYOUTS[state.age]
-    numbers = {slot: i + 1 for i, slot in enumerate(numbered_slots(state))}
     lines = []
-    for r, row in enumerate(layout.rows, 1):
+    for r, row in enumerate(pyramid_rows(state), 1):
         items = []
-        for slot in sorted(row, key=lambda s: layout.x[s]):
-            card_id = state.pyramid[slot]
-            if card_id == TAKEN:
-                items.append("(taken)")
-            elif card_id == HIDDEN:
-                items.append("(face-down guild)" if state.is_guild_slot(slot) else "(face down)")
-            elif slot in numbers:
-                items.append(f"[{numbers[slot]}] {CARDS[card_id].name}")
+        for place in row:
+            if place.look in _PLAIN_LOOK:
+                items.append(_PLAIN_LOOK[place.look])
+            elif place.look == "open":
+                items.append(f"[{place.number}] {CARDS[place.card].name}")
             else:
-                items.append(f"{CARDS[card_id].name} (covered)")
+                items.append(f"{CARDS[place.card].name} (covered)")
         lines.append(f"  row {r}: " + ", ".join(items))
     return lines
 
@@ -558,118 +536,84 @@ def render_military(state: State) -> Text:
 
 
 # --- cities ---------------------------------------------------------------------------------------
-def production_text(state: State, player: int) -> str:
-    prod = state.production(player)
-    parts = [f"{n} {r}" for r, n in prod.items()]
-    raw, man = state.choice_production(player)
-    if raw:
-        parts.append(f"{raw}× wood/clay/stone")
-    if man:
-        parts.append(f"{man}× glass/papyrus")
-    return ", ".join(parts) or "nothing"
-
-
 def prices_text(state: State, player: int) -> str:
     return " ".join(f"{RES_SHORT[r]}{p}" for r, p in state.trade_prices(player).items())
 
 
-def _wonder_items(
-    state: State, player: int, *, plain: bool = False
-) -> list[tuple[str, str, str]]:
-    """(marker, name, note) for each wonder: built, or its price when ``player`` is to move."""
-    items = []
-    for w in state.built_wonders(player):
-        items.append(("✓", WONDERS[w].name, "built"))
-    to_move = state.to_move == player and state.phase == "play"
-    full = state.wonders_built_count >= 7
-    for i, w in enumerate(state.wonders(player), 1):
-        if full:
-            note = "out (7 built)"
-        elif to_move:
-            cost = state.wonder_cost(player, w)
-            ok = cost <= state.coins(player)
-            note = price_label(f"{cost}c", ok, plain=plain)
-        else:
-            note = ""
-        items.append((f"W{i}", WONDERS[w].name, note))
-    return items
+def _wonder_note(item: WonderItem, *, plain: bool = False) -> str:
+    """What a wonder's line adds: ``built``, its price, ``out (7 built)`` or nothing."""
+    if item.built:
+        return "built"
+    if item.out:
+        return "out (7 built)"
+    if item.cost is None:
+        return ""
+    return price_label(f"{item.cost}c", item.ok, plain=plain)
 
 
 def render_city(state: State, player: int, kinds: tuple[str, str] | None = None) -> Panel:
+    view = city_view(state, player)
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column()
-    city = state.city(player)
-    for color in COLORS:
-        cards = [c for c in city if CARDS[c].color == color]
-        if not cards:
-            continue
+    for color, cards in view.cards:
         names = Text()
         for i, c in enumerate(cards):
             if i:
                 names.append(", ")
             names.append(CARDS[c].name, style=NAME_STYLE[color])
         grid.add_row(Text(color, style=NAME_STYLE[color]), names)
-    if not city:
+    if not view.cards:
         grid.add_row("cards", "none yet")
-    grid.add_row("makes", production_text(state, player))
-    grid.add_row("buys", prices_text(state, player) + "  (coins per unit)")
-    science = state.science(player)
-    grid.add_row("science", ", ".join(science) or "-")
-    tokens = [TOKENS[t].name for t in state.tokens(player)]
-    grid.add_row("tokens", ", ".join(tokens) or "-")
+    grid.add_row("makes", view.production)
+    prices = " ".join(f"{RES_SHORT[r]}{p}" for r, p in view.prices)
+    grid.add_row("buys", prices + "  (coins per unit)")
+    grid.add_row("science", ", ".join(view.science) or "-")
+    grid.add_row("tokens", ", ".join(view.tokens) or "-")
     wonders = Text()
-    for i, (marker, name, note) in enumerate(_wonder_items(state, player)):
+    for i, item in enumerate(view.wonders):
         if i:
             wonders.append("\n")
-        style = "bold green" if marker == "✓" else ""
-        wonders.append(f"{marker} {name}", style=style)
-        if note and marker != "✓":
+        wonders.append(f"{item.marker} {item.name}", style="bold green" if item.built else "")
+        note = _wonder_note(item)
+        if note and not item.built:
             wonders.append(f"  {note}", style="red" if UNAFFORDABLE in note else "yellow")
     grid.add_row("wonders", wonders if wonders.plain else "-")
-    score = state.score(player)
     title = Text.assemble(
         (f" {player_label(player, kinds)} ", PLAYER_STYLE[player]),
-        (f" {_coins(state.coins(player))} ", "bold yellow"),
-        (f" {score.total} VP ", "bold"),
+        (f" {_coins(view.coins)} ", "bold yellow"),
+        (f" {view.points} VP ", "bold"),
     )
-    highlight = state.to_move == player and not state.is_chance() and not state.is_terminal()
     return Panel(
         grid,
         title=title,
         title_align="left",
-        border_style=PLAYER_STYLE[player] if highlight else "dim",
+        border_style=PLAYER_STYLE[player] if view.to_move else "dim",
         box=box.ROUNDED,
     )
 
 
 def plain_city(state: State, player: int, kinds: tuple[str, str] | None = None) -> list[str]:
-    score = state.score(player)
+    view = city_view(state, player)
     lines = [
-        f"City of {player_label(player, kinds)}: {_coins(state.coins(player))}, "
-        f"{score.total} VP so far"
+        f"City of {player_label(player, kinds)}: {_coins(view.coins)}, "
+        f"{view.points} VP so far"
     ]
-    city = state.city(player)
-    for color in COLORS:
-        cards = [CARDS[c].name for c in city if CARDS[c].color == color]
-        if cards:
-            lines.append(f"  {color}: {', '.join(cards)}")
-    if not city:
+    for color, cards in view.cards:
+        lines.append(f"  {color}: {', '.join(CARDS[c].name for c in cards)}")
+    if not view.cards:
         lines.append("  cards: none yet")
-    lines.append(f"  makes: {production_text(state, player)}")
-    prices = ", ".join(f"{r} {p}" for r, p in state.trade_prices(player).items())
-    lines.append(f"  buys (coins per unit): {prices}")
-    lines.append(f"  science: {', '.join(state.science(player)) or 'none'}")
-    tokens = [TOKENS[t].name for t in state.tokens(player)]
-    lines.append(f"  progress tokens: {', '.join(tokens) or 'none'}")
+    lines.append(f"  makes: {view.production}")
+    lines.append(f"  buys (coins per unit): {', '.join(f'{r} {p}' for r, p in view.prices)}")
+    lines.append(f"  science: {', '.join(view.science) or 'none'}")
+    lines.append(f"  progress tokens: {', '.join(view.tokens) or 'none'}")
     wonders = []
-    for marker, name, note in _wonder_items(state, player, plain=True):
-        if marker == "✓":
-            wonders.append(f"{name} (built)")
+    for item in view.wonders:
+        note = _wonder_note(item, plain=True)
+        if item.built:
+            wonders.append(f"{item.name} (built)")
         else:
-            wonders.append(
-                f"{marker} {name}" + (f" ({note})" if note else "")
-            )
+            wonders.append(f"{item.marker} {item.name}" + (f" ({note})" if note else ""))
     lines.append(f"  wonders: {', '.join(wonders) or 'none'}")
     return lines
 
@@ -677,12 +621,7 @@ def plain_city(state: State, player: int, kinds: tuple[str, str] | None = None) 
 # --- the decision ---------------------------------------------------------------------------------
 def _card_rows(state: State) -> list[tuple[int, int, str, bool]]:
     """(number, card, price, affordable) for each accessible card, as numbered."""
-    rows = []
-    for i, slot in enumerate(numbered_slots(state), 1):
-        card = state.pyramid[slot]
-        price, ok = price_text(state, state.to_move, card)
-        rows.append((i, card, price, ok))
-    return rows
+    return [(o.number, o.card, o.price, o.ok) for o in card_offers(state)]
 
 
 def status_line(state: State) -> str:

@@ -17,12 +17,10 @@ from __future__ import annotations
 
 import contextlib
 import math
-import random
 import signal
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -40,37 +38,18 @@ from duel.cli_support import autosave_path, number
 from duel.game_control import (
     NOT_FAIR,
     Dealer,
+    GameController,
     autosave_places,
     deal,
     dealer_rng,
-    record_moves_to_save,
-    save_somewhere,
-    undo_target,
+    level_error,
+    make_ai,
 )
 from duel.moves import PLAYER_NAMES, Kind, Move, MoveParseError
 from duel.record import GameRecord, RecordError
-from duel.state import State, new_game
+from duel.state import State
 
-__all__ = ["Session", "deal", "dealer_rng", "run_game"]
-
-LEVELS = ("human", "random", "greedy", "search", "search-v1", "mcts")  # with budgets: level_error
-
-
-def level_error(kind: str) -> str | None:
-    """``None`` if ``kind`` is a player level ("human" or an AI level of ``solvers.players``,
-    budgets such as ``search:2s`` included), else a one-line reason."""
-    if kind == "human":
-        return None
-    try:
-        from solvers.players import UnknownLevelError, parse_level
-    except ImportError:
-        return None if kind == "random" else f"unknown level {kind!r} (choose human or random)"
-    try:
-        parse_level(kind)
-    except UnknownLevelError as error:
-        return str(error)
-    return None
-
+__all__ = ["Session", "deal", "dealer_rng", "make_ai", "run_game"]
 
 AUTOSAVE = autosave_path()
 DEFAULT_SAVE = Path("duel-game.json")
@@ -120,32 +99,6 @@ class _Signal(BaseException):
 #: An error that recurs this many times without any input in between ends the program (the
 #: game saved), rather than looping.
 MAX_REPEATED_ERRORS = 3
-
-
-# --- the AI players -----------------------------------------------------------------------------
-
-
-class _RandomPlayer:
-    """Uniformly random legal moves (used only until ``solvers.players`` provides the levels)."""
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-
-    def choose(self, state: State, ply: int = 0) -> Move:
-        return state.random_move(random.Random(self.seed * 1_000_033 + ply))
-
-
-def make_ai(level: str, *, seed: int, think: float):
-    """An object with ``choose(state) -> Move`` for an AI level; ValueError if unavailable."""
-    try:
-        from solvers.players import make_player
-    except ImportError:
-        make_player = None
-    if make_player is not None:
-        return make_player(level, seed=seed, time_per_move=think)
-    if level == "random":
-        return _RandomPlayer(seed)
-    raise ValueError(f"the {level!r} player needs the solver (not installed yet)")
 
 
 # --- input helpers ------------------------------------------------------------------------------
@@ -219,75 +172,88 @@ class Output:
             self.console.clear()
 
 
-# --- the session ----------------------------------------------------------------------------------
-@dataclass
+# --- the session ---------------------------------------------------------------------------------
 class Session:
-    kinds: list[str]
-    dealer: Dealer
-    delay: float
-    think: float
-    out: Output
-    moves: list[Move] = field(default_factory=list)
-    states: list[State] = field(default_factory=lambda: [new_game()])
-    save_path: Path | None = None
-    dirty: bool = False
-    ais: dict[int, object] = field(default_factory=dict)
-    events: list[str] = field(default_factory=list)
-    shown: State | None = None
-    created: str = ""
-    interactive: bool = True
-    read: Callable[[str], str] = input
-    #: Moves read from a file whose Great Library draw keeps only the chosen token.
-    redacted: frozenset[int] = frozenset()
-    autosave_path: Path = AUTOSAVE
-    #: Lines read so far (an error after new input is the input's, not a loop).
-    inputs: int = 0
-    hint_seed: int = 0
+    """The line mode: draws the table, reads lines, and drives a :class:`GameController`.
 
-    # --- state ------------------------------------------------------------------------------
+    Everything about the game itself (whose move, dealing, AI moves, undo, save, load) is the
+    controller's (:attr:`game`); this class only prints and reads. The game's fields are
+    reachable here too (``session.moves``, ``session.state``...), as before the split.
+    """
+
+    def __init__(
+        self,
+        kinds: list[str],
+        dealer: Dealer,
+        delay: float,
+        think: float,
+        out: Output,
+        *,
+        created: str = "",
+        interactive: bool = True,
+        read: Callable[[str], str] = input,
+        autosave_path: Path = AUTOSAVE,
+    ) -> None:
+        self.game = GameController(
+            kinds=kinds, dealer=dealer, think=think, created=created, autosave_path=autosave_path
+        )
+        self.delay = delay
+        self.out = out
+        self.interactive = interactive
+        self.read = read
+        self.events: list[str] = []
+        self.shown: State | None = None
+        #: Lines read so far (an error after new input is the input's, not a loop).
+        self.inputs = 0
+
+    # --- the game's fields, kept on the controller ---------------------------------------------
+    def _field(name: str) -> property:  # noqa: N805 - a property factory used in the body only
+        return property(
+            lambda self: getattr(self.game, name),
+            lambda self, value: setattr(self.game, name, value),
+            doc=f"The controller's ``{name}``.",
+        )
+
+    kinds = _field("kinds")
+    dealer = _field("dealer")
+    think = _field("think")
+    moves = _field("moves")
+    states = _field("states")
+    save_path = _field("save_path")
+    dirty = _field("dirty")
+    ais = _field("ais")
+    created = _field("created")
+    redacted = _field("redacted")
+    autosave_path = _field("autosave_path")
+    hint_seed = _field("hint_seed")
+    del _field
+
     @property
     def state(self) -> State:
-        return self.states[-1]
+        return self.game.state
 
     @property
     def labels(self) -> tuple[str, str]:
-        return (self.kinds[0], self.kinds[1])
+        return self.game.labels
 
     @property
     def manual_chance(self) -> bool:
         return self.dealer.manual
 
     def humans(self) -> bool:
-        return "human" in self.kinds
+        return self.game.humans()
 
     def is_human(self, player: int) -> bool:
-        return player not in self.ais
+        return self.game.is_human(player)
 
     def record(self) -> GameRecord:
-        """The game as saved: no seed in a fair game, no AI's Great Library draw pending."""
-        metadata = {
-            "program": "duel play",
-            "players": {"A": self.kinds[0], "B": self.kinds[1]},
-            **self.dealer.metadata(),
-            "created": self.created,
-            "saved": datetime.now(UTC).isoformat(timespec="seconds"),
-        }
-        moves = record_moves_to_save(self.moves, self.states, self.is_human)
-        return GameRecord(tuple(moves), metadata, self.redacted)
+        return self.game.record()
 
     def push(self, move: Move) -> State:
-        after = self.state.apply(move)
-        self.moves.append(move)
-        self.states.append(after)
-        self.dirty = True
-        return after
+        return self.game.push(move)
 
     def set_players(self) -> None:
-        self.ais = {}
-        for p, level in enumerate(self.kinds):
-            if level != "human":
-                self.ais[p] = make_ai(level, seed=self.dealer.ai_seed(p), think=self.think)
-        self.hint_seed = self.dealer.ai_seed(0)
+        self.game.set_players()
 
     # --- printing ---------------------------------------------------------------------------
     def announce(self, text: str) -> None:
@@ -354,41 +320,17 @@ class Session:
             self.human_turn()
 
     def deal_chance(self) -> None:
+        if not self.manual_chance:
+            for text in self.game.deal_pending():
+                self.announce(text)
+            return
         dealt = []
         while self.state.is_chance():
-            if self.manual_chance:
-                move = self.ask_chance()
-            else:
-                move = self.dealer.deal(self.state, len(self.moves))
+            move = self.ask_chance()
             self.push(move)
             dealt.append(move)
-        runs: list[list[Move]] = []
-        for m in dealt:
-            if runs and runs[-1][0].kind is m.kind:
-                runs[-1].append(m)
-            else:
-                runs.append([m])
-        for run in runs:
-            kind = run[0].kind
-            if kind is Kind.DEAL_GUILDS:
-                self.announce(f"Age III is laid out; guild backs at {R.guild_places(run[0])}")
-            elif kind is Kind.REVEAL_CARD and len(run) > 2:
-                names = ", ".join(CARDS[m.card].name for m in run)
-                self.announce(f"{R.age_name(self.state.age)} is dealt; face up: {names}")
-            elif kind is Kind.REVEAL_TOKEN:
-                names = ", ".join(TOKENS[m.token].name for m in run)
-                self.announce(f"Progress tokens on the board: {names}")
-            elif kind is Kind.REVEAL_WONDER:
-                names = ", ".join(WONDERS[m.wonder].name for m in run)
-                self.announce(f"Wonders for the draft: {names}")
-            elif kind is Kind.LIBRARY_DRAW and not self.is_human(self.state.to_move):
-                # The tokens an AI does not choose go back to the box unseen.
-                self.announce(
-                    f"The Great Library draws 3 tokens for {PLAYER_NAMES[self.state.to_move]}"
-                )
-            else:
-                for m in run:
-                    self.announce(R.describe_chance(m))
+        for text in self.game.announce_dealt(dealt):
+            self.announce(text)
 
     def ask_chance(self) -> Move:
         """--manual-chance: the user types what the real game dealt (Enter deals at random)."""
@@ -421,7 +363,7 @@ class Session:
         while True:
             text = self.ask("dealer> ").strip()
             if not text or text.lower() == "random":
-                return self.dealer.deal(state, len(self.moves))
+                return self.game.deal()
             if self.command(text, allow_game_commands=False):
                 continue
             if phase == "library_draw":
@@ -451,7 +393,6 @@ class Session:
         """--manual-chance at the Age III layout: which three cards show the guild back."""
         from pyramid_layouts import LAYOUTS
 
-        state = self.state
         rows = LAYOUTS[3].rows
         self.out.say(
             "Age III is laid out. Which three cards have the guild back? Type each as row.card "
@@ -464,7 +405,7 @@ class Session:
         while True:
             text = self.ask("dealer> ").strip()
             if not text or text.lower() == "random":
-                return deal(state, self.seed, len(self.moves))
+                return self.game.deal()
             if self.command(text, allow_game_commands=False):
                 continue
             try:
@@ -473,30 +414,18 @@ class Session:
                 self.out.say(_sentence(str(error)), "red")
 
     def ai_move(self, player: int) -> None:
-        ai = self.ais[player]
-        state = self.state
         if not self.humans() and self.delay > 0 and not self.out.plain:
             self.show_table()
-        if isinstance(ai, _RandomPlayer):
-            move = ai.choose(state, len(self.moves))
-        else:
-            level = self.kinds[player]
-            if level != "random":
-                self.out.say(f"{PLAYER_NAMES[player]} ({level}) is thinking...", "dim")
-            move = ai.choose(state)
+        level = self.kinds[player]
+        if level != "random":
+            self.out.say(f"{PLAYER_NAMES[player]} ({level}) is thinking...", "dim")
+        move = self.game.ai_choose(player)
         if self.delay > 0:
             time.sleep(self.delay)
         self.play(move)
 
     def play(self, move: Move) -> None:
-        before = self.state
-        after = self.push(move)
-        who = PLAYER_NAMES[before.to_move]
-        details = R.describe_transition(before, after, move)
-        text = f"{who}: {move}"
-        if details:
-            text += " (" + "; ".join(details) + ")"
-        self.announce(text)
+        self.announce(self.game.play(move))
 
     def game_over(self) -> None:
         state = self.state
@@ -642,13 +571,11 @@ class Session:
     def save(self, path: Path) -> bool:
         """The ``save`` command: the file the user named (or last saved to)."""
         try:
-            self.record().save(path)
+            self.game.save(path)
         except (OSError, ValueError) as error:
             reason = getattr(error, "strerror", None) or error
             self.out.say(f"Could not save to {path}: {reason}", "red")
             return False
-        self.save_path = path
-        self.dirty = False
         self.out.say(
             f"Game saved to {path} ({len(self.moves)} moves). "
             f"Continue it with: duel play --load {path}"
@@ -662,18 +589,12 @@ class Session:
         """
         if not self.moves:
             return None
-        try:
-            record = self.record()
-        except Exception as error:  # noqa: BLE001 - report, never lose the exit path
-            self.say_safely(f"Could not save the game: {error}", "red")
-            return None
-        place, failures = save_somewhere(record.save, autosave_places(self.autosave_path))
+        place, failures = self.game.autosave(autosave_places(self.autosave_path))
         for failure in failures:
             self.say_safely(f"Could not save to {failure}", "red")
         if place is None:
             self.say_safely("The game could not be saved anywhere.", "red")
             return None
-        self.dirty = False
         self.say_safely(
             f"Game saved to {place} ({len(self.moves)} moves). "
             f"Continue it with: duel play --load {place}"
@@ -697,102 +618,42 @@ class Session:
 
     def load(self, path: Path, *, players_from_file: bool = True) -> bool:
         try:
-            record = GameRecord.load(path)
-            states = record.states()
+            problem = self.game.load(path, players_from_file=players_from_file)
         except RecordError as error:
             self.out.say(f"Could not load: {error}", "red")
             return False
-        meta = record.metadata
-        self.moves = list(record.moves)
-        self.states = states
-        self.redacted = record.redacted
-        self.save_path = path
-        self.dirty = False
         self.shown = None
         self.events.clear()
-        self.dealer = Dealer.from_metadata(meta, manual=self.dealer.manual)
-        if isinstance(meta.get("created"), str):
-            self.created = meta["created"]
-        players = meta.get("players")
-        if (
-            players_from_file
-            and isinstance(players, dict)
-            and all(
-                isinstance(players.get(k), str) and level_error(players[k]) is None for k in "AB"
-            )
-        ):
-            self.kinds = [players["A"], players["B"]]
-        try:
-            self.set_players()
-        except ValueError as error:
-            self.kinds = [k if k in ("human", "random") else "human" for k in self.kinds]
-            self.set_players()
-            self.out.say(f"{_sentence(str(error))} That player is played by a human now.", "red")
-        dealer = f"seed {self.dealer.seed}" if self.dealer.seed is not None else "fair play"
-        self.out.say(
-            f"Loaded {path}: {len(self.moves)} moves, {self.state.describe()}; "
-            f"A {self.kinds[0]}, B {self.kinds[1]}, {dealer}."
-        )
+        if problem is not None:
+            self.out.say(f"{_sentence(problem)} That player is played by a human now.", "red")
+        self.out.say(self.game.loaded_text(path))
         if not self.dealer.fair:
             self.out.say(f"This is a {self.dealer.label()}.")
         return True
 
     def reseed(self, seed: int) -> None:
         """``--load FILE --seed N``: deal the rest of the game from ``seed`` (not fair play)."""
-        if seed != self.dealer.seed:
-            self.dealer = Dealer(seed=seed, manual=self.dealer.manual, seeded_from=len(self.moves))
-        self.out.say(f"From now on: {self.dealer.label()}.")
+        self.out.say(self.game.reseed(seed))
 
     def undo(self) -> None:
         """Back to the previous decision of a human (AI moves and chance events undone too).
 
         In a fair game a dealt card is never taken back (see :func:`undo_target`).
         """
-        target = undo_target(
-            self.states,
-            self.moves,
-            self.is_human,
-            may_undo_chance=not self.dealer.fair or self.dealer.manual,
-            redacted=self.redacted,
-        )
-        if isinstance(target, str):
-            self.out.say(target, "red")
+        undone = self.game.undo()
+        if isinstance(undone, str):
+            self.out.say(undone, "red")
             return
-        undone = self.moves[target:]
-        decisions = [str(m) for m in undone if not m.is_chance]
-        self.moves = self.moves[:target]
-        self.states = self.states[: target + 1]
-        self.dirty = True
         self.events.clear()
         self.shown = None
-        self.out.say(f"Undone: {'; '.join(decisions)}")
+        self.out.say(f"Undone: {'; '.join(str(m) for m in undone)}")
         raise _Restart
 
     def history(self) -> None:
-        lines = []
-        state = new_game()
-        for i, move in enumerate(self.moves, 1):
-            if not move.is_chance:
-                lines.append(f"{i:4}. {PLAYER_NAMES[state.to_move]}: {move}")
-            elif move.kind in (Kind.REVEAL_CARD, Kind.DEAL_GUILDS):
-                lines.append(f"{i:4}. ({R.describe_chance(move)})")
-            elif move.kind is Kind.LIBRARY_DRAW:  # the tokens not chosen stay unnamed
-                lines.append(f"{i:4}. (The Great Library draws 3 tokens)")
-            state = self.states[i]
-        self.out.lines(lines or ["No moves yet."])
+        self.out.lines(self.game.history() or ["No moves yet."])
 
     def tokens_info(self) -> None:
-        state = self.state
-        lines = ["Progress tokens on the board:"]
-        lines += [f"  {TOKENS[t].name}: {TOKENS[t].text}" for t in state.board_token_ids]
-        if state.library_offer:
-            lines.append("Drawn by The Great Library:")
-            lines += [f"  {TOKENS[t].name}: {TOKENS[t].text}" for t in state.library_offer]
-        for p in (0, 1):
-            owned = state.tokens(p)
-            if owned:
-                lines.append(f"{PLAYER_NAMES[p]} owns: {', '.join(TOKENS[t].name for t in owned)}")
-        self.out.lines(lines)
+        self.out.lines(self.game.tokens_info())
 
     def info(self, text: str) -> None:
         if not text:
@@ -844,26 +705,23 @@ class Session:
 
     def hint(self) -> None:
         try:
-            from solvers.search import Limit, analyse
+            import solvers.search  # noqa: F401
         except ImportError:
             self.out.say("hints need the solver (not installed yet)", "red")
             return
-        state = self.state
         seconds = max(0.2, min(self.think, 30.0))
         self.out.say(f"Thinking for {seconds:g} s...")
-        info = analyse(state, Limit(time=seconds), top=3, seed=self.hint_seed)
-        if not info.moves:
+        hint = self.game.hint(seconds)
+        if not hint.moves:
             self.out.say("The solver has no advice here.")
             return
-        what = "exact" if info.exact else f"depth {info.depth}"
         self.out.say(
-            f"Hint ({what}, {info.nodes} positions): chance of winning for "
-            f"{PLAYER_NAMES[state.to_move]} after each move"
+            f"Hint ({hint.what}, {hint.nodes} positions): chance of winning for "
+            f"{PLAYER_NAMES[hint.player]} after each move"
         )
-        for i, m in enumerate(info.moves, 1):
-            line = _line_text(state, m.pv)
+        for i, m in enumerate(hint.moves, 1):
             self.out.say(
-                f"  {i}. {m.move}: {100 * m.value:.0f}%" + (f"  then {line}" if line else "")
+                f"  {i}. {m.move}: {100 * m.value:.0f}%" + (f"  then {m.line}" if m.line else "")
             )
 
     # --- interpreting a move ------------------------------------------------------------------
@@ -982,18 +840,8 @@ class Session:
     def ask_action(self, card: int) -> Move | None:
         """After a card is chosen: build, discard or which wonder."""
         state = self.state
-        player = state.to_move
         spec = CARDS[card]
-        options: list[tuple[str, Move]] = []
-        price, ok = R.price_text(state, player, card)
-        build = f"build ({price})" if ok else f"build ({price}, you have {state.coins(player)})"
-        options.append((build, Move.build(card)))
-        options.append((f"discard (+{R.discard_gain(state, player)} coins)", Move.discard(card)))
-        if state.wonders_built_count < 7:
-            for w in state.wonders(player):
-                cost = state.wonder_cost(player, w)
-                note = f"{cost}c" if cost <= state.coins(player) else f"{cost}c, cannot afford"
-                options.append((f"wonder {WONDERS[w].name} ({note})", Move.wonder_with(w, card)))
+        options = self.game.card_actions(card)
         listing = "  ".join(f"{i}) {label}" for i, (label, _) in enumerate(options, 1))
         self.out.say(f"{spec.name} ({spec.color}: {R.card_effect(spec)}):  {listing}")
         while True:
@@ -1124,21 +972,6 @@ class Session:
         return 128 + signum
 
 
-def _line_text(state: State, pv, limit: int = 4) -> str:
-    """The expected continuation after the first move, with who plays: "B build X, A ..."."""
-    parts = []
-    try:
-        for move in pv:
-            if not move.is_chance and move is not pv[0]:
-                parts.append(f"{PLAYER_NAMES[state.to_move]} {move}")
-            state = state.apply(move, check=False)
-            if len(parts) >= limit:
-                break
-    except Exception:  # a principal variation is advice: never let it break the game
-        pass
-    return ", ".join(parts)
-
-
 def _guild_slots_typed(text: str) -> list[int]:
     """The slots of three Age III cards typed as row.card ("2.1 4.2 6.3") or in the move
     notation ("guilds at slots 2 7 15"); ValueError saying what is wrong.
@@ -1221,6 +1054,7 @@ def run_game(
     plain: bool,
     manual_chance: bool = False,
     read: Callable[[str], str] = input,
+    line: bool = False,
 ) -> int:
     """Play a game in the terminal; the exit code (0; 1 the game could not be saved; 2 bad
     arguments; 130 interrupted; 129/143 after SIGHUP/SIGTERM, the game saved).
@@ -1232,6 +1066,9 @@ def run_game(
     fair play. With ``load`` the saved game continues with its players and its dealer; a
     ``seed`` given with ``load`` deals the rest of the game from that seed (not fair play).
     ``manual_chance``: the user types each chance outcome (a real game's cards).
+
+    On a terminal (standard input and output both) the full-screen app opens
+    (:mod:`duel.app`); ``plain`` or ``line`` (or a pipe) keep the line mode.
     """
     explicit_players = any(p is not None for p in players)
     kinds = [
@@ -1280,5 +1117,9 @@ def run_game(
             f"7 Wonders Duel: A ({kinds[0]}) against B ({kinds[1]}), {how}. "
             "Type 'help' at any prompt."
         )
+    if not (plain or line) and read is input and _is_tty(sys.stdin) and _is_tty(sys.stdout):
+        from duel.app import run_app
+
+        return run_app(session.game, think=think, delay=delay)
     with _signals_save_the_game():
         return session.run()

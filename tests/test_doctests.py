@@ -27,6 +27,7 @@ MODULES = [
     "solvers.spread",
     "wonders.record",
     "duel.game_control",
+    "duel.view_model",
     "solvers.payment",
     "solvers.payment_model",
     "solvers.batch",

@@ -234,12 +234,18 @@ def test_save_removes_stale_temporaries_of_its_own_naming(tmp_path):
 
 
 # --- through a pseudo-terminal ------------------------------------------------------------------
+def line_mode(args: tuple[str, ...]) -> list[str]:
+    """A pty is a terminal: ask for the line mode (drawn table) unless --plain is given, since
+    the full-screen app opens there otherwise (it is tested with Pilot in test_app.py)."""
+    return [*args] if "--plain" in args else [*args, "--line"]
+
+
 def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm-256color", "COLUMNS": "100"}
     env["XDG_DATA_HOME"] = str(tmp_path)  # the autosave goes to the user data folder
     return pexpect.spawn(
         sys.executable,
-        ["-c", "from duel.cli import main; main()", "play", *args],
+        ["-c", "from duel.cli import main; main()", "play", *line_mode(args)],
         cwd=str(tmp_path),
         env=env,
         encoding="utf-8",

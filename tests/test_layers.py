@@ -35,6 +35,8 @@ PROGRAMS = (
     "duel.tui",
     "duel.render",
     "duel.game_control",
+    "duel.view_model",
+    "duel.app",
     "duel.replay",
     "duel.lines",
     "duel.words",

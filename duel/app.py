@@ -1,0 +1,724 @@
+"""``duel play`` full screen: a Textual app that draws the table and drives a GameController.
+
+The app is a view: it draws the view model (:mod:`duel.view_model`, and the rich panels of
+:mod:`duel.render` built on it) and turns keys and clicks into moves for the
+:class:`~duel.game_control.GameController`, which owns the game (dealing, AI moves, undo, save,
+load). Each decision other than taking a card is its own dialog (a Textual ``Screen``): the
+wonder draft, a progress token, The Great Library, destroying a card, The Mausoleum, who starts
+the next Age, and with ``--manual-chance`` each card dealt and where the guild backs are.
+
+Keys (shown in the footer): ``1``-``9`` take a card by its number (or click it, or move with
+Tab / arrows and press Enter), ``h`` hint, ``c`` reopen the current decision, ``s`` save, ``l``
+load, ``u`` undo, ``q`` quit.
+
+>>> from duel.game_control import Dealer, GameController
+>>> app = DuelApp(GameController(["human", "random"], Dealer(seed=1)))
+>>> app.title
+'7 Wonders Duel'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Input, Label, OptionList, Sparkline, Static
+from textual.widgets.option_list import Option
+
+from duel import render as R
+from duel.catalog import CARDS, TOKENS, WONDERS
+from duel.game_control import GameController, win_chance
+from duel.moves import PLAYER_NAMES, Move
+from duel.record import RecordError
+from duel.state import State
+from duel.view_model import Cell, card_offers, pyramid_rows
+from pyramid_layouts import LAYOUTS
+
+__all__ = ["DuelApp", "run_app"]
+
+#: Columns per unit of a layout's x coordinate; a card spans two units.
+UNIT = 7
+CELL = 2 * UNIT - 1
+
+
+# --- the pyramid ---------------------------------------------------------------------------------
+class CardWidget(Static, can_focus=True):
+    """One place of the pyramid: a card (takeable ones focusable and clickable) or a back."""
+
+    def __init__(self, cell: Cell, state: State) -> None:
+        self.cell = cell
+        super().__init__(self._text(state), classes=self._classes(), id=f"slot-{cell.slot}")
+        self.can_focus = cell.look == "open"
+        if cell.card is not None:
+            spec = CARDS[cell.card]
+            self.tooltip = f"{spec.name} ({spec.color}): {R.card_effect(spec)}"
+
+    def _classes(self) -> str:
+        cell = self.cell
+        color = CARDS[cell.card].color if cell.card is not None else ""
+        return f"card {cell.look.replace('_', '-')} {color}".strip()
+
+    def _text(self, state: State) -> Text:
+        cell = self.cell
+        if cell.look == "taken":
+            return Text("")
+        if cell.look == "guild_back":
+            return Text("Guild\n▚▚▚▚▚▚▚▚▚▚▚".center(CELL))
+        if cell.look == "back":
+            return Text(f"{R.age_name(state.age)}\n░░░░░░░░░░░")
+        spec = CARDS[cell.card]
+        gives = R.card_effect(spec)
+        if cell.look == "covered":
+            return Text(f"{R._short(spec.name, CELL - 2)}\n{gives[: CELL - 2]}")
+        head = f"{cell.number} {R._short(spec.name, CELL - 4)}"
+        price = R.price_label(cell.price, cell.ok)
+        return Text(f"{head}\n{gives[: CELL - 2]}\n{price:>{CELL - 2}}")
+
+    def on_click(self) -> None:
+        if self.cell.look == "open":
+            self.app.take_card(self.cell.card)
+
+    def key_enter(self) -> None:
+        self.on_click()
+
+    def on_focus(self) -> None:
+        if self.cell.card is not None:
+            self.app.show_card(self.cell)
+
+
+class Pyramid(Vertical):
+    """The current Age's structure in its real shape."""
+
+    def __init__(self, state: State) -> None:
+        super().__init__(classes="pyramid")
+        self.state = state
+
+    def compose(self) -> ComposeResult:
+        state = self.state
+        if not state.age:
+            yield Label("The wonder draft: the Ages come after it.")
+            return
+        for r, row in enumerate(pyramid_rows(state)):
+            with Horizontal(classes="row"):
+                column = 0
+                for cell in row:
+                    card = CardWidget(cell, state)
+                    card.styles.margin = (0, 0, 0, (cell.x - 1) * UNIT - column)
+                    column = (cell.x - 1) * UNIT + CELL
+                    card.styles.height = 4 if r == len(LAYOUTS[state.age].rows) - 1 else 3
+                    yield card
+
+
+# --- dialogs -------------------------------------------------------------------------------------
+class Dialog(ModalScreen[None]):
+    """A dialog that hands its answer to ``done`` once it is closed.
+
+    (Not ``dismiss(result)`` with a ``push_screen`` callback: a dialog opened from the callback
+    of another could get its callback registered on the closing one and lose its answer.)
+    """
+
+    def __init__(self, done: Callable[[Any], None], *, name: str) -> None:
+        super().__init__(name=name, id=f"dialog-{name}")
+        self.done = done
+        self.answered = False
+
+    def answer(self, value: Any) -> None:
+        if self.answered:
+            return
+        self.answered = True
+        self.dismiss()
+        self.app.call_later(self.done, value)
+
+    def action_close(self) -> None:
+        self.answer(None)
+
+
+#: A modal dialog hides the app's keys: a decision's dialog offers them again.
+GAME_KEYS = [
+    Binding("escape", "close", "Board"),
+    Binding("h", "app.hint", "Hint"),
+    Binding("s", "app.save", "Save"),
+    Binding("l", "app.load", "Load"),
+    Binding("u", "app.undo", "Undo"),
+    Binding("q", "app.quit_game", "Quit"),
+]
+
+
+class ChoiceScreen(Dialog):
+    """A decision as a dialog: a title, numbered buttons, Escape to look at the board."""
+
+    BINDINGS = GAME_KEYS
+
+    def __init__(
+        self, title: str, options: list[tuple[str, Any]], done: Callable, *, name: str
+    ) -> None:
+        super().__init__(done, name=name)
+        self.heading = title
+        self.options = options
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog"):
+            yield Label(self.heading, classes="dialog-title")
+            for i, (label, _) in enumerate(self.options):
+                yield Button(f"{i + 1}. {label}", id=f"choice-{i + 1}", classes="choice")
+        yield Footer()
+
+    def on_key(self, event) -> None:
+        if event.character and event.character.isdigit():
+            n = int(event.character)
+            if 1 <= n <= len(self.options):
+                event.stop()
+                self.answer(self.options[n - 1][1])
+
+    @on(Button.Pressed, ".choice")
+    def chosen(self, event: Button.Pressed) -> None:
+        self.answer(self.options[int(event.button.id.split("-")[1]) - 1][1])
+
+
+class ListScreen(Dialog):
+    """A long list to choose from (a card dealt with --manual-chance): type to scroll."""
+
+    BINDINGS = GAME_KEYS
+
+    def __init__(
+        self, title: str, options: list[tuple[str, Any]], done: Callable, *, name: str
+    ) -> None:
+        super().__init__(done, name=name)
+        self.heading = title
+        self.options = options
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.heading, classes="dialog-title")
+            yield OptionList(*[Option(label) for label, _ in self.options], id="options")
+        yield Footer()
+
+    @on(OptionList.OptionSelected)
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        self.answer(self.options[event.option_index][1])
+
+
+class TextScreen(Dialog):
+    """A question answered by a line of text (a file name, guild places, tokens drawn)."""
+
+    BINDINGS = [Binding("escape", "close", "Cancel")]
+
+    def __init__(self, question: str, done: Callable, value: str = "", *, name: str) -> None:
+        super().__init__(done, name=name)
+        self.question = question
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.question, classes="dialog-title")
+            yield Input(value=self.value, id="answer")
+
+    @on(Input.Submitted)
+    def answered(self, event: Input.Submitted) -> None:
+        self.answer(event.value.strip())
+
+
+class InfoScreen(Dialog):
+    """A panel to read (the final score) with buttons below it."""
+
+    BINDINGS = [Binding("escape", "close", "Board")]
+
+    def __init__(
+        self, body: Any, buttons: list[tuple[str, str]], done: Callable, *, name: str
+    ) -> None:
+        super().__init__(done, name=name)
+        self.body = body
+        self.buttons = buttons
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.body)
+            with Horizontal(classes="buttons"):
+                for label, key in self.buttons:
+                    yield Button(f"{label} ({key[0]})", id=f"button-{key}")
+
+    def on_key(self, event) -> None:
+        # Each button answers to its first letter too (s: save, q: quit, c: cancel...).
+        for _, key in self.buttons:
+            if event.character == key[0]:
+                event.stop()
+                self.answer(key)
+                return
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.answer(event.button.id.removeprefix("button-"))
+
+
+# --- the app -------------------------------------------------------------------------------------
+class DuelApp(App[int]):
+    """The full-screen board of ``duel play``; its return value is the exit code."""
+
+    TITLE = "7 Wonders Duel"
+    CSS = """
+    #status { height: 1; background: $boost; }
+    #top { height: 1fr; }
+    #board { width: 1fr; min-width: 90; }
+    #side { width: 44; border-left: solid $primary-darken-2; padding: 0 1; }
+    #pyramid-box { height: auto; }
+    .pyramid { height: auto; }
+    .row { height: auto; }
+    .card { width: 13; height: 3; padding: 0 0; }
+    .card.taken { background: transparent; }
+    .card.back { background: #3b4a6b; color: #c8d0e0; text-style: bold; }
+    .card.guild-back { background: #6e288c; color: #ffe16e; text-style: bold; }
+    .card.covered { text-opacity: 60%; }
+    .card.open { text-style: bold; }
+    .card.open:focus { border: none; outline: heavy yellow; }
+    .card.open:hover { outline: round white; }
+    .brown { background: #7d4820; color: white; }
+    .grey { background: #6e6e6e; color: white; }
+    .blue { background: #1e50aa; color: white; }
+    .green { background: #1e7832; color: white; }
+    .yellow { background: #b4961e; color: black; }
+    .red { background: #a01e1e; color: white; }
+    .purple { background: #643278; color: white; }
+    #card-info { height: 2; color: $text-muted; }
+    #military { height: 2; }
+    #tokens { height: auto; }
+    .heading { text-style: bold; color: $accent; }
+    #moves-box { height: 1fr; }
+    #hint { height: auto; max-height: 12; }
+    #chance { height: 3; }
+    #cities { height: auto; max-height: 18; }
+    .city { width: 1fr; }
+    ChoiceScreen, ListScreen, TextScreen, InfoScreen { align: center middle; }
+    .dialog { width: 90; height: auto; max-height: 90%; border: thick $accent;
+              background: $surface; padding: 1 2; }
+    .dialog-title { text-style: bold; margin-bottom: 1; }
+    .dialog Button { width: 100%; height: 1; border: none; margin: 0 0 0 0; }
+    .dialog Button:focus { background: $accent; }
+    .buttons Button { width: auto; }
+    .buttons { height: auto; }
+    #options { height: auto; max-height: 20; }
+    .error { color: $error; }
+    """
+    BINDINGS = [
+        Binding("h", "hint", "Hint"),
+        Binding("c", "decide", "Decision"),
+        Binding("s", "save", "Save"),
+        Binding("l", "load", "Load"),
+        Binding("u", "undo", "Undo"),
+        Binding("q", "quit_game", "Quit"),
+        *[Binding(str(n), f"number({n})", show=False) for n in range(1, 10)],
+        Binding("left,up", "app.focus_previous", show=False),
+        Binding("right,down", "app.focus_next", show=False),
+    ]
+
+    def __init__(
+        self,
+        game: GameController,
+        *,
+        think: float = 1.0,
+        hint_nodes: int | None = None,
+        chance_nodes: int = 2000,
+        delay: float = 0.0,
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.think = think
+        self.hint_nodes = hint_nodes
+        self.chance_nodes = chance_nodes
+        self.delay = delay
+        self.busy = False  # an AI is thinking: the game must not change under it
+        self.left = False  # the player chose to leave (saved or not)
+        self.waiting = False  # a look at the game is planned for when the dialog closes
+        self.log_lines: list[str] = []
+        self.chances: list[float] = []
+        self.last_hint: str = "Press h for a hint: the best moves and the expected line."
+
+    # --- layout ---------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="top"):
+            with Vertical(id="board"):
+                yield Vertical(id="pyramid-box")
+                yield Static(id="card-info")
+                yield Static(id="military")
+                yield Static(id="tokens")
+            with Vertical(id="side"):
+                yield Label("Moves", classes="heading")
+                with VerticalScroll(id="moves-box"):
+                    yield Static(id="moves")
+                yield Label("Hint", classes="heading")
+                yield Static(id="hint")
+                yield Label("A's chance of winning", classes="heading")
+                yield Sparkline([], id="chance")
+                yield Static(id="chance-text")
+        with Horizontal(id="cities"):
+            yield Static(id="city-a", classes="city")
+            yield Static(id="city-b", classes="city")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_board()
+        self.call_after_refresh(self.advance)
+
+    @property
+    def state(self) -> State:
+        return self.game.state
+
+    def say(self, text: str) -> None:
+        self.log_lines.append(text)
+
+    def refresh_board(self) -> None:
+        """Draw the whole table from the game's state."""
+        state = self.state
+        kinds = self.game.labels
+        self.query_one("#status", Static).update(
+            Text.assemble(R.render_header(state, kinds), f"   {self.game.dealer.label()}")
+        )
+        box = self.query_one("#pyramid-box", Vertical)
+        box.remove_children()
+        box.mount(Pyramid(state))
+        self.query_one("#military", Static).update(R.render_military(state))
+        self.query_one("#tokens", Static).update(R.render_tokens(state))
+        self.query_one("#city-a", Static).update(R.render_city(state, 0, kinds))
+        self.query_one("#city-b", Static).update(R.render_city(state, 1, kinds))
+        self.query_one("#moves", Static).update("\n".join(self.log_lines[-200:]) or "No moves yet.")
+        self.query_one("#moves-box", VerticalScroll).scroll_end(animate=False)
+        self.query_one("#hint", Static).update(self.last_hint)
+        self.query_one("#chance", Sparkline).data = self.chances or [0.5]
+        if self.chances:
+            self.query_one("#chance-text", Static).update(f"{100 * self.chances[-1]:.0f}% now")
+        offers = card_offers(state)
+        self.query_one("#card-info", Static).update(
+            "Take a card: press its number, click it, or Tab to it and press Enter."
+            if offers and self.game.next_actor() == "human"
+            else R.decision_title(state, kinds)
+        )
+
+    def show_card(self, cell: Cell) -> None:
+        spec = CARDS[cell.card]
+        price = f"; build: {R.price_label(cell.price, cell.ok)}" if cell.price else ""
+        self.query_one("#card-info", Static).update(
+            f"{spec.name} ({spec.color}): {R.card_effect(spec)}; costs "
+            f"{R.card_cost_text(spec)}{price}"
+        )
+
+    # --- the game loop --------------------------------------------------------------------------
+    def advance(self) -> None:
+        """Act for whoever is to move: the dealer, an AI (in a thread), or ask the human."""
+        if self.busy:
+            return
+        if len(self.screen_stack) > 1:
+            # A dialog is open, or still closing after its answer: look again when it is gone.
+            if not self.waiting:
+                self.waiting = True
+                self.set_timer(0.05, self._advance_later)
+            return
+        actor = self.game.next_actor()
+        if actor == "chance":
+            if self.game.dealer.manual:
+                self.ask_chance()
+                return
+            for text in self.game.deal_pending():
+                self.say(text)
+            self.changed()
+        elif actor == "ai":
+            self.busy = True
+            self.ai_move()
+        elif actor == "human":
+            if self.state.phase != "play":
+                self.action_decide()
+        else:
+            self.game_over()
+
+    def _advance_later(self) -> None:
+        self.waiting = False
+        self.advance()
+
+    def changed(self) -> None:
+        """The game moved on: redraw, measure the chance of winning, go on."""
+        self.refresh_board()
+        self.measure_chance()
+        self.call_after_refresh(self.advance)
+
+    @work(thread=True, exclusive=True, group="ai")
+    def ai_move(self) -> None:
+        import time
+
+        move = self.game.ai_choose()
+        if self.delay:
+            time.sleep(self.delay)
+        self.call_from_thread(self._ai_played, move)
+
+    def _ai_played(self, move: Move) -> None:
+        self.busy = False
+        self.play(move)
+
+    @work(thread=True, exclusive=True, group="chance")
+    def measure_chance(self) -> None:
+        if self.chance_nodes <= 0:
+            return
+        state = self.state
+        value = win_chance(state, nodes=self.chance_nodes, seed=self.game.hint_seed)
+        if value is not None:
+            self.call_from_thread(self._measured, state, value)
+
+    def _measured(self, state: State, value: float) -> None:
+        if state is self.state:
+            self.chances.append(value)
+            self.query_one("#chance", Sparkline).data = self.chances
+            self.query_one("#chance-text", Static).update(f"{100 * value:.0f}% now")
+
+    def play(self, move: Move) -> None:
+        reason = self.state.why_illegal(move)
+        if reason is not None:
+            self.notify(f"Not possible: {reason}", severity="error")
+            return
+        self.say(self.game.play(move))
+        self.last_hint = "Press h for a hint."
+        self.changed()
+
+    # --- taking a card --------------------------------------------------------------------------
+    def action_number(self, n: int) -> None:
+        if self.game.next_actor() != "human" or self.state.phase != "play" or self.busy:
+            return
+        offers = card_offers(self.state)
+        if 1 <= n <= len(offers):
+            self.take_card(offers[n - 1].card)
+
+    def take_card(self, card: int) -> None:
+        if self.busy or self.game.next_actor() != "human" or len(self.screen_stack) > 1:
+            return
+        spec = CARDS[card]
+        options = self.game.card_actions(card)
+        title = f"{spec.name} ({spec.color}: {R.card_effect(spec)}): build, discard or wonder?"
+        self.push_screen(ChoiceScreen(title, options, self._decided, name="action"))
+
+    def _decided(self, move: Move | None) -> None:
+        if move is not None:
+            self.play(move)
+
+    # --- the other decisions --------------------------------------------------------------------
+    def action_decide(self) -> None:
+        """Open the dialog of the current decision (draft, token, Library, destroy...)."""
+        state = self.state
+        if self.busy or len(self.screen_stack) > 1:
+            return
+        if self.game.next_actor() == "chance" and self.game.dealer.manual:
+            self.ask_chance()
+            return
+        if self.game.next_actor() != "human":
+            return
+        if state.phase == "play":
+            self.notify("Take a card: its number, or click it.")
+            return
+        options = [
+            (f"{c.label}: {c.detail}" if c.detail else c.label, c.move) for c in R.choices(state)
+        ]
+        title = R.decision_title(state, self.game.labels)
+        self.push_screen(ChoiceScreen(title, options, self._decided, name=state.phase))
+
+    def ask_chance(self) -> None:
+        """--manual-chance: what the real game dealt (the first option deals at random)."""
+        state = self.state
+        outcomes = [m for m, _ in state.chance_outcomes()]
+        phase = state.phase
+        if phase in ("deal_guilds", "library_draw"):
+            question = (
+                "Age III is laid out. Which three cards have the guild back? row.card, row 1 "
+                "the most covered (e.g. 2.1 4.2 6.3); empty: deal at random"
+                if phase == "deal_guilds"
+                else "Which tokens did The Great Library draw? Three names, separated by "
+                "commas; empty: deal at random"
+            )
+            self.push_screen(TextScreen(question, self._chance_text, name=phase))
+            return
+        if phase == "reveal":
+            row, place = R.slot_place(state.age, outcomes[0].slot)
+            back = "guild " if state.age == 3 and state.is_guild_slot(outcomes[0].slot) else ""
+            title = f"Which {back}card was turned face up in row {row}, card {place}?"
+            names = [CARDS[m.card].name for m in outcomes]
+        elif phase == "setup_tokens":
+            title = "Which progress token was put on the board?"
+            names = [TOKENS[m.token].name for m in outcomes]
+        else:
+            title = "Which wonder was revealed for the draft?"
+            names = [WONDERS[m.wonder].name for m in outcomes]
+        options = [("(deal at random)", "random")] + sorted(
+            zip(names, outcomes, strict=True), key=lambda o: o[0]
+        )
+        self.push_screen(ListScreen(title, options, self._chance_chosen, name=phase))
+
+    def _chance_chosen(self, move: Move | str | None) -> None:
+        if move is None:  # the dialog was closed: 'c' opens it again
+            return
+        self.game.push(move if isinstance(move, Move) else self.game.deal())
+        self.say(self.game.announce_dealt([self.game.moves[-1]])[0])
+        self.changed()
+
+    def _chance_text(self, text: str | None) -> None:
+        from duel.tui import _guild_slots_typed, match_name
+
+        state = self.state
+        if text is None:
+            return
+        if not text:
+            self._chance_chosen("random")
+            return
+        if state.phase == "deal_guilds":
+            try:
+                move = Move.deal_guilds(_guild_slots_typed(text))
+            except ValueError as error:
+                self.notify(str(error), severity="error")
+                self.call_after_refresh(self.ask_chance)
+                return
+        else:
+            box = state.box_tokens
+            names = [TOKENS[t].name for t in box]
+            mask = 0
+            for part in (p for p in text.split(",") if p.strip()):
+                found = match_name(part, names)
+                if isinstance(found, int):
+                    mask |= 1 << box[found]
+            move = Move.library_draw(mask)
+            if move not in [m for m, _ in state.chance_outcomes()]:
+                self.notify(f"Type three tokens from: {', '.join(names)}", severity="error")
+                self.call_after_refresh(self.ask_chance)
+                return
+        self._chance_chosen(move)
+
+    # --- commands on keys -----------------------------------------------------------------------
+    @work(thread=True, exclusive=True, group="hint")
+    def action_hint(self) -> None:
+        state = self.state
+        if state.is_terminal() or state.is_chance():
+            return
+        self.call_from_thread(self._show_hint_text, "Thinking...")
+        try:
+            hint = self.game.hint(self.think, nodes=self.hint_nodes)
+        except ImportError:
+            self.call_from_thread(self._show_hint_text, "Hints need the solver.")
+            return
+        who = PLAYER_NAMES[hint.player]
+        lines = [f"{who}'s chance of winning after each move ({hint.what}, {hint.nodes} nodes):"]
+        for i, m in enumerate(hint.moves, 1):
+            lines.append(f"{i}. {m.move}: {100 * m.value:.0f}%")
+            if m.line:
+                lines.append(f"   then {m.line}")
+        if state is self.state:
+            self.call_from_thread(self._show_hint_text, "\n".join(lines))
+
+    def _show_hint_text(self, text: str) -> None:
+        self.last_hint = text
+        self.query_one("#hint", Static).update(text)
+        if len(self.screen_stack) > 1 and text != "Thinking...":  # the panel is hidden
+            self.notify(text, title="Hint", timeout=15)
+
+    def _close_dialogs(self) -> None:
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    def action_undo(self) -> None:
+        if self.busy:
+            self.notify("Wait for the AI's move.")
+            return
+        undone = self.game.undo()
+        if isinstance(undone, str):
+            self.notify(undone, severity="error")
+            return
+        self._close_dialogs()
+        self.say(f"Undone: {'; '.join(str(m) for m in undone)}")
+        self.changed()
+
+    def action_save(self) -> None:
+        default = str(self.game.save_path or "duel-game.json")
+        self.push_screen(TextScreen("Save the game to:", self._save_to, default, name="save"))
+
+    def _save_to(self, name: str | None, then_quit: bool = False) -> None:
+        if not name:
+            return
+        try:
+            self.game.save(Path(name))
+        except (OSError, ValueError) as error:
+            self.notify(f"Could not save to {name}: {getattr(error, 'strerror', None) or error}",
+                        severity="error")
+            return
+        self.notify(f"Game saved to {name} ({len(self.game.moves)} moves).")
+        if then_quit:
+            self.leave()
+
+    def action_load(self) -> None:
+        self.push_screen(TextScreen("Load the game from:", self._load_from, name="load"))
+
+    def _load_from(self, name: str | None) -> None:
+        if not name or self.busy:
+            return
+        try:
+            problem = self.game.load(Path(name))
+        except RecordError as error:
+            self.notify(f"Could not load: {error}", severity="error")
+            return
+        self._close_dialogs()
+        self.log_lines = self.game.history()
+        if problem:
+            self.say(f"{problem}: that player is played by a human now.")
+        self.say(self.game.loaded_text(Path(name)))
+        self.chances = []
+        self.changed()
+
+    def action_quit_game(self) -> None:
+        if not (self.game.dirty and self.game.moves):
+            self.leave()
+            return
+        body = "The game changed since it was saved. Save it before leaving?"
+        buttons = [("Save and quit", "save"), ("Quit", "quit"), ("Cancel", "cancel")]
+        self.push_screen(InfoScreen(body, buttons, self._quit_answer, name="quit"))
+
+    def _quit_answer(self, answer: str | None) -> None:
+        if answer == "quit":
+            self.leave()
+        elif answer == "save":
+            default = str(self.game.save_path or "duel-game.json")
+            self.push_screen(
+                TextScreen(
+                    "Save the game to:",
+                    lambda name: self._save_to(name, then_quit=True),
+                    default,
+                    name="save",
+                )
+            )
+
+    def leave(self) -> None:
+        self.left = True
+        self.exit(0)
+
+    def game_over(self) -> None:
+        state = self.state
+        body = R.render_final(state, self.game.labels)
+        buttons = [("Look at the board", "board"), ("Undo", "undo"), ("Save", "save"),
+                   ("Quit", "quit")]
+        self.push_screen(InfoScreen(body, buttons, self._over_answer, name="over"))
+
+    def _over_answer(self, answer: str | None) -> None:
+        if answer == "undo":
+            self.action_undo()
+        elif answer == "save":
+            self.action_save()
+        elif answer == "quit":
+            self.action_quit_game()
+
+
+def run_app(game: GameController, *, think: float, delay: float) -> int:
+    """Run the full-screen app on this terminal; the exit code."""
+    app = DuelApp(game, think=think, delay=delay)
+    code = app.run()
+    if game.dirty and game.moves and not app.left:  # an error or a signal: keep the game
+        place, _ = game.autosave()
+        if place is not None:
+            print(f"Game saved to {place}. Continue it with: duel play --load {place}")
+    return code if isinstance(code, int) else 0

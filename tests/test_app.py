@@ -1,0 +1,326 @@
+"""The full-screen app of ``duel play`` driven headless with Textual's Pilot.
+
+Key presses and clicks through a whole game against the AI, every special decision as its
+dialog, manual chance, save/load, undo, hint, quitting; SVG snapshots of the main screens are
+compared by their text (``tests/snapshots/``; ``UPDATE_SNAPSHOTS=1`` rewrites them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from duel import Kind, Move, new_game
+from duel.app import CardWidget, DuelApp
+from duel.game_control import Dealer, GameController
+from duel.record import GameRecord
+
+ROOT = Path(__file__).resolve().parent.parent
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+SIZE = (150, 50)
+
+
+def make_app(
+    kinds=("human", "random"), seed: int | None = 3, *, moves=(), manual=False, chance_nodes=150
+):
+    game = GameController(list(kinds), Dealer(seed=seed, manual=manual), think=0.1)
+    for move in moves:
+        game.push(move)
+    game.dirty = False
+    game.set_players()
+    return DuelApp(game, think=0.1, hint_nodes=400, chance_nodes=chance_nodes)
+
+
+async def settle(app: DuelApp, pilot) -> None:
+    """Let the AI, the dealer and the chance measure finish, and the screen catch up."""
+    for _ in range(50):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if not app.busy and not app.waiting:
+            return
+
+
+def dialog(app: DuelApp) -> str:
+    name = app.screen.id or ""
+    return name.removeprefix("dialog-") if name.startswith("dialog-") else ""
+
+
+def run(coro) -> None:
+    asyncio.run(coro)
+
+
+def record_reaching(phase: str) -> GameRecord:
+    """A random game stopped at the first decision of ``phase``."""
+    for seed in range(500):
+        rng = random.Random(seed)
+        state, moves = new_game(), []
+        while not state.is_terminal():
+            if state.phase == phase:
+                return GameRecord(tuple(moves))
+            move = state.random_move(rng)
+            moves.append(move)
+            state = state.apply(move)
+    pytest.skip(f"no random game reached {phase}")
+
+
+# --- a whole game -----------------------------------------------------------------------------
+def test_a_whole_game_against_the_ai_by_keys_and_clicks(tmp_path):
+    async def scenario():
+        app = make_app(("human", "random"), seed=5, chance_nodes=0)  # the sparkline: below
+        clicks = keys = 0
+        async with app.run_test(size=(136, 40)) as pilot:  # smaller: each frame costs less
+            for _ in range(400):
+                await settle(app, pilot)
+                state = app.state
+                if state.is_terminal():
+                    break
+                where = dialog(app)
+                if where == "action":
+                    legal = [m for _, m in app.screen.options]
+                    n = next(i for i, m in enumerate(legal, 1) if state.why_illegal(m) is None)
+                    if clicks <= keys:
+                        await pilot.click(f"#choice-{n}")
+                        clicks += 1
+                    else:
+                        await pilot.press(str(n))
+                        keys += 1
+                elif where:
+                    await pilot.press(str(len(app.screen.options)))
+                elif state.phase == "play":
+                    cards = list(app.query(CardWidget).filter(".open"))
+                    card = cards[len(app.game.moves) % len(cards)]
+                    if len(app.game.moves) % 2:
+                        await pilot.click(f"#{card.id}")
+                    else:
+                        card.focus()
+                        await pilot.press("enter")
+            await settle(app, pilot)
+            assert app.state.is_terminal(), app.state.describe()
+            assert dialog(app) == "over"
+            assert clicks > 5 and keys > 5
+            assert any(line.startswith("B: ") for line in app.log_lines)
+            app.save_screenshot("over.svg", str(tmp_path))
+            await pilot.click("#button-quit")
+            await pilot.pause()
+            if dialog(app) == "quit":
+                await pilot.click("#button-quit")
+        assert app.return_value == 0 and app.left
+
+    run(scenario())
+
+
+# --- every special decision -----------------------------------------------------------------
+@pytest.mark.parametrize(
+    "phase", ["draft", "choose_token", "library_choose", "destroy", "mausoleum", "choose_starter"]
+)
+def test_every_special_decision_is_its_own_dialog(phase):
+    record = record_reaching(phase)
+
+    async def scenario():
+        app = make_app(("human", "human"), seed=1, moves=record.moves)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            assert dialog(app) == phase
+            options = app.screen.options
+            before = len(app.game.moves)
+            await pilot.press(str(len(options)))
+            await settle(app, pilot)
+            assert app.game.moves[before] == options[-1][1]
+
+    run(scenario())
+
+
+def test_escape_shows_the_board_and_c_reopens_the_decision():
+    async def scenario():
+        app = make_app(("human", "human"))
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            assert dialog(app) == "draft"
+            await pilot.press("escape")
+            assert dialog(app) == ""
+            await pilot.press("c")
+            assert dialog(app) == "draft"
+            await pilot.click("#choice-2")
+            await settle(app, pilot)
+            assert app.game.moves[-1].kind is Kind.PICK_WONDER
+
+    run(scenario())
+
+
+def test_manual_chance_dialogs_deal_what_the_user_chose():
+    async def scenario():
+        app = make_app(("human", "human"), seed=2, manual=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            assert dialog(app) == "setup_tokens"
+            await pilot.press("down", "enter")  # the first name (the list is sorted)
+            await settle(app, pilot)
+            assert str(app.game.moves[0]) == "reveal token Agriculture"
+            while dialog(app) in ("setup_tokens", "setup_wonders"):
+                await pilot.press("enter")  # the first option: deal at random
+                await settle(app, pilot)
+            assert dialog(app) == "draft"
+
+    run(scenario())
+
+
+def test_manual_chance_guild_backs_are_typed_as_row_card():
+    rng = random.Random(0)
+    for _ in range(300):
+        state, moves = new_game(), []
+        while not state.is_terminal() and state.phase != "deal_guilds":
+            moves.append(state.random_move(rng))
+            state = state.apply(moves[-1])
+        if state.phase == "deal_guilds":
+            break
+
+    async def scenario():
+        app = make_app(("human", "human"), seed=2, moves=moves, manual=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            assert dialog(app) == "deal_guilds"
+            await pilot.press(*"9.9", "enter")  # wrong: asked again with the reason
+            await settle(app, pilot)
+            assert dialog(app) == "deal_guilds"
+            await pilot.press(*"2.1 4.2 6.3", "enter")
+            await settle(app, pilot)
+            assert app.game.moves[len(moves)] == Move.deal_guilds([2, 10, 17])
+            guilds = app.query(CardWidget).filter(".guild-back")
+            assert len(guilds) == 3 and all("Guild" in str(g.render()) for g in guilds)
+            assert app.query(CardWidget).filter(".back")  # other face-down cards look different
+
+    run(scenario())
+
+
+# --- save, load, undo, hint, quit ---------------------------------------------------------------
+def test_save_load_undo_and_hint(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+    async def scenario():
+        app = make_app(("human", "random"), seed=4)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("1")  # the draft
+            await settle(app, pilot)
+            await pilot.press("escape", "s")
+            assert dialog(app) == "save"
+            app.screen.query_one("#answer").value = ""
+            await pilot.press(*"g.json", "enter")
+            await settle(app, pilot)
+            saved = GameRecord.load(tmp_path / "g.json")
+            assert saved.moves == tuple(app.game.moves) and not app.game.dirty
+            count = len(app.game.moves)
+            await pilot.press("c", "1")
+            await settle(app, pilot)
+            assert len(app.game.moves) > count
+            await pilot.press("escape", "u")
+            await settle(app, pilot)
+            assert len(app.game.moves) == count and app.log_lines[-1].startswith("Undone: pick")
+            await pilot.press("escape", "c", "1")
+            await settle(app, pilot)
+            await pilot.press("escape", "l", *"g.json", "enter")
+            await settle(app, pilot)
+            assert tuple(app.game.moves) == saved.moves
+            assert app.log_lines[-1].startswith("Loaded g.json")
+            await pilot.press("escape", "h")
+            await settle(app, pilot)
+            hint = str(app.query_one("#hint").render())
+            assert re.search(r"1\. pick .*: \d+%", hint), hint
+            assert app.chances and all(0 <= c <= 1 for c in app.chances)
+            await pilot.press("escape", "c", "1", "escape", "q")
+            assert dialog(app) == "quit"
+            await pilot.click("#button-cancel")
+            assert dialog(app) == ""
+            await pilot.press("q")
+            await pilot.click("#button-save")
+            await pilot.press("enter")
+        assert app.left and GameRecord.load(tmp_path / "g.json").moves == tuple(app.game.moves)
+
+    run(scenario())
+
+
+def test_fair_undo_is_refused_in_the_app():
+    async def scenario():
+        app = make_app(("human", "human"), seed=None)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            while app.state.phase != "play":
+                await pilot.press("1")
+                await settle(app, pilot)
+            await pilot.press("u")  # the last wonder pick was followed by the Age I deal
+            await settle(app, pilot)
+            assert app.state.phase == "play"
+
+    run(scenario())
+
+
+# --- snapshots ----------------------------------------------------------------------------------
+def svg_text(svg: str) -> list[str]:
+    """The text lines of a Textual SVG screenshot (what a structural comparison keeps)."""
+    lines = re.findall(r'<text class="[^"]*" x="[^"]*" y="([^"]*)"[^>]*>([^<]*)</text>', svg)
+    rows: dict[float, list[str]] = {}
+    for y, text in lines:
+        rows.setdefault(float(y), []).append(text.replace("&#160;", " "))
+    return ["".join(parts).rstrip() for _, parts in sorted(rows.items())]
+
+
+@pytest.mark.parametrize("screen", ["board", "draft", "action"])
+def test_snapshots_of_the_main_screens(tmp_path, screen):
+    async def scenario():
+        app = make_app(("human", "random"), seed=3)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            if screen != "draft":
+                await pilot.press("1")
+                await settle(app, pilot)
+                while dialog(app) == "draft":
+                    await pilot.press("1")
+                    await settle(app, pilot)
+            if screen == "action":
+                await pilot.press("1")
+                await settle(app, pilot)
+            expected = {"board": "", "draft": "draft", "action": "action"}[screen]
+            for _ in range(100):  # under load a dialog just pushed may not be drawn yet
+                await pilot.pause(0.02)
+                svg = app.export_screenshot()
+                if dialog(app) == expected and "Quit" in "".join(svg_text(svg)):
+                    break
+            (tmp_path / f"{screen}.svg").write_text(svg)
+
+    run(scenario())
+    new = (tmp_path / f"{screen}.svg").read_text()
+    kept = SNAPSHOTS / f"app_{screen}.svg"
+    if os.environ.get("UPDATE_SNAPSHOTS") or not kept.exists():
+        SNAPSHOTS.mkdir(exist_ok=True)
+        kept.write_text(new)
+    old_lines, new_lines = svg_text(kept.read_text()), svg_text(new)
+    assert new_lines == old_lines
+    text = "\n".join(new_lines)
+    assert "Hint" in text and "Moves" in text and "Quit" in text
+    if screen == "board":
+        assert "Military" in text and "A (human)" in text and "B (random)" in text
+
+
+# --- through a real terminal --------------------------------------------------------------------
+def test_duel_play_in_a_terminal_opens_the_app_and_q_leaves(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm-256color"}
+    env["XDG_DATA_HOME"] = str(tmp_path)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-c", "from duel.cli import main; main()", "play", "--seed", "1"],
+        cwd=str(tmp_path), env=env, encoding="utf-8", timeout=30, dimensions=(50, 150),
+    )
+    child.expect("Quit")  # the footer
+    child.send("q")
+    child.expect("Save and quit")  # the deal of the setup is not saved yet
+    child.send("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

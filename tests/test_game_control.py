@@ -1,0 +1,127 @@
+"""The game controller of ``duel play`` on its own: no terminal, no printing."""
+
+from __future__ import annotations
+
+import pytest
+
+from duel import Kind, Move
+from duel.game_control import Dealer, GameController
+from duel.record import GameRecord, RecordError
+
+
+def controller(kinds=("human", "random"), seed: int | None = 3, tmp_path=None) -> GameController:
+    game = GameController(list(kinds), Dealer(seed=seed), think=0.1)
+    if tmp_path is not None:
+        game.autosave_path = tmp_path / "duel-autosave.json"
+    game.set_players()
+    return game
+
+
+def run_to_human(game: GameController) -> list[str]:
+    said = []
+    while (actor := game.next_actor()) in ("chance", "ai"):
+        said += game.deal_pending() if actor == "chance" else [game.play(game.ai_choose())]
+    return said
+
+
+def test_two_ais_play_a_whole_game_and_it_replays():
+    game = controller(("random", "random"), seed=4)
+    said = run_to_human(game)
+    assert game.next_actor() == "over" and game.state.is_terminal()
+    assert said[0].startswith("Progress tokens on the board") and any(
+        s.startswith("A: pick ") for s in said
+    )
+    assert game.record().final_state() == game.state
+
+
+def test_a_seeded_deal_is_the_same_every_time():
+    one, two = controller(seed=9), controller(seed=9)
+    assert one.deal_pending() == two.deal_pending()
+    assert one.moves == two.moves
+
+
+def test_undo_returns_the_decisions_taken_back():
+    game = controller(seed=5)
+    run_to_human(game)
+    pick = Move.parse(f"pick {game.state.legal_moves()[0].__str__().split(' ', 1)[1]}")
+    game.play(pick)
+    run_to_human(game)
+    before = len(game.moves)
+    undone = game.undo()
+    assert isinstance(undone, list) and undone[0] == pick and len(game.moves) < before
+    assert game.next_actor() == "human"
+    assert game.undo() == "Nothing to undo."
+
+
+def test_fair_undo_is_refused_after_a_card_was_dealt():
+    game = controller(("human", "human"), seed=None)
+    while game.state.phase != "play" or game.state.is_chance():
+        if game.state.is_chance():
+            game.deal_pending()
+        else:
+            game.play(game.state.legal_moves()[0])
+    while True:
+        discards = [m for m in game.state.legal_moves() if m.kind is Kind.DISCARD]
+        uncovering = [m for m in discards if game.state.apply(m).is_chance()]
+        discard = (uncovering or discards)[0]
+        game.play(discard)
+        if uncovering:
+            break
+    game.deal_pending()
+    assert game.moves[-1].kind is Kind.REVEAL_CARD
+    refused = game.undo()
+    assert isinstance(refused, str) and "fair game" in refused
+    assert game.moves[-2] == discard
+
+
+def test_save_and_load_round_trip(tmp_path):
+    game = controller(seed=6, tmp_path=tmp_path)
+    run_to_human(game)
+    game.play(game.state.legal_moves()[0])
+    path = tmp_path / "g.json"
+    game.save(path)
+    assert not game.dirty and game.save_path == path
+    other = controller(("human", "human"), seed=None)
+    assert other.load(path) is None
+    assert tuple(other.moves) == GameRecord.load(path).moves and other.kinds == ["human", "random"]
+    assert other.dealer.seed == 6 and "Loaded" in other.loaded_text(path)
+    (tmp_path / "bad.json").write_text("{")
+    with pytest.raises(RecordError):
+        other.load(tmp_path / "bad.json")
+
+
+def test_autosave_goes_to_the_first_place_that_works(tmp_path):
+    game = controller(seed=6, tmp_path=tmp_path)
+    assert game.autosave() == (None, [])  # nothing played yet
+    game.deal_pending()
+    blocked = tmp_path / "file"
+    blocked.write_text("x")
+    place, failures = game.autosave([blocked / "a.json", tmp_path / "b.json"])
+    assert place == tmp_path / "b.json" and len(failures) == 1 and not game.dirty
+
+
+def test_card_actions_and_hint():
+    game = controller(seed=2)
+    run_to_human(game)
+    while game.state.phase != "play":
+        game.play(game.state.legal_moves()[0])
+        run_to_human(game)
+    card = game.state.legal_moves()[0].card
+    actions = game.card_actions(card)
+    assert actions[0][0].startswith("build (") and actions[1][0].startswith("discard (+")
+    assert [m.kind for _, m in actions[:2]] == [Kind.BUILD, Kind.DISCARD]
+    hint = game.hint(nodes=500)
+    assert hint.player == game.state.to_move and 1 <= len(hint.moves) <= 3
+    assert all(0.0 <= m.value <= 1.0 for m in hint.moves)
+    chance = game.win_chance(nodes=300)
+    assert chance is not None and 0.0 <= chance <= 1.0
+
+
+def test_history_hides_an_ai_great_library_draw():
+    game = controller(("random", "random"), seed=4)
+    run_to_human(game)
+    lines = game.history()
+    listed = (Kind.REVEAL_CARD, Kind.DEAL_GUILDS)
+    shown = [m for m in game.moves if not m.is_chance or m.kind in listed]
+    assert len(lines) == len(shown) + sum(m.kind is Kind.LIBRARY_DRAW for m in game.moves)
+    assert all("draw " not in line for line in lines)
