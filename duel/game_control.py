@@ -285,23 +285,21 @@ class Hint:
 def continuation_text(state: State, pv: Sequence[Move], limit: int = 4) -> str:
     """The expected continuation after the first move, with who plays: "B build X, A ...".
 
+    It stops at the first chance outcome (:func:`duel.lines.line_text`): what follows depends on
+    a card nobody has seen, and the search followed only one guess of it.
+
     >>> from duel import new_game
     >>> continuation_text(new_game(), [])
     ''
     """
-    from duel.moves import PLAYER_NAMES
+    from duel.lines import line_text
 
-    parts = []
+    if len(pv) < 2:
+        return ""
     try:
-        for move in pv:
-            if not move.is_chance and move is not pv[0]:
-                parts.append(f"{PLAYER_NAMES[state.to_move]} {move}")
-            state = state.apply(move, check=False)
-            if len(parts) >= limit:
-                break
+        return line_text(state.apply(pv[0], check=False), list(pv[1 : 1 + limit]))
     except Exception:  # a principal variation is advice: never let it break the game
-        pass
-    return ", ".join(parts)
+        return ""
 
 
 @dataclass
