@@ -30,6 +30,7 @@ class OptionalBuildExt(build_ext):
 
 
 ENGINE_C = ["duel/csrc/duel_core.c", "duel/csrc/duel_core.h", "duel/csrc/duel_tables.h"]
+SEARCH_C = [*ENGINE_C, "duel/csrc/ccore_capi.h", "solvers/csrc/heuristic.h"]
 
 setup(
     ext_modules=[
@@ -48,14 +49,14 @@ setup(
         Extension(
             "solvers._csearch",
             sources=["solvers/csrc/csearch_module.c"],
-            depends=[*ENGINE_C, "solvers/csrc/heuristic.h"],
+            depends=SEARCH_C,
             extra_compile_args=["-O2", "-std=gnu11"],
             optional=True,
         ),
         Extension(
             "solvers._cmcts",
             sources=["solvers/csrc/cmcts_module.c"],
-            depends=[*ENGINE_C, "solvers/csrc/heuristic.h", "solvers/csrc/rollout.h"],
+            depends=[*SEARCH_C, "solvers/csrc/rollout.h"],
             extra_compile_args=["-O2", "-std=gnu11"],
             optional=True,
         ),

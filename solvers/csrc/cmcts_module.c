@@ -18,16 +18,12 @@
 #include <time.h>
 
 #include "../../duel/csrc/duel_core.c"
+#include "../../duel/csrc/ccore_capi.h"
 #include "heuristic.h"
 #include "rollout.h"
 
-/* Must match duel/csrc/ccore_module.c: a CoreState object is a PyObject head and a dc_state. */
-typedef struct {
-    PyObject_HEAD
-    dc_state st;
-} CoreStateObject;
-
-static PyTypeObject *core_state_type;
+/* The conversions of duel._ccore (CoreState <-> dc_state), through its capsule. */
+static const dc_capi *capi;
 
 typedef struct {
     int32_t move;  /* the arm's key: the move code */
@@ -258,16 +254,6 @@ static void descend(Tree *t, const dc_state *root_state) {
 }
 
 /* --- Python interface --------------------------------------------------------------------- */
-static int get_state(PyObject *obj, const dc_state **out) {
-    if (!PyObject_TypeCheck(obj, core_state_type)) {
-        PyErr_Format(PyExc_TypeError, "expected a duel._ccore.CoreState, got %s",
-                     Py_TYPE(obj)->tp_name);
-        return -1;
-    }
-    *out = &((CoreStateObject *)obj)->st;
-    return 0;
-}
-
 static void reset_tree(Tree *t) {
     t->n_nodes = t->n_arms = 0;
     t->root = -1;
@@ -348,10 +334,11 @@ static PyObject *Tree_search(Tree *self, PyObject *args, PyObject *kwargs) {
     PyObject *obj;
     long long iterations = -1;
     double seconds = -1.0;
-    const dc_state *st;
+    dc_state st_value;
+    const dc_state *st = &st_value;
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|Ld", kwlist, &obj, &iterations, &seconds))
         return NULL;
-    if (get_state(obj, &st) < 0) return NULL;
+    if (capi->get_state(obj, &st_value) < 0) return NULL;
     if (dc_is_chance(st) || dc_is_terminal(st))
         return PyErr_Format(PyExc_ValueError, "no decision to take here");
     if (iterations < 0 && seconds < 0) iterations = 1000;
@@ -429,8 +416,9 @@ static PyObject *Tree_reset(Tree *self, PyObject *unused) {
 
 static PyObject *Tree_evaluate(Tree *self, PyObject *obj) {
     (void)self;
-    const dc_state *st;
-    if (get_state(obj, &st) < 0) return NULL;
+    dc_state st_value;
+    const dc_state *st = &st_value;
+    if (capi->get_state(obj, &st_value) < 0) return NULL;
     return PyFloat_FromDouble(evaluate(st));
 }
 
@@ -471,29 +459,14 @@ static struct PyModuleDef cmcts_module = {
     NULL, NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__cmcts(void) {
+    /* The capsule brings duel._ccore's conversions and its Age III rules; this module has its
+     * own copy of the engine, so it takes that setting. */
     PyObject *core = PyImport_ImportModule("duel.core");
     if (!core) return NULL;
     Py_DECREF(core);
-    PyObject *ccore = PyImport_ImportModule("duel._ccore");
-    if (!ccore) return NULL;
-    PyObject *backs = PyObject_CallMethod(ccore, "guild_backs", NULL);
-    PyObject *size = PyObject_GetAttrString(ccore, "STATE_BYTES");
-    core_state_type = (PyTypeObject *)PyObject_GetAttrString(ccore, "CoreState");
-    Py_DECREF(ccore);
-    if (!backs || !size || !core_state_type) {
-        Py_XDECREF(backs);
-        Py_XDECREF(size);
-        return NULL;
-    }
-    dc_set_guild_backs(PyObject_IsTrue(backs));
-    Py_DECREF(backs);
-    long bytes = PyLong_AsLong(size);
-    Py_DECREF(size);
-    if (bytes != (long)sizeof(dc_state)) {
-        PyErr_Format(PyExc_ImportError, "duel._ccore has a %ld-byte state, this module %ld",
-                     bytes, (long)sizeof(dc_state));
-        return NULL;
-    }
+    capi = dc_import_capi();
+    if (!capi) return NULL;
+    dc_set_guild_backs(capi->guild_backs);
     if (PyType_Ready(&TreeType) < 0) return NULL;
     PyObject *m = PyModule_Create(&cmcts_module);
     if (!m) return NULL;

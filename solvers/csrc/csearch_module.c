@@ -36,14 +36,10 @@
 #include <time.h>
 
 #include "../../duel/csrc/duel_core.c"
+#include "../../duel/csrc/ccore_capi.h"
 
-/* Must match duel/csrc/ccore_module.c: a CoreState object is a PyObject head and a dc_state. */
-typedef struct {
-    PyObject_HEAD
-    dc_state st;
-} CoreStateObject;
-
-static PyTypeObject *core_state_type; /* duel._ccore.CoreState, looked up at import */
+/* The conversions of duel._ccore (CoreState <-> dc_state), through its capsule. */
+static const dc_capi *capi;
 
 #define INF_DEPTH (1 << 20)
 #define TT_EXACT_DEPTH 0xFFFFu
@@ -999,16 +995,6 @@ static double solve(Searcher *c, const dc_state *st, int depth, double alpha, do
 /* --- Python interface --------------------------------------------------------------------- */
 static PyObject *Aborted; /* raised when a limit stops the search */
 
-static int get_state(PyObject *obj, const dc_state **out) {
-    if (!PyObject_TypeCheck(obj, core_state_type)) {
-        PyErr_Format(PyExc_TypeError, "expected a duel._ccore.CoreState, got %s",
-                     Py_TYPE(obj)->tp_name);
-        return -1;
-    }
-    *out = &((CoreStateObject *)obj)->st;
-    return 0;
-}
-
 static int alloc_table(Searcher *self, long long memory) {
     uint64_t buckets = (uint64_t)memory / sizeof(tt_bucket);
     tt_bucket *tt = PyMem_RawCalloc(buckets, sizeof(tt_bucket));
@@ -1066,9 +1052,10 @@ static PyObject *Searcher_search(Searcher *self, PyObject *args) {
     PyObject *obj;
     int depth;
     double alpha, beta;
-    const dc_state *st;
+    dc_state st_value;
+    const dc_state *st = &st_value;
     if (!PyArg_ParseTuple(args, "Oidd", &obj, &depth, &alpha, &beta)) return NULL;
-    if (get_state(obj, &st) < 0) return NULL;
+    if (capi->get_state(obj, &st_value) < 0) return NULL;
     if (depth > INF_DEPTH) depth = INF_DEPTH;
     self->aborted = 0;
     double v = solve(self, st, depth, alpha, beta);
@@ -1082,30 +1069,34 @@ static PyObject *Searcher_search(Searcher *self, PyObject *args) {
 
 static PyObject *Searcher_evaluate(Searcher *self, PyObject *obj) {
     (void)self;
-    const dc_state *st;
-    if (get_state(obj, &st) < 0) return NULL;
+    dc_state st_value;
+    const dc_state *st = &st_value;
+    if (capi->get_state(obj, &st_value) < 0) return NULL;
     return PyFloat_FromDouble(evaluate(st));
 }
 
 static PyObject *Searcher_margin(Searcher *self, PyObject *obj) {
     (void)self;
-    const dc_state *st;
-    if (get_state(obj, &st) < 0) return NULL;
+    dc_state st_value;
+    const dc_state *st = &st_value;
+    if (capi->get_state(obj, &st_value) < 0) return NULL;
     return PyFloat_FromDouble(margin(st));
 }
 
 static PyObject *Searcher_static_winner(Searcher *self, PyObject *obj) {
     (void)self;
-    const dc_state *st;
-    if (get_state(obj, &st) < 0) return NULL;
+    dc_state st_value;
+    const dc_state *st = &st_value;
+    if (capi->get_state(obj, &st_value) < 0) return NULL;
     int w = surely_wins(st, 0) ? 0 : surely_wins(st, 1) ? 1 : -1;
     if (w < 0) Py_RETURN_NONE;
     return PyLong_FromLong(w);
 }
 
 static PyObject *Searcher_probe(Searcher *self, PyObject *obj) {
-    const dc_state *st;
-    if (get_state(obj, &st) < 0) return NULL;
+    dc_state st_value;
+    const dc_state *st = &st_value;
+    if (capi->get_state(obj, &st_value) < 0) return NULL;
     const tt_entry *e = tt_find(self, dc_state_hash(st));
     if (!e) Py_RETURN_NONE;
     PyObject *move = e->move >= 0 ? PyLong_FromLong(e->move) : Py_NewRef(Py_None);
@@ -1117,9 +1108,10 @@ static PyObject *Searcher_store(Searcher *self, PyObject *args) {
     PyObject *obj, *move_obj;
     int depth;
     double lo, hi;
-    const dc_state *st;
+    dc_state st_value;
+    const dc_state *st = &st_value;
     if (!PyArg_ParseTuple(args, "OiddO", &obj, &depth, &lo, &hi, &move_obj)) return NULL;
-    if (get_state(obj, &st) < 0) return NULL;
+    if (capi->get_state(obj, &st_value) < 0) return NULL;
     long move = move_obj == Py_None ? -1 : PyLong_AsLong(move_obj);
     if (move == -1 && PyErr_Occurred()) return NULL;
     tt_store(self, dc_state_hash(st), depth, lo, hi, (int32_t)move, 1);
@@ -1209,34 +1201,14 @@ static struct PyModuleDef csearch_module = {
     -1, NULL, NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__csearch(void) {
-    /* duel.core sets the C engine's Age III rules from the Python reference; this module has its
-     * own copy of the engine, so it copies that setting. */
+    /* The capsule brings duel._ccore's conversions and its Age III rules; this module has its
+     * own copy of the engine, so it takes that setting. */
     PyObject *core = PyImport_ImportModule("duel.core");
     if (!core) return NULL;
     Py_DECREF(core);
-    PyObject *ccore = PyImport_ImportModule("duel._ccore");
-    if (!ccore) return NULL;
-    PyObject *backs = PyObject_CallMethod(ccore, "guild_backs", NULL);
-    if (!backs) {
-        Py_DECREF(ccore);
-        return NULL;
-    }
-    dc_set_guild_backs(PyObject_IsTrue(backs));
-    Py_DECREF(backs);
-    PyObject *size = PyObject_GetAttrString(ccore, "STATE_BYTES");
-    core_state_type = (PyTypeObject *)PyObject_GetAttrString(ccore, "CoreState");
-    Py_DECREF(ccore);
-    if (!size || !core_state_type) {
-        Py_XDECREF(size);
-        return NULL;
-    }
-    long bytes = PyLong_AsLong(size);
-    Py_DECREF(size);
-    if (bytes != (long)sizeof(dc_state)) {
-        PyErr_Format(PyExc_ImportError, "duel._ccore has a %ld-byte state, this module %ld",
-                     bytes, (long)sizeof(dc_state));
-        return NULL;
-    }
+    capi = dc_import_capi();
+    if (!capi) return NULL;
+    dc_set_guild_backs(capi->guild_backs);
     if (PyType_Ready(&SearcherType) < 0) return NULL;
     PyObject *m = PyModule_Create(&csearch_module);
     if (!m) return NULL;
