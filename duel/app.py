@@ -19,6 +19,8 @@ load, ``u`` undo, ``q`` quit.
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -43,6 +45,9 @@ from pyramid_layouts import LAYOUTS
 
 __all__ = ["DuelApp", "run_app"]
 
+#: Seconds after the card numbers change during which a number key is checked against the
+#: numbers shown before (a key pressed that soon was aimed at the old board).
+NUMBER_GRACE = 1.0
 #: Columns per unit of a layout's x coordinate; a card spans two units.
 UNIT = 7
 CELL = 2 * UNIT - 1
@@ -338,6 +343,11 @@ class DuelApp(App[int]):
         self.log_lines: list[str] = []
         self.chances: list[float] = []
         self.last_hint: str = "Press h for a hint: the best moves and the expected line."
+        #: The card numbering drawn now, the one before it, and when it changed (a number key
+        #: pressed within NUMBER_GRACE seconds of a change may have been meant for the old one).
+        self.shown_numbering: tuple[int, ...] = ()
+        self.previous_numbering: tuple[int, ...] | None = None
+        self.numbering_changed = -math.inf
 
     # --- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -393,6 +403,10 @@ class DuelApp(App[int]):
         self.query_one("#chance", Sparkline).data = self.chances or [0.5]
         if self.chances:
             self.query_one("#chance-text", Static).update(f"{100 * self.chances[-1]:.0f}% now")
+        numbering = self.game.numbering()
+        if numbering != self.shown_numbering:
+            self.previous_numbering, self.shown_numbering = self.shown_numbering, numbering
+            self.numbering_changed = time.monotonic()
         offers = card_offers(state)
         self.query_one("#card-info", Static).update(
             "Take a card: press its number, click it, or Tab to it and press Enter."
@@ -448,8 +462,6 @@ class DuelApp(App[int]):
 
     @work(thread=True, exclusive=True, group="ai")
     def ai_move(self) -> None:
-        import time
-
         move = self.game.ai_choose()
         if self.delay:
             time.sleep(self.delay)
@@ -486,6 +498,13 @@ class DuelApp(App[int]):
     # --- taking a card --------------------------------------------------------------------------
     def action_number(self, n: int) -> None:
         if self.game.next_actor() != "human" or self.state.phase != "play" or self.busy:
+            return
+        # A key pressed just after the numbers changed was meant for the board before.
+        recent = time.monotonic() - self.numbering_changed < NUMBER_GRACE
+        stale = self.game.stale_number(n, self.previous_numbering if recent else None)
+        if stale is not None:
+            self.numbering_changed = -math.inf  # told: pressed again, it is today's number
+            self.notify(f"{stale} Press it again, or click the card.", severity="warning")
             return
         offers = card_offers(self.state)
         if 1 <= n <= len(offers):
@@ -632,7 +651,8 @@ class DuelApp(App[int]):
             self.notify(undone, severity="error")
             return
         self._close_dialogs()
-        self.say(f"Undone: {'; '.join(str(m) for m in undone)}")
+        self.say(undone.text)
+        self.notify(undone.text)
         self.changed()
 
     def action_save(self) -> None:

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from duel.cli_support import user_data_dir
-from duel.moves import Kind, Move
+from duel.moves import PLAYER_NAMES, Kind, Move
 from duel.record import GameRecord
 from duel.state import State
 from duel.state import new_game as _new_game
@@ -259,6 +259,30 @@ def make_ai(level: str, *, seed: int, think: float) -> Any:
 
 
 @dataclass(frozen=True)
+class Undone:
+    """What an undo took back: the decisions with who made them, and how many chance events.
+
+    >>> Undone((("A", Move.parse("discard Baths")), ("B", Move.parse("build Tavern")))).text
+    'Took back: A discard Baths, B build Tavern'
+    """
+
+    decisions: tuple[tuple[str, Move], ...]
+    dealt: tuple[Move, ...] = ()
+
+    @property
+    def moves(self) -> list[Move]:
+        return [m for _, m in self.decisions]
+
+    @property
+    def text(self) -> str:
+        """The sentence for the log: ``Took back: A build Baths, B build Palisade``."""
+        text = "Took back: " + ", ".join(f"{who} {move}" for who, move in self.decisions)
+        if self.dealt:
+            text += f" (and {_dealt_text(self.dealt)})"
+        return text
+
+
+@dataclass(frozen=True)
 class HintLine:
     """One advised move: its value for the player to move and the continuation in words."""
 
@@ -458,6 +482,45 @@ class GameController:
             return ai.choose(self.state, len(self.moves))
         return ai.choose(self.state)
 
+    # --- card numbers -------------------------------------------------------------------------
+    def numbering(self) -> tuple[int, ...]:
+        """The cards the player to move can take, in the order the table numbers them."""
+        from duel.view_model import numbered_slots
+
+        state = self.state
+        return tuple(state.pyramid[s] for s in numbered_slots(state))
+
+    def stale_number(self, n: int, shown: Sequence[int] | None) -> str | None:
+        """Why card number ``n`` cannot be taken as typed, if it was typed on a board whose
+        numbering (``shown``) differs from today's and ``n`` now means another card; else None.
+
+        Numbers change every turn: a number read on an older screen (typed ahead while the AI
+        moved, or just before an undo or a load redrew the board) would take another card than
+        the one the player saw. The card is never chosen for them: they are told what the
+        number means now and what it meant, and type it again or use the name.
+
+        >>> game = GameController(["human", "human"], Dealer(seed=1))
+        >>> game.stale_number(1, None) is None
+        True
+        """
+        if shown is None:
+            return None
+        from duel.catalog import CARDS
+
+        now = self.numbering()
+        old = shown[n - 1] if 1 <= n <= len(shown) else None
+        new = now[n - 1] if 1 <= n <= len(now) else None
+        if old == new or tuple(shown) == now:
+            return None
+        if old is None:
+            was = f"the board you saw had no card {n}"
+        elif old in now:
+            was = f"it was {CARDS[old].name}, now number {now.index(old) + 1}"
+        else:
+            was = f"it was {CARDS[old].name}, which is no longer there"
+        means = f"is now {CARDS[new].name}" if new is not None else "is no card now"
+        return f"The board changed since it was shown: {n} {means} ({was})."
+
     def card_actions(self, card: int) -> list[tuple[str, Move]]:
         """What can be done with an accessible card: build, discard, each wonder, labelled
         with prices for the player to move (the first two always, even if not affordable)."""
@@ -480,9 +543,9 @@ class GameController:
         return options
 
     # --- undo, save, load -----------------------------------------------------------------------
-    def undo(self) -> list[Move] | str:
+    def undo(self) -> Undone | str:
         """Back to the previous decision of a human (AI moves and chance events since undone);
-        the decisions taken back, or why undo is refused (a fair game never takes back a dealt
+        what was taken back, or why undo is refused (a fair game never takes back a dealt
         card: see :func:`undo_target`)."""
         target = undo_target(
             self.states,
@@ -493,7 +556,14 @@ class GameController:
         )
         if isinstance(target, str):
             return target
-        undone = [m for m in self.moves[target:] if not m.is_chance]
+        undone = Undone(
+            tuple(
+                (PLAYER_NAMES[self.states[i].to_move], m)
+                for i, m in enumerate(self.moves[target:], target)
+                if not m.is_chance
+            ),
+            tuple(m for m in self.moves[target:] if m.is_chance),
+        )
         self.moves = self.moves[:target]
         self.states = self.states[: target + 1]
         self.dirty = True

@@ -222,7 +222,8 @@ def test_save_load_undo_and_hint(tmp_path, monkeypatch):
             assert len(app.game.moves) > count
             await pilot.press("escape", "u")
             await settle(app, pilot)
-            assert len(app.game.moves) == count and app.log_lines[-1].startswith("Undone: pick")
+            assert len(app.game.moves) == count
+            assert app.log_lines[-1].startswith("Took back: A pick")
             await pilot.press("escape", "c", "1")
             await settle(app, pilot)
             await pilot.press("escape", "l", *"g.json", "enter")

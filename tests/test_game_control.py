@@ -48,7 +48,7 @@ def test_undo_returns_the_decisions_taken_back():
     run_to_human(game)
     before = len(game.moves)
     undone = game.undo()
-    assert isinstance(undone, list) and undone[0] == pick and len(game.moves) < before
+    assert not isinstance(undone, str) and undone.moves[0] == pick and len(game.moves) < before
     assert game.next_actor() == "human"
     assert game.undo() == "Nothing to undo."
 
