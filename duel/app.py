@@ -37,7 +37,7 @@ from textual.widgets.option_list import Option
 from duel import render as R
 from duel.catalog import CARDS, TOKENS, WONDERS
 from duel.game_control import GameController, win_chance
-from duel.moves import PLAYER_NAMES, Move
+from duel.moves import Move
 from duel.record import RecordError
 from duel.state import State
 from duel.view_model import Cell, card_offers, pyramid_rows
@@ -623,12 +623,7 @@ class DuelApp(App[int]):
         except ImportError:
             self.call_from_thread(self._show_hint_text, "Hints need the solver.")
             return
-        who = PLAYER_NAMES[hint.player]
-        lines = [f"{who}'s chance of winning after each move ({hint.what}, {hint.nodes} nodes):"]
-        for i, m in enumerate(hint.moves, 1):
-            lines.append(f"{i}. {m.move}: {100 * m.value:.0f}%")
-            if m.line:
-                lines.append(f"   then {m.line}")
+        lines = self.game.hint_lines(hint)
         if state is self.state:
             self.call_from_thread(self._show_hint_text, "\n".join(lines))
 

@@ -960,7 +960,7 @@ def coin_flows(before: State, after: State, move: Move) -> list[str]:
     ...     state = state.apply(state.random_move(rng))
     >>> discard = Move.discard(state.pyramid[state.accessible_slots[0]])
     >>> coin_flows(state, state.apply(discard), discard)
-    ['A gets 2 coins for the discard (now 9)']
+    ['A gets 2 coins for the discard, has 9']
     """
     if move.is_chance:
         return []
@@ -971,25 +971,25 @@ def coin_flows(before: State, after: State, move: Move) -> list[str]:
     out = []
     parts = []
     if paid:
-        if received == paid:
-            parts.append(f"pays {_coins(paid)} to {PLAYER_NAMES[other]} (Economy)")
-        elif received:
-            parts.append(
-                f"pays {_coins(paid)} ({received} to {PLAYER_NAMES[other]} by Economy, "
-                f"{paid - received} to the bank)"
-            )
-        else:
+        if not received:
             parts.append(f"pays {_coins(paid)} to the bank")
+        elif received == paid:
+            parts.append(f"pays {_coins(paid)} to {PLAYER_NAMES[other]} by Economy")
+        else:
+            parts.append(
+                f"pays {_coins(paid)} ({paid - received} to the bank, {received} to "
+                f"{PLAYER_NAMES[other]} by Economy)"
+            )
     got = after.coins(player) - before.coins(player) + paid
     if got:
         source = _gain_source(before, move)
         parts.append(f"gets {_coins(got)}" + (f" {source}" if source else ""))
     if parts:
-        out.append(f"{PLAYER_NAMES[player]} {', '.join(parts)} (now {after.coins(player)})")
+        out.append(f"{PLAYER_NAMES[player]} {' and '.join(parts)}, has {after.coins(player)}")
     lost = received - (after.coins(other) - before.coins(other))
     parts = []
     if received:
-        parts.append(f"gets {_coins(received)} from {PLAYER_NAMES[player]}'s trade (Economy)")
+        parts.append(f"gets {_coins(received)} by Economy")
     if lost:
         looted = set(before.military_tokens) - set(after.military_tokens)
         why = (
@@ -1001,7 +1001,7 @@ def coin_flows(before: State, after: State, move: Move) -> list[str]:
         )
         parts.append(f"loses {_coins(lost)}" + (f" to {why}" if why else ""))
     if parts:
-        out.append(f"{PLAYER_NAMES[other]} {', '.join(parts)} (now {after.coins(other)})")
+        out.append(f"{PLAYER_NAMES[other]} {' and '.join(parts)}, has {after.coins(other)}")
     return out
 
 

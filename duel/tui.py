@@ -67,7 +67,7 @@ Commands:
   cost <card|wonder|n>   how you would pay for it        info <name>   what a card/wonder/token does
   discards               the discard pile                tokens        the progress tokens in play
   table                  draw the table again            history       the moves so far
-  moves                  every legal move (notation)     hint          advice from the solver
+  moves                  every legal move (notation)     hint [-v]     advice from the solver
   undo                   take back your last decision    save [FILE]   save the game
   load FILE              load a saved game               quit          leave (offers to save)
   review                 after the game: every move analysed, marked and graphed (duel review)
@@ -548,7 +548,7 @@ class Session:
         elif verb == "moves":
             self.out.say(", ".join(str(m) for m in self.state.legal_moves()))
         elif verb == "hint":
-            self.hint()
+            self.hint(rest)
         else:
             return False
         return True
@@ -721,7 +721,9 @@ class Session:
             plan = payment_plan(state, player, card=card)
         self.out.lines(plan.describe())
 
-    def hint(self) -> None:
+    def hint(self, option: str = "") -> None:
+        """The solver's advice (``hint -v``: with the search's figures and the whole line)."""
+        verbose = option.strip().lower() in ("-v", "v", "verbose", "--verbose")
         try:
             import solvers.search  # noqa: F401
         except ImportError:
@@ -729,18 +731,11 @@ class Session:
             return
         seconds = max(0.2, min(self.think, 30.0))
         self.out.say(f"Thinking for {seconds:g} s...")
-        hint = self.game.hint(seconds)
-        if not hint.moves:
-            self.out.say("The solver has no advice here.")
-            return
-        self.out.say(
-            f"Hint ({hint.what}, {hint.nodes} positions): chance of winning for "
-            f"{PLAYER_NAMES[hint.player]} after each move"
-        )
-        for i, m in enumerate(hint.moves, 1):
-            self.out.say(
-                f"  {i}. {m.move}: {100 * m.value:.0f}%" + (f"  then {m.line}" if m.line else "")
-            )
+        hint = self.game.hint(seconds, verbose=verbose)
+        self.out.lines([
+            line if i == 0 else "  " + line
+            for i, line in enumerate(self.game.hint_lines(hint, verbose=verbose))
+        ])
 
     # --- interpreting a move ------------------------------------------------------------------
     def resolve_card(self, text: str, *, quiet: bool = False) -> int | str:
