@@ -25,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rich.style import Style as RichStyle
 from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
@@ -64,6 +65,13 @@ class CardWidget(Static, can_focus=True):
         if cell.card is not None:
             spec = CARDS[cell.card]
             self.tooltip = f"{spec.name} ({spec.color}): {R.card_effect(spec)}"
+            # The colours of the palette in use (--palette, $DUEL_PALETTE), from the tables
+            # every view draws with, so the app and the line mode always agree.
+            table = R.COVERED_STYLE if cell.look == "covered" else R.CARD_STYLE
+            style = RichStyle.parse(table[spec.color])
+            for color, target in ((style.bgcolor, "background"), (style.color, "color")):
+                if color is not None and color.triplet is not None:
+                    setattr(self.styles, target, color.triplet.hex)
 
     def _classes(self) -> str:
         cell = self.cell
@@ -80,11 +88,13 @@ class CardWidget(Static, can_focus=True):
             return Text(f"{R.age_name(state.age)}\n░░░░░░░░░░░")
         spec = CARDS[cell.card]
         gives = R.card_effect(spec)
+        # The colour-blind palette names each card's colour too: hue is never the only clue.
+        tag = R.COLOR_TAG[spec.color] if R.palette() == "colorblind" else ""
         if cell.look == "covered":
-            return Text(f"{R._short(spec.name, CELL - 2)}\n{gives[: CELL - 2]}")
+            return Text(f"{R._short(spec.name, CELL - 2)}\n{gives[: CELL - 2]}\n{tag}".rstrip())
         head = f"{cell.number} {R._short(spec.name, CELL - 4)}"
         price = R.price_label(cell.price, cell.ok)
-        return Text(f"{head}\n{gives[: CELL - 2]}\n{price:>{CELL - 2}}")
+        return Text(f"{head}\n{gives[: CELL - 2]}\n{tag:<4}{price:>{CELL - 6}}")
 
     def on_click(self) -> None:
         if self.cell.look == "open":
@@ -279,17 +289,9 @@ class DuelApp(App[int]):
     .card.taken { background: transparent; }
     .card.back { background: #3b4a6b; color: #c8d0e0; text-style: bold; }
     .card.guild-back { background: #6e288c; color: #ffe16e; text-style: bold; }
-    .card.covered { text-opacity: 60%; }
     .card.open { text-style: bold; }
     .card.open:focus { border: none; outline: heavy yellow; }
     .card.open:hover { outline: round white; }
-    .brown { background: #7d4820; color: white; }
-    .grey { background: #6e6e6e; color: white; }
-    .blue { background: #1e50aa; color: white; }
-    .green { background: #1e7832; color: white; }
-    .yellow { background: #b4961e; color: black; }
-    .red { background: #a01e1e; color: white; }
-    .purple { background: #643278; color: white; }
     #card-info { height: 2; color: $text-muted; }
     #military { height: 2; }
     #tokens { height: auto; }

@@ -17,7 +17,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from duel import Kind, Move, new_game
+from duel import CARDS, Kind, Move, new_game
 from duel.app import CardWidget, DuelApp
 from duel.game_control import Dealer, GameController
 from duel.record import GameRecord
@@ -261,6 +261,39 @@ def test_fair_undo_is_refused_in_the_app():
             assert app.state.phase == "play"
 
     run(scenario())
+
+
+@pytest.mark.parametrize("name", ["default", "colorblind"])
+def test_the_palette_colours_the_cards_of_the_app(name):
+    """--palette (set before the app starts, as duel play does) colours the app's cards with
+    the line mode's tables; the colour-blind palette also names each card's colour."""
+    from rich.style import Style
+
+    from duel import render as R
+
+    async def scenario():
+        app = make_app(("human", "random"), seed=3)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            while app.state.phase != "play":
+                await pilot.press("1")
+                await settle(app, pilot)
+            cards = [c for c in app.query(CardWidget) if c.cell.card is not None]
+            assert cards
+            for card in cards:
+                color = CARDS[card.cell.card].color
+                table = R.COVERED_STYLE if card.cell.look == "covered" else R.CARD_STYLE
+                expected = Style.parse(table[color]).bgcolor.triplet.hex
+                assert card.styles.background.hex.lower() == expected.lower(), card.cell
+                tagged = R.COLOR_TAG[color] in str(card.render())
+                assert tagged == (name == "colorblind")
+
+    R.set_palette(name)
+    try:
+        run(scenario())
+    finally:
+        R.set_palette("default")
+    assert R.CARD_STYLE["red"] != R.COLORBLIND_CARD_STYLE["red"]
 
 
 # --- snapshots ----------------------------------------------------------------------------------
