@@ -263,6 +263,34 @@ def test_fair_undo_is_refused_in_the_app():
     run(scenario())
 
 
+def test_a_number_key_pressed_just_after_the_numbers_changed_asks_again():
+    """A key pressed within NUMBER_GRACE of a new numbering was aimed at the board before: if
+    that number now means another card the app says so and takes nothing; pressed again, the
+    number is the one on screen."""
+
+    async def scenario():
+        app = make_app(("human", "human"), seed=3)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            while app.state.phase != "play":
+                await pilot.press("1")
+                await settle(app, pilot)
+            before = app.game.numbering()
+            await pilot.press("1", "1")  # A builds (or buys) card 1 from the action dialog
+            await settle(app, pilot)
+            after = app.game.numbering()
+            assert app.state.to_move == 1 and after[0] != before[0]
+            await pilot.press("1")  # at once: meant for A's board
+            await pilot.pause()
+            assert dialog(app) == "" and len(app.game.moves) > 0
+            await pilot.press("1")
+            await pilot.pause()
+            assert dialog(app) == "action"
+            assert CARDS[after[0]].name in app.screen.heading
+
+    run(scenario())
+
+
 @pytest.mark.parametrize("name", ["default", "colorblind"])
 def test_the_palette_colours_the_cards_of_the_app(name):
     """--palette (set before the app starts, as duel play does) colours the app's cards with
