@@ -174,7 +174,7 @@ def measure_spread(
 def advise(
     state: State, limit: Limit, *, top: int = 3, seed: int = 0, memory: int | None = None
 ) -> tuple[AnalysisInfo, Spread | None]:
-    """The best moves and how sure they are, as ``duel hint`` and ``duel play``'s hint give
+    r"""The best moves and how sure they are, as ``duel hint`` and ``duel play``'s hint give
     them: with a clock, half the time searches and half measures the sampling spread, so
     ``limit.time`` stays the total.
 

@@ -262,7 +262,7 @@ def test_bad_input_reprompts_with_a_reason(tmp_path):
     child.sendline("info Law")
     child.expect(TOKENS[3].text[:20])
     child.sendline("hint")
-    child.expect(r"Hint \(|hints need the solver")
+    child.expect(r"A's chance of winning after each move|hints need the solver")
     child.expect(PROMPT)
     child.sendline("quit")
     child.expect("Save the game before leaving")
