@@ -283,8 +283,9 @@ static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
     }
     if (strcmp(policy, "kind") == 0) self->policy.policy = ROLLOUT_POLICY_KIND;
     else if (strcmp(policy, "scored") == 0) self->policy.policy = ROLLOUT_POLICY_SCORED;
+    else if (strcmp(policy, "plans") == 0) self->policy.policy = ROLLOUT_POLICY_PLANS;
     else {
-        PyErr_Format(PyExc_ValueError, "policy must be kind or scored, not %s", policy);
+        PyErr_Format(PyExc_ValueError, "policy must be kind, scored or plans, not %s", policy);
         return -1;
     }
     if (!(temperature > 0) || !(c >= 0) || rollout < ROLLOUT_TO_AGE || memory < (1 << 16) ||
@@ -422,6 +423,20 @@ static PyObject *Tree_evaluate(Tree *self, PyObject *obj) {
     return PyFloat_FromDouble(evaluate(st));
 }
 
+static PyObject *Tree_playout_move(Tree *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"state", "science_a", "science_b", NULL};
+    PyObject *obj;
+    int science_a = 0, science_b = 0;
+    dc_state st;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|pp", kwlist, &obj, &science_a, &science_b))
+        return NULL;
+    if (capi->get_state(obj, &st) < 0) return NULL;
+    if (dc_is_chance(&st) || dc_is_terminal(&st))
+        return PyErr_Format(PyExc_ValueError, "no decision to take here");
+    uint8_t mode[2] = {science_a ? MODE_SCIENCE : MODE_NORMAL, science_b ? MODE_SCIENCE : MODE_NORMAL};
+    return PyLong_FromLong(rollout_policy_move(&st, &self->rng, &self->policy, mode));
+}
+
 static PyMethodDef Tree_methods[] = {
     {"search", (PyCFunction)(void (*)(void))Tree_search, METH_VARARGS | METH_KEYWORDS,
      "search(state, iterations=-1, seconds=-1) -> dict: grow the tree from the CoreState `state`"
@@ -429,6 +444,9 @@ static PyMethodDef Tree_methods[] = {
     {"advance", (PyCFunction)Tree_advance, METH_O,
      "advance(move) -> bool: a move played in the game; False if the tree had to start afresh"},
     {"reset", (PyCFunction)Tree_reset, METH_NOARGS, "forget the tree"},
+    {"playout_move", (PyCFunction)(void (*)(void))Tree_playout_move, METH_VARARGS | METH_KEYWORDS,
+     "playout_move(state, science_a=False, science_b=False) -> int: the move the playout policy"
+     " plays here, each player on the plan given (normal, or science)"},
     {"evaluate", (PyCFunction)Tree_evaluate, METH_O, "the leaf evaluation, P(A wins)"},
     {NULL, NULL, 0, NULL}};
 
