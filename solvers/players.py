@@ -392,8 +392,10 @@ class CMctsConfig:
       ``value`` (one-ply hand-made evaluation), ``static`` or ``uniform``.
     * ``rollout``: plies of playout before the evaluation judges the leaf; -1 plays to the end
       of the game (the value is then the game's result), -2 to the end of the Age.
-    * ``policy``: ``scored`` (cheap move scores, randomised greedy, see solvers/csrc/rollout.h) or
-      ``kind`` (wonder 1/2, build 0.35, discard 0.15, uniformly within the kind); ``eps``,
+    * ``policy``: ``plans`` (MCTS-BR's playout policy as its author describes it: a random card
+      and kind, a science plan for half the simulated players, Age I economy first; see
+      solvers/csrc/rollout.h), ``scored`` (cheap move scores, randomised greedy) or ``kind``
+      (wonder 1/2, build 0.35, discard 0.15, uniformly within the kind); ``eps``,
       ``noise``, ``deny``, ``military`` (weight of the pawn pressure in a shield's value),
       ``modes`` (0: one plan; 1: each simulated player normal or science at random; 2: a
       bandit per player at the root over normal / science / military) tune ``scored``.
@@ -401,6 +403,8 @@ class CMctsConfig:
       (with at most 60% of the time, MCTS after it if it did not finish); -1 picks the number
       from the time per move (measured at load 8: 7 cards take 0.01-0.3 s, 8 cards 0.05-1 s);
       0 never.
+    * ``age_horizon``: the tree stops where a new Age is dealt (a playout judges from there), as
+      MCTS-BR's does: the next Age's pyramid differs at every descent.
     * ``reuse``: keep the subtree of the moves played (found by :func:`decisions_between`)
       from one decision to the next instead of starting afresh.
 
@@ -422,6 +426,7 @@ class CMctsConfig:
     modes: int = 1
     exact_cards: int = -1
     reuse: bool = True
+    age_horizon: bool = False
 
     @classmethod
     def from_string(cls, text: str, base: CMctsConfig | None = None) -> CMctsConfig:

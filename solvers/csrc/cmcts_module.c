@@ -53,7 +53,7 @@ typedef struct {
     uint32_t n_nodes, max_nodes, n_arms, max_arms;
     int32_t root; /* -1: no tree */
     double c, fpu, prior_temperature;
-    int prior, rollout, uct;
+    int prior, rollout, uct, age_horizon;
     long long memory;
     rollout_cfg policy;
     uint32_t mode_n[2][N_MODES]; /* root bandits over the rollout modes, one per player */
@@ -230,10 +230,17 @@ static void descend(Tree *t, const dc_state *root_state) {
         }
         path[depth] = (uint32_t)a;
         path_nodes[depth++] = node;
+        int age = st.age;
         dc_apply(&st, move);
         while (dc_is_chance(&st)) dc_apply(&st, dc_sample_chance(&st, &t->rng));
         if (st.phase == DC_GAME_OVER) {
             value = terminal_value(&st);
+            break;
+        }
+        if (t->age_horizon && st.age != age && age > 0) {
+            /* a new Age was dealt: its pyramid differs at every descent, so the tree stops
+             * here and a playout judges the position */
+            value = rollout_value(t, &st);
             break;
         }
         int32_t child = t->arms[a].child;
@@ -261,16 +268,17 @@ static void reset_tree(Tree *t) {
 
 static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
     static char *kwlist[] = {"seed", "c", "fpu", "prior", "prior_temperature", "rollout",
-                             "memory", "policy", "eps", "noise", "deny", "modes", "uct", "military", NULL};
+                             "memory", "policy", "eps", "noise", "deny", "modes", "uct", "military",
+                             "age_horizon", NULL};
     unsigned long long seed = 0;
     double c = 1.0, fpu = 0.1, temperature = 1.0, eps = 0.1, noise = 3.0, deny = 0.3;
     double military = 1.0;
     const char *prior = "value", *policy = "kind";
-    int rollout = 4, modes = 1, uct = 0;
+    int rollout = 4, modes = 1, uct = 0, age_horizon = 0;
     long long memory = 256ll << 20;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KddsdiLsdddipd", kwlist, &seed, &c, &fpu,
-                                     &prior, &temperature, &rollout, &memory, &policy, &eps,
-                                     &noise, &deny, &modes, &uct, &military))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KddsdiLsdddipdp", kwlist, &seed, &c,
+                                     &fpu, &prior, &temperature, &rollout, &memory, &policy, &eps,
+                                     &noise, &deny, &modes, &uct, &military, &age_horizon))
         return -1;
     if (strcmp(prior, "static") == 0) self->prior = PRIOR_STATIC;
     else if (strcmp(prior, "value") == 0) self->prior = PRIOR_VALUE;
@@ -301,6 +309,7 @@ static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
     self->policy.military = military;
     self->policy.modes = modes;
     self->uct = uct;
+    self->age_horizon = age_horizon;
     /* a node has about 12 arms on average: split the budget accordingly */
     uint64_t unit = sizeof(node_t) + 12 * sizeof(arm_t);
     uint64_t nodes = (uint64_t)memory / unit;
