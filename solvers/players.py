@@ -405,6 +405,8 @@ class CMctsConfig:
       0 never.
     * ``age_horizon``: the tree stops where a new Age is dealt (a playout judges from there), as
       MCTS-BR's does: the next Age's pyramid differs at every descent.
+    * ``threads``: independent trees searched at once on that many cores (root parallelism:
+      each tree has its own seed; the root statistics are summed). 1 by default.
     * ``reuse``: keep the subtree of the moves played (found by :func:`decisions_between`)
       from one decision to the next instead of starting afresh.
 
@@ -427,6 +429,7 @@ class CMctsConfig:
     exact_cards: int = -1
     reuse: bool = True
     age_horizon: bool = False
+    threads: int = 1
 
     @classmethod
     def from_string(cls, text: str, base: CMctsConfig | None = None) -> CMctsConfig:
@@ -458,8 +461,31 @@ class CMctsConfig:
         return {
             f.name: getattr(self, f.name)
             for f in fields(self)
-            if f.name not in ("exact_cards", "reuse")
+            if f.name not in ("exact_cards", "reuse", "threads")
         }
+
+
+def _search_trees(trees: list, core, limit: dict) -> dict:
+    """Search independent trees at once (the C search releases the GIL) and sum their root
+    statistics: visits add up, a move's value is the visit-weighted mean of its values."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(len(trees)) as pool:
+        results = list(pool.map(lambda tree: tree.search(core, **limit), trees))
+    visits: dict[int, int] = {}
+    value_sum: dict[int, float] = {}
+    for result in results:
+        for move, n, value in result["moves"]:
+            visits[move] = visits.get(move, 0) + n
+            value_sum[move] = value_sum.get(move, 0.0) + n * value
+    return {
+        "iterations": sum(r["iterations"] for r in results),
+        "seconds": max(r["seconds"] for r in results),
+        "reused": sum(r["reused"] for r in results),
+        "moves": [(move, n, value_sum[move] / n if n else 0.5) for move, n in visits.items()],
+        "nodes": sum(r["nodes"] for r in results),
+        "arms": sum(r["arms"] for r in results),
+    }
 
 
 class CMctsPlayer:
@@ -498,7 +524,15 @@ class CMctsPlayer:
             self.config = CMctsConfig.from_string(os.environ.get("CMCTS", ""), config)
         except ValueError as e:
             raise UnknownLevelError(f"CMCTS environment variable: {e}") from None
-        self.tree = Tree(seed=seed, **self.config.tree_options())
+        if not 1 <= self.config.threads <= 64:
+            raise UnknownLevelError("cmcts threads must be 1 to 64")
+        options = self.config.tree_options()
+        if self.config.threads > 1:  # the arena budget is shared between the trees
+            options["memory"] = max(
+                1 << 20, options.get("memory", 256 << 20) // self.config.threads
+            )
+        self.trees = [Tree(seed=seed + 7919 * i, **options) for i in range(self.config.threads)]
+        self.tree = self.trees[0]
         self.seed = seed
         self.time_per_move = time_per_move
         self.iterations = iterations
@@ -512,12 +546,13 @@ class CMctsPlayer:
         path = None
         if played is not None and self.config.reuse:
             path = decisions_between(played[0], state, first=played[1])
-        if not path or path[0] != played[1]:
-            self.tree.reset()
-            return
-        for move in path:  # our move first, then everything played since
-            if not self.tree.advance(int(move)):
-                return  # advance() reset the tree
+        for tree in self.trees:
+            if not path or path[0] != played[1]:
+                tree.reset()
+                continue
+            for move in path:  # our move first, then everything played since
+                if not tree.advance(int(move)):
+                    break  # advance() reset the tree
 
     def _exact_cards(self) -> int:
         cards = self.config.exact_cards
@@ -550,11 +585,15 @@ class CMctsPlayer:
         self._follow(state)
         core = CoreState.from_state(state)
         if self.iterations is not None:
-            result = self.tree.search(core, iterations=self.iterations)
+            limit = {"iterations": self.iterations}
         else:
             # the whole budget but the few ms of Python around the search
             left = budget - 0.006 - (time.perf_counter() - start)
-            result = self.tree.search(core, seconds=max(0.01, left))
+            limit = {"seconds": max(0.01, left)}
+        if len(self.trees) == 1:
+            result = self.tree.search(core, **limit)
+        else:
+            result = _search_trees(self.trees, core, limit)
         self.last_info = result
         best = Move(max(result["moves"], key=lambda m: (m[1], m[2]))[0])
         self._played = (state, best)

@@ -219,9 +219,10 @@ def test_plans_science_plan_builds_an_affordable_green_card():
 
     tree = _cmcts.Tree(seed=5, policy="plans")
     found = 0
-    for state, moves in _plans_decisions(
-        lambda s, ms: s.phase == "play"
-        and any(m.kind == Kind.BUILD and _colour(m) == "green" for m in ms)
+    for state, _moves in _plans_decisions(
+        lambda s, ms: (
+            s.phase == "play" and any(m.kind == Kind.BUILD and _colour(m) == "green" for m in ms)
+        )
     ):
         science_a, science_b = state.to_move == 0, state.to_move == 1
         for _ in range(5):
@@ -237,10 +238,12 @@ def test_plans_age_one_builds_resources_and_trade_first():
     tree = _cmcts.Tree(seed=6, policy="plans")
     economy = ("brown", "grey", "yellow")
     found = 0
-    for state, moves in _plans_decisions(
-        lambda s, ms: s.phase == "play"
-        and s.age == 1
-        and any(m.kind == Kind.BUILD and _colour(m) in economy for m in ms)
+    for state, _moves in _plans_decisions(
+        lambda s, ms: (
+            s.phase == "play"
+            and s.age == 1
+            and any(m.kind == Kind.BUILD and _colour(m) in economy for m in ms)
+        )
     ):
         for _ in range(5):
             move = Move(tree.playout_move(CoreState.from_state(state)))  # normal plans
@@ -258,13 +261,15 @@ def test_plans_mixes_discards_builds_and_wonders_in_later_ages():
     tree = _cmcts.Tree(seed=7, policy="plans")
     counts = {Kind.BUILD: 0, Kind.DISCARD: 0, Kind.WONDER: 0}
     for state, moves in _plans_decisions(
-        lambda s, ms: s.phase == "play"
-        and s.age >= 2
-        and any(m.kind == Kind.WONDER for m in ms)
-        and all(
-            any(m.kind == Kind.BUILD and m.card == d.card for m in ms)
-            for d in ms
-            if d.kind == Kind.DISCARD
+        lambda s, ms: (
+            s.phase == "play"
+            and s.age >= 2
+            and any(m.kind == Kind.WONDER for m in ms)
+            and all(
+                any(m.kind == Kind.BUILD and m.card == d.card for m in ms)
+                for d in ms
+                if d.kind == Kind.DISCARD
+            )
         ),
         games=150,
     ):
@@ -299,3 +304,25 @@ def test_plans_starting_player_chosen_is_oneself_and_science_takes_law():
             assert move.kind == Kind.TOKEN and move.token == law
             laws += 1
     assert starters >= 3 and laws >= 1, (starters, laws)
+
+
+def test_two_threads_search_two_trees_and_sum_their_statistics():
+    player = CMctsPlayer(seed=3, iterations=300, config=CMctsConfig(threads=2))
+    assert len(player.trees) == 2
+    state = next(s for s in _random_decisions(3, seed=5) if s.phase == "play")
+    move = player.choose(state)
+    assert move in state.legal_moves()
+    info = player.last_info
+    assert info["iterations"] == 600
+    assert sum(n for _, n, _ in info["moves"]) >= 598  # every descent but a finished one
+    with pytest.raises(UnknownLevelError):
+        CMctsPlayer(config=CMctsConfig(threads=0))
+
+
+def test_age_horizon_search_answers_legally_across_an_age_end():
+    tree = _cmcts.Tree(seed=2, policy="plans", age_horizon=True, memory=1 << 22)
+    for state in _random_decisions(6, seed=13):
+        if state.phase == "play" and len(state.accessible_slots) <= 2:
+            result = tree.search(CoreState.from_state(state), iterations=200)
+            assert {m for m, _, _ in result["moves"]} == {int(m) for m in state.legal_moves()}
+            tree.reset()
