@@ -112,7 +112,7 @@ static double prior_weight(const Tree *t, const dc_state *st, int32_t move) {
  * the arena and its move, or -1 if the arena cannot hold an arm for any legal move. */
 static long select_arm(Tree *t, int32_t node_index, const dc_state *st, int32_t *move_out) {
     int32_t moves[DC_MAX_MOVES];
-    uint32_t legal[DC_MAX_MOVES];
+    uint32_t legal[DC_MAX_MOVES]; /* arm offsets within the node: reserve_arms may move its block */
     int n = dc_legal_moves(st, moves), k = 0;
     node_t *node = &t->nodes[node_index];
     double total_weight = 0.0;
@@ -133,13 +133,14 @@ static long select_arm(Tree *t, int32_t node_index, const dc_state *st, int32_t 
         arm_t *a = &t->arms[node->first + i];
         a->avail++;
         total_weight += a->weight;
-        legal[k++] = node->first + (uint32_t)i;
+        legal[k++] = (uint32_t)i;
     }
     if (k == 0) return -1;
     int mover_b = st->to_move == 1;
     double parent_q = node->visits ? node->value_a / node->visits : 0.5;
     if (mover_b) parent_q = 1.0 - parent_q;
     double fpu = parent_q - t->fpu, coef = t->c / total_weight, best_score = -1e300;
+    for (int j = 0; j < k; j++) legal[j] += node->first; /* the block is final now */
     uint32_t best = legal[0];
     for (int j = 0; j < k; j++) {
         const arm_t *a = &t->arms[legal[j]];
