@@ -84,8 +84,7 @@ static void vm_player_features(const dc_state *s, int p, const int *acc, int n_a
     const dc_player *me = &s->p[p];
     uint32_t econ = me->econ, opp_econ = s->p[1 - p].econ;
     int coins = me->coins, lead = p == 0 ? s->pawn : -s->pawn;
-    int pts[DC_SCORE_CATEGORIES];
-    memset(g, 0, VM_FEATURES * sizeof *g);
+    int pts[DC_SCORE_CATEGORIES]; /* every g[k] is written below */
 
     pts[DC_SCORE_BLUE] = dc_card_points(me->cards & DC_BLUE);
     pts[DC_SCORE_GREEN] = dc_card_points(me->cards & DC_GREEN);
@@ -173,11 +172,12 @@ static double vm_logit(const vm_weights *w, const dc_state *s) {
     vm_features(s, d);
     const double *w0 = w->w0[stage], *w1 = w->w1[stage];
     double x0 = 0.0, x1 = 0.0;
-    for (int k = 0; k < VM_FEATURES; k++)
-        if (d[k]) {
-            x0 += w0[k] * d[k];
-            x1 += w1[k] * d[k];
-        }
+    /* no test for d[k] == 0 (the reference skips those terms): adding 0.0 changes no sum, and
+     * a loop without branches runs about twice as fast (most d[k] are 0, unpredictably) */
+    for (int k = 0; k < VM_FEATURES; k++) {
+        x0 += w0[k] * d[k];
+        x1 += w1[k] * d[k];
+    }
     return x0 + (x1 - x0) * num / den;
 }
 
