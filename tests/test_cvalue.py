@@ -12,6 +12,7 @@ import pytest
 from duel import core
 from duel.state import new_game
 from solvers.features import N_FEATURES, STAGES, features
+from solvers.match import play_game
 from solvers.players import CMctsConfig, CMctsPlayer, GreedyPlayer, UnknownLevelError
 from solvers.value import ValueModel, default_model, value
 
@@ -178,15 +179,15 @@ def test_player_with_learned_options_plays_legal_games():
     config = CMctsConfig.from_string("leaf=mix,mix_lambda=0.3,prior=learned,rollout=6")
     config = CMctsConfig.from_string("evaluation=learned", config)
     player = CMctsPlayer(seed=2, iterations=40, config=config)
-    rng = random.Random(8)
-    state = new_game()
-    while not state.is_terminal():
-        if state.is_chance():
-            state = state.apply(state.random_move(rng), check=False)
-            continue
-        move = player.choose(state)
-        assert move in state.legal_moves()
-        state = state.apply(move)
+
+    class Checked:
+        def choose(self, state):
+            move = player.choose(state)
+            assert move in state.legal_moves()
+            return move
+
+    final, _ = play_game([Checked(), Checked()], random.Random(8))
+    assert final.is_terminal()
 
 
 def test_value_options_need_weights_and_sane_values():
