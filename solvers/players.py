@@ -389,7 +389,8 @@ class CMctsConfig:
       parent's minus ``fpu``) under PUCT.
     * ``uct``: UCB1 over availability counts (unvisited arms first) instead of PUCT.
     * ``prior``: ``policy`` (softmax of the rollout policy's move scores / ``prior_temperature``),
-      ``value`` (one-ply hand-made evaluation), ``static`` or ``uniform``.
+      ``value`` (one-ply hand-made evaluation), ``learned`` (one-ply learned value,
+      :mod:`solvers.value`), ``static`` or ``uniform``.
     * ``rollout``: plies of playout before the evaluation judges the leaf; -1 plays to the end
       of the game (the value is then the game's result), -2 to the end of the Age.
     * ``policy``: ``plans`` (MCTS-BR's playout policy as its author describes it: a random card
@@ -399,6 +400,11 @@ class CMctsConfig:
       ``noise``, ``deny``, ``military`` (weight of the pawn pressure in a shield's value),
       ``modes`` (0: one plan; 1: each simulated player normal or science at random; 2: a
       bandit per player at the root over normal / science / military) tune ``scored``.
+    * ``leaf``: how a new leaf is judged: ``playout`` (the playout above), ``value`` (the learned
+      value of the leaf, no playout) or ``mix`` (``(1 - mix_lambda)`` times the playout's result
+      plus ``mix_lambda`` times the learned value of the leaf, as in AlphaGo).
+    * ``evaluation``: what judges the position where a cut playout stops (``rollout`` >= 0 or
+      -2): ``heuristic`` (the hand-made evaluation) or ``learned``.
     * ``exact_cards``: in Age III with at most this many cards left, try the exact solver first
       (with at most 60% of the time, MCTS after it if it did not finish); -1 picks the number
       from the time per move (measured at load 8: 7 cards take 0.01-0.3 s, 8 cards 0.05-1 s);
@@ -426,6 +432,9 @@ class CMctsConfig:
     deny: float = 0.3
     military: float = 1.0
     modes: int = 1
+    leaf: str = "playout"
+    mix_lambda: float = 0.5
+    evaluation: str = "heuristic"
     exact_cards: int = -1
     reuse: bool = True
     age_horizon: bool = False
@@ -456,13 +465,27 @@ class CMctsConfig:
                 raise ValueError(f"bad value {value!r} for cmcts option {key!r}") from None
         return replace(base or cls(), **changes)
 
+    def uses_learned_value(self) -> bool:
+        """Whether the tree needs the learned value's weights.
+
+        >>> CMctsConfig().uses_learned_value(), CMctsConfig(leaf="mix").uses_learned_value()
+        (False, True)
+        """
+        return self.leaf != "playout" or self.evaluation == "learned" or self.prior == "learned"
+
     def tree_options(self) -> dict:
-        """The keyword arguments of ``solvers._cmcts.Tree``."""
-        return {
+        """The keyword arguments of ``solvers._cmcts.Tree`` (with the shipped learned value's
+        weights when an option uses it: ``data/models/value.json`` stays their one source)."""
+        options = {
             f.name: getattr(self, f.name)
             for f in fields(self)
             if f.name not in ("exact_cards", "reuse", "threads")
         }
+        if self.uses_learned_value():
+            from solvers.value import default_model
+
+            options["value_weights"] = default_model().flat_weights()
+        return options
 
 
 def _search_trees(trees: list, core, limit: dict) -> dict:
@@ -531,7 +554,12 @@ class CMctsPlayer:
             options["memory"] = max(
                 1 << 20, options.get("memory", 256 << 20) // self.config.threads
             )
-        self.trees = [Tree(seed=seed + 7919 * i, **options) for i in range(self.config.threads)]
+        try:
+            self.trees = [
+                Tree(seed=seed + 7919 * i, **options) for i in range(self.config.threads)
+            ]
+        except ValueError as e:  # a bad option value: one line, not a traceback
+            raise UnknownLevelError(f"cmcts options: {e}") from None
         self.tree = self.trees[0]
         self.seed = seed
         self.time_per_move = time_per_move
