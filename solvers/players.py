@@ -423,17 +423,17 @@ class CMctsConfig:
     c: float = 1.0
     fpu: float = 0.1
     uct: bool = False
-    prior: str = "policy"
+    prior: str = "learned"
     prior_temperature: float = 2.0
     rollout: int = -1
-    policy: str = "scored"
+    policy: str = "plans"
     eps: float = 0.1
     noise: float = 3.0
     deny: float = 0.3
     military: float = 1.0
     modes: int = 1
-    leaf: str = "playout"
-    mix_lambda: float = 0.5
+    leaf: str = "mix"
+    mix_lambda: float = 0.3
     evaluation: str = "heuristic"
     exact_cards: int = -1
     reuse: bool = True
@@ -468,8 +468,10 @@ class CMctsConfig:
     def uses_learned_value(self) -> bool:
         """Whether the tree needs the learned value's weights.
 
-        >>> CMctsConfig().uses_learned_value(), CMctsConfig(leaf="mix").uses_learned_value()
-        (False, True)
+        >>> CMctsConfig().uses_learned_value()
+        True
+        >>> CMctsConfig(leaf="playout", prior="policy").uses_learned_value()
+        False
         """
         return self.leaf != "playout" or self.evaluation == "learned" or self.prior == "learned"
 
