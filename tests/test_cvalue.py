@@ -205,8 +205,10 @@ def test_value_options_need_weights_and_sane_values():
         _cmcts.Tree(leaf="mix", mix_lambda=1.5, value_weights=[0.0] * 784)
     with pytest.raises(ValueError, match="no value_weights"):
         _cmcts.Tree().value(CoreState.from_state(new_game()))
-    assert not CMctsConfig().uses_learned_value()
-    assert "value_weights" not in CMctsConfig().tree_options()
+    plain = CMctsConfig(leaf="playout", prior="policy")
+    assert not plain.uses_learned_value()
+    assert "value_weights" not in plain.tree_options()
+    assert len(CMctsConfig().tree_options()["value_weights"]) == 784  # the defaults use it
     with pytest.raises(UnknownLevelError, match="leaf must be"):
         CMctsPlayer(iterations=10, config=CMctsConfig(leaf="nope"))
 
