@@ -411,6 +411,8 @@ class CMctsConfig:
       0 never.
     * ``age_horizon``: the tree stops where a new Age is dealt (a playout judges from there), as
       MCTS-BR's does: the next Age's pyramid differs at every descent.
+    * ``block_science``: in ``plans`` playouts, a player takes (or else discards) an accessible
+      card that would give the opponent a 5th or 6th different science symbol.
     * ``threads``: independent trees searched at once on that many cores (root parallelism:
       each tree has its own seed; the root statistics are summed). 1 by default.
     * ``reuse``: keep the subtree of the moves played (found by :func:`decisions_between`)
@@ -438,6 +440,7 @@ class CMctsConfig:
     exact_cards: int = -1
     reuse: bool = True
     age_horizon: bool = False
+    block_science: bool = False
     threads: int = 1
 
     @classmethod

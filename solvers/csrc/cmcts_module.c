@@ -358,20 +358,21 @@ static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
     static char *kwlist[] = {"seed", "c", "fpu", "prior", "prior_temperature", "rollout",
                              "memory", "policy", "eps", "noise", "deny", "modes", "uct", "military",
                              "leaf", "mix_lambda", "evaluation", "value_weights", "age_horizon",
-                             NULL};
+                             "block_science", NULL};
     unsigned long long seed = 0;
     double c = 1.0, fpu = 0.1, temperature = 1.0, eps = 0.1, noise = 3.0, deny = 0.3;
     double military = 1.0;
     const char *prior = "value", *policy = "kind";
-    int rollout = 4, modes = 1, uct = 0, age_horizon = 0;
+    int rollout = 4, modes = 1, uct = 0, age_horizon = 0, block_science = 0;
     long long memory = 256ll << 20;
     const char *leaf = "playout", *evaluation = "heuristic";
     double mix_lambda = 0.5;
     PyObject *value_weights = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KddsdiLsdddipdsdsOp", kwlist, &seed, &c,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KddsdiLsdddipdsdsOpp", kwlist, &seed, &c,
                                      &fpu, &prior, &temperature, &rollout, &memory, &policy, &eps,
                                      &noise, &deny, &modes, &uct, &military, &leaf, &mix_lambda,
-                                     &evaluation, &value_weights, &age_horizon))
+                                     &evaluation, &value_weights, &age_horizon,
+                                     &block_science))
         return -1;
     if (learned_options(self, prior, leaf, mix_lambda, evaluation, value_weights) < 0) return -1;
     if (strcmp(prior, "static") == 0) self->prior = PRIOR_STATIC;
@@ -405,6 +406,7 @@ static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
     self->policy.modes = modes;
     self->uct = uct;
     self->age_horizon = age_horizon;
+    self->policy.block_science = block_science;
     /* a node has about 12 arms on average: split the budget accordingly */
     uint64_t unit = sizeof(node_t) + 12 * sizeof(arm_t);
     uint64_t nodes = (uint64_t)memory / unit;

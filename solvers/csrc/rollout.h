@@ -33,6 +33,8 @@ typedef struct {
     double military; /* weight of the pawn-pressure terms of a shield's value */
     int modes;      /* 0: normal only; 1: normal or science, 50/50, per player per rollout;
                        2: per player, a bandit at the root over normal / science / military */
+    int block_science; /* plans: take or discard a card that would give the opponent a 5th or
+                          6th science symbol */
 } rollout_cfg;
 
 
@@ -338,7 +340,26 @@ static int32_t plans_wonder_lookahead(const dc_state *st, const int32_t *moves, 
     return -1;
 }
 
-static int32_t plans_move(const dc_state *st, dc_rng *rng, const uint8_t mode[2]) {
+/* A card that would give the opponent a 5th or 6th different science symbol: build it if
+ * affordable, else discard it; -1 if there is none. */
+static int32_t plans_block_science(const dc_state *st, const int32_t *moves, int n) {
+    int p = st->to_move;
+    uint8_t theirs = st->p[1 - p].science;
+    if (__builtin_popcount(theirs) < 4) return -1;
+    int32_t discard = -1;
+    for (int i = 0; i < n; i++) {
+        int kind = DC_MOVE_KIND(moves[i]);
+        if (kind != DC_BUILD && kind != DC_DISCARD) continue;
+        int bit = DC_CARDS_TABLE[DC_MOVE_B(moves[i])].science;
+        if (!bit || (theirs & bit)) continue;
+        if (kind == DC_BUILD) return moves[i];
+        if (discard < 0) discard = moves[i];
+    }
+    return discard;
+}
+
+static int32_t plans_move(const dc_state *st, dc_rng *rng, const uint8_t mode[2],
+                          int block_science) {
     int32_t moves[DC_MAX_MOVES];
     int n = dc_legal_moves(st, moves);
     if (n == 1) return moves[0];
@@ -364,6 +385,7 @@ static int32_t plans_move(const dc_state *st, dc_rng *rng, const uint8_t mode[2]
         return moves[dc_rng_below(rng, (uint64_t)n)];
     }
     if (science && (m = plans_pick(moves, n, rng, keep_green_build, st)) >= 0) return m;
+    if (block_science && (m = plans_block_science(st, moves, n)) >= 0) return m;
     int built = __builtin_popcount(st->p[0].built | st->p[1].built);
     int can_wonder = built < 7 && st->p[p].wonders;
     if (science && can_wonder && (m = plans_wonder_lookahead(st, moves, n, rng)) >= 0) return m;
@@ -391,7 +413,7 @@ static int32_t plans_move(const dc_state *st, dc_rng *rng, const uint8_t mode[2]
 static int32_t rollout_policy_move(const dc_state *st, dc_rng *rng, const rollout_cfg *cfg,
                                    const uint8_t mode[2]) {
     if (cfg->policy == ROLLOUT_POLICY_SCORED) return scored_move(st, rng, cfg, mode);
-    if (cfg->policy == ROLLOUT_POLICY_PLANS) return plans_move(st, rng, mode);
+    if (cfg->policy == ROLLOUT_POLICY_PLANS) return plans_move(st, rng, mode, cfg->block_science);
     return kind_move(st, rng);
 }
 
