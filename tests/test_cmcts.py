@@ -326,3 +326,34 @@ def test_age_horizon_search_answers_legally_across_an_age_end():
             result = tree.search(CoreState.from_state(state), iterations=200)
             assert {m for m, _, _ in result["moves"]} == {int(m) for m in state.legal_moves()}
             tree.reset()
+
+
+def test_plans_block_science_takes_or_discards_the_opponents_fifth_symbol():
+    from duel.catalog import CARDS
+    from duel.moves import Kind, Move
+
+    tree = _cmcts.Tree(seed=9, policy="plans", block_science=True)
+    found = 0
+    for state in _random_decisions(400, seed=41):
+        if state.phase != "play":
+            continue
+        theirs = set(state.science(1 - state.to_move))
+        if len(theirs) < 4:
+            continue
+        threats = {
+            m.card
+            for m in state.legal_moves()
+            if m.kind in (Kind.BUILD, Kind.DISCARD)
+            and CARDS[m.card].science
+            and CARDS[m.card].science not in theirs
+        }
+        if not threats:
+            continue
+        core = CoreState.from_state(state)
+        for _ in range(3):
+            move = Move(tree.playout_move(core))
+            assert move.kind in (Kind.BUILD, Kind.DISCARD) and move.card in threats, str(move)
+        found += 1
+        if found >= 3:
+            break
+    assert found >= 1
