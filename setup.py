@@ -56,7 +56,7 @@ setup(
         Extension(
             "solvers._cmcts",
             sources=["solvers/csrc/cmcts_module.c"],
-            depends=[*SEARCH_C, "solvers/csrc/rollout.h"],
+            depends=[*SEARCH_C, "solvers/csrc/rollout.h", "solvers/csrc/value_model.h"],
             extra_compile_args=["-O2", "-std=gnu11"],
             optional=True,
         ),

@@ -389,18 +389,32 @@ class CMctsConfig:
       parent's minus ``fpu``) under PUCT.
     * ``uct``: UCB1 over availability counts (unvisited arms first) instead of PUCT.
     * ``prior``: ``policy`` (softmax of the rollout policy's move scores / ``prior_temperature``),
-      ``value`` (one-ply hand-made evaluation), ``static`` or ``uniform``.
+      ``value`` (one-ply hand-made evaluation), ``learned`` (one-ply learned value,
+      :mod:`solvers.value`), ``static`` or ``uniform``.
     * ``rollout``: plies of playout before the evaluation judges the leaf; -1 plays to the end
       of the game (the value is then the game's result), -2 to the end of the Age.
-    * ``policy``: ``scored`` (cheap move scores, randomised greedy, see solvers/csrc/rollout.h) or
-      ``kind`` (wonder 1/2, build 0.35, discard 0.15, uniformly within the kind); ``eps``,
+    * ``policy``: ``plans`` (MCTS-BR's playout policy as its author describes it: a random card
+      and kind, a science plan for half the simulated players, Age I economy first; see
+      solvers/csrc/rollout.h), ``scored`` (cheap move scores, randomised greedy) or ``kind``
+      (wonder 1/2, build 0.35, discard 0.15, uniformly within the kind); ``eps``,
       ``noise``, ``deny``, ``military`` (weight of the pawn pressure in a shield's value),
       ``modes`` (0: one plan; 1: each simulated player normal or science at random; 2: a
       bandit per player at the root over normal / science / military) tune ``scored``.
+    * ``leaf``: how a new leaf is judged: ``playout`` (the playout above), ``value`` (the learned
+      value of the leaf, no playout) or ``mix`` (``(1 - mix_lambda)`` times the playout's result
+      plus ``mix_lambda`` times the learned value of the leaf, as in AlphaGo).
+    * ``evaluation``: what judges the position where a cut playout stops (``rollout`` >= 0 or
+      -2): ``heuristic`` (the hand-made evaluation) or ``learned``.
     * ``exact_cards``: in Age III with at most this many cards left, try the exact solver first
       (with at most 60% of the time, MCTS after it if it did not finish); -1 picks the number
       from the time per move (measured at load 8: 7 cards take 0.01-0.3 s, 8 cards 0.05-1 s);
       0 never.
+    * ``age_horizon``: the tree stops where a new Age is dealt (a playout judges from there), as
+      MCTS-BR's does: the next Age's pyramid differs at every descent.
+    * ``block_science``: in ``plans`` playouts, a player takes (or else discards) an accessible
+      card that would give the opponent a 5th or 6th different science symbol.
+    * ``threads``: independent trees searched at once on that many cores (root parallelism:
+      each tree has its own seed; the root statistics are summed). 1 by default.
     * ``reuse``: keep the subtree of the moves played (found by :func:`decisions_between`)
       from one decision to the next instead of starting afresh.
 
@@ -411,17 +425,23 @@ class CMctsConfig:
     c: float = 1.0
     fpu: float = 0.1
     uct: bool = False
-    prior: str = "policy"
+    prior: str = "learned"
     prior_temperature: float = 2.0
     rollout: int = -1
-    policy: str = "scored"
+    policy: str = "plans"
     eps: float = 0.1
     noise: float = 3.0
     deny: float = 0.3
     military: float = 1.0
     modes: int = 1
+    leaf: str = "mix"
+    mix_lambda: float = 0.3
+    evaluation: str = "heuristic"
     exact_cards: int = -1
     reuse: bool = True
+    age_horizon: bool = False
+    block_science: bool = False
+    threads: int = 1
 
     @classmethod
     def from_string(cls, text: str, base: CMctsConfig | None = None) -> CMctsConfig:
@@ -448,13 +468,52 @@ class CMctsConfig:
                 raise ValueError(f"bad value {value!r} for cmcts option {key!r}") from None
         return replace(base or cls(), **changes)
 
+    def uses_learned_value(self) -> bool:
+        """Whether the tree needs the learned value's weights.
+
+        >>> CMctsConfig().uses_learned_value()
+        True
+        >>> CMctsConfig(leaf="playout", prior="policy").uses_learned_value()
+        False
+        """
+        return self.leaf != "playout" or self.evaluation == "learned" or self.prior == "learned"
+
     def tree_options(self) -> dict:
-        """The keyword arguments of ``solvers._cmcts.Tree``."""
-        return {
+        """The keyword arguments of ``solvers._cmcts.Tree`` (with the shipped learned value's
+        weights when an option uses it: ``data/models/value.json`` stays their one source)."""
+        options = {
             f.name: getattr(self, f.name)
             for f in fields(self)
-            if f.name not in ("exact_cards", "reuse")
+            if f.name not in ("exact_cards", "reuse", "threads")
         }
+        if self.uses_learned_value():
+            from solvers.value import default_model
+
+            options["value_weights"] = default_model().flat_weights()
+        return options
+
+
+def _search_trees(trees: list, core, limit: dict) -> dict:
+    """Search independent trees at once (the C search releases the GIL) and sum their root
+    statistics: visits add up, a move's value is the visit-weighted mean of its values."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(len(trees)) as pool:
+        results = list(pool.map(lambda tree: tree.search(core, **limit), trees))
+    visits: dict[int, int] = {}
+    value_sum: dict[int, float] = {}
+    for result in results:
+        for move, n, value in result["moves"]:
+            visits[move] = visits.get(move, 0) + n
+            value_sum[move] = value_sum.get(move, 0.0) + n * value
+    return {
+        "iterations": sum(r["iterations"] for r in results),
+        "seconds": max(r["seconds"] for r in results),
+        "reused": sum(r["reused"] for r in results),
+        "moves": [(move, n, value_sum[move] / n if n else 0.5) for move, n in visits.items()],
+        "nodes": sum(r["nodes"] for r in results),
+        "arms": sum(r["arms"] for r in results),
+    }
 
 
 class CMctsPlayer:
@@ -493,7 +552,20 @@ class CMctsPlayer:
             self.config = CMctsConfig.from_string(os.environ.get("CMCTS", ""), config)
         except ValueError as e:
             raise UnknownLevelError(f"CMCTS environment variable: {e}") from None
-        self.tree = Tree(seed=seed, **self.config.tree_options())
+        if not 1 <= self.config.threads <= 64:
+            raise UnknownLevelError("cmcts threads must be 1 to 64")
+        options = self.config.tree_options()
+        if self.config.threads > 1:  # the arena budget is shared between the trees
+            options["memory"] = max(
+                1 << 20, options.get("memory", 256 << 20) // self.config.threads
+            )
+        try:
+            self.trees = [
+                Tree(seed=seed + 7919 * i, **options) for i in range(self.config.threads)
+            ]
+        except ValueError as e:  # a bad option value: one line, not a traceback
+            raise UnknownLevelError(f"cmcts options: {e}") from None
+        self.tree = self.trees[0]
         self.seed = seed
         self.time_per_move = time_per_move
         self.iterations = iterations
@@ -507,12 +579,13 @@ class CMctsPlayer:
         path = None
         if played is not None and self.config.reuse:
             path = decisions_between(played[0], state, first=played[1])
-        if not path or path[0] != played[1]:
-            self.tree.reset()
-            return
-        for move in path:  # our move first, then everything played since
-            if not self.tree.advance(int(move)):
-                return  # advance() reset the tree
+        for tree in self.trees:
+            if not path or path[0] != played[1]:
+                tree.reset()
+                continue
+            for move in path:  # our move first, then everything played since
+                if not tree.advance(int(move)):
+                    break  # advance() reset the tree
 
     def _exact_cards(self) -> int:
         cards = self.config.exact_cards
@@ -545,11 +618,15 @@ class CMctsPlayer:
         self._follow(state)
         core = CoreState.from_state(state)
         if self.iterations is not None:
-            result = self.tree.search(core, iterations=self.iterations)
+            limit = {"iterations": self.iterations}
         else:
             # the whole budget but the few ms of Python around the search
             left = budget - 0.006 - (time.perf_counter() - start)
-            result = self.tree.search(core, seconds=max(0.01, left))
+            limit = {"seconds": max(0.01, left)}
+        if len(self.trees) == 1:
+            result = self.tree.search(core, **limit)
+        else:
+            result = _search_trees(self.trees, core, limit)
         self.last_info = result
         best = Move(max(result["moves"], key=lambda m: (m[1], m[2]))[0])
         self._played = (state, best)

@@ -122,6 +122,15 @@ class ValueModel:
     def load(cls, path: str | Path) -> ValueModel:
         return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
 
+    def flat_weights(self) -> tuple[float, ...]:
+        """The weights as one flat tuple, ``w0`` stage by stage then ``w1``: the
+        ``value_weights`` of the compiled MCTS (``solvers/csrc/value_model.h``).
+
+        >>> len(ValueModel.zeros().flat_weights()) == 2 * STAGES * len(FEATURE_NAMES)
+        True
+        """
+        return tuple(x for w in (self.w0, self.w1) for stage_w in w for x in stage_w)
+
     # -- evaluation ----------------------------------------------------------------------------
     def reference_logit(self, state: State) -> float:
         """The model's log-odds for A, straight from :func:`~solvers.features.player_features`

@@ -53,7 +53,7 @@ def test_legal_move_at_every_decision_kind():
     """A short search answers a legal move at each kind of decision met in random games."""
     seen: set[str] = set()
     counts: dict[str, int] = {}
-    for policy in ("scored", "kind"):
+    for policy in ("scored", "kind", "plans"):
         tree = _cmcts.Tree(seed=3, policy=policy, memory=1 << 22)
         for state in _random_decisions(40, seed=11):
             if counts.get(state.phase, 0) >= 6:
@@ -195,3 +195,165 @@ def test_tree_reuse_keeps_the_subtree():
             move = state.legal_moves()[0]
         state = state.apply(move, check=False)
     assert sum(1 for r in kept if r > 0) >= len(kept) // 2, kept
+
+
+# --- the "plans" playout policy (MCTS-BR's, in words in solvers/csrc/rollout.h) -----------------
+
+
+def _plans_decisions(predicate, games: int = 60, seed: int = 21):
+    """Decisions of random games for which ``predicate(state, moves)`` holds."""
+    for state in _random_decisions(games, seed):
+        moves = state.legal_moves()
+        if predicate(state, moves):
+            yield state, moves
+
+
+def _colour(move) -> str:
+    from duel.catalog import CARDS
+
+    return CARDS[move.card].color
+
+
+def test_plans_science_plan_builds_an_affordable_green_card():
+    from duel.moves import Kind, Move
+
+    tree = _cmcts.Tree(seed=5, policy="plans")
+    found = 0
+    for state, _moves in _plans_decisions(
+        lambda s, ms: (
+            s.phase == "play" and any(m.kind == Kind.BUILD and _colour(m) == "green" for m in ms)
+        )
+    ):
+        science_a, science_b = state.to_move == 0, state.to_move == 1
+        for _ in range(5):
+            move = Move(tree.playout_move(CoreState.from_state(state), science_a, science_b))
+            assert move.kind == Kind.BUILD and _colour(move) == "green", str(move)
+        found += 1
+    assert found >= 5
+
+
+def test_plans_age_one_builds_resources_and_trade_first():
+    from duel.moves import Kind, Move
+
+    tree = _cmcts.Tree(seed=6, policy="plans")
+    economy = ("brown", "grey", "yellow")
+    found = 0
+    for state, _moves in _plans_decisions(
+        lambda s, ms: (
+            s.phase == "play"
+            and s.age == 1
+            and any(m.kind == Kind.BUILD and _colour(m) in economy for m in ms)
+        )
+    ):
+        for _ in range(5):
+            move = Move(tree.playout_move(CoreState.from_state(state)))  # normal plans
+            assert move.kind == Kind.BUILD and _colour(move) in economy, str(move)
+        found += 1
+    assert found >= 5
+
+
+def test_plans_mixes_discards_builds_and_wonders_in_later_ages():
+    """Where no preference applies: a random card and kind, discard 0.15 / build 0.35 /
+    wonder 0.5, redrawn until affordable; so discards stay near 15% when a wonder is
+    affordable with every card and every card is affordable."""
+    from duel.moves import Kind, Move
+
+    tree = _cmcts.Tree(seed=7, policy="plans")
+    counts = {Kind.BUILD: 0, Kind.DISCARD: 0, Kind.WONDER: 0}
+    for state, moves in _plans_decisions(
+        lambda s, ms: (
+            s.phase == "play"
+            and s.age >= 2
+            and any(m.kind == Kind.WONDER for m in ms)
+            and all(
+                any(m.kind == Kind.BUILD and m.card == d.card for m in ms)
+                for d in ms
+                if d.kind == Kind.DISCARD
+            )
+        ),
+        games=150,
+    ):
+        for _ in range(40):
+            move = Move(tree.playout_move(CoreState.from_state(state)))
+            assert move in moves
+            counts[move.kind] += 1
+    total = sum(counts.values())
+    assert total >= 400
+    assert 0.10 < counts[Kind.DISCARD] / total < 0.20, counts
+    assert 0.28 < counts[Kind.BUILD] / total < 0.42, counts
+    assert 0.43 < counts[Kind.WONDER] / total < 0.57, counts
+
+
+def test_plans_starting_player_chosen_is_oneself_and_science_takes_law():
+    from duel.catalog import token_named
+    from duel.moves import Kind, Move
+
+    tree = _cmcts.Tree(seed=8, policy="plans")
+    starters = laws = 0
+    law = token_named("Law")
+    for state, moves in _plans_decisions(
+        lambda s, ms: s.phase in ("choose_starter", "choose_token", "library_choose"), games=120
+    ):
+        core = CoreState.from_state(state)
+        if state.phase == "choose_starter":
+            assert Move(tree.playout_move(core)).player == state.to_move
+            starters += 1
+        elif any(m.token == law for m in moves):
+            me = state.to_move
+            move = Move(tree.playout_move(core, me == 0, me == 1))
+            assert move.kind == Kind.TOKEN and move.token == law
+            laws += 1
+    assert starters >= 3 and laws >= 1, (starters, laws)
+
+
+def test_two_threads_search_two_trees_and_sum_their_statistics():
+    player = CMctsPlayer(seed=3, iterations=300, config=CMctsConfig(threads=2))
+    assert len(player.trees) == 2
+    state = next(s for s in _random_decisions(3, seed=5) if s.phase == "play")
+    move = player.choose(state)
+    assert move in state.legal_moves()
+    info = player.last_info
+    assert info["iterations"] == 600
+    assert sum(n for _, n, _ in info["moves"]) >= 598  # every descent but a finished one
+    with pytest.raises(UnknownLevelError):
+        CMctsPlayer(config=CMctsConfig(threads=0))
+
+
+def test_age_horizon_search_answers_legally_across_an_age_end():
+    tree = _cmcts.Tree(seed=2, policy="plans", age_horizon=True, memory=1 << 22)
+    for state in _random_decisions(6, seed=13):
+        if state.phase == "play" and len(state.accessible_slots) <= 2:
+            result = tree.search(CoreState.from_state(state), iterations=200)
+            assert {m for m, _, _ in result["moves"]} == {int(m) for m in state.legal_moves()}
+            tree.reset()
+
+
+def test_plans_block_science_takes_or_discards_the_opponents_fifth_symbol():
+    from duel.catalog import CARDS
+    from duel.moves import Kind, Move
+
+    tree = _cmcts.Tree(seed=9, policy="plans", block_science=True)
+    found = 0
+    for state in _random_decisions(400, seed=41):
+        if state.phase != "play":
+            continue
+        theirs = set(state.science(1 - state.to_move))
+        if len(theirs) < 4:
+            continue
+        threats = {
+            m.card
+            for m in state.legal_moves()
+            if m.kind in (Kind.BUILD, Kind.DISCARD)
+            and CARDS[m.card].science
+            and CARDS[m.card].science not in theirs
+        }
+        if not threats:
+            continue
+        core = CoreState.from_state(state)
+        for _ in range(3):
+            move = Move(tree.playout_move(core))
+            assert move.kind in (Kind.BUILD, Kind.DISCARD) and move.card in threats, str(move)
+        found += 1
+        if found >= 3:
+            break
+    assert found >= 1

@@ -21,6 +21,7 @@
 #include "../../duel/csrc/ccore_capi.h"
 #include "heuristic.h"
 #include "rollout.h"
+#include "value_model.h"
 
 /* The conversions of duel._ccore (CoreState <-> dc_state), through its capsule. */
 static const dc_capi *capi;
@@ -41,7 +42,11 @@ typedef struct {
     double value_a;
 } node_t;
 
-enum { PRIOR_STATIC = 0, PRIOR_VALUE = 1, PRIOR_UNIFORM = 2, PRIOR_POLICY = 3 };
+enum { PRIOR_STATIC = 0, PRIOR_VALUE = 1, PRIOR_UNIFORM = 2, PRIOR_POLICY = 3, PRIOR_LEARNED = 4 };
+/* How a new leaf is judged: a playout (cut after `rollout` plies by `evaluation`), the learned
+ * value of the leaf (no playout), or (1 - mix_lambda) * playout + mix_lambda * learned value. */
+enum { LEAF_PLAYOUT = 0, LEAF_VALUE = 1, LEAF_MIX = 2 };
+enum { EVAL_HEURISTIC = 0, EVAL_LEARNED = 1 };
 #define ROLLOUT_TO_END (-1)
 #define ROLLOUT_TO_AGE (-2)
 #define MAX_PATH 512
@@ -53,12 +58,16 @@ typedef struct {
     uint32_t n_nodes, max_nodes, n_arms, max_arms;
     int32_t root; /* -1: no tree */
     double c, fpu, prior_temperature;
-    int prior, rollout, uct;
+    int prior, rollout, uct, age_horizon;
     long long memory;
     rollout_cfg policy;
     uint32_t mode_n[2][N_MODES]; /* root bandits over the rollout modes, one per player */
     double mode_a[2][N_MODES];   /* sum of P(A wins) of the rollouts using each mode */
     dc_rng rng;
+    /* the learned value (value_model.h): weights from Python, NULL if none were given */
+    vm_weights *vw;
+    int leaf, evaluation;
+    double mix_lambda;
 } Tree;
 
 static double now_seconds(void) {
@@ -93,10 +102,10 @@ static int reserve_arms(Tree *t, node_t *n, int want) {
 
 static double prior_weight(const Tree *t, const dc_state *st, int32_t move) {
     if (t->prior == PRIOR_UNIFORM) return 1.0;
-    if (t->prior == PRIOR_VALUE) {
+    if (t->prior == PRIOR_VALUE || t->prior == PRIOR_LEARNED) {
         dc_state after = *st;
         dc_apply(&after, move);
-        double v = evaluate(&after);
+        double v = t->prior == PRIOR_LEARNED ? vm_value(t->vw, &after) : evaluate(&after);
         if (st->to_move == 1) v = 1.0 - v;
         if (v < 1e-6) v = 1e-6;
         if (v > 1.0 - 1e-6) v = 1.0 - 1e-6;
@@ -112,7 +121,7 @@ static double prior_weight(const Tree *t, const dc_state *st, int32_t move) {
  * the arena and its move, or -1 if the arena cannot hold an arm for any legal move. */
 static long select_arm(Tree *t, int32_t node_index, const dc_state *st, int32_t *move_out) {
     int32_t moves[DC_MAX_MOVES];
-    uint32_t legal[DC_MAX_MOVES];
+    uint32_t legal[DC_MAX_MOVES]; /* arm offsets within the node: reserve_arms may move its block */
     int n = dc_legal_moves(st, moves), k = 0;
     node_t *node = &t->nodes[node_index];
     double total_weight = 0.0;
@@ -133,13 +142,14 @@ static long select_arm(Tree *t, int32_t node_index, const dc_state *st, int32_t 
         arm_t *a = &t->arms[node->first + i];
         a->avail++;
         total_weight += a->weight;
-        legal[k++] = node->first + (uint32_t)i;
+        legal[k++] = (uint32_t)i;
     }
     if (k == 0) return -1;
     int mover_b = st->to_move == 1;
     double parent_q = node->visits ? node->value_a / node->visits : 0.5;
     if (mover_b) parent_q = 1.0 - parent_q;
     double fpu = parent_q - t->fpu, coef = t->c / total_weight, best_score = -1e300;
+    for (int j = 0; j < k; j++) legal[j] += node->first; /* the block is final now */
     uint32_t best = legal[0];
     for (int j = 0; j < k; j++) {
         const arm_t *a = &t->arms[legal[j]];
@@ -207,11 +217,20 @@ static double rollout_play(Tree *t, dc_state *st, int age, int left, const uint8
             dc_apply(st, dc_sample_chance(st, &t->rng));
             continue;
         }
-        if (left <= 0 || (t->rollout == ROLLOUT_TO_AGE && st->age != age)) return evaluate(st);
+        if (left <= 0 || (t->rollout == ROLLOUT_TO_AGE && st->age != age))
+            return t->evaluation == EVAL_LEARNED ? vm_value(t->vw, st) : evaluate(st);
         left--;
         dc_apply(st, rollout_policy_move(st, &t->rng, &t->policy, mode));
     }
     return terminal_value(st);
+}
+
+/* The value of a new leaf (or of a state the tree cannot grow from), P(A wins). */
+static double leaf_value(Tree *t, dc_state *st) {
+    if (t->leaf == LEAF_PLAYOUT) return rollout_value(t, st);
+    double v = vm_value(t->vw, st); /* before the playout changes st */
+    if (t->leaf == LEAF_VALUE) return v;
+    return (1.0 - t->mix_lambda) * rollout_value(t, st) + t->mix_lambda * v;
 }
 
 static void descend(Tree *t, const dc_state *root_state) {
@@ -225,21 +244,28 @@ static void descend(Tree *t, const dc_state *root_state) {
         int32_t move;
         long a = select_arm(t, node, &st, &move);
         if (a < 0) {
-            value = rollout_value(t, &st);
+            value = leaf_value(t, &st);
             break;
         }
         path[depth] = (uint32_t)a;
         path_nodes[depth++] = node;
+        int age = st.age;
         dc_apply(&st, move);
         while (dc_is_chance(&st)) dc_apply(&st, dc_sample_chance(&st, &t->rng));
         if (st.phase == DC_GAME_OVER) {
             value = terminal_value(&st);
             break;
         }
+        if (t->age_horizon && st.age != age && age > 0) {
+            /* a new Age was dealt: its pyramid differs at every descent, so the tree stops
+             * here and the leaf evaluation judges the position */
+            value = leaf_value(t, &st);
+            break;
+        }
         int32_t child = t->arms[a].child;
         if (child < 0 || depth >= MAX_PATH) {
             if (child < 0) t->arms[a].child = new_node(t); /* -1 again if the arena is full */
-            value = rollout_value(t, &st);
+            value = leaf_value(t, &st);
             break;
         }
         node = child;
@@ -259,32 +285,111 @@ static void reset_tree(Tree *t) {
     t->root = -1;
 }
 
+/* The learned value's weights from a sequence of 2 x VM_STAGES x VM_FEATURES floats
+ * (solvers.value.ValueModel.flat_weights: W0 stage by stage, then W1); NULL on error. */
+static vm_weights *weights_from_sequence(PyObject *obj) {
+    const Py_ssize_t want = 2 * VM_STAGES * VM_FEATURES;
+    PyObject *seq = PySequence_Fast(obj, "value_weights must be a sequence of floats");
+    if (!seq) return NULL;
+    if (PySequence_Fast_GET_SIZE(seq) != want) {
+        PyErr_Format(PyExc_ValueError, "value_weights must hold %zd floats (2 x %d stages x %d "
+                     "features), not %zd", want, VM_STAGES, VM_FEATURES,
+                     PySequence_Fast_GET_SIZE(seq));
+        Py_DECREF(seq);
+        return NULL;
+    }
+    vm_weights *w = PyMem_RawMalloc(sizeof *w);
+    if (!w) {
+        Py_DECREF(seq);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    double *flat = &w->w0[0][0]; /* w0 then w1, contiguous */
+    _Static_assert(sizeof(vm_weights) == 2 * VM_STAGES * VM_FEATURES * sizeof(double), "layout");
+    for (Py_ssize_t i = 0; i < want; i++) {
+        flat[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, i));
+        if (flat[i] == -1.0 && PyErr_Occurred()) {
+            PyMem_RawFree(w);
+            Py_DECREF(seq);
+            return NULL;
+        }
+    }
+    Py_DECREF(seq);
+    return w;
+}
+
+/* The options that use the learned value: leaf, mix_lambda, evaluation (and prior=learned,
+ * parsed with the other priors), and its weights. */
+static int learned_options(Tree *self, const char *prior, const char *leaf, double mix_lambda,
+                           const char *evaluation, PyObject *value_weights) {
+    if (strcmp(leaf, "playout") == 0) self->leaf = LEAF_PLAYOUT;
+    else if (strcmp(leaf, "value") == 0) self->leaf = LEAF_VALUE;
+    else if (strcmp(leaf, "mix") == 0) self->leaf = LEAF_MIX;
+    else {
+        PyErr_Format(PyExc_ValueError, "leaf must be playout, value or mix, not %s", leaf);
+        return -1;
+    }
+    if (strcmp(evaluation, "heuristic") == 0) self->evaluation = EVAL_HEURISTIC;
+    else if (strcmp(evaluation, "learned") == 0) self->evaluation = EVAL_LEARNED;
+    else {
+        PyErr_Format(PyExc_ValueError, "evaluation must be heuristic or learned, not %s",
+                     evaluation);
+        return -1;
+    }
+    if (!(mix_lambda >= 0.0 && mix_lambda <= 1.0)) {
+        PyErr_SetString(PyExc_ValueError, "need 0 <= mix_lambda <= 1");
+        return -1;
+    }
+    self->mix_lambda = mix_lambda;
+    PyMem_RawFree(self->vw);
+    self->vw = NULL;
+    if (value_weights != Py_None && !(self->vw = weights_from_sequence(value_weights)))
+        return -1;
+    if (!self->vw && (self->leaf != LEAF_PLAYOUT || self->evaluation == EVAL_LEARNED ||
+                      strcmp(prior, "learned") == 0)) {
+        PyErr_SetString(PyExc_ValueError, "the learned value (leaf=value or mix, "
+                        "evaluation=learned, prior=learned) needs value_weights");
+        return -1;
+    }
+    return 0;
+}
+
 static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
     static char *kwlist[] = {"seed", "c", "fpu", "prior", "prior_temperature", "rollout",
-                             "memory", "policy", "eps", "noise", "deny", "modes", "uct", "military", NULL};
+                             "memory", "policy", "eps", "noise", "deny", "modes", "uct", "military",
+                             "leaf", "mix_lambda", "evaluation", "value_weights", "age_horizon",
+                             "block_science", NULL};
     unsigned long long seed = 0;
     double c = 1.0, fpu = 0.1, temperature = 1.0, eps = 0.1, noise = 3.0, deny = 0.3;
     double military = 1.0;
     const char *prior = "value", *policy = "kind";
-    int rollout = 4, modes = 1, uct = 0;
+    int rollout = 4, modes = 1, uct = 0, age_horizon = 0, block_science = 0;
     long long memory = 256ll << 20;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KddsdiLsdddipd", kwlist, &seed, &c, &fpu,
-                                     &prior, &temperature, &rollout, &memory, &policy, &eps,
-                                     &noise, &deny, &modes, &uct, &military))
+    const char *leaf = "playout", *evaluation = "heuristic";
+    double mix_lambda = 0.5;
+    PyObject *value_weights = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KddsdiLsdddipdsdsOpp", kwlist, &seed, &c,
+                                     &fpu, &prior, &temperature, &rollout, &memory, &policy, &eps,
+                                     &noise, &deny, &modes, &uct, &military, &leaf, &mix_lambda,
+                                     &evaluation, &value_weights, &age_horizon,
+                                     &block_science))
         return -1;
+    if (learned_options(self, prior, leaf, mix_lambda, evaluation, value_weights) < 0) return -1;
     if (strcmp(prior, "static") == 0) self->prior = PRIOR_STATIC;
     else if (strcmp(prior, "value") == 0) self->prior = PRIOR_VALUE;
     else if (strcmp(prior, "uniform") == 0) self->prior = PRIOR_UNIFORM;
     else if (strcmp(prior, "policy") == 0) self->prior = PRIOR_POLICY;
+    else if (strcmp(prior, "learned") == 0) self->prior = PRIOR_LEARNED;
     else {
         PyErr_Format(PyExc_ValueError,
-                     "prior must be static, value, uniform or policy, not %s", prior);
+                     "prior must be static, value, uniform, policy or learned, not %s", prior);
         return -1;
     }
     if (strcmp(policy, "kind") == 0) self->policy.policy = ROLLOUT_POLICY_KIND;
     else if (strcmp(policy, "scored") == 0) self->policy.policy = ROLLOUT_POLICY_SCORED;
+    else if (strcmp(policy, "plans") == 0) self->policy.policy = ROLLOUT_POLICY_PLANS;
     else {
-        PyErr_Format(PyExc_ValueError, "policy must be kind or scored, not %s", policy);
+        PyErr_Format(PyExc_ValueError, "policy must be kind, scored or plans, not %s", policy);
         return -1;
     }
     if (!(temperature > 0) || !(c >= 0) || rollout < ROLLOUT_TO_AGE || memory < (1 << 16) ||
@@ -300,6 +405,8 @@ static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
     self->policy.military = military;
     self->policy.modes = modes;
     self->uct = uct;
+    self->age_horizon = age_horizon;
+    self->policy.block_science = block_science;
     /* a node has about 12 arms on average: split the budget accordingly */
     uint64_t unit = sizeof(node_t) + 12 * sizeof(arm_t);
     uint64_t nodes = (uint64_t)memory / unit;
@@ -324,9 +431,36 @@ static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
 }
 
 static void Tree_dealloc(Tree *self) {
+    PyMem_RawFree(self->vw);
     PyMem_RawFree(self->nodes);
     PyMem_RawFree(self->arms);
     Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Tree_value(Tree *self, PyObject *obj) {
+    dc_state st;
+    if (!self->vw) return PyErr_Format(PyExc_ValueError, "this Tree has no value_weights");
+    if (capi->get_state(obj, &st) < 0) return NULL;
+    return PyFloat_FromDouble(vm_value(self->vw, &st));
+}
+
+static PyObject *Tree_value_features(Tree *self, PyObject *obj) {
+    (void)self;
+    dc_state st;
+    int32_t d[VM_FEATURES];
+    if (capi->get_state(obj, &st) < 0) return NULL;
+    vm_features(&st, d);
+    PyObject *out = PyList_New(VM_FEATURES);
+    if (!out) return NULL;
+    for (int k = 0; k < VM_FEATURES; k++) {
+        PyObject *x = PyLong_FromLong(d[k]);
+        if (!x) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, k, x);
+    }
+    return out;
 }
 
 static PyObject *Tree_search(Tree *self, PyObject *args, PyObject *kwargs) {
@@ -422,6 +556,20 @@ static PyObject *Tree_evaluate(Tree *self, PyObject *obj) {
     return PyFloat_FromDouble(evaluate(st));
 }
 
+static PyObject *Tree_playout_move(Tree *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"state", "science_a", "science_b", NULL};
+    PyObject *obj;
+    int science_a = 0, science_b = 0;
+    dc_state st;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|pp", kwlist, &obj, &science_a, &science_b))
+        return NULL;
+    if (capi->get_state(obj, &st) < 0) return NULL;
+    if (dc_is_chance(&st) || dc_is_terminal(&st))
+        return PyErr_Format(PyExc_ValueError, "no decision to take here");
+    uint8_t mode[2] = {science_a ? MODE_SCIENCE : MODE_NORMAL, science_b ? MODE_SCIENCE : MODE_NORMAL};
+    return PyLong_FromLong(rollout_policy_move(&st, &self->rng, &self->policy, mode));
+}
+
 static PyMethodDef Tree_methods[] = {
     {"search", (PyCFunction)(void (*)(void))Tree_search, METH_VARARGS | METH_KEYWORDS,
      "search(state, iterations=-1, seconds=-1) -> dict: grow the tree from the CoreState `state`"
@@ -429,7 +577,14 @@ static PyMethodDef Tree_methods[] = {
     {"advance", (PyCFunction)Tree_advance, METH_O,
      "advance(move) -> bool: a move played in the game; False if the tree had to start afresh"},
     {"reset", (PyCFunction)Tree_reset, METH_NOARGS, "forget the tree"},
+    {"playout_move", (PyCFunction)(void (*)(void))Tree_playout_move, METH_VARARGS | METH_KEYWORDS,
+     "playout_move(state, science_a=False, science_b=False) -> int: the move the playout policy"
+     " plays here, each player on the plan given (normal, or science)"},
     {"evaluate", (PyCFunction)Tree_evaluate, METH_O, "the leaf evaluation, P(A wins)"},
+    {"value", (PyCFunction)Tree_value, METH_O,
+     "value(state) -> float: the learned value of the CoreState (solvers.value.value), P(A wins)"},
+    {"value_features", (PyCFunction)Tree_value_features, METH_O,
+     "value_features(state) -> list: the learned value's features (solvers.features.features)"},
     {NULL, NULL, 0, NULL}};
 
 static PyObject *Tree_get_size(Tree *self, void *closure) {

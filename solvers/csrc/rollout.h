@@ -22,7 +22,7 @@
 #ifndef SOLVERS_ROLLOUT_H
 #define SOLVERS_ROLLOUT_H
 
-enum { ROLLOUT_POLICY_KIND = 0, ROLLOUT_POLICY_SCORED = 1 };
+enum { ROLLOUT_POLICY_KIND = 0, ROLLOUT_POLICY_SCORED = 1, ROLLOUT_POLICY_PLANS = 2 };
 enum { MODE_NORMAL = 0, MODE_SCIENCE = 1, MODE_MILITARY = 2, N_MODES = 3 };
 
 typedef struct {
@@ -33,6 +33,8 @@ typedef struct {
     double military; /* weight of the pawn-pressure terms of a shield's value */
     int modes;      /* 0: normal only; 1: normal or science, 50/50, per player per rollout;
                        2: per player, a bandit at the root over normal / science / military */
+    int block_science; /* plans: take or discard a card that would give the opponent a 5th or
+                          6th science symbol */
 } rollout_cfg;
 
 
@@ -249,10 +251,170 @@ static int32_t kind_move(const dc_state *st, dc_rng *rng) {
     return picked[dc_rng_below(rng, (uint64_t)k)];
 }
 
+
+/* --- ROLLOUT_POLICY_PLANS ---------------------------------------------------------------------
+ * MCTS-BR's playout policy as its author describes it, written for our engine: a random card and
+ * a random kind (discard 0.15, build 0.35, wonder 0.5; the wonder share drops out when the
+ * player can build no more wonders), redrawn until the pair is affordable; before that, three
+ * preferences: a player on a science plan builds an affordable green card, takes Law when offered
+ * a token and a green card from the discard; on that plan a Play Again wonder is built when taking
+ * its card uncovers a face-up green card the player can then afford (the Mausoleum in Age III
+ * when the discard holds a green card); and in Age I an affordable resource or commercial card
+ * (brown, grey, yellow) is built first. The starting player chosen is always oneself. */
+
+/* A uniformly random legal move among those `keep` accepts, or -1. */
+static int32_t plans_pick(const int32_t *moves, int n, dc_rng *rng, int (*keep)(int32_t, const dc_state *),
+                          const dc_state *st) {
+    int32_t picked[DC_MAX_MOVES];
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (keep(moves[i], st)) picked[k++] = moves[i];
+    return k ? picked[dc_rng_below(rng, (uint64_t)k)] : -1;
+}
+
+static int keep_green_build(int32_t m, const dc_state *st) {
+    (void)st;
+    return DC_MOVE_KIND(m) == DC_BUILD && (DC_CARD_BIT(DC_MOVE_B(m)) & DC_GREEN);
+}
+
+static int keep_age1_economy(int32_t m, const dc_state *st) {
+    (void)st;
+    return DC_MOVE_KIND(m) == DC_BUILD &&
+           (DC_CARD_BIT(DC_MOVE_B(m)) & (DC_BROWN | DC_GREY | DC_YELLOW));
+}
+
+static int keep_green_card(int32_t m, const dc_state *st) {
+    (void)st;
+    return (DC_CARD_BIT(DC_MOVE_B(m)) & DC_GREEN) != 0;
+}
+
+/* The science plan's Play Again wonder: the move building it, or -1. */
+static int32_t plans_wonder_lookahead(const dc_state *st, const int32_t *moves, int n, dc_rng *rng) {
+    int p = st->to_move;
+    /* Age III: the Mausoleum when the discard holds a green card */
+    if (st->age == 3 && (st->discard & DC_GREEN)) {
+        int32_t mausoleum[DC_MAX_MOVES];
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (DC_MOVE_KIND(moves[i]) == DC_WONDER &&
+                DC_WONDERS_TABLE[DC_MOVE_A(moves[i])].mausoleum)
+                mausoleum[k++] = moves[i];
+        if (k) return mausoleum[dc_rng_below(rng, (uint64_t)k)];
+    }
+    /* one affordable Play Again wonder, at random */
+    int wonders[16], nw = 0;
+    for (uint32_t w = st->p[p].wonders; w; w &= w - 1) {
+        int id = __builtin_ctz(w);
+        if (DC_WONDERS_TABLE[id].extra_turn && dc_wonder_price(st, p, id) <= st->p[p].coins)
+            wonders[nw++] = id;
+    }
+    if (!nw) return -1;
+    int w = wonders[dc_rng_below(rng, (uint64_t)nw)];
+    /* the accessible cards in random order: one whose taking uncovers a face-up green card
+     * that is affordable once the wonder is built */
+    int32_t order[DC_MAX_MOVES];
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (DC_MOVE_KIND(moves[i]) == DC_WONDER && DC_MOVE_A(moves[i]) == w) order[k++] = moves[i];
+    for (int i = k - 1; i > 0; i--) {
+        int j = (int)dc_rng_below(rng, (uint64_t)(i + 1));
+        int32_t t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    for (int i = 0; i < k; i++) {
+        int card = DC_MOVE_B(order[i]), slot = -1;
+        for (uint32_t acc = st->accessible; acc; acc &= acc - 1)
+            if (st->pyramid[__builtin_ctz(acc)] == card) slot = __builtin_ctz(acc);
+        if (slot < 0) continue;
+        dc_state after = *st;
+        int applied = 0;
+        for (uint32_t under = DC_COVERS[st->age][slot]; under; under &= under - 1) {
+            int u = __builtin_ctz(under), c = st->pyramid[u];
+            if (c < 0 || !(DC_CARD_BIT(c) & DC_GREEN)) continue;
+            if ((st->present & DC_COVERED_BY[st->age][u]) != (1u << slot)) continue;
+            if (!applied) dc_apply(&after, order[i]), applied = 1;
+            if (dc_card_price(&after, p, c) <= after.p[p].coins) return order[i];
+        }
+    }
+    return -1;
+}
+
+/* A card that would give the opponent a 5th or 6th different science symbol: build it if
+ * affordable, else discard it; -1 if there is none. */
+static int32_t plans_block_science(const dc_state *st, const int32_t *moves, int n) {
+    int p = st->to_move;
+    uint8_t theirs = st->p[1 - p].science;
+    if (__builtin_popcount(theirs) < 4) return -1;
+    int32_t discard = -1;
+    for (int i = 0; i < n; i++) {
+        int kind = DC_MOVE_KIND(moves[i]);
+        if (kind != DC_BUILD && kind != DC_DISCARD) continue;
+        int bit = DC_CARDS_TABLE[DC_MOVE_B(moves[i])].science;
+        if (!bit || (theirs & bit)) continue;
+        if (kind == DC_BUILD) return moves[i];
+        if (discard < 0) discard = moves[i];
+    }
+    return discard;
+}
+
+static int32_t plans_move(const dc_state *st, dc_rng *rng, const uint8_t mode[2],
+                          int block_science) {
+    int32_t moves[DC_MAX_MOVES];
+    int n = dc_legal_moves(st, moves);
+    if (n == 1) return moves[0];
+    int p = st->to_move, science = mode[p] == MODE_SCIENCE;
+    int32_t m;
+    switch (st->phase) {
+    case DC_PLAY:
+        break;
+    case DC_CHOOSE_TOKEN:
+    case DC_LIBRARY_CHOOSE:
+        if (science)
+            for (int i = 0; i < n; i++)
+                if (DC_MOVE_A(moves[i]) == DC_T_LAW) return moves[i];
+        return moves[dc_rng_below(rng, (uint64_t)n)];
+    case DC_MAUSOLEUM:
+        if (science && (m = plans_pick(moves, n, rng, keep_green_card, st)) >= 0) return m;
+        return moves[dc_rng_below(rng, (uint64_t)n)];
+    case DC_CHOOSE_STARTER:
+        for (int i = 0; i < n; i++)
+            if (DC_MOVE_A(moves[i]) == p) return moves[i];
+        return moves[0];
+    default:
+        return moves[dc_rng_below(rng, (uint64_t)n)];
+    }
+    if (science && (m = plans_pick(moves, n, rng, keep_green_build, st)) >= 0) return m;
+    if (block_science && (m = plans_block_science(st, moves, n)) >= 0) return m;
+    int built = __builtin_popcount(st->p[0].built | st->p[1].built);
+    int can_wonder = built < 7 && st->p[p].wonders;
+    if (science && can_wonder && (m = plans_wonder_lookahead(st, moves, n, rng)) >= 0) return m;
+    if (st->age == 1 && (m = plans_pick(moves, n, rng, keep_age1_economy, st)) >= 0) return m;
+    /* a random card and kind until the pair is affordable */
+    int cards[DC_SLOTS], nc = 0;
+    for (uint32_t acc = st->accessible; acc; acc &= acc - 1)
+        cards[nc++] = st->pyramid[__builtin_ctz(acc)];
+    int owned[16], no = 0;
+    for (uint32_t w = st->p[p].wonders; w; w &= w - 1) owned[no++] = __builtin_ctz(w);
+    for (int tries = 0; tries < 1000; tries++) {
+        int c = cards[dc_rng_below(rng, (uint64_t)nc)];
+        double r = rng_unit(rng) * (can_wonder ? 1.0 : 0.5);
+        if (r < 0.15) return DC_MOVE(DC_DISCARD, 0, c);
+        if (r < 0.5) {
+            if (dc_card_price(st, p, c) <= st->p[p].coins) return DC_MOVE(DC_BUILD, 0, c);
+        } else {
+            int w = owned[dc_rng_below(rng, (uint64_t)no)];
+            if (dc_wonder_price(st, p, w) <= st->p[p].coins) return DC_MOVE(DC_WONDER, w, c);
+        }
+    }
+    return moves[dc_rng_below(rng, (uint64_t)n)];
+}
+
 static int32_t rollout_policy_move(const dc_state *st, dc_rng *rng, const rollout_cfg *cfg,
                                    const uint8_t mode[2]) {
-    return cfg->policy == ROLLOUT_POLICY_SCORED ? scored_move(st, rng, cfg, mode)
-                                                : kind_move(st, rng);
+    if (cfg->policy == ROLLOUT_POLICY_SCORED) return scored_move(st, rng, cfg, mode);
+    if (cfg->policy == ROLLOUT_POLICY_PLANS) return plans_move(st, rng, mode, cfg->block_science);
+    return kind_move(st, rng);
 }
 
 #endif /* SOLVERS_ROLLOUT_H */

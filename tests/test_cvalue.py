@@ -1,0 +1,225 @@
+"""The learned value in C (solvers/csrc/value_model.h) and its uses in the compiled MCTS:
+features and values equal to the Python model position by position, known answers for the
+``leaf``, ``evaluation`` and ``prior="learned"`` options, and clear errors for bad options."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from duel import core
+from duel.state import new_game
+from solvers.features import N_FEATURES, STAGES, features
+from solvers.match import play_game
+from solvers.players import CMctsConfig, CMctsPlayer, GreedyPlayer, UnknownLevelError
+from solvers.value import ValueModel, default_model, value
+
+if not core.AVAILABLE:
+    pytest.skip("the compiled core is off (DUEL_PURE) or not built", allow_module_level=True)
+_cmcts = pytest.importorskip("solvers._cmcts")
+from duel.core import CoreState  # noqa: E402  (needs the C core, as _cmcts does)
+
+ALL_PHASES = {
+    "setup_tokens",
+    "setup_wonders",
+    "draft",
+    "reveal",
+    "play",
+    "choose_starter",
+    "choose_token",
+    "library_draw",
+    "library_choose",
+    "destroy",
+    "mausoleum",
+    "deal_guilds",
+    "game_over",
+}
+
+
+def _positions(games: int = 40, seed: int = 0):
+    """Every state (chance nodes and game over included) of seeded games: even games random,
+    odd games greedy (one ply over the hand-made evaluation), chance drawn at random."""
+    for g in range(games):
+        rng = random.Random(seed + g)
+        greedy = GreedyPlayer(g) if g % 2 else None
+        state = new_game()
+        while True:
+            yield state
+            if state.is_terminal():
+                break
+            if state.is_chance() or greedy is None:
+                state = state.apply(state.random_move(rng), check=False)
+            else:
+                state = state.apply(greedy.choose(state), check=False)
+
+
+def _random_model(seed: int) -> ValueModel:
+    """Weights on every feature (the shipped ones are small or zero on rare features)."""
+    rng = random.Random(seed)
+    w = [[[rng.gauss(0, 0.3) for _ in range(N_FEATURES)] for _ in range(STAGES)] for _ in "01"]
+    return ValueModel(w[0], w[1])
+
+
+def test_features_and_value_equal_python_at_every_stage():
+    shipped = _cmcts.Tree(value_weights=default_model().flat_weights())
+    model = _random_model(3)
+    other = _cmcts.Tree(value_weights=model.flat_weights())
+    phases: set[str] = set()
+    ages: set[int] = set()
+    n = 0
+    for state in _positions():
+        c = CoreState.from_state(state)
+        assert shipped.value_features(c) == features(state), state.phase
+        assert shipped.value(c) == pytest.approx(value(state), abs=1e-9)
+        assert other.value(c) == pytest.approx(model(state), abs=1e-9)
+        if not state.is_terminal():
+            # the definition (feature by feature), not only the fast tables of solvers.value
+            reference = 1.0 / (1.0 + math.exp(-max(-30.0, model.reference_logit(state))))
+            assert other.value(c) == pytest.approx(reference, abs=1e-9)
+        phases.add(state.phase)
+        if state.phase == "play":
+            ages.add(state.age)
+        n += 1
+    assert n > 3000
+    assert phases == ALL_PHASES, ALL_PHASES - phases
+    assert ages == {1, 2, 3}
+
+
+def test_terminal_values_are_exact():
+    tree = _cmcts.Tree(value_weights=_random_model(1).flat_weights())
+    seen = set()
+    for state in _positions(games=12, seed=100):
+        if state.is_terminal():
+            expected = {0: 1.0, 1: 0.0}.get(state.winner, 0.5)
+            assert tree.value(CoreState.from_state(state)) == expected
+            seen.add(expected)
+    assert 1.0 in seen and 0.0 in seen
+
+
+def _decisions(games: int, seed: int):
+    for state in _positions(games, seed):
+        if not state.is_terminal() and not state.is_chance() and len(state.legal_moves()) > 1:
+            yield state
+
+
+def _one_descent(state, **options):
+    """The only arm visited by one iteration, its move and value for the mover."""
+    tree = _cmcts.Tree(seed=1, memory=1 << 22, **options)
+    moves = tree.search(CoreState.from_state(state), iterations=1)["moves"]
+    ((move, _, q),) = [m for m in moves if m[1] == 1]
+    return move, q
+
+
+def test_leaf_value_and_learned_cut_judge_the_leaf_by_the_learned_value():
+    """One iteration: the arm's value is the learned value of the state after the move (for
+    the mover), both with leaf=value and with a 0-ply playout cut by evaluation=learned."""
+    weights = default_model().flat_weights()
+    checked = 0
+    for state in _decisions(6, seed=7):
+        for options in (
+            {"leaf": "value"},
+            {"rollout": 0, "evaluation": "learned"},
+        ):
+            move, q = _one_descent(state, value_weights=weights, **options)
+            after = state.apply(next(m for m in state.legal_moves() if int(m) == move))
+            if after.is_chance():
+                continue  # the descent drew a chance outcome of its own
+            v = value(after)
+            assert q == pytest.approx(v if state.to_move == 0 else 1 - v, abs=1e-12)
+            checked += 1
+    assert checked > 50
+
+
+def test_mix_blends_playout_result_and_learned_value():
+    """leaf=mix: (1 - lambda) * result (0, 1/2 or 1) + lambda * learned value of the leaf;
+    lambda = 0 is the plain playout, draw for draw."""
+    weights = default_model().flat_weights()
+    checked = 0
+    for state in _decisions(4, seed=21):
+        move, q = _one_descent(
+            state, value_weights=weights, leaf="mix", mix_lambda=0.25, rollout=-1
+        )
+        after = state.apply(next(m for m in state.legal_moves() if int(m) == move))
+        if after.is_chance():
+            continue
+        v = value(after)
+        v = v if state.to_move == 0 else 1 - v
+        assert min(abs(q - 0.25 * v - 0.75 * r) for r in (0.0, 0.5, 1.0)) < 1e-12
+        checked += 1
+    assert checked > 20
+    state = next(_decisions(1, seed=5))
+    plain = _cmcts.Tree(seed=4).search(CoreState.from_state(state), iterations=300)
+    mixed = _cmcts.Tree(seed=4, leaf="mix", mix_lambda=0.0, value_weights=weights).search(
+        CoreState.from_state(state), iterations=300
+    )
+    assert plain["moves"] == mixed["moves"]
+
+
+def test_learned_prior_tries_the_best_one_ply_value_first():
+    model = default_model()
+    checked = 0
+    for state in _decisions(4, seed=33):
+        move, _ = _one_descent(
+            state, value_weights=model.flat_weights(), prior="learned", prior_temperature=1.0
+        )
+        sign = 1.0 if state.to_move == 0 else -1.0
+        scored = sorted(
+            ((sign * model(state.apply(m)), int(m)) for m in state.legal_moves()), reverse=True
+        )
+        if scored[0][0] - scored[1][0] < 1e-6 or abs(scored[0][0]) > 1 - 1e-6:
+            continue  # a tie, or clamped to the same weight
+        assert move == scored[0][1]
+        checked += 1
+    assert checked > 30
+
+
+def test_player_with_learned_options_plays_legal_games():
+    config = CMctsConfig.from_string("leaf=mix,mix_lambda=0.3,prior=learned,rollout=6")
+    config = CMctsConfig.from_string("evaluation=learned", config)
+    player = CMctsPlayer(seed=2, iterations=40, config=config)
+
+    class Checked:
+        def choose(self, state):
+            move = player.choose(state)
+            assert move in state.legal_moves()
+            return move
+
+    final, _ = play_game([Checked(), Checked()], random.Random(8))
+    assert final.is_terminal()
+
+
+def test_value_options_need_weights_and_sane_values():
+    with pytest.raises(ValueError, match="needs value_weights"):
+        _cmcts.Tree(leaf="value")
+    with pytest.raises(ValueError, match="needs value_weights"):
+        _cmcts.Tree(prior="learned")
+    with pytest.raises(ValueError, match="needs value_weights"):
+        _cmcts.Tree(rollout=4, evaluation="learned")
+    with pytest.raises(ValueError, match="784 floats"):
+        _cmcts.Tree(leaf="value", value_weights=[0.0] * 10)
+    with pytest.raises(ValueError, match="leaf must be"):
+        _cmcts.Tree(leaf="net")
+    with pytest.raises(ValueError, match="mix_lambda"):
+        _cmcts.Tree(leaf="mix", mix_lambda=1.5, value_weights=[0.0] * 784)
+    with pytest.raises(ValueError, match="no value_weights"):
+        _cmcts.Tree().value(CoreState.from_state(new_game()))
+    plain = CMctsConfig(leaf="playout", prior="policy")
+    assert not plain.uses_learned_value()
+    assert "value_weights" not in plain.tree_options()
+    assert len(CMctsConfig().tree_options()["value_weights"]) == 784  # the defaults use it
+    with pytest.raises(UnknownLevelError, match="leaf must be"):
+        CMctsPlayer(iterations=10, config=CMctsConfig(leaf="nope"))
+
+
+def test_every_descent_is_counted_in_a_root_arm():
+    """Regression: a node's first visit adds its arms, and growing the arm block past 8 moved
+    it while the selection still pointed into the old block, so the first descent's visit (and
+    the child node it created) was lost. Now the root's arms hold every iteration."""
+    for state in _decisions(2, seed=40):
+        for options in ({}, {"leaf": "value", "value_weights": default_model().flat_weights()}):
+            for iterations in (1, 2, 25):
+                tree = _cmcts.Tree(seed=1, memory=1 << 22, **options)
+                result = tree.search(CoreState.from_state(state), iterations=iterations)
+                assert sum(v for _, v, _ in result["moves"]) == iterations
