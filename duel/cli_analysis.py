@@ -110,6 +110,14 @@ def _spread(
 
 def _value_text(info, m, spread) -> str:
     """``57.1% exact``, ``57.1% (range 52.0-61.3%, 3 samplings)``, ``57.1% estimate``."""
+    if info.extra.get("engine") == "cmcts":
+        values = info.extra["spread"].get(str(m.move), [])
+        if len(values) >= 2:
+            return (
+                f"{_pct(m.value)} (range {100 * min(values):.1f}-{_pct(max(values))}"
+                f" over {len(values)} searches)"
+            )
+        return f"{_pct(m.value)} (seen by {len(values)} of {info.extra['trees']} searches)"
     if m.bound not in ("exact", "estimate"):
         return f"{_pct(m.value)} at most"
     if info.exact:
@@ -133,6 +141,24 @@ def _line(state, pv, verbose: bool) -> str:
 
 
 def _stats(info) -> str:
+    engine = info.extra.get("engine", "search")
+    if engine == "cmcts":
+        extra = info.extra
+        cal = extra.get("calibration") or {}
+        text = (
+            f"engine: cmcts (compiled MCTS), {extra['trees']} independent trees (seeds"
+            f" {', '.join(map(str, extra['tree_seeds']))}), {info.nodes:,} iterations in"
+            f" {info.time:.2f} s ({info.nps:,} iterations/s); {extra['stage']}; "
+        )
+        if extra["calibrated"]:
+            text += f"values calibrated (map fitted at {cal.get('iterations') or '?'} iterations)"
+        else:
+            text += "raw values (not calibrated)"
+        raw = ", ".join(
+            f"{move} {100 * v:.1f}% ({extra['visits'][move]:,} visits)"
+            for move, v in extra["raw"].items()
+        )
+        return text + f"; raw values: {raw}"
     text = f"depth {info.depth}, {info.nodes:,} nodes in {info.time:.2f} s ({info.nps:,} nodes/s)"
     if info.sampled:
         text += (
@@ -146,6 +172,10 @@ def _stats(info) -> str:
     backend = info.extra.get("backend")
     if backend is not None:
         text += "; compiled search" if backend == "c" else "; Python search"
+    if engine == "search":
+        text += "; engine: search (expectiminimax: the compiled MCTS is not available here)"
+    elif engine == "exact":
+        text += "; engine: the exact solver"
     return text
 
 
@@ -153,6 +183,14 @@ def _kind_note(info, spread) -> str:
     """One sentence for the player on what the values are."""
     if info.exact:
         return "Values are exact: every line was searched to the end of the game."
+    if info.extra.get("engine") == "cmcts":
+        text = (
+            "Values are win chances estimated by the strongest player (Monte Carlo tree search,"
+            f" {info.nodes:,} simulated games)"
+        )
+        if info.extra["calibrated"]:
+            text += ", calibrated on self-play games (docs/strength.md)"
+        return text + "; the range shows how much they move between independent searches."
     parts = []
     if not info.extra.get("finished", False):
         parts.append("Values are estimates: the search looks a few moves ahead and then judges")
@@ -172,6 +210,7 @@ def _kind_note(info, spread) -> str:
 
 def _info_json(state, info, spread=None) -> dict:
     d = info.to_dict()
+    d["engine"] = info.extra.get("engine", "search")
     d["position"] = state.describe()
     d["value_definition"] = (
         "P(win) + P(shared)/2 for the player to move ('value'), for A ('value_a')"
@@ -182,6 +221,21 @@ def _info_json(state, info, spread=None) -> dict:
     from duel.lines import line_steps
 
     d["line"] = [{"player": who, "move": text} for who, text in line_steps(state, info.pv)]
+    if d["engine"] == "cmcts":
+        extra = info.extra
+        d["calibrated"] = extra["calibrated"]
+        d["calibration"] = extra.get("calibration")
+        d["raw_values"] = extra["raw"]
+        d["visits"] = extra["visits"]
+        d["spread"] = {
+            "method": (
+                "independent MCTS trees with other seeds, each with an equal share of the"
+                " budget; values[move] lists the move's calibrated value in each tree that"
+                " visited it"
+            ),
+            "seeds": extra["tree_seeds"],
+            "values": extra["spread"],
+        }
     if spread is not None:
         d["spread"] = {
             "method": (
@@ -215,8 +269,16 @@ def _print_moves(state, info, top: int, spread=None, verbose: bool = False) -> N
 
 
 PositionArgument = Annotated[Path, typer.Argument(help="A position (JSON) or a game record")]
-NodesOption = Annotated[int | None, typer.Option("--nodes", help="Node budget (reproducible)")]
-DepthOption = Annotated[int | None, typer.Option("--depth", help="Depth in plies")]
+NodesOption = Annotated[
+    int | None,
+    typer.Option(
+        "--nodes",
+        help="Budget (reproducible): MCTS iterations, or nodes where the search answers",
+    ),
+]
+DepthOption = Annotated[
+    int | None, typer.Option("--depth", help="Depth in plies (the expectiminimax search)")
+]
 TopOption = Annotated[int, typer.Option("--top", help="How many moves to show")]
 ChanceSeedOption = Annotated[int, typer.Option(help="Seed for sampled chance")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output")]
@@ -241,10 +303,41 @@ VerboseOption = Annotated[
 ]
 
 
+def _show(state, info, spread, top: int, as_json: bool, verbose: bool, notes=()) -> None:
+    if as_json:
+        d = _info_json(state, info, spread)
+        if notes:
+            d["notes"] = list(notes)
+        typer.echo(json.dumps(d, indent=1))
+        return
+    _print_moves(state, info, top, spread, verbose)
+    if verbose:
+        typer.echo(_stats(info))
+        if spread is not None:
+            typer.echo(
+                f"spread: {len(spread.seeds)} more samplings (seeds"
+                f" {', '.join(map(str, spread.seeds)) or 'none finished'}),"
+                f" {spread.nodes:,} nodes in {spread.time:.2f} s"
+            )
+
+
+def _strongest(state, seconds, nodes, depth, top, seed, memory):
+    """The hint engine's answer (``solvers.hint``: cmcts, calibrated), or None where only the
+    search can answer (the pure path, or ``--depth``, which only the search has)."""
+    from solvers.hint import cmcts_available, hint_analysis
+
+    if depth is not None or not cmcts_available():
+        return None
+    return hint_analysis(
+        state, iterations=nodes, seconds=seconds, top=top, seed=seed, memory=memory
+    )
+
+
 def hint(
     position: PositionArgument,
     seconds: Annotated[
-        float | None, typer.Option("--time", help="Seconds to think in all [default: 2]")
+        float | None,
+        typer.Option("--time", help="Seconds to think in all [default: 6,000 iterations]"),
     ] = None,
     nodes: NodesOption = None,
     depth: DepthOption = None,
@@ -254,14 +347,22 @@ def hint(
     verbose: VerboseOption = False,
     memory: MemoryOption = None,
 ) -> None:
-    """The best moves with their values (and how sure they are), and the expected line."""
+    """The strongest player's best moves, their win chances (calibrated; exact in small
+    endgames) with how much they vary, and the expected line."""
     import time
 
     state = _position_to_analyse(position, top)
-    limit = _limit(seconds, nodes, depth, 2.0)
+    limit = _limit(seconds, nodes, depth, None)
     budget = _memory(memory)
+    info = _strongest(state, seconds, nodes, depth, top, seed, budget)
+    if info is not None:
+        _show(state, info, None, top, as_json, verbose)
+        return
+    # The expectiminimax hint (the pure path): 2 s unless told otherwise.
     from solvers.search import Limit, analyse
 
+    if limit.time is None and limit.nodes is None and limit.depth is None:
+        limit = Limit(time=2.0)
     chance = _chance_settings(state, exact=False)
     # With a clock, half the time goes to the main search and half to measuring the sampling
     # spread, so --time stays the total.
@@ -278,18 +379,7 @@ def hint(
     )
     deadline = start + limit.time if limit.time else None
     spread = _spread(state, info, limit, chance, deadline, budget)
-    if as_json:
-        typer.echo(json.dumps(_info_json(state, info, spread), indent=1))
-        return
-    _print_moves(state, info, top, spread, verbose)
-    if verbose:
-        typer.echo(_stats(info))
-        if spread is not None:
-            typer.echo(
-                f"spread: {len(spread.seeds)} more samplings (seeds"
-                f" {', '.join(map(str, spread.seeds)) or 'none finished'}),"
-                f" {spread.nodes:,} nodes in {spread.time:.2f} s"
-            )
+    _show(state, info, spread, top, as_json, verbose)
 
 
 def analyze(
@@ -327,22 +417,49 @@ def analyze(
         default_time = 10.0
     limit = _limit(seconds, nodes, depth, default_time)
     chance = _chance_settings(state, exact)
+    from solvers.hint import cmcts_available
+
+    # The strongest player answers unless an exact solve was asked for and can be done (or a
+    # depth was given: only the search has one).
+    strongest = (not exact or not feasible) and depth is None and cmcts_available()
     notes = []
     if exact and not feasible:
         from duel.state import TAKEN
 
         left = sum(1 for card in state.pyramid if card != TAKEN)
         where = f"Age {state.age}, {left} cards left in the structure"
-        notes.append(
-            f"Cannot solve this position exactly ({where}): an exact solve enumerates every"
-            f" deal, which the {'compiled' if C_SEARCH else 'Python'} search does in Age III with"
-            f" at most {max_cards} cards left. Instead: a search as"
-            " deep as the time allows, with unseen cards sampled (4 draws per chance node)"
+        instead = (
+            "the strongest player's estimate (Monte Carlo tree search"
+            + (f" for {limit.time:g} s" if limit.time else "")
+            + "), a calibrated win chance with its spread over independent searches."
+            if strongest
+            else "a search as deep as the time allows, with unseen cards sampled (4 draws per"
+            " chance node)"
             + (f", stopping after {limit.time:g} s" if limit.time else "")
             + "; the values are estimates and their spread over other samplings is shown."
         )
+        notes.append(
+            f"Cannot solve this position exactly ({where}): an exact solve enumerates every"
+            f" deal, which the {'compiled' if C_SEARCH else 'Python'} search does in Age III with"
+            f" at most {max_cards} cards left. Instead: {instead}"
+        )
     for note in notes:
         typer.echo(note, err=as_json)  # at once, before the search starts
+    if strongest:
+        if as_json:
+            info = _strongest(state, limit.time, limit.nodes, None, top, seed, budget)
+        else:
+            from rich.console import Console
+
+            with Console(stderr=True).status("Thinking (Monte Carlo tree search)..."):
+                info = _strongest(state, limit.time, limit.nodes, None, top, seed, budget)
+        _show(state, info, None, top, as_json, verbose, notes)
+        if exact and not as_json:
+            typer.echo(
+                "Not solved exactly: the position is too far from the end of the game; these"
+                f" are estimates ({info.nodes:,} simulated games in {info.time:.1f} s)."
+            )
+        return
 
     start = time.perf_counter()
     main = limit

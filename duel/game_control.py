@@ -265,21 +265,30 @@ class HintLine:
     move: Move
     value: float
     line: str
+    #: The range of the value over independent searches (the MCTS hint engine only).
+    low: float | None = None
+    high: float | None = None
 
 
 @dataclass(frozen=True)
 class Hint:
-    """What ``hint`` shows: the best moves, the search depth (or exact) and its size."""
+    """What ``hint`` shows: the best moves, the search depth (or exact) and its size.
+
+    ``engine``: ``cmcts`` (the strongest player, calibrated win chances; ``nodes`` counts its
+    simulated games), ``exact`` or ``search`` (expectiminimax, where the MCTS is not built)."""
 
     player: int
     moves: tuple[HintLine, ...]
     exact: bool
     depth: int
     nodes: int
+    engine: str = "search"
 
     @property
     def what(self) -> str:
-        return "exact" if self.exact else f"depth {self.depth}"
+        if self.exact:
+            return "exact"
+        return "calibrated MCTS" if self.engine == "cmcts" else f"depth {self.depth}"
 
 
 def continuation_text(state: State, pv: Sequence[Move], limit: int = 4) -> str:
@@ -604,20 +613,26 @@ class GameController:
         return lines
 
     def hint(self, seconds: float | None = None, *, nodes: int | None = None, top: int = 3) -> Hint:
-        """The solver's best moves now (ImportError without the solver): ``seconds`` of
-        thinking (default ``think``, kept within 0.2-30 s) or a node budget."""
-        from solvers.search import Limit, analyse
+        """The strongest player's best moves now (:func:`solvers.hint.hint_analysis`;
+        ImportError without the solver): ``seconds`` of thinking (default ``think``, kept
+        within 0.2-30 s) or a budget of iterations (nodes where the search answers)."""
+        from solvers.hint import hint_analysis
 
         state = self.state
         if nodes is not None:
-            limit = Limit(nodes=nodes)
+            info = hint_analysis(state, iterations=nodes, top=top, seed=self.hint_seed)
         else:
-            limit = Limit(time=max(0.2, min(self.think if seconds is None else seconds, 30.0)))
-        info = analyse(state, limit, top=top, seed=self.hint_seed)
-        lines = tuple(
-            HintLine(m.move, m.value, continuation_text(state, m.pv)) for m in info.moves
-        )
-        return Hint(state.to_move, lines, info.exact, info.depth, info.nodes)
+            seconds = max(0.2, min(self.think if seconds is None else seconds, 30.0))
+            info = hint_analysis(state, seconds=seconds, top=top, seed=self.hint_seed)
+        spread = info.extra.get("spread", {})
+        lines = []
+        for m in info.moves:
+            values = spread.get(str(m.move)) or [None]
+            low = min(values) if values[0] is not None else None
+            high = max(values) if values[0] is not None else None
+            lines.append(HintLine(m.move, m.value, continuation_text(state, m.pv), low, high))
+        engine = info.extra.get("engine", "search")
+        return Hint(state.to_move, tuple(lines), info.exact, info.depth, info.nodes, engine)
 
     def win_chance(self, *, nodes: int = 3000) -> float | None:
         """A's chance of winning now (see :func:`win_chance`)."""
@@ -625,8 +640,9 @@ class GameController:
 
 
 def win_chance(state: State, *, nodes: int = 3000, seed: int = 0) -> float | None:
-    """A's chance of winning at ``state`` by a short deterministic search of ``nodes`` (1, 0
-    or 0.5 at the end; None without the solver).
+    """A's chance of winning at ``state`` (1, 0 or 0.5 at the end; None without the solver):
+    at a decision the hint engine's calibrated value with a budget of ``nodes`` iterations
+    (:func:`solvers.hint.hint_analysis`), at a chance node a short deterministic search.
 
     >>> from duel import new_game
     >>> 0.0 < win_chance(new_game(), nodes=200) < 1.0
@@ -635,7 +651,10 @@ def win_chance(state: State, *, nodes: int = 3000, seed: int = 0) -> float | Non
     if state.is_terminal():
         return {0: 1.0, 1: 0.0}.get(state.winner, 0.5)
     try:
+        from solvers.hint import hint_analysis
         from solvers.search import Limit, analyse
     except ImportError:
         return None
-    return analyse(state, Limit(nodes=nodes), seed=seed).value.a
+    if state.is_chance():
+        return analyse(state, Limit(nodes=nodes), seed=seed).value.a
+    return hint_analysis(state, iterations=nodes, top=1, seed=seed).value.a

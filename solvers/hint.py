@@ -182,6 +182,7 @@ def hint_analysis(
     exact_cards: int | None = None,
     calibration: Calibration | None = None,
     calibrate: bool = True,
+    memory: int | None = None,
 ) -> AnalysisInfo:
     """The best ``top`` moves at ``state`` (a decision) by the strongest available engine.
 
@@ -189,6 +190,7 @@ def hint_analysis(
     ``seconds`` is None too) or ``seconds`` of thinking. ``exact_cards``: try the exact solve in
     Age III with at most this many cards left (default: from the budget, as the ``cmcts``
     level; 0: never). ``calibrate=False`` reports the raw MCTS values (for fitting the map).
+    ``memory``: bytes for all the trees together (default: each tree's own default).
     """
     if state.is_terminal() or state.is_chance():
         raise ValueError(f"no decision to take here ({state.describe()})")
@@ -200,15 +202,18 @@ def hint_analysis(
     if cards and exact_feasible(state, cards):
         # A node budget keeps the hint reproducible; it is generous: 7 cards take well under it.
         limit = Limit(nodes=100 * iterations) if iterations else Limit(time=0.6 * seconds)
-        info = analyse(state, limit, top=top, exact=True, seed=seed, margin=False)
+        info = analyse(state, limit, top=top, exact=True, seed=seed, margin=False, memory=memory)
         if info.exact and info.moves:
             return _with_engine(info, "exact")
     if not compiled:
         left = None if seconds is None else max(0.05, seconds - (time.perf_counter() - start))
         limit = Limit(time=left) if left is not None else Limit(nodes=iterations)
-        return _with_engine(analyse(state, limit, top=top, seed=seed), "search")
+        return _with_engine(analyse(state, limit, top=top, seed=seed, memory=memory), "search")
     left = None if seconds is None else max(0.01, seconds - (time.perf_counter() - start))
-    return _cmcts_hint(state, iterations, left, top, seed, trees, calibration, calibrate, start)
+    options = {} if memory is None else {"memory": max(1 << 16, memory // max(1, trees))}
+    return _cmcts_hint(
+        state, iterations, left, top, seed, trees, calibration, calibrate, start, options
+    )
 
 
 def _with_engine(info: AnalysisInfo, engine: str) -> AnalysisInfo:
@@ -234,6 +239,7 @@ def _cmcts_hint(
     calibration: Calibration | None,
     calibrate: bool,
     start: float,
+    options: dict,
 ) -> AnalysisInfo:
     from duel.core import CoreState
     from solvers._cmcts import Tree
@@ -247,7 +253,7 @@ def _cmcts_hint(
     done = 0
     for k in range(trees):
         # Each tree gets its share of what is left, so a slow first tree does not starve the rest.
-        tree = Tree(seed=seed * 1_000_003 + k, **config.tree_options())
+        tree = Tree(seed=seed * 1_000_003 + k, **config.tree_options(), **options)
         if iterations is not None:
             result = tree.search(core, iterations=max(1, iterations // trees))
         else:
@@ -291,6 +297,7 @@ def _cmcts_hint(
         "engine": "cmcts",
         "backend": "c",
         "trees": trees,
+        "tree_seeds": [seed * 1_000_003 + k for k in range(trees)],
         "calibrated": cal is not None,
         "stage": STAGE_NAMES[st],
         "raw": raw_values,

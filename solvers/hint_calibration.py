@@ -205,19 +205,18 @@ def report(records: list[dict]) -> dict:
             "raw": metrics(raw, y[mask]),
             "calibrated_table": calibration_table(p, y[mask]),
             "raw_table": calibration_table(raw, y[mask]),
-            "stages": {
-                STAGE_NAMES[s]: {
-                    "positions": int((rows["stage"][mask] == s).sum()),
-                    "brier": metrics(p[rows["stage"][mask] == s], y[mask][rows["stage"][mask] == s])[
-                        "brier"
-                    ]
-                    if (rows["stage"][mask] == s).any()
-                    else None,
-                }
-                for s in range(len(STAGE_NAMES))
-            },
+            "stages": _per_stage(p, y[mask], rows["stage"][mask]),
         }
     out["exact_hints"] = sum(1 for r in records for h in r["hints"] if h[4])
+    return out
+
+
+def _per_stage(p, y, stages) -> dict:
+    out = {}
+    for s, name in enumerate(STAGE_NAMES):
+        sel = stages == s
+        n = int(sel.sum())
+        out[name] = {"positions": n, "brier": metrics(p[sel], y[sel])["brier"] if n else None}
     return out
 
 
