@@ -198,6 +198,9 @@ def report(records: list[dict]) -> dict:
         ("holdout", held, predict(shipped, rows, held)),
         ("crossfit", np.ones(len(y), dtype=bool), cross),
     ):
+        if not mask.any():  # too few games for a held-out fold
+            out[name] = None
+            continue
         raw = rows["raw"][mask]
         out[name] = {
             "games": len({int(g) for g in rows["game"][mask]}),
@@ -224,6 +227,9 @@ def format_report(rep: dict) -> str:
     lines = []
     for name in ("holdout", "crossfit"):
         r = rep[name]
+        if r is None:
+            lines.append(f"{name}: no games")
+            continue
         lines.append(
             f"{name}: {r['games']} games, {r['calibrated']['positions']} hints; Brier calibrated"
             f" {r['calibrated']['brier']:.4f} (raw {r['raw']['brier']:.4f}), log loss"
@@ -288,8 +294,34 @@ def cmd_generate(args) -> None:
     )
 
 
-def fit_and_write(paths: list[str], out: str | Path | None, quiet: bool = False) -> dict:
-    """Fit the map on folds 0-3 of the games in ``paths``, report, write it to ``out``."""
+def write_sample(records: list[dict], path: str | Path) -> None:
+    """The held-out games' MCTS hints as ``{"games": [[[stage, raw, result], ...], ...]}``
+    (the mover's view): the fixed sample on which the tests check the shipped map."""
+    games = []
+    for record in records:
+        if record["index"] % HOLDOUT_MOD != HOLDOUT_FOLD:
+            continue
+        a_result = result_label(record["winner"])
+        games.append(
+            [
+                [st, value, a_result if mover == 0 else 1.0 - a_result]
+                for _ply, st, mover, value, exact in record["hints"]
+                if not exact
+            ]
+        )
+    text = json.dumps({"games": games}, separators=(",", ":"))
+    Path(path).write_text(text.replace("]],[[", "]],\n[[") + "\n", encoding="utf-8")
+
+
+def _brier(part: dict | None, which: str) -> float | None:
+    return None if part is None else round(part[which]["brier"], 5)
+
+
+def fit_and_write(
+    paths: list[str], out: str | Path | None, quiet: bool = False, sample: str | None = None
+) -> dict:
+    """Fit the map on folds 0-3 of the games in ``paths``, report, write it to ``out`` (and
+    the held-out hints to ``sample``)."""
     from solvers.players import CMctsConfig
 
     records = _read(paths)
@@ -307,14 +339,16 @@ def fit_and_write(paths: list[str], out: str | Path | None, quiet: bool = False)
         "fit_games": int(sum(1 for r in records if r["index"] % HOLDOUT_MOD != HOLDOUT_FOLD)),
         "hints": int(len(rows["y"])),
         "selfplay_cpu_seconds": round(sum(r["cpu"] for r in records), 1),
-        "brier": round(rep["holdout"]["calibrated"]["brier"], 5),
-        "brier_raw": round(rep["holdout"]["raw"]["brier"], 5),
-        "brier_crossfit": round(rep["crossfit"]["calibrated"]["brier"], 5),
+        "brier": _brier(rep["holdout"], "calibrated"),
+        "brier_raw": _brier(rep["holdout"], "raw"),
+        "brier_crossfit": _brier(rep["crossfit"], "calibrated"),
         "cmcts_config": asdict(CMctsConfig()),
     }
     cal = fit_map(rows, rows["fold"] != HOLDOUT_FOLD, meta)
     if out is not None:
         cal.save(out)
+    if sample is not None:
+        write_sample(records, sample)
     if not quiet:
         print(format_report(rep))
         print(json.dumps(cal.to_json()["stages"]))
@@ -323,7 +357,7 @@ def fit_and_write(paths: list[str], out: str | Path | None, quiet: bool = False)
 
 
 def cmd_fit(args) -> None:
-    rep = fit_and_write(args.games, args.out or _default_out())
+    rep = fit_and_write(args.games, args.out or _default_out(), sample=args.sample)
     if args.report:
         Path(args.report).write_text(json.dumps(rep, indent=1) + "\n", encoding="utf-8")
 
@@ -346,7 +380,7 @@ def cmd_recipe(args) -> None:
                 out=str(path),
             )
         )
-    rep = fit_and_write([str(path)], args.out or _default_out())
+    rep = fit_and_write([str(path)], args.out or _default_out(), sample=args.sample)
     (folder / "report.json").write_text(json.dumps(rep, indent=1) + "\n", encoding="utf-8")
 
 
@@ -366,12 +400,14 @@ def main(argv: list[str] | None = None) -> None:
     f.add_argument("games", nargs="+")
     f.add_argument("--out", default=None, help="map file (default: the package's)")
     f.add_argument("--report", default=None, help="write the validation report (JSON) here")
+    f.add_argument("--sample", default=None, help="write the held-out hints (JSON) here")
     f.set_defaults(func=cmd_fit)
     r = sub.add_parser("recipe", help="the whole pipeline of the shipped map")
     r.add_argument("--dir", default="runs/hints")
     r.add_argument("--games", type=int, default=RECIPE_GAMES)
     r.add_argument("--workers", type=int, default=1, help="processes (default: 1)")
     r.add_argument("--out", default=None)
+    r.add_argument("--sample", default=None, help="write the held-out hints (JSON) here")
     r.set_defaults(func=cmd_recipe)
     args = parser.parse_args(argv)
     if args.command == "generate" and (args.games < 1 or args.iterations < 1):
