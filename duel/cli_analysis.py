@@ -151,7 +151,10 @@ def _stats(info) -> str:
             f" {info.time:.2f} s ({info.nps:,} iterations/s); {extra['stage']}; "
         )
         if extra["calibrated"]:
-            text += f"values calibrated (map fitted at {cal.get('iterations') or '?'} iterations)"
+            text += f"values calibrated (map fitted at {cal.get('iterations') or '?'} iterations"
+            if cal.get("stale"):
+                text += "; with other cmcts settings: refit it, docs/strength.md"
+            text += ")"
         else:
             text += "raw values (not calibrated)"
         raw = ", ".join(

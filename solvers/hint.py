@@ -307,6 +307,10 @@ def _cmcts_hint(
     }
     if cal is not None:
         extra["calibration"] = {k: cal.meta.get(k) for k in ("iterations", "games", "brier")}
+        # A map fitted on another player's values is stale (the rollout policy, which also
+        # changes them, leaves no trace here: the docs say to refit after changing it).
+        fitted = cal.meta.get("cmcts_config")
+        extra["calibration"]["stale"] = fitted is not None and fitted != extra["config"]
     return AnalysisInfo(
         PovValue(value_a, state.to_move),
         best.pv,

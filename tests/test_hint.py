@@ -171,6 +171,12 @@ def test_exact_endgames_stay_exact():
     solved = analyse(state, top=3, exact=True, margin=False)
     assert [(m.move, m.value) for m in info.moves] == [(m.move, m.value) for m in solved.moves]
     assert all(m.bound == "exact" for m in info.moves)
+    from typer.testing import CliRunner
+
+    from duel.cli import app
+
+    shown = CliRunner().invoke(app, ["hint", str(QUICK[0]), "--time", "2", "-v"]).output
+    assert "% exact" in shown and "Values are exact" in shown and "calibrated" not in shown
 
 
 def test_the_pure_path_falls_back_on_the_search_and_says_so(tmp_path):
