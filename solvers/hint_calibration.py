@@ -208,18 +208,22 @@ def report(records: list[dict]) -> dict:
             "raw": metrics(raw, y[mask]),
             "calibrated_table": calibration_table(p, y[mask]),
             "raw_table": calibration_table(raw, y[mask]),
-            "stages": _per_stage(p, y[mask], rows["stage"][mask]),
+            "stages": _per_stage(p, y[mask], rows["stage"][mask], raw),
         }
     out["exact_hints"] = sum(1 for r in records for h in r["hints"] if h[4])
     return out
 
 
-def _per_stage(p, y, stages) -> dict:
+def _per_stage(p, y, stages, raw) -> dict:
     out = {}
     for s, name in enumerate(STAGE_NAMES):
         sel = stages == s
         n = int(sel.sum())
-        out[name] = {"positions": n, "brier": metrics(p[sel], y[sel])["brier"] if n else None}
+        out[name] = {
+            "positions": n,
+            "brier": metrics(p[sel], y[sel])["brier"] if n else None,
+            "brier_raw": metrics(raw[sel], y[sel])["brier"] if n else None,
+        }
     return out
 
 
@@ -249,7 +253,7 @@ def format_report(rep: dict) -> str:
             )
             lines.append(f"  {c['bin']}  {left}  |      {right}")
         per = ", ".join(
-            f"{k} {v['brier']:.4f} ({v['positions']})"
+            f"{k} {v['brier']:.4f} (raw {v['brier_raw']:.4f}, {v['positions']})"
             for k, v in r["stages"].items()
             if v["brier"] is not None
         )
