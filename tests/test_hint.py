@@ -175,8 +175,9 @@ def test_exact_endgames_stay_exact():
 
     from duel.cli import app
 
-    shown = CliRunner().invoke(app, ["hint", str(QUICK[0]), "--time", "2", "-v"]).output
-    assert "% exact" in shown and "Values are exact" in shown and "calibrated" not in shown
+    if cmcts_available():  # (the pure path's hint command is today's search, unchanged)
+        shown = CliRunner().invoke(app, ["hint", str(QUICK[0]), "--time", "2", "-v"]).output
+        assert "% exact" in shown and "Values are exact" in shown and "calibrated" not in shown
 
 
 def test_the_pure_path_falls_back_on_the_search_and_says_so(tmp_path):
