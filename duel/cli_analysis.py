@@ -56,81 +56,9 @@ def _memory(text: str | None) -> int | None:
 
 
 def _pct(value: float) -> str:
-    return f"{100 * value:.1f}%"
+    from solvers.spread import pct
 
-
-#: Sampling seeds measured besides the main search's, for the uncertainty of sampled values.
-EXTRA_SEEDS = 2
-
-
-def _chance_settings(state, exact: bool) -> tuple[int | None, int]:
-    """(chance_width, chance_samples) as :func:`solvers.search.analysis` chooses them."""
-    from solvers.search import exact_feasible
-
-    if exact:
-        return (None, 4) if exact_feasible(state) else (4, 4)
-    return 6, 3
-
-
-def _spread(
-    state,
-    info,
-    limit,
-    chance: tuple[int | None, int],
-    deadline: float | None,
-    memory: int | None = None,
-):
-    """Re-run the root moves' searches with other sampling seeds (``solvers.spread``); the
-    main search's own values count as one more sample."""
-    from solvers.search import INF_DEPTH
-    from solvers.spread import sampling_spread
-
-    if not info.sampled or not info.moves:
-        return None
-    moves = [m.move for m in info.moves]
-    # A search that reached the end of the game everywhere is repeated to the end too.
-    depth = INF_DEPTH - 1 if info.extra.get("finished") else info.depth
-    seeds = [info.seed + k for k in range(1, EXTRA_SEEDS + 1)]
-    spread = sampling_spread(
-        state,
-        moves,
-        depth=depth,
-        seeds=seeds,
-        chance_width=chance[0],
-        chance_samples=chance[1],
-        node_limit=limit.nodes,
-        deadline=deadline,
-        memory=memory,
-    )
-    for m in info.moves:
-        if m.bound == "exact":
-            spread.values[m.move].insert(0, m.value)
-    return spread
-
-
-def _value_text(info, m, spread) -> str:
-    """``57.1% exact``, ``57.1% (range 52.0-61.3%, 3 samplings)``, ``57.1% estimate``."""
-    if info.extra.get("engine") == "cmcts":
-        values = info.extra["spread"].get(str(m.move), [])
-        if len(values) >= 2:
-            return (
-                f"{_pct(m.value)} (range {100 * min(values):.1f}-{_pct(max(values))}"
-                f" over {len(values)} searches)"
-            )
-        return f"{_pct(m.value)} (seen by {len(values)} of {info.extra['trees']} searches)"
-    if m.bound not in ("exact", "estimate"):
-        return f"{_pct(m.value)} at most"
-    if info.exact:
-        return f"{_pct(m.value)} exact"
-    values = spread.values.get(m.move, []) if spread is not None else []
-    if len(values) >= 2:
-        from solvers.spread import summary
-
-        mean, low, high = summary(values)
-        return f"{_pct(mean)} (range {100 * low:.1f}-{_pct(high)} over {len(values)} samplings)"
-    if info.sampled:
-        return f"{_pct(m.value)} estimate (sampled chance, spread not measured)"
-    return f"{_pct(m.value)} estimate"
+    return pct(value)
 
 
 def _line(state, pv, verbose: bool) -> str:
@@ -138,48 +66,6 @@ def _line(state, pv, verbose: bool) -> str:
 
     through = verbose or state.is_chance()
     return line_text(state, pv, through_chance=through)
-
-
-def _stats(info) -> str:
-    engine = info.extra.get("engine", "search")
-    if engine == "cmcts":
-        extra = info.extra
-        cal = extra.get("calibration") or {}
-        text = (
-            f"engine: cmcts (compiled MCTS), {extra['trees']} independent trees (seeds"
-            f" {', '.join(map(str, extra['tree_seeds']))}), {info.nodes:,} iterations in"
-            f" {info.time:.2f} s ({info.nps:,} iterations/s); {extra['stage']}; "
-        )
-        if extra["calibrated"]:
-            text += f"values calibrated (map fitted at {cal.get('iterations') or '?'} iterations"
-            if cal.get("stale"):
-                text += "; with other cmcts settings: refit it, docs/strength.md"
-            text += ")"
-        else:
-            text += "raw values (not calibrated)"
-        raw = ", ".join(
-            f"{move} {100 * v:.1f}% ({extra['visits'][move]:,} visits)"
-            for move, v in extra["raw"].items()
-        )
-        return text + f"; raw values: {raw}"
-    text = f"depth {info.depth}, {info.nodes:,} nodes in {info.time:.2f} s ({info.nps:,} nodes/s)"
-    if info.sampled:
-        text += (
-            f"; chance sampled ({info.samples} draws per chance node, seed {info.seed}):"
-            " values are estimates"
-        )
-    elif info.exact:
-        text += "; exact (every line searched to the end of the game)"
-    else:
-        text += "; heuristic evaluation at the search horizon"
-    backend = info.extra.get("backend")
-    if backend is not None:
-        text += "; compiled search" if backend == "c" else "; Python search"
-    if engine == "search":
-        text += "; engine: search (expectiminimax: the compiled MCTS is not available here)"
-    elif engine == "exact":
-        text += "; engine: the exact solver"
-    return text
 
 
 def _kind_note(info, spread) -> str:
@@ -253,6 +139,8 @@ def _info_json(state, info, spread=None) -> dict:
 
 
 def _print_moves(state, info, top: int, spread=None, verbose: bool = False) -> None:
+    from solvers.spread import value_text
+
     player = "AB"[state.to_move]
     typer.echo(f"Position: {state.describe()}")
     if not info.moves:
@@ -266,7 +154,7 @@ def _print_moves(state, info, top: int, spread=None, verbose: bool = False) -> N
     typer.echo(f"Best moves for {player} ({VALUE_NOTE.format(player=player)}):")
     width = max(len(str(m.move)) for m in info.moves[:top])
     for i, m in enumerate(info.moves[:top], 1):
-        typer.echo(f"  {i}. {str(m.move):{width}}  {_value_text(info, m, spread)}")
+        typer.echo(f"  {i}. {str(m.move):{width}}  {value_text(info, m, spread)}")
     typer.echo(f"Line: {_line(state, info.pv, verbose)}")
     typer.echo(_kind_note(info, spread))
 
@@ -306,41 +194,14 @@ VerboseOption = Annotated[
 ]
 
 
-def _show(state, info, spread, top: int, as_json: bool, verbose: bool, notes=()) -> None:
-    if as_json:
-        d = _info_json(state, info, spread)
-        if notes:
-            d["notes"] = list(notes)
-        typer.echo(json.dumps(d, indent=1))
-        return
-    _print_moves(state, info, top, spread, verbose)
-    if verbose:
-        typer.echo(_stats(info))
-        if spread is not None:
-            typer.echo(
-                f"spread: {len(spread.seeds)} more samplings (seeds"
-                f" {', '.join(map(str, spread.seeds)) or 'none finished'}),"
-                f" {spread.nodes:,} nodes in {spread.time:.2f} s"
-            )
-
-
-def _strongest(state, seconds, nodes, depth, top, seed, memory):
-    """The hint engine's answer (``solvers.hint``: cmcts, calibrated), or None where only the
-    search can answer (the pure path, or ``--depth``, which only the search has)."""
-    from solvers.hint import cmcts_available, hint_analysis
-
-    if depth is not None or not cmcts_available():
-        return None
-    return hint_analysis(
-        state, iterations=nodes, seconds=seconds, top=top, seed=seed, memory=memory
-    )
-
-
 def hint(
     position: PositionArgument,
     seconds: Annotated[
         float | None,
-        typer.Option("--time", help="Seconds to think in all [default: 6,000 iterations]"),
+        typer.Option(
+            "--time",
+            help="Seconds to think in all [default: 6,000 MCTS iterations; the search: 2 s]",
+        ),
     ] = None,
     nodes: NodesOption = None,
     depth: DepthOption = None,
@@ -352,37 +213,49 @@ def hint(
 ) -> None:
     """The strongest player's best moves, their win chances (calibrated; exact in small
     endgames) with how much they vary, and the expected line."""
-    import time
-
     state = _position_to_analyse(position, top)
-    limit = _limit(seconds, nodes, depth, None)
+    limit = _limit(seconds, nodes, depth, None)  # no limit: each engine's default
     budget = _memory(memory)
-    info = _strongest(state, seconds, nodes, depth, top, seed, budget)
-    if info is not None:
-        _show(state, info, None, top, as_json, verbose)
-        return
-    # The expectiminimax hint (the pure path): 2 s unless told otherwise.
-    from solvers.search import Limit, analyse
+    from solvers.spread import advise
 
-    if limit.time is None and limit.nodes is None and limit.depth is None:
-        limit = Limit(time=2.0)
-    chance = _chance_settings(state, exact=False)
-    # With a clock, half the time goes to the main search and half to measuring the sampling
-    # spread, so --time stays the total.
-    start = time.perf_counter()
-    main = Limit(limit.time / 2, limit.nodes, limit.depth) if limit.time else limit
-    info = analyse(
-        state,
-        main,
-        top=top,
-        seed=seed,
-        chance_width=chance[0],
-        chance_samples=chance[1],
-        memory=budget,
-    )
-    deadline = start + limit.time if limit.time else None
-    spread = _spread(state, info, limit, chance, deadline, budget)
-    _show(state, info, spread, top, as_json, verbose)
+    info, spread = advise(state, limit, top=top, seed=seed, memory=budget)
+    if as_json:
+        typer.echo(json.dumps(_info_json(state, info, spread), indent=1))
+        return
+    _print_moves(state, info, top, spread, verbose)
+    if verbose:
+        from solvers.spread import search_stats
+
+        typer.echo("\n".join(search_stats(info, spread)))
+
+
+def _analyze_strongest(state, limit, top, seed, memory, exact, as_json, verbose, notes) -> None:
+    """``duel analyze`` by the hint engine (cmcts, calibrated; exact if it can solve)."""
+    from solvers.hint import hint_analysis
+    from solvers.spread import search_stats
+
+    def run():
+        return hint_analysis(
+            state, iterations=limit.nodes, seconds=limit.time, top=top, seed=seed, memory=memory
+        )
+
+    if as_json:
+        d = _info_json(state, run())
+        d["notes"] = notes
+        typer.echo(json.dumps(d, indent=1))
+        return
+    from rich.console import Console
+
+    with Console(stderr=True).status("Thinking (Monte Carlo tree search)..."):
+        info = run()
+    _print_moves(state, info, top, None, verbose)
+    if exact and not info.exact:
+        typer.echo(
+            "Not solved exactly: the position is too far from the end of the game; these are"
+            f" estimates ({info.nodes:,} simulated games in {info.time:.1f} s)."
+        )
+    if verbose:
+        typer.echo("\n".join(search_stats(info)))
 
 
 def analyze(
@@ -419,7 +292,9 @@ def analyze(
     if not exact:
         default_time = 10.0
     limit = _limit(seconds, nodes, depth, default_time)
-    chance = _chance_settings(state, exact)
+    from solvers.spread import chance_settings, measure_spread
+
+    chance = chance_settings(state, exact)
     from solvers.hint import cmcts_available
 
     # The strongest player answers unless an exact solve was asked for and can be done (or a
@@ -449,19 +324,7 @@ def analyze(
     for note in notes:
         typer.echo(note, err=as_json)  # at once, before the search starts
     if strongest:
-        if as_json:
-            info = _strongest(state, limit.time, limit.nodes, None, top, seed, budget)
-        else:
-            from rich.console import Console
-
-            with Console(stderr=True).status("Thinking (Monte Carlo tree search)..."):
-                info = _strongest(state, limit.time, limit.nodes, None, top, seed, budget)
-        _show(state, info, None, top, as_json, verbose, notes)
-        if exact and not as_json:
-            typer.echo(
-                "Not solved exactly: the position is too far from the end of the game; these"
-                f" are estimates ({info.nodes:,} simulated games in {info.time:.1f} s)."
-            )
+        _analyze_strongest(state, limit, top, seed, budget, exact, as_json, verbose, notes)
         return
 
     start = time.perf_counter()
@@ -495,13 +358,13 @@ def analyze(
                         f" {_pct(info.moves[0].value)}"
                     )
             status.update("Measuring the sampling spread...")
-            spread = _spread(
+            spread = measure_spread(
                 state, last, limit, chance, start + limit.time if limit.time else None, budget
             )
     else:
         for info in analysis(state, main, **options):
             last = info
-        spread = _spread(
+        spread = measure_spread(
             state, last, limit, chance, start + limit.time if limit.time else None, budget
         )
     assert last is not None
@@ -530,7 +393,9 @@ def analyze(
             + f", in {last.time:.1f} s."
         )
     if verbose:
-        typer.echo(_stats(last))
+        from solvers.spread import search_stats
+
+        typer.echo(search_stats(last)[0])
 
 
 def match(
