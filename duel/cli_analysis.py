@@ -72,6 +72,14 @@ def _kind_note(info, spread) -> str:
     """One sentence for the player on what the values are."""
     if info.exact:
         return "Values are exact: every line was searched to the end of the game."
+    if info.extra.get("engine") == "cmcts":
+        text = (
+            "Values are win chances estimated by the strongest player (Monte Carlo tree search,"
+            f" {info.nodes:,} simulated games)"
+        )
+        if info.extra["calibrated"]:
+            text += ", calibrated on self-play games (docs/strength.md)"
+        return text + "; the range shows how much they move between independent searches."
     parts = []
     if not info.extra.get("finished", False):
         parts.append("Values are estimates: the search looks a few moves ahead and then judges")
@@ -91,6 +99,7 @@ def _kind_note(info, spread) -> str:
 
 def _info_json(state, info, spread=None) -> dict:
     d = info.to_dict()
+    d["engine"] = info.extra.get("engine", "search")
     d["position"] = state.describe()
     d["value_definition"] = (
         "P(win) + P(shared)/2 for the player to move ('value'), for A ('value_a')"
@@ -101,6 +110,21 @@ def _info_json(state, info, spread=None) -> dict:
     from duel.lines import line_steps
 
     d["line"] = [{"player": who, "move": text} for who, text in line_steps(state, info.pv)]
+    if d["engine"] == "cmcts":
+        extra = info.extra
+        d["calibrated"] = extra["calibrated"]
+        d["calibration"] = extra.get("calibration")
+        d["raw_values"] = extra["raw"]
+        d["visits"] = extra["visits"]
+        d["spread"] = {
+            "method": (
+                "independent MCTS trees with other seeds, each with an equal share of the"
+                " budget; values[move] lists the move's calibrated value in each tree that"
+                " visited it"
+            ),
+            "seeds": extra["tree_seeds"],
+            "values": extra["spread"],
+        }
     if spread is not None:
         d["spread"] = {
             "method": (
@@ -136,8 +160,16 @@ def _print_moves(state, info, top: int, spread=None, verbose: bool = False) -> N
 
 
 PositionArgument = Annotated[Path, typer.Argument(help="A position (JSON) or a game record")]
-NodesOption = Annotated[int | None, typer.Option("--nodes", help="Node budget (reproducible)")]
-DepthOption = Annotated[int | None, typer.Option("--depth", help="Depth in plies")]
+NodesOption = Annotated[
+    int | None,
+    typer.Option(
+        "--nodes",
+        help="Budget (reproducible): MCTS iterations, or nodes where the search answers",
+    ),
+]
+DepthOption = Annotated[
+    int | None, typer.Option("--depth", help="Depth in plies (the expectiminimax search)")
+]
 TopOption = Annotated[int, typer.Option("--top", help="How many moves to show")]
 ChanceSeedOption = Annotated[int, typer.Option(help="Seed for sampled chance")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output")]
@@ -165,7 +197,11 @@ VerboseOption = Annotated[
 def hint(
     position: PositionArgument,
     seconds: Annotated[
-        float | None, typer.Option("--time", help="Seconds to think in all [default: 2]")
+        float | None,
+        typer.Option(
+            "--time",
+            help="Seconds to think in all [default: 6,000 MCTS iterations; the search: 2 s]",
+        ),
     ] = None,
     nodes: NodesOption = None,
     depth: DepthOption = None,
@@ -175,9 +211,10 @@ def hint(
     verbose: VerboseOption = False,
     memory: MemoryOption = None,
 ) -> None:
-    """The best moves with their values (and how sure they are), and the expected line."""
+    """The strongest player's best moves, their win chances (calibrated; exact in small
+    endgames) with how much they vary, and the expected line."""
     state = _position_to_analyse(position, top)
-    limit = _limit(seconds, nodes, depth, 2.0)
+    limit = _limit(seconds, nodes, depth, None)  # no limit: each engine's default
     budget = _memory(memory)
     from solvers.spread import advise
 
@@ -190,6 +227,35 @@ def hint(
         from solvers.spread import search_stats
 
         typer.echo("\n".join(search_stats(info, spread)))
+
+
+def _analyze_strongest(state, limit, top, seed, memory, exact, as_json, verbose, notes) -> None:
+    """``duel analyze`` by the hint engine (cmcts, calibrated; exact if it can solve)."""
+    from solvers.hint import hint_analysis
+    from solvers.spread import search_stats
+
+    def run():
+        return hint_analysis(
+            state, iterations=limit.nodes, seconds=limit.time, top=top, seed=seed, memory=memory
+        )
+
+    if as_json:
+        d = _info_json(state, run())
+        d["notes"] = notes
+        typer.echo(json.dumps(d, indent=1))
+        return
+    from rich.console import Console
+
+    with Console(stderr=True).status("Thinking (Monte Carlo tree search)..."):
+        info = run()
+    _print_moves(state, info, top, None, verbose)
+    if exact and not info.exact:
+        typer.echo(
+            "Not solved exactly: the position is too far from the end of the game; these are"
+            f" estimates ({info.nodes:,} simulated games in {info.time:.1f} s)."
+        )
+    if verbose:
+        typer.echo("\n".join(search_stats(info)))
 
 
 def analyze(
@@ -229,22 +295,37 @@ def analyze(
     from solvers.spread import chance_settings, measure_spread
 
     chance = chance_settings(state, exact)
+    from solvers.hint import cmcts_available
+
+    # The strongest player answers unless an exact solve was asked for and can be done (or a
+    # depth was given: only the search has one).
+    strongest = (not exact or not feasible) and depth is None and cmcts_available()
     notes = []
     if exact and not feasible:
         from duel.state import TAKEN
 
         left = sum(1 for card in state.pyramid if card != TAKEN)
         where = f"Age {state.age}, {left} cards left in the structure"
-        notes.append(
-            f"Cannot solve this position exactly ({where}): an exact solve enumerates every"
-            f" deal, which the {'compiled' if C_SEARCH else 'Python'} search does in Age III with"
-            f" at most {max_cards} cards left. Instead: a search as"
-            " deep as the time allows, with unseen cards sampled (4 draws per chance node)"
+        instead = (
+            "the strongest player's estimate (Monte Carlo tree search"
+            + (f" for {limit.time:g} s" if limit.time else "")
+            + "), a calibrated win chance with its spread over independent searches."
+            if strongest
+            else "a search as deep as the time allows, with unseen cards sampled (4 draws per"
+            " chance node)"
             + (f", stopping after {limit.time:g} s" if limit.time else "")
             + "; the values are estimates and their spread over other samplings is shown."
         )
+        notes.append(
+            f"Cannot solve this position exactly ({where}): an exact solve enumerates every"
+            f" deal, which the {'compiled' if C_SEARCH else 'Python'} search does in Age III with"
+            f" at most {max_cards} cards left. Instead: {instead}"
+        )
     for note in notes:
         typer.echo(note, err=as_json)  # at once, before the search starts
+    if strongest:
+        _analyze_strongest(state, limit, top, seed, budget, exact, as_json, verbose, notes)
+        return
 
     start = time.perf_counter()
     main = limit

@@ -725,9 +725,10 @@ class GameController:
         top: int = 3,
         verbose: bool = False,
     ) -> Hint:
-        """The solver's best moves now, as ``duel hint`` gives them (ImportError without the
-        solver): ``seconds`` in all (default ``think``, kept within 0.2-30 s; half searches,
-        half measures how much sampled values move between samplings) or a node budget.
+        """The strongest player's best moves now, as ``duel hint`` gives them
+        (:func:`solvers.spread.advise`; ImportError without the solver): ``seconds`` in all
+        (default ``think``, kept within 0.2-30 s) or a budget of MCTS iterations (search nodes
+        on the pure path).
         ``verbose``: the line through chance outcomes."""
         from solvers.search import Limit
         from solvers.spread import advise, search_stats, value_text
@@ -770,8 +771,10 @@ class GameController:
 
 
 def win_chance(state: State, *, nodes: int = 3000, seed: int = 0) -> float | None:
-    """A's chance of winning at ``state`` by a short deterministic search of ``nodes`` (1, 0
-    or 0.5 at the end; None without the solver).
+    """A's chance of winning at ``state`` (1, 0 or 0.5 at the end; None without the solver):
+    at a decision the hint engine's value with a budget of ``nodes`` (calibrated MCTS
+    iterations, or search nodes on the pure path: :func:`solvers.hint.hint_analysis`), at a
+    chance node a short deterministic search.
 
     >>> from duel import new_game
     >>> 0.0 < win_chance(new_game(), nodes=200) < 1.0
@@ -780,7 +783,10 @@ def win_chance(state: State, *, nodes: int = 3000, seed: int = 0) -> float | Non
     if state.is_terminal():
         return {0: 1.0, 1: 0.0}.get(state.winner, 0.5)
     try:
+        from solvers.hint import hint_analysis
         from solvers.search import Limit, analyse
     except ImportError:
         return None
-    return analyse(state, Limit(nodes=nodes), seed=seed).value.a
+    if state.is_chance():
+        return analyse(state, Limit(nodes=nodes), seed=seed).value.a
+    return hint_analysis(state, iterations=nodes, top=1, seed=seed).value.a

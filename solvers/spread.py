@@ -175,8 +175,12 @@ def advise(
     state: State, limit: Limit, *, top: int = 3, seed: int = 0, memory: int | None = None
 ) -> tuple[AnalysisInfo, Spread | None]:
     r"""The best moves and how sure they are, as ``duel hint`` and ``duel play``'s hint give
-    them: with a clock, half the time searches and half measures the sampling spread, so
-    ``limit.time`` stays the total.
+    them. Where the compiled MCTS is built (and no depth is asked for) the strongest player
+    answers (:func:`solvers.hint.hint_analysis`: calibrated win chances, their range over
+    independent searches in ``info.extra["spread"]``, exact small endgames; ``limit.nodes``
+    counts its iterations, an empty limit is its calibrated budget) and the Spread is None.
+    Otherwise the expectiminimax search: with a clock, half the time searches and half
+    measures the sampling spread, so ``limit.time`` stays the total (an empty limit: 2 s).
 
     >>> import random
     >>> from duel import new_game
@@ -185,10 +189,19 @@ def advise(
     ...     state = state.apply(state.random_move(rng), check=False)
     >>> info, spread = advise(state, Limit(nodes=300), top=2)
     >>> import re
-    >>> bool(re.fullmatch(r"\S+% (exact|estimate.*|\(range .* samplings\))",
+    >>> bool(re.fullmatch(r"\S+% (exact|estimate.*|\(range .* (samplings|searches)\))",
     ...                   value_text(info, info.moves[0], spread)))
     True
     """
+    from solvers.hint import cmcts_available, hint_analysis
+
+    if limit.depth is None and cmcts_available():
+        info = hint_analysis(
+            state, iterations=limit.nodes, seconds=limit.time, top=top, seed=seed, memory=memory
+        )
+        return info, None
+    if limit == Limit():
+        limit = Limit(time=2.0)
     chance = chance_settings(state, exact=False)
     start = time.perf_counter()
     main = Limit(limit.time / 2, limit.nodes, limit.depth) if limit.time else limit
@@ -207,7 +220,16 @@ def advise(
 
 def value_text(info: AnalysisInfo, m, spread: Spread | None) -> str:
     """A root move's value in words: ``57.1% exact``, ``57.1% (range 52.0-61.3% over 3
-    samplings)``, ``57.1% estimate``; ``m`` is one of ``info.moves``."""
+    samplings)``, ``57.1% estimate``, and from the MCTS hint engine ``57.1% (range 52.0-61.3%
+    over 3 searches)``; ``m`` is one of ``info.moves``."""
+    if info.extra.get("engine") == "cmcts":
+        values = info.extra["spread"].get(str(m.move), [])
+        if len(values) >= 2:
+            return (
+                f"{pct(m.value)} (range {100 * min(values):.1f}-{pct(max(values))}"
+                f" over {len(values)} searches)"
+            )
+        return f"{pct(m.value)} (seen by {len(values)} of {info.extra['trees']} searches)"
     if m.bound not in ("exact", "estimate"):
         return f"{pct(m.value)} at most"
     if info.exact:
@@ -223,7 +245,12 @@ def value_text(info: AnalysisInfo, m, spread: Spread | None) -> str:
 
 def search_stats(info: AnalysisInfo, spread: Spread | None = None) -> list[str]:
     """The search's figures for a verbose display (not for a player's first look): depth,
-    nodes, speed, how chance was handled, the backend; and the spread's samplings."""
+    nodes, speed, how chance was handled, the backend; and the spread's samplings. From the
+    MCTS hint engine: its trees, iterations, speed, the calibration and the raw values. The
+    engine that answered is named (``engine: cmcts``, ``exact`` or ``search``)."""
+    engine = info.extra.get("engine", "search")
+    if engine == "cmcts":
+        return _mcts_stats(info)
     text = f"depth {info.depth}, {info.nodes:,} nodes in {info.time:.2f} s ({info.nps:,} nodes/s)"
     if info.sampled:
         text += (
@@ -237,6 +264,10 @@ def search_stats(info: AnalysisInfo, spread: Spread | None = None) -> list[str]:
     backend = info.extra.get("backend")
     if backend is not None:
         text += "; compiled search" if backend == "c" else "; Python search"
+    if engine == "exact":
+        text += "; engine: the exact solver"
+    else:
+        text += "; engine: search (expectiminimax)"
     lines = [text]
     if spread is not None:
         lines.append(
@@ -245,3 +276,25 @@ def search_stats(info: AnalysisInfo, spread: Spread | None = None) -> list[str]:
             f" {spread.nodes:,} nodes in {spread.time:.2f} s"
         )
     return lines
+
+
+def _mcts_stats(info: AnalysisInfo) -> list[str]:
+    extra = info.extra
+    cal = extra.get("calibration") or {}
+    text = (
+        f"engine: cmcts (compiled MCTS), {extra['trees']} independent trees (seeds"
+        f" {', '.join(map(str, extra['tree_seeds']))}), {info.nodes:,} iterations in"
+        f" {info.time:.2f} s ({info.nps:,} iterations/s); {extra['stage']}; "
+    )
+    if extra["calibrated"]:
+        text += f"values calibrated (map fitted at {cal.get('iterations') or '?'} iterations"
+        if cal.get("stale"):
+            text += "; with other cmcts settings: refit it, docs/strength.md"
+        text += ")"
+    else:
+        text += "raw values (not calibrated)"
+    raw = ", ".join(
+        f"{move} {100 * v:.1f}% ({extra['visits'][move]:,} visits)"
+        for move, v in extra["raw"].items()
+    )
+    return [text, f"before calibration: {raw}"]

@@ -363,7 +363,12 @@ def test_snapshots_of_the_main_screens(tmp_path, screen):
     if os.environ.get("UPDATE_SNAPSHOTS") or not kept.exists():
         SNAPSHOTS.mkdir(exist_ok=True)
         kept.write_text(new)
-    old_lines, new_lines = svg_text(kept.read_text()), svg_text(new)
+    # A's chance now comes from the MCTS hint engine, or from the search on the pure path:
+    # the snapshot keeps the layout, not that figure.
+    old_lines, new_lines = (
+        [re.sub(r"\d+% now", "NN% now", line) for line in svg_text(svg)]
+        for svg in (kept.read_text(), new)
+    )
     assert new_lines == old_lines
     text = "\n".join(new_lines)
     assert "Hint" in text and "Moves" in text and "Quit" in text

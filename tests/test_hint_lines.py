@@ -16,6 +16,7 @@ from duel.cli import app
 from duel.lines import chance_text, line_steps, line_text
 from duel.moves import Move
 from duel.position import load_position
+from solvers.hint import cmcts_available
 from solvers.search import Limit, analyse
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -66,14 +67,15 @@ def test_hint_in_a_terminal_marks_players_chance_and_spread():
     out = child.before
     child.close()
     assert child.exitstatus == 0, out
-    assert re.search(r"1\. \S.* \d+\.\d% \(range \d+\.\d-\d+\.\d% over 3 samplings\)", out)
+    unit = "searches" if cmcts_available() else "samplings"  # the MCTS engine, or the search
+    assert re.search(rf"1\. \S.* \d+\.\d% \(range \d+\.\d-\d+\.\d% over 3 {unit}\)", out)
     line = next(x for x in out.splitlines() if x.startswith("Line: "))
     parts = line[len("Line: "):].split(", ")
     assert parts[0].startswith("A ")
     for part in parts:
         assert part.startswith(("A ", "B ", "[chance: if ")), part
     assert "[chance: if " in line and "is revealed in slot" in line
-    assert "nodes/s" in out
+    assert ("iterations/s" if cmcts_available() else "nodes/s") in out
 
 
 def test_hint_without_verbose_stops_the_line_at_chance_and_hides_statistics():
@@ -82,7 +84,10 @@ def test_hint_without_verbose_stops_the_line_at_chance_and_hides_statistics():
     line = next(x for x in result.output.splitlines() if x.startswith("Line: "))
     assert "[chance" not in line and "the line stops here" in line
     assert "nodes" not in result.output and "depth" not in result.output
-    assert "unseen cards were sampled" in result.output
+    if cmcts_available():
+        assert "calibrated" in result.output and "independent searches" in result.output
+    else:
+        assert "unseen cards were sampled" in result.output
 
 
 def test_exact_values_say_exact_and_json_has_the_line_and_spread():
@@ -105,4 +110,4 @@ def test_analyze_exact_far_from_the_end_says_so_first_and_what_it_did():
     assert result.exit_code == 0, result.output
     first = result.output.splitlines()[0]
     assert first.startswith("Cannot solve this position exactly (Age 1")
-    assert "Not solved exactly: searched" in result.output
+    assert "Not solved exactly: " in result.output

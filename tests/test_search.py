@@ -377,7 +377,13 @@ def test_hint_command(cli):
     assert "Best moves for" in result.output and "\nLine: B " in result.output
     assert "nodes/s" not in result.output  # statistics are for --verbose
     verbose = cli("hint", QUICK[0], "--nodes", 3000, "--top", 2, "--verbose")
-    assert "nodes/s" in verbose.output and "depth" in verbose.output
+    from solvers.hint import cmcts_available
+
+    if cmcts_available():  # the strongest player answers, and says so
+        assert "iterations/s" in verbose.output and "engine: cmcts" in verbose.output
+    else:
+        assert "nodes/s" in verbose.output and "depth" in verbose.output
+        assert "engine: search" in verbose.output
 
 
 def test_hint_json(cli):

@@ -548,6 +548,62 @@ static PyObject *Tree_reset(Tree *self, PyObject *unused) {
     Py_RETURN_NONE;
 }
 
+/* The principal line: from the root, the most-visited arm legal at each decision (``first``
+ * forces the first one), each chance outcome drawn with its exact probability from a generator
+ * of its own seeded by ``seed`` (so the tree's generator, and later searches, are untouched).
+ * Stops at an arm never visited, a node not expanded, the end of the game or ``max_len``. */
+static PyObject *Tree_principal_line(Tree *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"state", "first", "max_len", "seed", NULL};
+    PyObject *obj;
+    long first = -1;
+    int max_len = 12;
+    unsigned long long seed = 0;
+    dc_state st;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|liK", kwlist, &obj, &first, &max_len,
+                                     &seed))
+        return NULL;
+    if (capi->get_state(obj, &st) < 0) return NULL;
+    PyObject *line = PyList_New(0);
+    if (!line) return NULL;
+    dc_rng rng;
+    dc_rng_seed(&rng, seed);
+    int32_t node = self->root;
+    while (PyList_GET_SIZE(line) < max_len && st.phase != DC_GAME_OVER) {
+        int32_t move;
+        if (dc_is_chance(&st)) {
+            move = dc_sample_chance(&st, &rng);
+        } else {
+            if (node < 0) break;
+            int32_t moves[DC_MAX_MOVES];
+            int n = dc_legal_moves(&st, moves);
+            const node_t *nd = &self->nodes[node];
+            const arm_t *best = NULL;
+            for (int i = 0; i < nd->n_arms; i++) {
+                const arm_t *a = &self->arms[nd->first + i];
+                int legal = 0;
+                for (int j = 0; j < n && !legal; j++) legal = moves[j] == a->move;
+                if (!legal) continue;
+                if (first >= 0 ? a->move == (int32_t)first
+                               : a->visits && (!best || a->visits > best->visits))
+                    best = a;
+            }
+            first = -1;
+            if (!best || !best->visits) break;
+            move = best->move;
+            node = best->child;
+        }
+        PyObject *item = PyLong_FromLong(move);
+        if (!item || PyList_Append(line, item) < 0) {
+            Py_XDECREF(item);
+            Py_DECREF(line);
+            return NULL;
+        }
+        Py_DECREF(item);
+        dc_apply(&st, move);
+    }
+    return line;
+}
+
 static PyObject *Tree_evaluate(Tree *self, PyObject *obj) {
     (void)self;
     dc_state st_value;
@@ -585,6 +641,10 @@ static PyMethodDef Tree_methods[] = {
      "value(state) -> float: the learned value of the CoreState (solvers.value.value), P(A wins)"},
     {"value_features", (PyCFunction)Tree_value_features, METH_O,
      "value_features(state) -> list: the learned value's features (solvers.features.features)"},
+    {"principal_line", (PyCFunction)(void (*)(void))Tree_principal_line,
+     METH_VARARGS | METH_KEYWORDS,
+     "principal_line(state, first=-1, max_len=12, seed=0) -> [move]: the most-visited arms"
+     " from the root `state` (the one searched), chance outcomes drawn with `seed`"},
     {NULL, NULL, 0, NULL}};
 
 static PyObject *Tree_get_size(Tree *self, void *closure) {

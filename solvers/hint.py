@@ -1,0 +1,326 @@
+"""Hints from the strongest player: the compiled MCTS (``cmcts``), with calibrated win chances.
+
+:func:`hint_analysis` answers "what should I play here, and how likely am I to win?" with the
+same result type as :func:`solvers.search.analyse` (an :class:`~solvers.search.AnalysisInfo`),
+so every program shows it the same way. Three paths, in this order:
+
+1. **Exact**: in an Age III endgame small enough (``exact_cards``), the exact expectiminimax of
+   :mod:`solvers.search` solves the position; if it finishes, the values are exact (perfect play
+   by both sides, every deal enumerated) and ``info.exact`` is True. They are not calibrated:
+   they are the game's value, not an estimate.
+2. **cmcts** (where the compiled core is built): ``trees`` independent searches of the compiled
+   open-loop MCTS (:class:`solvers._cmcts.Tree`, configured by
+   :class:`solvers.players.CMctsConfig`, the ``cmcts`` level's settings), each with its own seed
+   and an equal share of the budget. Moves are ranked by their visits summed over the trees; a
+   move's raw value is its mean playout result over all those visits (P(win) + P(shared)/2 for
+   the player to move). The raw value of an MCTS root is not a probability one can trust (it
+   averages playouts by a noisy policy), so it is passed through the **calibration map**
+   (``data/models/hint_calibration.json``, fitted by ``python -m solvers.hint_calibration``):
+   per stage (draft, Age I, II, III) ``p = sigmoid(a * logit(raw) + b)``. The uncertainty shown
+   is the range of the calibrated values over the independent trees: how much the answer
+   depends on the search's own luck (it is not an error bar against the truth; the calibration
+   table in ``docs/strength.md`` is that). The line is the most-visited path of the tree with
+   the most visits for that move (:meth:`solvers._cmcts.Tree.principal_line`).
+3. **search** (the pure path, ``DUEL_PURE=1`` or no C compiler): today's expectiminimax hint,
+   :func:`solvers.search.analyse`. ``info.extra["engine"]`` says which path answered.
+
+Public information only: a :class:`~duel.state.State` holds no face-down or removed card, the
+trees are seeded from ``seed`` alone and never from the global generator, so with an iteration
+budget the same public position gets the same hint.
+
+>>> import random
+>>> from duel import new_game
+>>> state, rng = new_game(), random.Random(0)
+>>> while state.is_chance() or state.phase != "play":
+...     state = state.apply(state.random_move(rng), check=False)
+>>> info = hint_analysis(state, iterations=600, top=2, seed=1)
+>>> info.best_move in state.legal_moves(), 0.0 < info.moves[0].value < 1.0
+(True, True)
+>>> info.extra["engine"] in ("cmcts", "search")
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import data
+from duel.moves import Move
+from duel.state import State
+from solvers.features import stage
+from solvers.search import AnalysisInfo, Limit, MoveInfo, PovValue, analyse, exact_feasible
+
+__all__ = [
+    "CALIBRATION_PATH",
+    "DEFAULT_ITERATIONS",
+    "TREES",
+    "Calibration",
+    "cmcts_available",
+    "default_calibration",
+    "hint_analysis",
+]
+
+#: Where the shipped calibration map lives inside the ``data`` package.
+CALIBRATION_PATH = "models/hint_calibration.json"
+#: Independent trees per hint (their spread is the uncertainty shown).
+TREES = 3
+#: The budget (iterations over all trees) the shipped calibration map was fitted at, and the
+#: default of ``duel hint`` (reproducible: the same position gets the same hint).
+DEFAULT_ITERATIONS = 6000
+#: Raw values are clipped to this distance from 0 and 1 before the logit.
+_CLIP = 0.005
+STAGE_NAMES = ("draft", "Age I", "Age II", "Age III")
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """The monotone map from a raw MCTS root value to a win probability, per stage:
+    ``sigmoid(a * logit(raw) + b)`` with ``(a, b) = params[stage]`` (``a > 0``: monotone).
+
+    >>> Calibration(((2.0, 0.0),) * 4)(0.5, 1)
+    0.5
+    >>> round(Calibration(((2.0, 0.0),) * 4)(0.75, 1), 3)
+    0.9
+    """
+
+    params: tuple[tuple[float, float], ...]
+    meta: dict = field(default_factory=dict)
+
+    def __call__(self, raw: float, stage_index: int) -> float:
+        a, b = self.params[stage_index]
+        return _sigmoid(a * _logit(raw) + b)
+
+    def to_json(self) -> dict:
+        return {
+            "format": "wonders-duel hint calibration v1",
+            "model": "p = 1 / (1 + exp(-(a * logit(raw) + b))), per stage",
+            "stages": {
+                name: {"a": round(a, 6), "b": round(b, 6)}
+                for name, (a, b) in zip(STAGE_NAMES, self.params, strict=True)
+            },
+            "meta": self.meta,
+        }
+
+    @classmethod
+    def from_json(cls, obj: dict) -> Calibration:
+        stages = obj["stages"]
+        params = tuple((float(stages[n]["a"]), float(stages[n]["b"])) for n in STAGE_NAMES)
+        if any(not a > 0 for a, _ in params):
+            raise ValueError("a calibration map must be increasing (a > 0 in every stage)")
+        return cls(params, obj.get("meta", {}))
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Calibration:
+        return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
+
+
+def _logit(p: float) -> float:
+    p = min(max(p, _CLIP), 1.0 - _CLIP)
+    return math.log(p / (1.0 - p))
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+
+
+_default: Calibration | None = None
+
+
+def default_calibration() -> Calibration:
+    """The shipped map (loaded once)."""
+    global _default
+    if _default is None:
+        _default = Calibration.from_json(data.load(CALIBRATION_PATH))
+    return _default
+
+
+def cmcts_available() -> bool:
+    """True where the compiled MCTS can run (the compiled core built, ``DUEL_PURE`` unset)."""
+    from duel import core
+
+    if not core.AVAILABLE:
+        return False
+    try:
+        import solvers._cmcts  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def hint_stage(state: State) -> int:
+    """0 for the setup and the draft, 1..3 for Ages I..III (the calibration's stages).
+
+    >>> from duel import new_game
+    >>> hint_stage(new_game())
+    0
+    """
+    return stage(state.fields)[0]
+
+
+def _exact_cards(seconds: float | None) -> int:
+    """Cards left up to which a hint tries the exact solve first (as the ``cmcts`` level)."""
+    if seconds is None:
+        return 7
+    return 6 if seconds < 0.1 else 7 if seconds < 0.5 else 8 if seconds < 2.5 else 9
+
+
+def hint_analysis(
+    state: State,
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    top: int = 3,
+    seed: int = 0,
+    trees: int = TREES,
+    exact_cards: int | None = None,
+    calibration: Calibration | None = None,
+    calibrate: bool = True,
+    memory: int | None = None,
+) -> AnalysisInfo:
+    """The best ``top`` moves at ``state`` (a decision) by the strongest available engine.
+
+    Budget: ``iterations`` over all trees (reproducible; default :data:`DEFAULT_ITERATIONS` when
+    ``seconds`` is None too) or ``seconds`` of thinking. ``exact_cards``: try the exact solve in
+    Age III with at most this many cards left (default: from the budget, as the ``cmcts``
+    level; 0: never). ``calibrate=False`` reports the raw MCTS values (for fitting the map).
+    ``memory``: bytes for all the trees together (default: each tree's own default).
+    """
+    if state.is_terminal() or state.is_chance():
+        raise ValueError(f"no decision to take here ({state.describe()})")
+    if iterations is None and seconds is None:
+        iterations = DEFAULT_ITERATIONS
+    start = time.perf_counter()
+    cards = _exact_cards(seconds) if exact_cards is None else exact_cards
+    compiled = cmcts_available()
+    if cards and exact_feasible(state, cards):
+        # A node budget keeps the hint reproducible; it is generous: 7 cards take well under it.
+        limit = Limit(nodes=100 * iterations) if iterations else Limit(time=0.6 * seconds)
+        info = analyse(state, limit, top=top, exact=True, seed=seed, margin=False, memory=memory)
+        if info.exact and info.moves:
+            return _with_engine(info, "exact")
+    if not compiled:
+        left = None if seconds is None else max(0.05, seconds - (time.perf_counter() - start))
+        limit = Limit(time=left) if left is not None else Limit(nodes=iterations)
+        return _with_engine(analyse(state, limit, top=top, seed=seed, memory=memory), "search")
+    left = None if seconds is None else max(0.01, seconds - (time.perf_counter() - start))
+    options = {} if memory is None else {"memory": max(1 << 16, memory // max(1, trees))}
+    return _cmcts_hint(
+        state, iterations, left, top, seed, trees, calibration, calibrate, start, options
+    )
+
+
+def _with_engine(info: AnalysisInfo, engine: str) -> AnalysisInfo:
+    from dataclasses import replace
+
+    return replace(info, extra={**info.extra, "engine": engine})
+
+
+@dataclass
+class _Arm:
+    visits: int = 0
+    value: float = 0.0  # sum of the raw values for the mover, over all visits
+    per_tree: list[tuple[int, float]] = field(default_factory=list)  # (visits, mean) per tree
+
+
+def _cmcts_hint(
+    state: State,
+    iterations: int | None,
+    seconds: float | None,
+    top: int,
+    seed: int,
+    trees: int,
+    calibration: Calibration | None,
+    calibrate: bool,
+    start: float,
+    options: dict,
+) -> AnalysisInfo:
+    from duel.core import CoreState
+    from solvers._cmcts import Tree
+    from solvers.players import CMctsConfig
+
+    config = CMctsConfig()
+    core = CoreState.from_state(state)
+    trees = max(1, trees)
+    arms: dict[int, _Arm] = {}
+    searched = []
+    done = 0
+    for k in range(trees):
+        # Each tree gets its share of what is left, so a slow first tree does not starve the rest.
+        tree = Tree(seed=seed * 1_000_003 + k, **config.tree_options(), **options)
+        if iterations is not None:
+            result = tree.search(core, iterations=max(1, iterations // trees))
+        else:
+            left = seconds - (time.perf_counter() - start)
+            result = tree.search(core, seconds=max(0.005, left / (trees - k)))
+        done += result["iterations"]
+        searched.append((tree, result))
+        for move, visits, value in result["moves"]:
+            arm = arms.setdefault(move, _Arm())
+            arm.visits += visits
+            arm.value += visits * value
+            if visits:
+                arm.per_tree.append((visits, value))
+    ranked = sorted(arms.items(), key=lambda kv: (-kv[1].visits, -kv[1].value, kv[0]))
+    st = hint_stage(state)
+    cal = (calibration or default_calibration()) if calibrate else None
+
+    def shown(raw: float) -> float:
+        return cal(raw, st) if cal is not None else raw
+
+    moves: list[MoveInfo] = []
+    spread: dict[str, list[float]] = {}
+    raw_values: dict[str, float] = {}
+    visits: dict[str, int] = {}
+    for move, arm in ranked[: max(1, top)]:
+        raw = arm.value / arm.visits if arm.visits else 0.5
+        # The line of the tree that looked at this move the most.
+        best_tree = max(
+            searched, key=lambda tr: next((v for m, v, _ in tr[1]["moves"] if m == move), 0)
+        )[0]
+        line = tuple(Move(m) for m in best_tree.principal_line(core, first=move, seed=seed))
+        moves.append(MoveInfo(Move(move), shown(raw), line or (Move(move),), "estimate"))
+        key = str(Move(move))
+        spread[key] = [shown(v) for _, v in arm.per_tree]
+        raw_values[key] = raw
+        visits[key] = arm.visits
+    best = moves[0]
+    value_a = best.value if state.to_move == 0 else 1.0 - best.value
+    elapsed = max(time.perf_counter() - start, 1e-9)
+    extra = {
+        "engine": "cmcts",
+        "backend": "c",
+        "trees": trees,
+        "tree_seeds": [seed * 1_000_003 + k for k in range(trees)],
+        "calibrated": cal is not None,
+        "stage": STAGE_NAMES[st],
+        "raw": raw_values,
+        "visits": visits,
+        "spread": spread,
+        "config": asdict(config),
+    }
+    if cal is not None:
+        extra["calibration"] = {k: cal.meta.get(k) for k in ("iterations", "games", "brier")}
+        # A map fitted on another player's values is stale (the rollout policy, which also
+        # changes them, leaves no trace here: the docs say to refit after changing it).
+        fitted = cal.meta.get("cmcts_config")
+        extra["calibration"]["stale"] = fitted is not None and fitted != extra["config"]
+    return AnalysisInfo(
+        PovValue(value_a, state.to_move),
+        best.pv,
+        len(best.pv),
+        done,
+        elapsed,
+        False,
+        True,
+        None,
+        tuple(moves),
+        seed=seed,
+        extra=extra,
+    )

@@ -1,0 +1,426 @@
+"""Calibrating the hints' win chances (:mod:`solvers.hint`): self-play, fit, validate, ship.
+
+``python -m solvers.hint_calibration recipe --dir runs/hints`` regenerates the shipped map
+(``data/models/hint_calibration.json``); its steps are subcommands too:
+
+1. ``generate``: self-play games in which both seats play the hint engine's best move at a fixed
+   budget (``--iterations`` over :data:`~solvers.hint.TREES` trees, raw values, seeded), in
+   local worker processes through :func:`solvers.batch.run_jobs` (resumable, the same games for
+   any number of workers). Each game is one JSON line: its seed and index, every move (chance
+   included: the game replays), the winner, the CPU time, and per decision the hint that was
+   given: ``[ply, stage, mover, raw value for the mover, exact]``.
+2. ``fit``: per stage a Platt scaling of the raw value, ``p = sigmoid(a * logit(raw) + b)``
+   (two numbers per stage, fitted by Newton's method on the log loss), on the positions hinted
+   by MCTS (exact ones are the game's value and are left alone). Games are split by
+   ``index % 5`` as in :mod:`solvers.train`: folds 0-3 fit the shipped map, fold 4 is held out;
+   the report also cross-fits (each fold predicted by a map fitted on the four others) so every
+   game counts once as held out. Reported: Brier score and log loss, calibrated against raw, and
+   the calibration table by deciles (the fraction of positions whose mover won, a shared victory
+   counting 1/2), written with the map's budget and the ``cmcts`` settings it was fitted with.
+
+The labels are the final results of self-play by the hint engine itself; a hint given to a
+person in a game between people is calibrated only as far as their play resembles it.
+
+>>> records = generate(games=1, seed=3, iterations=150, workers=1)
+>>> hints = records[0]["hints"]
+>>> len(hints) > 20 and all(0.0 <= h[3] <= 1.0 for h in hints)
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from dataclasses import asdict
+from pathlib import Path
+
+from duel.state import GAME_OVER, PHASE, WINNER, new_game
+from solvers.hint import (
+    CALIBRATION_PATH,
+    DEFAULT_ITERATIONS,
+    STAGE_NAMES,
+    TREES,
+    Calibration,
+    hint_analysis,
+    hint_stage,
+)
+from solvers.train import HOLDOUT_FOLD, HOLDOUT_MOD, calibration_table, metrics, result_label
+
+__all__ = ["fit_map", "generate", "hint_rows", "main", "play_hint_game", "report"]
+
+
+def play_hint_game(job: dict) -> dict:
+    """One self-play game by the hint engine (``job``: seed, index, iterations) as a record."""
+    seed, index, iterations = job["seed"], job["index"], job["iterations"]
+    start = time.process_time()
+    rng = random.Random(seed * 1_000_003 + index)
+    state = new_game()
+    moves: list[int] = []
+    hints: list[list] = []
+    while state.fields[PHASE] != GAME_OVER:
+        if state.is_chance():
+            move = state.sample_chance(rng)
+        else:
+            info = hint_analysis(
+                state,
+                iterations=iterations,
+                top=1,
+                seed=(seed * 7919 + index) * 1000 + len(moves),
+                calibrate=False,
+            )
+            move = info.best_move
+            raw = info.extra.get("raw", {}).get(str(move), info.moves[0].value)
+            hints.append(
+                [len(moves), hint_stage(state), state.to_move, round(raw, 5), bool(info.exact)]
+            )
+        moves.append(int(move))
+        state = state.apply(move, check=False)
+    return {
+        "seed": seed,
+        "index": index,
+        "iterations": iterations,
+        "moves": moves,
+        "winner": state.fields[WINNER],
+        "hints": hints,
+        "cpu": round(time.process_time() - start, 3),
+    }
+
+
+def generate(
+    *,
+    games: int,
+    seed: int,
+    iterations: int = DEFAULT_ITERATIONS,
+    workers: int = 1,
+    resume_file: str | Path | None = None,
+) -> list[dict]:
+    """``games`` self-play records by the hint engine, reproducible from ``seed``."""
+    from solvers.batch import run_jobs
+
+    jobs = [{"seed": seed, "index": i, "iterations": iterations} for i in range(games)]
+    return list(run_jobs(play_hint_game, jobs, workers=workers, out=resume_file, label="games"))
+
+
+def hint_rows(records: list[dict]):
+    """Arrays over the MCTS hints of ``records``: ``raw`` (for the mover), ``stage``, ``y``
+    (the mover's result: 1 won, 1/2 shared, 0 lost), ``fold`` (game index % 5), ``game``."""
+    import numpy as np
+
+    raw, stages, ys, folds, game = [], [], [], [], []
+    for g, record in enumerate(records):
+        a_result = result_label(record["winner"])
+        for _ply, st, mover, value, exact in record["hints"]:
+            if exact:
+                continue
+            raw.append(value)
+            stages.append(st)
+            ys.append(a_result if mover == 0 else 1.0 - a_result)
+            folds.append(record["index"] % HOLDOUT_MOD)
+            game.append(g)
+    return {
+        "raw": np.array(raw, dtype=np.float64),
+        "stage": np.array(stages, dtype=np.int8),
+        "y": np.array(ys, dtype=np.float64),
+        "fold": np.array(folds, dtype=np.int8),
+        "game": np.array(game, dtype=np.int32),
+    }
+
+
+def _logits(raw):
+    import numpy as np
+
+    p = np.clip(raw, 0.005, 0.995)
+    return np.log(p / (1.0 - p))
+
+
+def _platt(z, y, iterations: int = 50) -> tuple[float, float]:
+    """(a, b) minimising the log loss of ``sigmoid(a * z + b)`` (a tiny ridge keeps it finite
+    on a separable or tiny sample; ``a`` is kept positive so the map stays increasing)."""
+    import numpy as np
+
+    w = np.array([1.0, 0.0])
+    Z = np.stack([z, np.ones_like(z)], axis=1)
+    for _ in range(iterations):
+        p = 1.0 / (1.0 + np.exp(-np.clip(Z @ w, -30.0, 30.0)))
+        grad = Z.T @ (p - y) + 1e-3 * (w - [1.0, 0.0])
+        hess = (Z * (p * (1.0 - p))[:, None]).T @ Z + 1e-3 * np.eye(2)
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.max(np.abs(step)) < 1e-9:
+            break
+    return max(float(w[0]), 0.05), float(w[1])
+
+
+def fit_map(rows: dict, mask=None, meta: dict | None = None) -> Calibration:
+    """The per-stage Platt map fitted on the ``mask`` rows (default all); a stage with fewer
+    than 30 hints keeps the identity."""
+    import numpy as np
+
+    mask = np.ones(len(rows["y"]), dtype=bool) if mask is None else mask
+    params = []
+    for s in range(len(STAGE_NAMES)):
+        sel = mask & (rows["stage"] == s)
+        if sel.sum() < 30:
+            params.append((1.0, 0.0))
+            continue
+        params.append(_platt(_logits(rows["raw"][sel]), rows["y"][sel]))
+    return Calibration(tuple(params), meta or {})
+
+
+def predict(cal: Calibration, rows: dict, mask=None):
+    """The map applied to the ``mask`` rows (vectorised; equal to ``cal(raw, stage)``)."""
+    import numpy as np
+
+    mask = np.ones(len(rows["y"]), dtype=bool) if mask is None else mask
+    a = np.array([cal.params[s][0] for s in range(len(STAGE_NAMES))])[rows["stage"][mask]]
+    b = np.array([cal.params[s][1] for s in range(len(STAGE_NAMES))])[rows["stage"][mask]]
+    return 1.0 / (1.0 + np.exp(-np.clip(a * _logits(rows["raw"][mask]) + b, -30.0, 30.0)))
+
+
+def report(records: list[dict]) -> dict:
+    """Held-out figures: fold 4 under the map fitted on folds 0-3, and every game cross-fitted
+    (each fold under the map of the four others), calibrated against raw, overall and per
+    stage."""
+    import numpy as np
+
+    rows = hint_rows(records)
+    y, fold = rows["y"], rows["fold"]
+    out: dict = {}
+    held = fold == HOLDOUT_FOLD
+    shipped = fit_map(rows, ~held)
+    cross = np.zeros(len(y))
+    for k in range(HOLDOUT_MOD):
+        cross[fold == k] = predict(fit_map(rows, fold != k), rows, fold == k)
+    for name, mask, p in (
+        ("holdout", held, predict(shipped, rows, held)),
+        ("crossfit", np.ones(len(y), dtype=bool), cross),
+    ):
+        if not mask.any():  # too few games for a held-out fold
+            out[name] = None
+            continue
+        raw = rows["raw"][mask]
+        out[name] = {
+            "games": len({int(g) for g in rows["game"][mask]}),
+            "calibrated": metrics(p, y[mask]),
+            "raw": metrics(raw, y[mask]),
+            "calibrated_table": calibration_table(p, y[mask]),
+            "raw_table": calibration_table(raw, y[mask]),
+            "stages": _per_stage(p, y[mask], rows["stage"][mask], raw),
+        }
+    out["exact_hints"] = sum(1 for r in records for h in r["hints"] if h[4])
+    return out
+
+
+def _per_stage(p, y, stages, raw) -> dict:
+    out = {}
+    for s, name in enumerate(STAGE_NAMES):
+        sel = stages == s
+        n = int(sel.sum())
+        out[name] = {
+            "positions": n,
+            "brier": metrics(p[sel], y[sel])["brier"] if n else None,
+            "brier_raw": metrics(raw[sel], y[sel])["brier"] if n else None,
+        }
+    return out
+
+
+def format_report(rep: dict) -> str:
+    lines = []
+    for name in ("holdout", "crossfit"):
+        r = rep[name]
+        if r is None:
+            lines.append(f"{name}: no games")
+            continue
+        lines.append(
+            f"{name}: {r['games']} games, {r['calibrated']['positions']} hints; Brier calibrated"
+            f" {r['calibrated']['brier']:.4f} (raw {r['raw']['brier']:.4f}), log loss"
+            f" {r['calibrated']['log_loss']:.4f} (raw {r['raw']['log_loss']:.4f})"
+        )
+        lines.append("  bin       hints  predicted  won    | raw: hints  predicted  won")
+        for c, w in zip(r["calibrated_table"], r["raw_table"], strict=True):
+            left = (
+                f"{c['positions']:6d}  {c['predicted']:9.3f}  {c['won']:.3f}"
+                if c["positions"]
+                else f"{0:6d}  {'-':>9}  {'-':>5}"
+            )
+            right = (
+                f"{w['positions']:6d}  {w['predicted']:9.3f}  {w['won']:.3f}"
+                if w["positions"]
+                else f"{0:6d}  {'-':>9}  -"
+            )
+            lines.append(f"  {c['bin']}  {left}  |      {right}")
+        per = ", ".join(
+            f"{k} {v['brier']:.4f} (raw {v['brier_raw']:.4f}, {v['positions']})"
+            for k, v in r["stages"].items()
+            if v["brier"] is not None
+        )
+        lines.append(f"  Brier per stage (hints): {per}")
+    lines.append(f"exact hints (not calibrated): {rep['exact_hints']}")
+    return "\n".join(lines)
+
+
+# --- command line ---------------------------------------------------------------------------------
+def _default_out() -> Path:
+    import data
+
+    return Path(data.__file__).parent / CALIBRATION_PATH
+
+
+def _read(paths: list[str]) -> list[dict]:
+    from solvers.train import read_records
+
+    return read_records(paths)
+
+
+def cmd_generate(args) -> None:
+    start = time.perf_counter()
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    partial = out.with_name(out.name + ".partial")  # resumable; the real file is written whole
+    records = generate(
+        games=args.games,
+        seed=args.seed,
+        iterations=args.iterations,
+        workers=args.workers,
+        resume_file=partial,
+    )
+    with out.open("w", encoding="utf-8") as fh:
+        for record in records:
+            fh.write(json.dumps(record, separators=(",", ":")) + "\n")
+    partial.unlink(missing_ok=True)
+    cpu = sum(r["cpu"] for r in records)
+    print(
+        f"{len(records)} games by the hint engine at {args.iterations} iterations -> {out}: "
+        f"{cpu:.0f} s CPU, {time.perf_counter() - start:.0f} s wall, {args.workers} workers"
+    )
+
+
+def write_sample(records: list[dict], path: str | Path) -> None:
+    """The held-out games' MCTS hints as ``{"games": [[[stage, raw, result], ...], ...]}``
+    (the mover's view): the fixed sample on which the tests check the shipped map."""
+    games = []
+    for record in records:
+        if record["index"] % HOLDOUT_MOD != HOLDOUT_FOLD:
+            continue
+        a_result = result_label(record["winner"])
+        games.append(
+            [
+                [st, value, a_result if mover == 0 else 1.0 - a_result]
+                for _ply, st, mover, value, exact in record["hints"]
+                if not exact
+            ]
+        )
+    text = json.dumps({"games": games}, separators=(",", ":"))
+    Path(path).write_text(text.replace("]],[[", "]],\n[[") + "\n", encoding="utf-8")
+
+
+def _brier(part: dict | None, which: str) -> float | None:
+    return None if part is None else round(part[which]["brier"], 5)
+
+
+def fit_and_write(
+    paths: list[str], out: str | Path | None, quiet: bool = False, sample: str | None = None
+) -> dict:
+    """Fit the map on folds 0-3 of the games in ``paths``, report, write it to ``out`` (and
+    the held-out hints to ``sample``)."""
+    from solvers.players import CMctsConfig
+
+    records = _read(paths)
+    if not records:
+        raise SystemExit("error: no games to fit on")
+    budgets = {r["iterations"] for r in records}
+    if len(budgets) != 1:
+        raise SystemExit(f"error: the games mix budgets {sorted(budgets)}: fit one at a time")
+    rows = hint_rows(records)
+    rep = report(records)
+    meta = {
+        "iterations": budgets.pop(),
+        "trees": TREES,
+        "games": len(records),
+        "fit_games": int(sum(1 for r in records if r["index"] % HOLDOUT_MOD != HOLDOUT_FOLD)),
+        "hints": int(len(rows["y"])),
+        "selfplay_cpu_seconds": round(sum(r["cpu"] for r in records), 1),
+        "brier": _brier(rep["holdout"], "calibrated"),
+        "brier_raw": _brier(rep["holdout"], "raw"),
+        "brier_crossfit": _brier(rep["crossfit"], "calibrated"),
+        "cmcts_config": asdict(CMctsConfig()),
+    }
+    cal = fit_map(rows, rows["fold"] != HOLDOUT_FOLD, meta)
+    if out is not None:
+        cal.save(out)
+    if sample is not None:
+        write_sample(records, sample)
+    if not quiet:
+        print(format_report(rep))
+        print(json.dumps(cal.to_json()["stages"]))
+    rep["meta"] = meta
+    return rep
+
+
+def cmd_fit(args) -> None:
+    rep = fit_and_write(args.games, args.out or _default_out(), sample=args.sample)
+    if args.report:
+        Path(args.report).write_text(json.dumps(rep, indent=1) + "\n", encoding="utf-8")
+
+
+#: The shipped map: games, seed and budget of its self-play.
+RECIPE_GAMES, RECIPE_SEED = 400, 15
+
+
+def cmd_recipe(args) -> None:
+    folder = Path(args.dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"hints_{DEFAULT_ITERATIONS}.jsonl"
+    if not path.exists():
+        cmd_generate(
+            argparse.Namespace(
+                games=args.games,
+                seed=RECIPE_SEED,
+                iterations=DEFAULT_ITERATIONS,
+                workers=args.workers,
+                out=str(path),
+            )
+        )
+    rep = fit_and_write([str(path)], args.out or _default_out(), sample=args.sample)
+    (folder / "report.json").write_text(json.dumps(rep, indent=1) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m solvers.hint_calibration", description=__doc__.split("\n")[0]
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    g = sub.add_parser("generate", help="self-play by the hint engine to a JSON-lines file")
+    g.add_argument("--games", type=int, required=True)
+    g.add_argument("--seed", type=int, default=0)
+    g.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
+    g.add_argument("--workers", type=int, default=1, help="processes (default: 1)")
+    g.add_argument("--out", required=True)
+    g.set_defaults(func=cmd_generate)
+    f = sub.add_parser("fit", help="fit and validate the map, write it")
+    f.add_argument("games", nargs="+")
+    f.add_argument("--out", default=None, help="map file (default: the package's)")
+    f.add_argument("--report", default=None, help="write the validation report (JSON) here")
+    f.add_argument("--sample", default=None, help="write the held-out hints (JSON) here")
+    f.set_defaults(func=cmd_fit)
+    r = sub.add_parser("recipe", help="the whole pipeline of the shipped map")
+    r.add_argument("--dir", default="runs/hints")
+    r.add_argument("--games", type=int, default=RECIPE_GAMES)
+    r.add_argument("--workers", type=int, default=1, help="processes (default: 1)")
+    r.add_argument("--out", default=None)
+    r.add_argument("--sample", default=None, help="write the held-out hints (JSON) here")
+    r.set_defaults(func=cmd_recipe)
+    args = parser.parse_args(argv)
+    if args.command == "generate" and (args.games < 1 or args.iterations < 1):
+        parser.error("--games and --iterations must be at least 1")
+    try:
+        args.func(args)
+    except ValueError as exc:
+        raise SystemExit(f"error: {exc}") from None
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
