@@ -42,6 +42,7 @@ True
 
 from __future__ import annotations
 
+import bisect
 import json
 import math
 import time
@@ -89,19 +90,39 @@ class Calibration:
 
     params: tuple[tuple[float, float], ...]
     meta: dict = field(default_factory=dict)
+    #: then a pooled monotone correction: (x, y) knots, increasing in both, linear between them
+    #: and towards (0, 0) and (1, 1); empty: none (the Platt map alone).
+    knots: tuple[tuple[float, float], ...] = ()
 
     def __call__(self, raw: float, stage_index: int) -> float:
         a, b = self.params[stage_index]
-        return _sigmoid(a * _logit(raw) + b)
+        return self.correct(_sigmoid(a * _logit(raw) + b))
+
+    def correct(self, p: float) -> float:
+        """The pooled correction of a per-stage Platt value ``p``.
+
+        >>> Calibration(((1.0, 0.0),) * 4, knots=((0.4, 0.3), (0.6, 0.7))).correct(0.5)
+        0.5
+        >>> Calibration(((1.0, 0.0),) * 4, knots=((0.4, 0.3), (0.6, 0.7))).correct(0.2)
+        0.15
+        """
+        if not self.knots:
+            return p
+        xs = (0.0, *(x for x, _ in self.knots), 1.0)
+        ys = (0.0, *(y for _, y in self.knots), 1.0)
+        i = max(1, min(bisect.bisect_left(xs, p), len(xs) - 1))
+        x0, x1, y0, y1 = xs[i - 1], xs[i], ys[i - 1], ys[i]
+        return y0 if x1 <= x0 else y0 + (y1 - y0) * (p - x0) / (x1 - x0)
 
     def to_json(self) -> dict:
         return {
             "format": "wonders-duel hint calibration v1",
-            "model": "p = 1 / (1 + exp(-(a * logit(raw) + b))), per stage",
+            "model": "p = 1 / (1 + exp(-(a * logit(raw) + b))), per stage, then the knots (pooled)",
             "stages": {
                 name: {"a": round(a, 6), "b": round(b, 6)}
                 for name, (a, b) in zip(STAGE_NAMES, self.params, strict=True)
             },
+            "knots": [[round(x, 6), round(y, 6)] for x, y in self.knots],
             "meta": self.meta,
         }
 
@@ -111,7 +132,11 @@ class Calibration:
         params = tuple((float(stages[n]["a"]), float(stages[n]["b"])) for n in STAGE_NAMES)
         if any(not a > 0 for a, _ in params):
             raise ValueError("a calibration map must be increasing (a > 0 in every stage)")
-        return cls(params, obj.get("meta", {}))
+        knots = tuple((float(x), float(y)) for x, y in obj.get("knots", ()))
+        points = ((0.0, 0.0), *knots, (1.0, 1.0))
+        if any(x1 < x0 or y1 < y0 for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False)):
+            raise ValueError("a calibration map must be increasing (knots in order, in 0..1)")
+        return cls(params, obj.get("meta", {}), knots)
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")

@@ -167,7 +167,35 @@ def fit_map(rows: dict, mask=None, meta: dict | None = None) -> Calibration:
             params.append((1.0, 0.0))
             continue
         params.append(_platt(_logits(rows["raw"][sel]), rows["y"][sel]))
-    return Calibration(tuple(params), meta or {})
+    platt = Calibration(tuple(params), meta or {})
+    return Calibration(
+        platt.params, platt.meta, _isotonic_knots(predict(platt, rows, mask), rows["y"][mask])
+    )
+
+
+def _isotonic_knots(p, y, bins: int = 20) -> tuple[tuple[float, float], ...]:
+    """A monotone correction of the Platt values ``p``: equal-count bins of ``p`` and their win
+    rates, pooled where they fall (pool adjacent violators). The per-stage Platt map has only a
+    slope and an offset; the values of a mixed playout/learned-value search are S-shaped
+    against the results (too timid near one half, too sure at the ends), which a line in
+    logit space cannot follow."""
+    import numpy as np
+
+    if len(p) < 10 * bins:
+        return ()
+    order = np.argsort(p, kind="stable")
+    blocks = [
+        [float(p[part].mean()), float(y[part].mean()), len(part)]
+        for part in np.array_split(order, bins)
+    ]
+    merged: list[list[float]] = []
+    for block in blocks:
+        merged.append(block)
+        while len(merged) > 1 and merged[-2][1] >= merged[-1][1]:
+            (x0, y0, n0), (x1, y1, n1) = merged[-2], merged[-1]
+            n = n0 + n1
+            merged[-2:] = [[(x0 * n0 + x1 * n1) / n, (y0 * n0 + y1 * n1) / n, n]]
+    return tuple((x, min(max(y, 0.0), 1.0)) for x, y, _ in merged)
 
 
 def predict(cal: Calibration, rows: dict, mask=None):
@@ -177,7 +205,12 @@ def predict(cal: Calibration, rows: dict, mask=None):
     mask = np.ones(len(rows["y"]), dtype=bool) if mask is None else mask
     a = np.array([cal.params[s][0] for s in range(len(STAGE_NAMES))])[rows["stage"][mask]]
     b = np.array([cal.params[s][1] for s in range(len(STAGE_NAMES))])[rows["stage"][mask]]
-    return 1.0 / (1.0 + np.exp(-np.clip(a * _logits(rows["raw"][mask]) + b, -30.0, 30.0)))
+    platt = 1.0 / (1.0 + np.exp(-np.clip(a * _logits(rows["raw"][mask]) + b, -30.0, 30.0)))
+    if not cal.knots:
+        return platt
+    xs = np.array([0.0, *(x for x, _ in cal.knots), 1.0])
+    ys = np.array([0.0, *(y for _, y in cal.knots), 1.0])
+    return np.interp(platt, xs, ys)
 
 
 def report(records: list[dict]) -> dict:
@@ -367,7 +400,7 @@ def cmd_fit(args) -> None:
 
 
 #: The shipped map: games, seed and budget of its self-play.
-RECIPE_GAMES, RECIPE_SEED = 400, 15
+RECIPE_GAMES, RECIPE_SEED = 250, 15
 
 
 def cmd_recipe(args) -> None:

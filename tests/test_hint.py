@@ -52,8 +52,12 @@ def _sample():
 
 
 def test_shipped_map_is_calibrated_on_held_out_games():
-    """Each fifth of the held-out hints (sorted by the value shown) wins within 0.06 of its mean
-    shown value, and the calibrated values score no worse a Brier than the raw MCTS ones."""
+    """Each fifth of the held-out hints (sorted by the value shown) wins within 0.08 of its mean
+    shown value, and the calibrated values score no worse a Brier than the raw MCTS ones.
+
+    The sample is the held-out fifth of the recipe's games (50 games); the positions of a game
+    share its result, so a fifth's win rate has a standard error of about 0.04: 0.08 is two of
+    them. (The cross-fit over all 250 games, in docs/strength.md, is within 0.04 per decile.)"""
     import numpy as np
 
     n_games, stages, raw, y = _sample()
@@ -62,7 +66,7 @@ def test_shipped_map_is_calibrated_on_held_out_games():
     shown = np.array([cal(v, s) for v, s in zip(raw, stages, strict=True)])
     order = np.argsort(shown, kind="stable")
     for part in np.array_split(order, 5):
-        assert abs(shown[part].mean() - y[part].mean()) <= 0.06, (
+        assert abs(shown[part].mean() - y[part].mean()) <= 0.08, (
             shown[part].mean(),
             y[part].mean(),
         )
@@ -209,3 +213,22 @@ def test_hint_command_names_the_engine_in_json_and_verbose():
     assert data["nodes"] == 1500 and len(data["spread"]["seeds"]) == 3
     verbose = runner.invoke(app, ["hint", str(MIDGAME), "--nodes", "1500", "-v"])
     assert "engine: cmcts" in verbose.output and "calibrated" in verbose.output
+
+
+def test_isotonic_correction_pools_violators_and_follows_an_s_shape():
+    """The pooled correction after Platt: increasing knots, and on S-shaped results (too timid
+    near one half) it moves values away from one half."""
+    import numpy as np
+
+    from solvers.hint_calibration import _isotonic_knots
+
+    rng = np.random.default_rng(3)
+    p = rng.uniform(0.0, 1.0, 20_000)
+    truth = 1.0 / (1.0 + np.exp(-3.0 * np.log(p / (1.0 - p))))  # steeper than p
+    y = (rng.uniform(size=len(p)) < truth).astype(float)
+    knots = _isotonic_knots(p, y)
+    xs, ys = [x for x, _ in knots], [v for _, v in knots]
+    assert xs == sorted(xs) and all(a < b for a, b in zip(ys, ys[1:], strict=False))
+    cal = Calibration(((1.0, 0.0),) * 4, knots=knots)
+    assert cal.correct(0.3) < 0.25 and cal.correct(0.7) > 0.75
+    assert _isotonic_knots(np.array([0.1, 0.9]), np.array([0.0, 1.0])) == ()  # too few hints
