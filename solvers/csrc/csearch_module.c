@@ -42,6 +42,7 @@
 static const dc_capi *capi;
 
 #define INF_DEPTH (1 << 20)
+#define SCOUT_EPS 1e-9 /* the width of a scout's null window */
 #define TT_EXACT_DEPTH 0xFFFFu
 
 #include "heuristic.h"
@@ -65,6 +66,33 @@ static int entry_depth(const tt_entry *e) {
     return e->depth == TT_EXACT_DEPTH ? INF_DEPTH : e->depth;
 }
 
+/* --- profile counters (Searcher.stats()): what kind of node, how many cards left ---------- */
+enum {
+    ST_DECISION,     /* decision_exact calls (probes excluded) */
+    ST_DEC_FIRST,    /* ... that cut off at their first searched move */
+    ST_DEC_CUT,      /* ... that cut off at a later move */
+    ST_ETC,          /* ... settled by a child's table bound (enhanced transposition cut-off) */
+    ST_WIN_NOW,      /* ... settled by a move that wins on the spot */
+    ST_CHANCE,       /* chance_exact calls */
+    ST_CH_TABLE,     /* ... settled by the outcomes' table bounds */
+    ST_CH_STAR2,     /* ... settled by Star2 probes */
+    ST_CH_STAR1,     /* ... cut by Star1 */
+    ST_PROBES,       /* Star2 probes */
+    ST_SMALL,        /* small_search nodes */
+    ST_TT_PROBE,     /* table lookups in search_keyed */
+    ST_TT_HIT,       /* ... found */
+    ST_TT_CUT,       /* ... ended the node */
+    ST_BOUND,        /* static bound tried */
+    ST_BOUND_CUT,    /* ... and proved a winner */
+    ST_RESEARCH,     /* scout: a null-window test that failed (the move searched again) */
+    ST_WORK,         /* nodes below decisions searched with the table */
+    ST_DECIDED,      /* ... of those whose value came out exactly 0 or 1 */
+    ST_EXACT,        /* ... of those whose value came out exact in (0, 1) */
+    ST_KINDS
+};
+#define ST_CARDS 24
+#define STAT(c, kind, st) ((c)->stat[kind][__builtin_popcount((st)->present)]++)
+
 /* --- the searcher object ------------------------------------------------------------------ */
 typedef struct {
     PyObject_HEAD
@@ -82,11 +110,12 @@ typedef struct {
     int aborted;
     int null_windows; /* exact solves start with the win and loss tests (solve) */
     int endgame;      /* exact solves use decision_exact (ETC, win scan, history) */
-    int etc, use_history, star2;
+    int etc, use_history, star2, scout;
     int small_cards; /* exact solves: at most this many cards left, small_search */
     int bounds;      /* exact solves: surely_wins() ends a decided line */
     long long bound_cuts;
     uint32_t history[2][1 << 15]; /* per player, by hist_index(move): cut-off credit */
+    long long stat[ST_KINDS][ST_CARDS]; /* profile counters by kind and cards left (stats()) */
     PyObject *on_progress; /* callable(nodes) or NULL */
 } Searcher;
 
@@ -290,6 +319,7 @@ static double decision_exact(Searcher *c, const dc_state *st, int depth, double 
             keys[i] = 0;
             if (kids[i].winner == me) {
                 c->nodes++;
+                if (!probe) STAT(c, ST_WIN_NOW, st);
                 *best_move = moves[i];
                 return maximise ? 1.0 : 0.0;
             }
@@ -304,6 +334,7 @@ static double decision_exact(Searcher *c, const dc_state *st, int depth, double 
             if (!e || entry_depth(e) < depth - 1) continue;
             if (maximise ? e->lo >= beta : e->hi <= alpha) {
                 c->nodes++;
+                if (!probe) STAT(c, ST_ETC, st);
                 *best_move = moves[i];
                 return maximise ? e->lo : e->hi;
             }
@@ -333,13 +364,30 @@ static double decision_exact(Searcher *c, const dc_state *st, int depth, double 
     }
     double best = maximise ? -1.0 : 2.0;
     int cards = __builtin_popcount(st->present);
+    if (!probe) STAT(c, ST_DECISION, st);
     for (int r = 0; r < n; r++) {
         int i = order[r];
-        double v = __builtin_popcount(kids[i].present) <= c->small_cards
-                       ? small_search(c, &kids[i], alpha, beta)
-                       : search_keyed(c, &kids[i], keys[i], depth - 1, alpha, beta);
+        int small = __builtin_popcount(kids[i].present) <= c->small_cards;
+        double v;
+        /* Scout: after the first move, a null window asks only "does this move beat the best so
+         * far?"; that is cheap (chance nodes below cut at once) and the answer is nearly always
+         * no. A move that does beat it is searched again with the full window. */
+        if (r > 0 && c->scout && beta - alpha > 4 * SCOUT_EPS) {
+            double a = maximise ? alpha : beta - SCOUT_EPS, b = maximise ? alpha + SCOUT_EPS : beta;
+            v = small ? small_search(c, &kids[i], a, b)
+                      : search_keyed(c, &kids[i], keys[i], depth - 1, a, b);
+            if (c->aborted) return 0.0;
+            if (maximise ? v >= b : v <= a) {
+                c->stat[ST_RESEARCH][cards]++;
+                v = small ? small_search(c, &kids[i], alpha, beta)
+                          : search_keyed(c, &kids[i], keys[i], depth - 1, alpha, beta);
+            }
+        } else
+            v = small ? small_search(c, &kids[i], alpha, beta)
+                      : search_keyed(c, &kids[i], keys[i], depth - 1, alpha, beta);
         if (c->aborted) return 0.0;
         if (probe) return v; /* Star2 probe: the first move's value bounds the node */
+        if (maximise ? v >= beta : v <= alpha) c->stat[r ? ST_DEC_CUT : ST_DEC_FIRST][cards]++;
         if (maximise) {
             if (v > best) {
                 best = v;
@@ -617,19 +665,55 @@ static int surely_wins(const dc_state *st, int y) {
     for (uint32_t w = xw; w; w &= w - 1) shields += DC_WONDERS_TABLE[__builtin_ctz(w)].shields;
     int pawn_x = x == 0 ? st->pawn : -st->pawn;
     if (pawn_x + shields >= 9) return 0;
-    /* a guild that counts coins (Moneylenders) is not modelled */
-    for (dc_cards g = (px->cards | py->cards | all) & DC_PURPLE; g; g &= g - 1) {
-        int c = low_card(g);
-        if (DC_CARDS_TABLE[c].points_per_max.coins_div3) return 0;
-    }
-    /* --- y's final score, at least (y discards from now on) --- */
+    /* --- how many cards x may still take --- */
+    /* With R cards left and j Play Agains, x takes at most ceil((R + j) / 2) cards when x takes
+     * the next one, floor((R + j) / 2) otherwise: after each card x takes without a Play Again,
+     * y takes the next (y discards, so y never earns a Play Again). */
+    int left = __builtin_popcount(st->present);
+    int room = buildable ? DC_MAX_WONDERS_BUILT - __builtin_popcount((uint32_t)(px->built | py->built))
+                         : 0; /* wonders that may still be built, by anyone */
+    int theology = (px->tokens | gain_tokens) >> DC_T_THEOLOGY & 1;
+    int replays = 0;
+    for (uint32_t w = xw; w; w &= w - 1)
+        replays += theology || DC_WONDERS_TABLE[__builtin_ctz(w)].extra_turn;
+    if (replays > room) replays = room;
+    int k = (left + replays + (st->to_move == x)) / 2; /* cards x may take */
+    int y_takes = left - k;                              /* cards y takes, at least */
+    if (y_takes < 0) y_takes = 0;
+    /* --- coins: y's at least (y discards), and both players' at most (The Moneylenders) --- */
     int loot = 0;
     if (st->military & (y == 0 ? 1 : 4)) loot += 2;
     if (st->military & (y == 0 ? 2 : 8)) loot += 5;
     int take = 0;
     for (uint32_t w = xw; w; w &= w - 1) take += DC_WONDERS_TABLE[__builtin_ctz(w)].opponent_loses;
-    int coins_y = py->coins - loot - take;
+    int discard_y = 2 + dc_pop_cards(py->cards & DC_YELLOW);
+    int coins_y = py->coins - loot - take + y_takes * discard_y;
     if (coins_y < 0) coins_y = 0;
+    int yellow_ub = dc_pop_cards((px->cards | all) & DC_YELLOW);
+    int urbanism_coins = ((px->tokens | gain_tokens) >> DC_T_URBANISM & 1) ? 4 : 0;
+    int coins_x_base = px->coins; /* x's coins besides those of cards and wonders, at most */
+    for (uint32_t t = gain_tokens; t; t &= t - 1) coins_x_base += DC_TOKENS_TABLE[__builtin_ctz(t)].coins;
+    int coins_x_fixed = coins_x_base; /* ... and with every wonder x may build */
+    for (uint32_t w = xw; w; w &= w - 1) coins_x_fixed += DC_WONDERS_TABLE[__builtin_ctz(w)].coins;
+    int card_coins_ub = 2 + yellow_ub; /* the most coins one card may bring x */
+    for (dc_cards a = all; a; a &= a - 1) {
+        const dc_card_spec *spec = &DC_CARDS_TABLE[low_card(a)];
+        int coins = spec->coins + urbanism_coins;
+        if (spec->coins_per.each)
+            coins += spec->coins_per.each * category_ub(st, x, &spec->coins_per, all, x_wonders);
+        if (spec->coins_per_max.each) {
+            int nx = category_ub(st, x, &spec->coins_per_max, all, x_wonders);
+            int ny = dc_pop_cards(py->cards & spec->coins_per_max.colours) +
+                     (spec->coins_per_max.wonder ? dc_pop32(py->built) : 0);
+            coins += spec->coins_per_max.each * (nx > ny ? nx : ny);
+        }
+        if (coins > card_coins_ub) card_coins_ub = coins;
+    }
+    int coins_x_ub = coins_x_fixed + (k + maus) * card_coins_ub;
+    int coins_y_ub = py->coins + left * discard_y;
+    if (py->tokens >> DC_T_ECONOMY & 1) coins_y_ub += coins_x_ub; /* x's trading pays y */
+    int richest_ub = (coins_x_ub > coins_y_ub ? coins_x_ub : coins_y_ub) / 3;
+    /* --- y's final score, at least (y discards from now on) --- */
     int destroy_brown = 0, destroy_grey = 0;
     for (uint32_t w = xw; w; w &= w - 1) {
         int d = DC_WONDERS_TABLE[__builtin_ctz(w)].destroy;
@@ -648,32 +732,23 @@ static int surely_wins(const dc_state *st, int y) {
             ny += dc_pop32(py->built);
             nx += dc_pop32(px->built);
         }
+        if (cat->coins_div3) ny += coins_y / 3; /* the richest city's coins: at least y's */
         y_low += cat->each * (ny > nx ? ny : nx);
     }
     /* --- x's final score, at most --- */
     double x_high = dc_card_points(px->cards & ~DC_PURPLE) + dc_wonder_points(px->built) +
                     dc_token_points(px->tokens) + milpts(pawn_x + shields);
-    double coins_x = px->coins;
-    for (uint32_t w = xw; w; w &= w - 1) {
-        const dc_wonder_spec *ws = &DC_WONDERS_TABLE[__builtin_ctz(w)];
-        x_high += ws->points;
-        coins_x += ws->coins;
-    }
     for (dc_cards g = px->cards & DC_PURPLE; g; g &= g - 1) {
         int c = low_card(g);
         const dc_category *cat = &DC_CARDS_TABLE[c].points_per_max;
         int nx = category_ub(st, x, cat, all, x_wonders);
         int ny = dc_pop_cards(py->cards & cat->colours) + (cat->wonder ? dc_pop32(py->built) : 0);
+        if (cat->coins_div3) nx = ny = richest_ub;
         x_high += cat->each * (nx > ny ? nx : ny);
     }
-    int yellow_ub = dc_pop_cards((px->cards | all) & DC_YELLOW);
     double discard_value = (2.0 + yellow_ub) / 3.0;
-    double urbanism = ((px->tokens | gain_tokens) >> DC_T_URBANISM & 1) ? 4.0 / 3.0 : 0.0;
-    for (uint32_t t = gain_tokens; t; t &= t - 1) {
-        const dc_token_spec *ts = &DC_TOKENS_TABLE[__builtin_ctz(t)];
-        x_high += ts->points;
-        coins_x += ts->coins;
-    }
+    double urbanism = urbanism_coins / 3.0;
+    for (uint32_t t = gain_tokens; t; t &= t - 1) x_high += DC_TOKENS_TABLE[__builtin_ctz(t)].points;
     if (gain_tokens && ((px->tokens | gain_tokens) >> DC_T_MATHEMATICS & 1))
         x_high += 3 * (__builtin_popcount(px->tokens) + __builtin_popcount(gain_tokens));
     /* each card's best use for x; face-down slots: the best unseen cards of their kind */
@@ -698,6 +773,7 @@ static int surely_wins(const dc_state *st, int y) {
             const dc_category *cat = &spec->points_per_max;
             int nx = category_ub(st, x, cat, all, x_wonders);
             int ny = dc_pop_cards(py->cards & cat->colours) + (cat->wonder ? dc_pop32(py->built) : 0);
+            if (cat->coins_div3) nx = ny = richest_ub;
             v += cat->each * (nx > ny ? nx : ny);
         }
         if (maus && v > best_maus) best_maus = v;
@@ -710,13 +786,28 @@ static int surely_wins(const dc_state *st, int y) {
     sort_desc(of_guild, ng);
     for (int i = 0; i < na && i < h_age; i++) value[n++] = of_age[i];
     for (int i = 0; i < ng && i < h_guild; i++) value[n++] = of_guild[i];
-    int left = __builtin_popcount(st->present);
-    int k = (left + 1) / 2 + 1 + x_wonders; /* cards x may take, replays included */
     sort_desc(value, n);
-    double gain = best_maus;
-    for (int i = 0; i < n && i < k; i++) gain += value[i];
-    x_high += (coins_x / 3.0) + gain;
-    return (double)y_low > x_high + 1e-9;
+    /* x's wonders, each worth its points and coins (The Mausoleum: the best card of the discard
+     * pile too); a card x builds a wonder with brings nothing else, so of x's k cards, w go under
+     * wonders and k - w are worth their best use */
+    double wonder_value[DC_N_WONDERS];
+    int nw = 0;
+    for (uint32_t w = xw; w; w &= w - 1) {
+        const dc_wonder_spec *ws = &DC_WONDERS_TABLE[__builtin_ctz(w)];
+        wonder_value[nw++] = ws->points + ws->coins / 3.0 + (ws->mausoleum ? best_maus : 0.0);
+    }
+    sort_desc(wonder_value, nw);
+    double cards_sum[DC_N_CARDS + 1];
+    cards_sum[0] = 0.0;
+    for (int i = 0; i < k; i++) cards_sum[i + 1] = cards_sum[i] + (i < n ? value[i] : 0.0);
+    double gain = cards_sum[k], wonders_sum = 0.0;
+    for (int w = 1; w <= nw && w <= room && w <= k; w++) {
+        wonders_sum += wonder_value[w - 1];
+        if (cards_sum[k - w] + wonders_sum > gain) gain = cards_sum[k - w] + wonders_sum;
+    }
+    x_high += coins_x_base / 3.0 + gain;
+    /* Scores are whole numbers: x's is at most floor(x_high) (the margin absorbs rounding). */
+    return (double)y_low > floor(x_high + 1e-6);
 }
 
 /* The last few cards of an exact solve: a plain alpha-beta / Star1 recursion with no table. Near
@@ -725,6 +816,7 @@ static int surely_wins(const dc_state *st, int y) {
  * costlier ones above (see keep_value). Values and bounds are as search()'s (fail-soft). */
 static double small_search(Searcher *c, const dc_state *st, double alpha, double beta) {
     c->nodes++;
+    STAT(c, ST_SMALL, st);
     if (c->nodes >= c->checkpoint) {
         tick(c);
         if (c->aborted) return 0.0;
@@ -820,8 +912,11 @@ static double chance_exact(Searcher *c, const dc_state *st, int depth, double al
         sum_lo += w * lo[i];
         sum_hi += w * hi[i];
     }
-    if (sum_lo >= beta_w) return sum_lo / t;
-    if (sum_hi <= alpha_w) return sum_hi / t;
+    STAT(c, ST_CHANCE, st);
+    if (sum_lo >= beta_w || sum_hi <= alpha_w) {
+        STAT(c, ST_CH_TABLE, st);
+        return sum_lo >= beta_w ? sum_lo / t : sum_hi / t;
+    }
     if (c->star2) {
         for (int i = 0; i < n; i++) {
             const dc_state *k = &kids[i];
@@ -833,23 +928,31 @@ static double chance_exact(Searcher *c, const dc_state *st, int depth, double al
                 double need = (beta_w - (sum_lo - w * lo[i])) / w;
                 if (need > 1.0) continue;
                 c->nodes++;
+                STAT(c, ST_PROBES, st);
                 double v = decision_exact(c, k, depth, lo[i], need, first, &unused, 1);
                 if (c->aborted) return 0.0;
                 if (v > lo[i]) {
                     sum_lo += w * (v - lo[i]);
                     lo[i] = v;
-                    if (sum_lo >= beta_w) return sum_lo / t;
+                    if (sum_lo >= beta_w) {
+                        STAT(c, ST_CH_STAR2, st);
+                        return sum_lo / t;
+                    }
                 }
             } else { /* an upper bound from B's first move */
                 double need = (alpha_w - (sum_hi - w * hi[i])) / w;
                 if (need < 0.0) continue;
                 c->nodes++;
+                STAT(c, ST_PROBES, st);
                 double v = decision_exact(c, k, depth, need, hi[i], first, &unused, 1);
                 if (c->aborted) return 0.0;
                 if (v < hi[i]) {
                     sum_hi -= w * (hi[i] - v);
                     hi[i] = v;
-                    if (sum_hi <= alpha_w) return sum_hi / t;
+                    if (sum_hi <= alpha_w) {
+                        STAT(c, ST_CH_STAR2, st);
+                        return sum_hi / t;
+                    }
                 }
             }
         }
@@ -871,8 +974,10 @@ static double chance_exact(Searcher *c, const dc_state *st, int depth, double al
                        : search_keyed(c, &kids[i], keys[i], depth, a, b);
         if (c->aborted) return 0.0;
         acc_w += w * v;
-        if (v <= a_i) return (acc_w + rest_hi) / t;
-        if (v >= b_i) return (acc_w + rest_lo) / t;
+        if (v <= a_i || v >= b_i) {
+            STAT(c, ST_CH_STAR1, st);
+            return v <= a_i ? (acc_w + rest_hi) / t : (acc_w + rest_lo) / t;
+        }
     }
     return acc_w / t;
 }
@@ -903,6 +1008,8 @@ static double search_keyed(Searcher *c, const dc_state *st, uint64_t key, int de
     }
     long long nodes_before = c->nodes;
     const tt_entry *e = tt_find(c, key);
+    STAT(c, ST_TT_PROBE, st);
+    if (e) STAT(c, ST_TT_HIT, st);
     int had = 0, e_depth = 0;
     double e_lo = 0.0, e_hi = 1.0;
     int32_t best_move = -1;
@@ -915,6 +1022,7 @@ static double search_keyed(Searcher *c, const dc_state *st, uint64_t key, int de
         if (e_depth >= depth) {
             if (e_lo >= beta || e_hi <= alpha || e_lo == e_hi) {
                 if (e_depth < INF_DEPTH) c->cut_count++;
+                STAT(c, ST_TT_CUT, st);
                 return (e_lo >= beta || e_lo == e_hi) ? e_lo : e_hi;
             }
             if (e_lo > alpha) alpha = e_lo;
@@ -926,7 +1034,9 @@ static double search_keyed(Searcher *c, const dc_state *st, uint64_t key, int de
     int32_t move = -1;
     if (depth >= INF_DEPTH / 2 && c->bounds && !(had && e_lo == e_hi)) {
         int winner = surely_wins(st, 0) ? 0 : surely_wins(st, 1) ? 1 : -1;
+        STAT(c, ST_BOUND, st);
         if (winner >= 0) {
+            STAT(c, ST_BOUND_CUT, st);
             c->bound_cuts++;
             value = winner == 0 ? 1.0 : 0.0;
             if (!dc_is_chance(st)) { /* a move the proof allows: the winner discards */
@@ -960,6 +1070,12 @@ static double search_keyed(Searcher *c, const dc_state *st, uint64_t key, int de
     else if (value >= beta0) lo = same ? (lo > value ? lo : value) : value;
     else lo = hi = value;
     if (lo > hi) lo = hi = value;
+    if (!dc_is_chance(st)) {
+        int cards = __builtin_popcount(st->present);
+        c->stat[ST_WORK][cards] += c->nodes - nodes_before;
+        if (lo == hi && (lo == 0.0 || lo == 1.0)) c->stat[ST_DECIDED][cards] += c->nodes - nodes_before;
+        else if (lo == hi) c->stat[ST_EXACT][cards] += c->nodes - nodes_before;
+    }
     tt_store(c, key, stored, lo, hi, move >= 0 ? move : best_move, c->nodes - nodes_before);
     return value;
 }
@@ -1037,6 +1153,7 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs) {
     self->etc = 1;
     self->use_history = 1;
     self->star2 = 1;
+    self->scout = 1;
     self->small_cards = 2;
     self->bounds = 1;
     return alloc_table(self, memory);
@@ -1128,6 +1245,31 @@ static PyObject *Searcher_set_limits(Searcher *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+static PyObject *Searcher_stats(Searcher *self, PyObject *unused) {
+    (void)unused;
+    static const char *names[ST_KINDS] = {
+        "decision", "dec_first", "dec_cut", "etc", "win_now", "chance", "ch_table", "ch_star2",
+        "ch_star1", "probes", "small", "tt_probe", "tt_hit", "tt_cut", "bound", "bound_cut", "research", "work", "decided", "exact"};
+    PyObject *d = PyDict_New();
+    if (!d) return NULL;
+    for (int k = 0; k < ST_KINDS; k++) {
+        PyObject *row = PyList_New(ST_CARDS);
+        if (!row) {
+            Py_DECREF(d);
+            return NULL;
+        }
+        for (int i = 0; i < ST_CARDS; i++)
+            PyList_SET_ITEM(row, i, PyLong_FromLongLong(self->stat[k][i]));
+        if (PyDict_SetItemString(d, names[k], row) < 0) {
+            Py_DECREF(row);
+            Py_DECREF(d);
+            return NULL;
+        }
+        Py_DECREF(row);
+    }
+    return d;
+}
+
 static PyObject *Searcher_clear(Searcher *self, PyObject *unused) {
     (void)unused;
     memset(self->tt, 0, self->buckets * sizeof(tt_bucket));
@@ -1148,6 +1290,8 @@ static PyMethodDef Searcher_methods[] = {
     {"set_limits", (PyCFunction)Searcher_set_limits, METH_VARARGS,
      "set_limits(node_limit or -1, seconds from now or -1)."},
     {"clear", (PyCFunction)Searcher_clear, METH_NOARGS, "empty the table"},
+    {"stats", (PyCFunction)Searcher_stats, METH_NOARGS,
+     "profile counters: {kind: [count by cards left]} (see ST_* in the C file)"},
     {NULL, NULL, 0, NULL}};
 
 #define RW_LL(name) {#name, T_LONGLONG, offsetof(Searcher, name), 0, NULL}
@@ -1162,6 +1306,7 @@ static PyMemberDef Searcher_members[] = {
     {"endgame", T_INT, offsetof(Searcher, endgame), 0, NULL},
     {"etc", T_INT, offsetof(Searcher, etc), 0, NULL},
     {"star2", T_INT, offsetof(Searcher, star2), 0, NULL},
+    {"scout", T_INT, offsetof(Searcher, scout), 0, NULL},
     {"small_cards", T_INT, offsetof(Searcher, small_cards), 0, NULL},
     {"bounds", T_INT, offsetof(Searcher, bounds), 0, NULL},
     {"bound_cuts", T_LONGLONG, offsetof(Searcher, bound_cuts), 0, NULL},
