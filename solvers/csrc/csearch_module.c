@@ -807,7 +807,26 @@ static int surely_wins(const dc_state *st, int y) {
     }
     x_high += coins_x_base / 3.0 + gain;
     /* Scores are whole numbers: x's is at most floor(x_high) (the margin absorbs rounding). */
-    return (double)y_low > floor(x_high + 1e-6);
+    double x_top = floor(x_high + 1e-6);
+    if (y_low != x_top) return (double)y_low > x_top;
+    /* Equal scores: the most civilian (blue) points win. y's cannot fall; x's may rise by its k
+     * best blue cards still to come (The Mausoleum: one more, from the discard pile). */
+    int blue[DC_N_CARDS], nb = 0, best_discard_blue = 0;
+    for (dc_cards b = (known | unseen_age) & DC_BLUE; b; b &= b - 1) {
+        int v = DC_CARDS_TABLE[low_card(b)].points, j = nb++;
+        while (j > 0 && blue[j - 1] < v) {
+            blue[j] = blue[j - 1];
+            j--;
+        }
+        blue[j] = v;
+    }
+    if (maus)
+        for (dc_cards b = st->discard & DC_BLUE; b; b &= b - 1)
+            if (DC_CARDS_TABLE[low_card(b)].points > best_discard_blue)
+                best_discard_blue = DC_CARDS_TABLE[low_card(b)].points;
+    int x_blue = dc_card_points(px->cards & DC_BLUE) + best_discard_blue;
+    for (int i = 0; i < nb && i < k; i++) x_blue += blue[i];
+    return dc_card_points(py->cards & DC_BLUE) > x_blue;
 }
 
 /* The last few cards of an exact solve: a plain alpha-beta / Star1 recursion with no table. Near
