@@ -91,7 +91,7 @@ enum {
     ST_KINDS
 };
 #define ST_CARDS 24
-#define STAT(c, kind, st) ((c)->stat[kind][__builtin_popcount((st)->present)]++)
+#define STAT(c, kind, st) ((c)->stat[kind][dc_pop32((st)->present)]++)
 
 /* --- the searcher object ------------------------------------------------------------------ */
 typedef struct {
@@ -258,7 +258,7 @@ static double decision(Searcher *c, const dc_state *st, int depth, double alpha,
     int n = dc_legal_moves(st, moves);
     int maximise = st->to_move == 0;
     int by_eval = n > 1 && depth >= 3 &&
-                  (depth < INF_DEPTH / 2 || __builtin_popcount(st->present) >= 7);
+                  (depth < INF_DEPTH / 2 || dc_pop32(st->present) >= 7);
     if (n > 1) order_moves(c, st, moves, n, first, maximise, by_eval);
     double best = maximise ? -1.0 : 2.0;
     *best_move = -1;
@@ -340,7 +340,7 @@ static double decision_exact(Searcher *c, const dc_state *st, int depth, double 
             }
         }
     }
-    int by_eval = n > 1 && __builtin_popcount(st->present) >= 7;
+    int by_eval = n > 1 && dc_pop32(st->present) >= 7;
     const uint32_t *hist = c->history[me];
     for (int i = 0; i < n; i++) {
         double k;
@@ -363,11 +363,11 @@ static double decision_exact(Searcher *c, const dc_state *st, int depth, double 
         order[j + 1] = o;
     }
     double best = maximise ? -1.0 : 2.0;
-    int cards = __builtin_popcount(st->present);
+    int cards = dc_pop32(st->present);
     if (!probe) STAT(c, ST_DECISION, st);
     for (int r = 0; r < n; r++) {
         int i = order[r];
-        int small = __builtin_popcount(kids[i].present) <= c->small_cards;
+        int small = dc_pop32(kids[i].present) <= c->small_cards;
         double v;
         /* Scout: after the first move, a null window asks only "does this move beat the best so
          * far?"; that is cheap (chance nodes below cut at once) and the answer is nearly always
@@ -611,9 +611,9 @@ static int surely_wins(const dc_state *st, int y) {
     dc_cards unseen_age = h_age ? st->unseen & DC_AGE_DECK_3 : 0;
     dc_cards unseen_guild = h_guild ? st->unseen & DC_AGE_DECK_4 : 0;
     dc_cards avail = known | unseen_age | unseen_guild;
-    int buildable = __builtin_popcount((uint32_t)(px->built | py->built)) < DC_MAX_WONDERS_BUILT;
+    int buildable = dc_pop32((uint32_t)(px->built | py->built)) < DC_MAX_WONDERS_BUILT;
     uint32_t xw = buildable ? px->wonders : 0; /* x's wonders that may still be built */
-    int x_wonders = __builtin_popcount(xw);
+    int x_wonders = dc_pop32(xw);
     if (xw >> 3 & 1) return 0; /* The Great Library: a token */
     /* The Mausoleum: one more card, from the discard pile (which may by then hold any card) */
     int maus = xw >> 6 & 1;
@@ -642,9 +642,9 @@ static int surely_wins(const dc_state *st, int y) {
         (twice || (extra_picks >= 1 && (unseen_sym & sym)) || (extra_picks >= 2 && unseen_twice)))
         gain_tokens = st->board;
     /* science supremacy: at most extra_picks new symbols from unseen cards */
-    int new_sym = __builtin_popcount(unseen_sym & ~sym);
+    int new_sym = dc_pop32(unseen_sym & ~sym);
     int law = (gain_tokens >> DC_T_LAW & 1) && !(sym & DC_SCIENCE_LAW_BIT);
-    if (__builtin_popcount(sym) + law + (new_sym < extra_picks ? new_sym : extra_picks) >= 6) {
+    if (dc_pop32(sym) + law + (new_sym < extra_picks ? new_sym : extra_picks) >= 6) {
         return 0;
     }
     /* military: every shield x could still add (the unseen: the extra_picks strongest) */
@@ -669,8 +669,8 @@ static int surely_wins(const dc_state *st, int y) {
     /* With R cards left and j Play Agains, x takes at most ceil((R + j) / 2) cards when x takes
      * the next one, floor((R + j) / 2) otherwise: after each card x takes without a Play Again,
      * y takes the next (y discards, so y never earns a Play Again). */
-    int left = __builtin_popcount(st->present);
-    int room = buildable ? DC_MAX_WONDERS_BUILT - __builtin_popcount((uint32_t)(px->built | py->built))
+    int left = dc_pop32(st->present);
+    int room = buildable ? DC_MAX_WONDERS_BUILT - dc_pop32((uint32_t)(px->built | py->built))
                          : 0; /* wonders that may still be built, by anyone */
     int theology = (px->tokens | gain_tokens) >> DC_T_THEOLOGY & 1;
     int replays = 0;
@@ -750,7 +750,7 @@ static int surely_wins(const dc_state *st, int y) {
     double urbanism = urbanism_coins / 3.0;
     for (uint32_t t = gain_tokens; t; t &= t - 1) x_high += DC_TOKENS_TABLE[__builtin_ctz(t)].points;
     if (gain_tokens && ((px->tokens | gain_tokens) >> DC_T_MATHEMATICS & 1))
-        x_high += 3 * (__builtin_popcount(px->tokens) + __builtin_popcount(gain_tokens));
+        x_high += 3 * (dc_pop32(px->tokens) + dc_pop32(gain_tokens));
     /* each card's best use for x; face-down slots: the best unseen cards of their kind */
     double value[DC_N_CARDS], of_age[DC_N_CARDS], of_guild[DC_N_CARDS];
     int n = 0, na = 0, ng = 0;
@@ -988,7 +988,7 @@ static double chance_exact(Searcher *c, const dc_state *st, int depth, double al
         }
         double a_i = (alpha_w - acc_w - rest_hi) / w, b_i = (beta_w - acc_w - rest_lo) / w;
         double a = a_i > 0.0 ? a_i : 0.0, b = b_i < 1.0 ? b_i : 1.0;
-        double v = __builtin_popcount(kids[i].present) <= c->small_cards
+        double v = dc_pop32(kids[i].present) <= c->small_cards
                        ? small_search(c, &kids[i], a, b)
                        : search_keyed(c, &kids[i], keys[i], depth, a, b);
         if (c->aborted) return 0.0;
@@ -1002,7 +1002,7 @@ static double chance_exact(Searcher *c, const dc_state *st, int depth, double al
 }
 
 static double search(Searcher *c, const dc_state *st, int depth, double alpha, double beta) {
-    if (depth >= INF_DEPTH / 2 && c->endgame && __builtin_popcount(st->present) <= c->small_cards)
+    if (depth >= INF_DEPTH / 2 && c->endgame && dc_pop32(st->present) <= c->small_cards)
         return small_search(c, st, alpha, beta);
     if (st->phase == DC_GAME_OVER || depth <= 0) return search_keyed(c, st, 0, depth, alpha, beta);
     return search_keyed(c, st, dc_state_hash(st), depth, alpha, beta);
@@ -1090,7 +1090,7 @@ static double search_keyed(Searcher *c, const dc_state *st, uint64_t key, int de
     else lo = hi = value;
     if (lo > hi) lo = hi = value;
     if (!dc_is_chance(st)) {
-        int cards = __builtin_popcount(st->present);
+        int cards = dc_pop32(st->present);
         c->stat[ST_WORK][cards] += c->nodes - nodes_before;
         if (lo == hi && (lo == 0.0 || lo == 1.0)) c->stat[ST_DECIDED][cards] += c->nodes - nodes_before;
         else if (lo == hi) c->stat[ST_EXACT][cards] += c->nodes - nodes_before;
