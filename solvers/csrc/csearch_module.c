@@ -578,6 +578,17 @@ static void sort_desc(double *v, int n) { /* insertion sort: n is small */
     }
 }
 
+static void sort_int_desc(int *v, int n) { /* insertion sort: n is small */
+    for (int i = 1; i < n; i++) {
+        int x = v[i], j = i - 1;
+        while (j >= 0 && v[j] < x) {
+            v[j + 1] = v[j];
+            j--;
+        }
+        v[j + 1] = x;
+    }
+}
+
 static int milpts(int p) { return p <= 0 ? 0 : p <= 2 ? 2 : p <= 5 ? 5 : 10; }
 
 static inline int low_card(dc_cards g) { /* the lowest card id in a non-empty set */
@@ -641,30 +652,6 @@ static int surely_wins(const dc_state *st, int y) {
     if (st->board &&
         (twice || (extra_picks >= 1 && (unseen_sym & sym)) || (extra_picks >= 2 && unseen_twice)))
         gain_tokens = st->board;
-    /* science supremacy: at most extra_picks new symbols from unseen cards */
-    int new_sym = dc_pop32(unseen_sym & ~sym);
-    int law = (gain_tokens >> DC_T_LAW & 1) && !(sym & DC_SCIENCE_LAW_BIT);
-    if (dc_pop32(sym) + law + (new_sym < extra_picks ? new_sym : extra_picks) >= 6) {
-        return 0;
-    }
-    /* military: every shield x could still add (the unseen: the extra_picks strongest) */
-    int strategy = (px->tokens | gain_tokens) >> DC_T_STRATEGY & 1;
-    int shields = 0;
-    for (dc_cards r = sure & DC_RED; r; r &= r - 1)
-        shields += DC_CARDS_TABLE[low_card(r)].shields + strategy;
-    int top_shields[DC_N_CARDS], nr = 0;
-    for (dc_cards r = unseen_age & DC_RED; r; r &= r - 1) {
-        int v = DC_CARDS_TABLE[low_card(r)].shields + strategy, j = nr++;
-        while (j > 0 && top_shields[j - 1] < v) {
-            top_shields[j] = top_shields[j - 1];
-            j--;
-        }
-        top_shields[j] = v;
-    }
-    for (int i = 0; i < nr && i < extra_picks; i++) shields += top_shields[i];
-    for (uint32_t w = xw; w; w &= w - 1) shields += DC_WONDERS_TABLE[__builtin_ctz(w)].shields;
-    int pawn_x = x == 0 ? st->pawn : -st->pawn;
-    if (pawn_x + shields >= 9) return 0;
     /* --- how many cards x may still take --- */
     /* With R cards left and j Play Agains, x takes at most ceil((R + j) / 2) cards when x takes
      * the next one, floor((R + j) / 2) otherwise: after each card x takes without a Play Again,
@@ -680,6 +667,32 @@ static int surely_wins(const dc_state *st, int y) {
     int k = (left + replays + (st->to_move == x)) / 2; /* cards x may take */
     int y_takes = left - k;                              /* cards y takes, at least */
     if (y_takes < 0) y_takes = 0;
+    /* science supremacy: each new symbol takes one of x's cards (at most extra_picks of them
+     * unseen ones), and so does Law's (the pair that wins the token brings no new symbol) */
+    int new_sym = dc_pop32(unseen_sym & ~sym);
+    int law = (gain_tokens >> DC_T_LAW & 1) && !(sym & DC_SCIENCE_LAW_BIT);
+    int reach = dc_pop32(sym & ~px->science) + law + (new_sym < extra_picks ? new_sym : extra_picks);
+    if (reach > k + maus) reach = k + maus;
+    if (dc_pop32(px->science) + reach >= 6) return 0;
+    /* military: the shields of x's k strongest takes (red cards, the unseen ones among the
+     * extra_picks strongest, wonders), The Mausoleum's pick one more */
+    int strategy = (px->tokens | gain_tokens) >> DC_T_STRATEGY & 1;
+    int top_shields[DC_N_CARDS + DC_N_WONDERS], nr = 0, nu = 0;
+    int unseen_shields[DC_N_CARDS];
+    for (dc_cards r = unseen_age & DC_RED; r; r &= r - 1)
+        unseen_shields[nu++] = DC_CARDS_TABLE[low_card(r)].shields + strategy;
+    sort_int_desc(unseen_shields, nu);
+    for (int i = 0; i < nu && i < extra_picks; i++) top_shields[nr++] = unseen_shields[i];
+    for (dc_cards r = sure & DC_RED; r; r &= r - 1)
+        top_shields[nr++] = DC_CARDS_TABLE[low_card(r)].shields + strategy;
+    for (uint32_t w = xw; w; w &= w - 1)
+        if (DC_WONDERS_TABLE[__builtin_ctz(w)].shields)
+            top_shields[nr++] = DC_WONDERS_TABLE[__builtin_ctz(w)].shields;
+    sort_int_desc(top_shields, nr);
+    int shields = 0;
+    for (int i = 0; i < nr && i < k + maus; i++) shields += top_shields[i];
+    int pawn_x = x == 0 ? st->pawn : -st->pawn;
+    if (pawn_x + shields >= 9) return 0;
     /* --- coins: y's at least (y discards), and both players' at most (The Moneylenders) --- */
     int loot = 0;
     if (st->military & (y == 0 ? 1 : 4)) loot += 2;
