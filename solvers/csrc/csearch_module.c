@@ -694,9 +694,9 @@ static int surely_wins(const dc_state *st, int y) {
     int pawn_x = x == 0 ? st->pawn : -st->pawn;
     if (pawn_x + shields >= 9) return 0;
     /* --- coins: y's at least (y discards), and both players' at most (The Moneylenders) --- */
-    int loot = 0;
-    if (st->military & (y == 0 ? 1 : 4)) loot += 2;
-    if (st->military & (y == 0 ? 2 : 8)) loot += 5;
+    int loot = 0; /* the looting tokens on y's side that x's shields may reach */
+    if ((st->military & (y == 0 ? 1 : 4)) && pawn_x + shields >= 3) loot += 2;
+    if ((st->military & (y == 0 ? 2 : 8)) && pawn_x + shields >= 6) loot += 5;
     int take = 0;
     for (uint32_t w = xw; w; w &= w - 1) take += DC_WONDERS_TABLE[__builtin_ctz(w)].opponent_loses;
     int discard_y = 2 + dc_pop_cards(py->cards & DC_YELLOW);
