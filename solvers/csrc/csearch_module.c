@@ -764,6 +764,18 @@ static int surely_wins(const dc_state *st, int y) {
     for (uint32_t t = gain_tokens; t; t &= t - 1) x_high += DC_TOKENS_TABLE[__builtin_ctz(t)].points;
     if (gain_tokens && ((px->tokens | gain_tokens) >> DC_T_MATHEMATICS & 1))
         x_high += 3 * (dc_pop32(px->tokens) + dc_pop32(gain_tokens));
+    /* What x pays to build: prices only fall if x's economy or chains grow (a wonder or card
+     * that produces, Masonry or Architecture won, a new chain) or y's production shrinks (a
+     * wonder that destroys): otherwise today's price of a face-up card is what x will pay. */
+    int fixed_prices = !((gain_tokens >> DC_T_MASONRY & 1) || (gain_tokens >> DC_T_ARCHITECTURE & 1));
+    for (uint32_t w = xw; w && fixed_prices; w &= w - 1) {
+        const dc_wonder_spec *ws = &DC_WONDERS_TABLE[__builtin_ctz(w)];
+        fixed_prices = !ws->econ && !ws->destroy;
+    }
+    for (dc_cards a = all; a && fixed_prices; a &= a - 1) {
+        const dc_card_spec *spec = &DC_CARDS_TABLE[low_card(a)];
+        fixed_prices = !spec->econ && !(spec->chain_gives & ~px->chains);
+    }
     /* each card's best use for x; face-down slots: the best unseen cards of their kind */
     double value[DC_N_CARDS], of_age[DC_N_CARDS], of_guild[DC_N_CARDS];
     int n = 0, na = 0, ng = 0;
@@ -789,7 +801,8 @@ static int surely_wins(const dc_state *st, int y) {
             if (cat->coins_div3) nx = ny = richest_ub;
             v += cat->each * (nx > ny ? nx : ny);
         }
-        if (maus && v > best_maus) best_maus = v;
+        if (maus && v > best_maus) best_maus = v; /* The Mausoleum builds it for free */
+        if (fixed_prices && (known >> c & 1)) v -= dc_card_price(st, x, c) / 3.0;
         if (v < discard_value) v = discard_value;
         if ((known >> c) & 1) value[n++] = v;
         else if ((unseen_age >> c) & 1) of_age[na++] = v;
@@ -807,7 +820,8 @@ static int surely_wins(const dc_state *st, int y) {
     int nw = 0;
     for (uint32_t w = xw; w; w &= w - 1) {
         const dc_wonder_spec *ws = &DC_WONDERS_TABLE[__builtin_ctz(w)];
-        wonder_value[nw++] = ws->points + ws->coins / 3.0 + (ws->mausoleum ? best_maus : 0.0);
+        int price = fixed_prices ? dc_wonder_price(st, x, __builtin_ctz(w)) : 0;
+        wonder_value[nw++] = ws->points + (ws->coins - price) / 3.0 + (ws->mausoleum ? best_maus : 0.0);
     }
     sort_desc(wonder_value, nw);
     double cards_sum[DC_N_CARDS + 1];
