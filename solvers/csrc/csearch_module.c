@@ -671,7 +671,13 @@ static int surely_wins(const dc_state *st, int y) {
      * unseen ones), and so does Law's (the pair that wins the token brings no new symbol) */
     int new_sym = dc_pop32(unseen_sym & ~sym);
     int law = (gain_tokens >> DC_T_LAW & 1) && !(sym & DC_SCIENCE_LAW_BIT);
-    int reach = dc_pop32(sym & ~px->science) + law + (new_sym < extra_picks ? new_sym : extra_picks);
+    uint32_t sym_known = 0, sym_discard = 0; /* the symbols x may add: The Mausoleum adds one */
+    for (dc_cards g = known & DC_GREEN; g; g &= g - 1) sym_known |= DC_CARDS_TABLE[low_card(g)].science;
+    for (dc_cards g = maus ? st->discard & DC_GREEN & ~known : 0; g; g &= g - 1)
+        sym_discard |= DC_CARDS_TABLE[low_card(g)].science;
+    sym_known &= ~px->science;
+    int reach = dc_pop32(sym_known) + law + (new_sym < extra_picks ? new_sym : extra_picks) +
+                ((sym_discard & ~px->science & ~sym_known) != 0);
     if (reach > k + maus) reach = k + maus;
     if (dc_pop32(px->science) + reach >= 6) return 0;
     /* military: the shields of x's k strongest takes (red cards, the unseen ones among the
@@ -683,8 +689,13 @@ static int surely_wins(const dc_state *st, int y) {
         unseen_shields[nu++] = DC_CARDS_TABLE[low_card(r)].shields + strategy;
     sort_int_desc(unseen_shields, nu);
     for (int i = 0; i < nu && i < extra_picks; i++) top_shields[nr++] = unseen_shields[i];
-    for (dc_cards r = sure & DC_RED; r; r &= r - 1)
+    for (dc_cards r = known & DC_RED; r; r &= r - 1)
         top_shields[nr++] = DC_CARDS_TABLE[low_card(r)].shields + strategy;
+    int best_discard_red = 0; /* The Mausoleum's one pick */
+    for (dc_cards r = maus ? st->discard & DC_RED & ~known : 0; r; r &= r - 1)
+        if (DC_CARDS_TABLE[low_card(r)].shields + strategy > best_discard_red)
+            best_discard_red = DC_CARDS_TABLE[low_card(r)].shields + strategy;
+    if (best_discard_red) top_shields[nr++] = best_discard_red;
     for (uint32_t w = xw; w; w &= w - 1)
         if (DC_WONDERS_TABLE[__builtin_ctz(w)].shields)
             top_shields[nr++] = DC_WONDERS_TABLE[__builtin_ctz(w)].shields;
