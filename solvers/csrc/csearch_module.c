@@ -715,9 +715,9 @@ static int surely_wins(const dc_state *st, int y) {
     if (coins_y < 0) coins_y = 0;
     int yellow_ub = dc_pop_cards((px->cards | all) & DC_YELLOW);
     int urbanism_coins = ((px->tokens | gain_tokens) >> DC_T_URBANISM & 1) ? 4 : 0;
-    int coins_x_base = px->coins; /* x's coins besides those of cards and wonders, at most */
-    for (uint32_t t = gain_tokens; t; t &= t - 1) coins_x_base += DC_TOKENS_TABLE[__builtin_ctz(t)].coins;
-    int coins_x_fixed = coins_x_base; /* ... and with every wonder x may build */
+    int coins_x_base = px->coins; /* x's coins besides those its cards, wonders, tokens bring */
+    int coins_x_fixed = coins_x_base; /* ... and with every wonder and token */
+    for (uint32_t t = gain_tokens; t; t &= t - 1) coins_x_fixed += DC_TOKENS_TABLE[__builtin_ctz(t)].coins;
     for (uint32_t w = xw; w; w &= w - 1) coins_x_fixed += DC_WONDERS_TABLE[__builtin_ctz(w)].coins;
     int card_coins_ub = 2 + yellow_ub; /* the most coins one card may bring x */
     for (dc_cards a = all; a; a &= a - 1) {
@@ -772,9 +772,21 @@ static int surely_wins(const dc_state *st, int y) {
     }
     double discard_value = (2.0 + yellow_ub) / 3.0;
     double urbanism = urbanism_coins / 3.0;
-    for (uint32_t t = gain_tokens; t; t &= t - 1) x_high += DC_TOKENS_TABLE[__builtin_ctz(t)].points;
-    if (gain_tokens && ((px->tokens | gain_tokens) >> DC_T_MATHEMATICS & 1))
-        x_high += 3 * (dc_pop32(px->tokens) + dc_pop32(gain_tokens));
+    /* tokens: one per science pair, so at most one per card x takes; their best ones */
+    if (gain_tokens) {
+        int count = dc_pop32(gain_tokens) < k + maus ? dc_pop32(gain_tokens) : k + maus;
+        int maths = px->tokens >> DC_T_MATHEMATICS & 1;
+        double token_value[DC_N_TOKENS];
+        int nt = 0;
+        for (uint32_t t = gain_tokens; t; t &= t - 1) {
+            int id = __builtin_ctz(t);
+            double v = DC_TOKENS_TABLE[id].points + DC_TOKENS_TABLE[id].coins / 3.0 + 3 * maths;
+            if (id == DC_T_MATHEMATICS) v += 3 * (dc_pop32(px->tokens) + count);
+            token_value[nt++] = v;
+        }
+        sort_desc(token_value, nt);
+        for (int i = 0; i < count; i++) x_high += token_value[i];
+    }
     /* What x pays to build: prices only fall if x's economy or chains grow (a wonder or card
      * that produces, Masonry or Architecture won, a new chain) or y's production shrinks (a
      * wonder that destroys): otherwise today's price of a face-up card is what x will pay. */
