@@ -596,11 +596,23 @@ static inline int low_card(dc_cards g) { /* the lowest card id in a non-empty se
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(g >> 64));
 }
 
-static int category_ub(const dc_state *st, int x, const dc_category *cat, dc_cards avail,
-                       int x_wonders) {
-    int n = dc_pop_cards((st->p[x].cards | avail) & cat->colours);
-    if (cat->wonder) n += dc_pop32(st->p[x].built) + x_wonders;
-    return n;
+/* What x may still get, for the counts of guilds and of cards that pay per card: the face-up
+ * cards of the structure, `h_age`/`h_guild` unseen cards of each kind, one card of the discard
+ * pile (The Mausoleum), `wonders` wonders, and at most `takes` of all those. */
+typedef struct {
+    dc_cards known, unseen_age, unseen_guild, discard;
+    int h_age, h_guild, wonders, takes;
+} sw_reach;
+
+static int category_ub(const dc_state *st, int x, const dc_category *cat, const sw_reach *r) {
+    int n = dc_pop_cards(st->p[x].cards & cat->colours);
+    if (cat->wonder) n += dc_pop32(st->p[x].built);
+    int age = dc_pop_cards(r->unseen_age & cat->colours);
+    int guild = dc_pop_cards(r->unseen_guild & cat->colours);
+    int more = dc_pop_cards(r->known & cat->colours) + (age < r->h_age ? age : r->h_age) +
+               (guild < r->h_guild ? guild : r->h_guild) + ((r->discard & cat->colours) != 0) +
+               (cat->wonder ? r->wonders : 0);
+    return n + (more < r->takes ? more : r->takes);
 }
 
 static int surely_wins(const dc_state *st, int y) {
@@ -713,7 +725,10 @@ static int surely_wins(const dc_state *st, int y) {
     int discard_y = 2 + dc_pop_cards(py->cards & DC_YELLOW);
     int coins_y = py->coins - loot - take + y_takes * discard_y;
     if (coins_y < 0) coins_y = 0;
-    int yellow_ub = dc_pop_cards((px->cards | all) & DC_YELLOW);
+    const sw_reach reach_x = {known, unseen_age, unseen_guild, maus ? st->discard & ~known : 0,
+                              h_age, h_guild, x_wonders < room ? x_wonders : room, k + maus};
+    const dc_category yellow_cat = {DC_YELLOW, 0, 0, 1};
+    int yellow_ub = category_ub(st, x, &yellow_cat, &reach_x);
     int urbanism_coins = ((px->tokens | gain_tokens) >> DC_T_URBANISM & 1) ? 4 : 0;
     int coins_x_base = px->coins; /* x's coins besides those its cards, wonders, tokens bring */
     int coins_x_fixed = coins_x_base; /* ... and with every wonder and token */
@@ -724,9 +739,9 @@ static int surely_wins(const dc_state *st, int y) {
         const dc_card_spec *spec = &DC_CARDS_TABLE[low_card(a)];
         int coins = spec->coins + urbanism_coins;
         if (spec->coins_per.each)
-            coins += spec->coins_per.each * category_ub(st, x, &spec->coins_per, all, x_wonders);
+            coins += spec->coins_per.each * category_ub(st, x, &spec->coins_per, &reach_x);
         if (spec->coins_per_max.each) {
-            int nx = category_ub(st, x, &spec->coins_per_max, all, x_wonders);
+            int nx = category_ub(st, x, &spec->coins_per_max, &reach_x);
             int ny = dc_pop_cards(py->cards & spec->coins_per_max.colours) +
                      (spec->coins_per_max.wonder ? dc_pop32(py->built) : 0);
             coins += spec->coins_per_max.each * (nx > ny ? nx : ny);
@@ -765,7 +780,7 @@ static int surely_wins(const dc_state *st, int y) {
     for (dc_cards g = px->cards & DC_PURPLE; g; g &= g - 1) {
         int c = low_card(g);
         const dc_category *cat = &DC_CARDS_TABLE[c].points_per_max;
-        int nx = category_ub(st, x, cat, all, x_wonders);
+        int nx = category_ub(st, x, cat, &reach_x);
         int ny = dc_pop_cards(py->cards & cat->colours) + (cat->wonder ? dc_pop32(py->built) : 0);
         if (cat->coins_div3) nx = ny = richest_ub;
         x_high += cat->each * (nx > ny ? nx : ny);
@@ -809,9 +824,9 @@ static int surely_wins(const dc_state *st, int y) {
         double v = spec->points + urbanism;
         double coins = spec->coins;
         if (spec->coins_per.each)
-            coins += spec->coins_per.each * category_ub(st, x, &spec->coins_per, all, x_wonders);
+            coins += spec->coins_per.each * category_ub(st, x, &spec->coins_per, &reach_x);
         if (spec->coins_per_max.each) {
-            int nx = category_ub(st, x, &spec->coins_per_max, all, x_wonders);
+            int nx = category_ub(st, x, &spec->coins_per_max, &reach_x);
             int ny = dc_pop_cards(py->cards & spec->coins_per_max.colours) +
                      (spec->coins_per_max.wonder ? dc_pop32(py->built) : 0);
             coins += spec->coins_per_max.each * (nx > ny ? nx : ny);
@@ -819,7 +834,7 @@ static int surely_wins(const dc_state *st, int y) {
         v += coins / 3.0;
         if (spec->points_per_max.each) {
             const dc_category *cat = &spec->points_per_max;
-            int nx = category_ub(st, x, cat, all, x_wonders);
+            int nx = category_ub(st, x, cat, &reach_x);
             int ny = dc_pop_cards(py->cards & cat->colours) + (cat->wonder ? dc_pop32(py->built) : 0);
             if (cat->coins_div3) nx = ny = richest_ub;
             v += cat->each * (nx > ny ? nx : ny);
