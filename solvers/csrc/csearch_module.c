@@ -789,7 +789,14 @@ static int surely_wins(const dc_state *st, int y) {
     double urbanism = urbanism_coins / 3.0;
     /* tokens: one per science pair, so at most one per card x takes; their best ones */
     if (gain_tokens) {
-        int count = dc_pop32(gain_tokens) < k + maus ? dc_pop32(gain_tokens) : k + maus;
+        /* each pair takes a green card: face-up, unseen (one per face-down slot), or The
+         * Mausoleum's pick */
+        int unseen_green = dc_pop_cards(unseen_age & DC_GREEN);
+        int greens = dc_pop_cards(known & DC_GREEN) + (unseen_green < h_age ? unseen_green : h_age) +
+                     (maus && (st->discard & DC_GREEN & ~known));
+        int count = dc_pop32(gain_tokens);
+        if (count > k + maus) count = k + maus;
+        if (count > greens) count = greens;
         int maths = px->tokens >> DC_T_MATHEMATICS & 1;
         double token_value[DC_N_TOKENS];
         int nt = 0;
