@@ -144,14 +144,14 @@ def test_static_bound_claims_agree_with_the_exact_search_on_many_positions():
         rng = random.Random(seed)
         state = new_game()
         while not state.is_terminal():
-            if state.age == 3 and state.phase in ("play", "reveal"):
-                if sum(1 for c in state.pyramid if c != -1) <= 8:
-                    core = CoreState.from_state(state)
-                    winner = searcher._c.static_winner(core)
-                    if winner is not None:
-                        fired += 1
-                        value = plain._c.search(core, INF_DEPTH - 1, 0.0, 1.0)
-                        assert value == (1.0 if winner == 0 else 0.0), (seed, winner, value)
+            late = state.age == 3 and sum(1 for c in state.pyramid if c != -1) <= 8
+            if late and state.phase in ("play", "reveal"):
+                core = CoreState.from_state(state)
+                winner = searcher._c.static_winner(core)
+                if winner is not None:
+                    fired += 1
+                    value = plain._c.search(core, INF_DEPTH - 1, 0.0, 1.0)
+                    assert value == (1.0 if winner == 0 else 0.0), (seed, winner, value)
             state = state.apply(state.random_move(rng), check=False)
     assert fired >= 300
 
