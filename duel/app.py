@@ -19,10 +19,13 @@ load, ``u`` undo, ``q`` quit.
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rich.style import Style as RichStyle
 from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
@@ -35,7 +38,7 @@ from textual.widgets.option_list import Option
 from duel import render as R
 from duel.catalog import CARDS, TOKENS, WONDERS
 from duel.game_control import GameController, win_chance
-from duel.moves import PLAYER_NAMES, Move
+from duel.moves import Move
 from duel.record import RecordError
 from duel.state import State
 from duel.view_model import Cell, card_offers, pyramid_rows
@@ -43,6 +46,9 @@ from pyramid_layouts import LAYOUTS
 
 __all__ = ["DuelApp", "run_app"]
 
+#: Seconds after the card numbers change during which a number key is checked against the
+#: numbers shown before (a key pressed that soon was aimed at the old board).
+NUMBER_GRACE = 1.0
 #: Columns per unit of a layout's x coordinate; a card spans two units.
 UNIT = 7
 CELL = 2 * UNIT - 1
@@ -59,6 +65,13 @@ class CardWidget(Static, can_focus=True):
         if cell.card is not None:
             spec = CARDS[cell.card]
             self.tooltip = f"{spec.name} ({spec.color}): {R.card_effect(spec)}"
+            # The colours of the palette in use (--palette, $DUEL_PALETTE), from the tables
+            # every view draws with, so the app and the line mode always agree.
+            table = R.COVERED_STYLE if cell.look == "covered" else R.CARD_STYLE
+            style = RichStyle.parse(table[spec.color])
+            for color, target in ((style.bgcolor, "background"), (style.color, "color")):
+                if color is not None and color.triplet is not None:
+                    setattr(self.styles, target, color.triplet.hex)
 
     def _classes(self) -> str:
         cell = self.cell
@@ -75,11 +88,13 @@ class CardWidget(Static, can_focus=True):
             return Text(f"{R.age_name(state.age)}\n░░░░░░░░░░░")
         spec = CARDS[cell.card]
         gives = R.card_effect(spec)
+        # The colour-blind palette names each card's colour too: hue is never the only clue.
+        tag = R.COLOR_TAG[spec.color] if R.palette() == "colorblind" else ""
         if cell.look == "covered":
-            return Text(f"{R._short(spec.name, CELL - 2)}\n{gives[: CELL - 2]}")
+            return Text(f"{R._short(spec.name, CELL - 2)}\n{gives[: CELL - 2]}\n{tag}".rstrip())
         head = f"{cell.number} {R._short(spec.name, CELL - 4)}"
         price = R.price_label(cell.price, cell.ok)
-        return Text(f"{head}\n{gives[: CELL - 2]}\n{price:>{CELL - 2}}")
+        return Text(f"{head}\n{gives[: CELL - 2]}\n{tag:<4}{price:>{CELL - 6}}")
 
     def on_click(self) -> None:
         if self.cell.look == "open":
@@ -274,17 +289,9 @@ class DuelApp(App[int]):
     .card.taken { background: transparent; }
     .card.back { background: #3b4a6b; color: #c8d0e0; text-style: bold; }
     .card.guild-back { background: #6e288c; color: #ffe16e; text-style: bold; }
-    .card.covered { text-opacity: 60%; }
     .card.open { text-style: bold; }
     .card.open:focus { border: none; outline: heavy yellow; }
     .card.open:hover { outline: round white; }
-    .brown { background: #7d4820; color: white; }
-    .grey { background: #6e6e6e; color: white; }
-    .blue { background: #1e50aa; color: white; }
-    .green { background: #1e7832; color: white; }
-    .yellow { background: #b4961e; color: black; }
-    .red { background: #a01e1e; color: white; }
-    .purple { background: #643278; color: white; }
     #card-info { height: 2; color: $text-muted; }
     #military { height: 2; }
     #tokens { height: auto; }
@@ -338,6 +345,11 @@ class DuelApp(App[int]):
         self.log_lines: list[str] = []
         self.chances: list[float] = []
         self.last_hint: str = "Press h for a hint: the best moves and the expected line."
+        #: The card numbering drawn now, the one before it, and when it changed (a number key
+        #: pressed within NUMBER_GRACE seconds of a change may have been meant for the old one).
+        self.shown_numbering: tuple[int, ...] = ()
+        self.previous_numbering: tuple[int, ...] | None = None
+        self.numbering_changed = -math.inf
 
     # --- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -393,6 +405,10 @@ class DuelApp(App[int]):
         self.query_one("#chance", Sparkline).data = self.chances or [0.5]
         if self.chances:
             self.query_one("#chance-text", Static).update(f"{100 * self.chances[-1]:.0f}% now")
+        numbering = self.game.numbering()
+        if numbering != self.shown_numbering:
+            self.previous_numbering, self.shown_numbering = self.shown_numbering, numbering
+            self.numbering_changed = time.monotonic()
         offers = card_offers(state)
         self.query_one("#card-info", Static).update(
             "Take a card: press its number, click it, or Tab to it and press Enter."
@@ -448,8 +464,6 @@ class DuelApp(App[int]):
 
     @work(thread=True, exclusive=True, group="ai")
     def ai_move(self) -> None:
-        import time
-
         move = self.game.ai_choose()
         if self.delay:
             time.sleep(self.delay)
@@ -486,6 +500,13 @@ class DuelApp(App[int]):
     # --- taking a card --------------------------------------------------------------------------
     def action_number(self, n: int) -> None:
         if self.game.next_actor() != "human" or self.state.phase != "play" or self.busy:
+            return
+        # A key pressed just after the numbers changed was meant for the board before.
+        recent = time.monotonic() - self.numbering_changed < NUMBER_GRACE
+        stale = self.game.stale_number(n, self.previous_numbering if recent else None)
+        if stale is not None:
+            self.numbering_changed = -math.inf  # told: pressed again, it is today's number
+            self.notify(f"{stale} Press it again, or click the card.", severity="warning")
             return
         offers = card_offers(self.state)
         if 1 <= n <= len(offers):
@@ -604,12 +625,7 @@ class DuelApp(App[int]):
         except ImportError:
             self.call_from_thread(self._show_hint_text, "Hints need the solver.")
             return
-        who = PLAYER_NAMES[hint.player]
-        lines = [f"{who}'s chance of winning after each move ({hint.what}, {hint.nodes} nodes):"]
-        for i, m in enumerate(hint.moves, 1):
-            lines.append(f"{i}. {m.move}: {100 * m.value:.0f}%")
-            if m.line:
-                lines.append(f"   then {m.line}")
+        lines = self.game.hint_lines(hint)
         if state is self.state:
             self.call_from_thread(self._show_hint_text, "\n".join(lines))
 
@@ -632,7 +648,8 @@ class DuelApp(App[int]):
             self.notify(undone, severity="error")
             return
         self._close_dialogs()
-        self.say(f"Undone: {'; '.join(str(m) for m in undone)}")
+        self.say(undone.text)
+        self.notify(undone.text)
         self.changed()
 
     def action_save(self) -> None:

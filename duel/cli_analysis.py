@@ -56,73 +56,9 @@ def _memory(text: str | None) -> int | None:
 
 
 def _pct(value: float) -> str:
-    return f"{100 * value:.1f}%"
+    from solvers.spread import pct
 
-
-#: Sampling seeds measured besides the main search's, for the uncertainty of sampled values.
-EXTRA_SEEDS = 2
-
-
-def _chance_settings(state, exact: bool) -> tuple[int | None, int]:
-    """(chance_width, chance_samples) as :func:`solvers.search.analysis` chooses them."""
-    from solvers.search import exact_feasible
-
-    if exact:
-        return (None, 4) if exact_feasible(state) else (4, 4)
-    return 6, 3
-
-
-def _spread(
-    state,
-    info,
-    limit,
-    chance: tuple[int | None, int],
-    deadline: float | None,
-    memory: int | None = None,
-):
-    """Re-run the root moves' searches with other sampling seeds (``solvers.spread``); the
-    main search's own values count as one more sample."""
-    from solvers.search import INF_DEPTH
-    from solvers.spread import sampling_spread
-
-    if not info.sampled or not info.moves:
-        return None
-    moves = [m.move for m in info.moves]
-    # A search that reached the end of the game everywhere is repeated to the end too.
-    depth = INF_DEPTH - 1 if info.extra.get("finished") else info.depth
-    seeds = [info.seed + k for k in range(1, EXTRA_SEEDS + 1)]
-    spread = sampling_spread(
-        state,
-        moves,
-        depth=depth,
-        seeds=seeds,
-        chance_width=chance[0],
-        chance_samples=chance[1],
-        node_limit=limit.nodes,
-        deadline=deadline,
-        memory=memory,
-    )
-    for m in info.moves:
-        if m.bound == "exact":
-            spread.values[m.move].insert(0, m.value)
-    return spread
-
-
-def _value_text(info, m, spread) -> str:
-    """``57.1% exact``, ``57.1% (range 52.0-61.3%, 3 samplings)``, ``57.1% estimate``."""
-    if m.bound not in ("exact", "estimate"):
-        return f"{_pct(m.value)} at most"
-    if info.exact:
-        return f"{_pct(m.value)} exact"
-    values = spread.values.get(m.move, []) if spread is not None else []
-    if len(values) >= 2:
-        from solvers.spread import summary
-
-        mean, low, high = summary(values)
-        return f"{_pct(mean)} (range {100 * low:.1f}-{_pct(high)} over {len(values)} samplings)"
-    if info.sampled:
-        return f"{_pct(m.value)} estimate (sampled chance, spread not measured)"
-    return f"{_pct(m.value)} estimate"
+    return pct(value)
 
 
 def _line(state, pv, verbose: bool) -> str:
@@ -130,23 +66,6 @@ def _line(state, pv, verbose: bool) -> str:
 
     through = verbose or state.is_chance()
     return line_text(state, pv, through_chance=through)
-
-
-def _stats(info) -> str:
-    text = f"depth {info.depth}, {info.nodes:,} nodes in {info.time:.2f} s ({info.nps:,} nodes/s)"
-    if info.sampled:
-        text += (
-            f"; chance sampled ({info.samples} draws per chance node, seed {info.seed}):"
-            " values are estimates"
-        )
-    elif info.exact:
-        text += "; exact (every line searched to the end of the game)"
-    else:
-        text += "; heuristic evaluation at the search horizon"
-    backend = info.extra.get("backend")
-    if backend is not None:
-        text += "; compiled search" if backend == "c" else "; Python search"
-    return text
 
 
 def _kind_note(info, spread) -> str:
@@ -196,6 +115,8 @@ def _info_json(state, info, spread=None) -> dict:
 
 
 def _print_moves(state, info, top: int, spread=None, verbose: bool = False) -> None:
+    from solvers.spread import value_text
+
     player = "AB"[state.to_move]
     typer.echo(f"Position: {state.describe()}")
     if not info.moves:
@@ -209,7 +130,7 @@ def _print_moves(state, info, top: int, spread=None, verbose: bool = False) -> N
     typer.echo(f"Best moves for {player} ({VALUE_NOTE.format(player=player)}):")
     width = max(len(str(m.move)) for m in info.moves[:top])
     for i, m in enumerate(info.moves[:top], 1):
-        typer.echo(f"  {i}. {str(m.move):{width}}  {_value_text(info, m, spread)}")
+        typer.echo(f"  {i}. {str(m.move):{width}}  {value_text(info, m, spread)}")
     typer.echo(f"Line: {_line(state, info.pv, verbose)}")
     typer.echo(_kind_note(info, spread))
 
@@ -255,41 +176,20 @@ def hint(
     memory: MemoryOption = None,
 ) -> None:
     """The best moves with their values (and how sure they are), and the expected line."""
-    import time
-
     state = _position_to_analyse(position, top)
     limit = _limit(seconds, nodes, depth, 2.0)
     budget = _memory(memory)
-    from solvers.search import Limit, analyse
+    from solvers.spread import advise
 
-    chance = _chance_settings(state, exact=False)
-    # With a clock, half the time goes to the main search and half to measuring the sampling
-    # spread, so --time stays the total.
-    start = time.perf_counter()
-    main = Limit(limit.time / 2, limit.nodes, limit.depth) if limit.time else limit
-    info = analyse(
-        state,
-        main,
-        top=top,
-        seed=seed,
-        chance_width=chance[0],
-        chance_samples=chance[1],
-        memory=budget,
-    )
-    deadline = start + limit.time if limit.time else None
-    spread = _spread(state, info, limit, chance, deadline, budget)
+    info, spread = advise(state, limit, top=top, seed=seed, memory=budget)
     if as_json:
         typer.echo(json.dumps(_info_json(state, info, spread), indent=1))
         return
     _print_moves(state, info, top, spread, verbose)
     if verbose:
-        typer.echo(_stats(info))
-        if spread is not None:
-            typer.echo(
-                f"spread: {len(spread.seeds)} more samplings (seeds"
-                f" {', '.join(map(str, spread.seeds)) or 'none finished'}),"
-                f" {spread.nodes:,} nodes in {spread.time:.2f} s"
-            )
+        from solvers.spread import search_stats
+
+        typer.echo("\n".join(search_stats(info, spread)))
 
 
 def analyze(
@@ -326,7 +226,9 @@ def analyze(
     if not exact:
         default_time = 10.0
     limit = _limit(seconds, nodes, depth, default_time)
-    chance = _chance_settings(state, exact)
+    from solvers.spread import chance_settings, measure_spread
+
+    chance = chance_settings(state, exact)
     notes = []
     if exact and not feasible:
         from duel.state import TAKEN
@@ -375,13 +277,13 @@ def analyze(
                         f" {_pct(info.moves[0].value)}"
                     )
             status.update("Measuring the sampling spread...")
-            spread = _spread(
+            spread = measure_spread(
                 state, last, limit, chance, start + limit.time if limit.time else None, budget
             )
     else:
         for info in analysis(state, main, **options):
             last = info
-        spread = _spread(
+        spread = measure_spread(
             state, last, limit, chance, start + limit.time if limit.time else None, budget
         )
     assert last is not None
@@ -410,7 +312,9 @@ def analyze(
             + f", in {last.time:.1f} s."
         )
     if verbose:
-        typer.echo(_stats(last))
+        from solvers.spread import search_stats
+
+        typer.echo(search_stats(last)[0])
 
 
 def match(

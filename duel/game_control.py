@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from duel.cli_support import user_data_dir
-from duel.moves import Kind, Move
+from duel.moves import PLAYER_NAMES, Kind, Move
 from duel.record import GameRecord
 from duel.state import State
 from duel.state import new_game as _new_game
@@ -157,6 +157,28 @@ def undo_target(
     return target
 
 
+def _runs(moves: Sequence[Move]) -> list[tuple[int, int]]:
+    """``(start, end)`` of each line of the history: a decision alone; chance events of one
+    kind together (an Age's deal, the setup's tokens), except one or two cards turned up
+    during play, each on its own line.
+
+    >>> _runs([Move.parse("discard Baths"), Move.parse("reveal slot 9 Altar")])
+    [(0, 1), (1, 2)]
+    """
+    runs: list[tuple[int, int]] = []
+    i = 0
+    while i < len(moves):
+        end = i + 1
+        if moves[i].is_chance:
+            while end < len(moves) and moves[end].kind is moves[i].kind:
+                end += 1
+            if moves[i].kind is Kind.REVEAL_CARD and end - i <= 2:
+                end = i + 1
+        runs.append((i, end))
+        i = end
+    return runs
+
+
 def _dealt_text(dealt: Sequence[Move]) -> str:
     kinds = {m.kind for m in dealt}
     if kinds == {Kind.LIBRARY_DRAW}:
@@ -259,34 +281,60 @@ def make_ai(level: str, *, seed: int, think: float) -> Any:
 
 
 @dataclass(frozen=True)
+class Undone:
+    """What an undo took back: the decisions with who made them, and how many chance events.
+
+    >>> Undone((("A", Move.parse("discard Baths")), ("B", Move.parse("build Tavern")))).text
+    'Took back: A discard Baths, B build Tavern'
+    """
+
+    decisions: tuple[tuple[str, Move], ...]
+    dealt: tuple[Move, ...] = ()
+
+    @property
+    def moves(self) -> list[Move]:
+        return [m for _, m in self.decisions]
+
+    @property
+    def text(self) -> str:
+        """The sentence for the log: ``Took back: A build Baths, B build Palisade``."""
+        text = "Took back: " + ", ".join(f"{who} {move}" for who, move in self.decisions)
+        if self.dealt:
+            text += f" (and {_dealt_text(self.dealt)})"
+        return text
+
+
+@dataclass(frozen=True)
 class HintLine:
-    """One advised move: its value for the player to move and the continuation in words."""
+    """One advised move: its value for the player to move, that value in words as ``duel
+    hint`` says it (``57.1% exact``, ``57.1% (range 52.0-61.3% over 3 samplings)``) and the
+    continuation in words."""
 
     move: Move
     value: float
     line: str
+    value_text: str = ""
 
 
 @dataclass(frozen=True)
 class Hint:
-    """What ``hint`` shows: the best moves, the search depth (or exact) and its size."""
+    """What ``hint`` shows: the best moves; ``stats`` (depth, positions, samplings) is for a
+    verbose display only."""
 
     player: int
     moves: tuple[HintLine, ...]
     exact: bool
-    depth: int
-    nodes: int
-
-    @property
-    def what(self) -> str:
-        return "exact" if self.exact else f"depth {self.depth}"
+    stats: tuple[str, ...] = ()
 
 
-def continuation_text(state: State, pv: Sequence[Move], limit: int = 4) -> str:
+def continuation_text(
+    state: State, pv: Sequence[Move], limit: int = 4, *, through_chance: bool = False
+) -> str:
     """The expected continuation after the first move, with who plays: "B build X, A ...".
 
     It stops at the first chance outcome (:func:`duel.lines.line_text`): what follows depends on
-    a card nobody has seen, and the search followed only one guess of it.
+    a card nobody has seen, and the search followed only one guess of it. ``through_chance``
+    (a verbose hint) goes on, each chance step marked ``[chance: if ... is revealed ...]``.
 
     >>> from duel import new_game
     >>> continuation_text(new_game(), [])
@@ -297,7 +345,8 @@ def continuation_text(state: State, pv: Sequence[Move], limit: int = 4) -> str:
     if len(pv) < 2:
         return ""
     try:
-        return line_text(state.apply(pv[0], check=False), list(pv[1 : 1 + limit]))
+        line = list(pv[1 : 1 + (len(pv) if through_chance else limit)])
+        return line_text(state.apply(pv[0], check=False), line, through_chance=through_chance)
     except Exception:  # a principal variation is advice: never let it break the game
         return ""
 
@@ -393,14 +442,8 @@ class GameController:
 
     def play(self, move: Move) -> str:
         """Play a decision; the sentence that announces it with its effects."""
-        from duel.moves import PLAYER_NAMES
-        from duel.render import describe_transition
-
         before = self.state
-        after = self.push(move)
-        details = describe_transition(before, after, move)
-        text = f"{PLAYER_NAMES[before.to_move]}: {move}"
-        return text + (" (" + "; ".join(details) + ")" if details else "")
+        return self.move_text(before, self.push(move), move)
 
     def deal(self) -> Move:
         """The dealer's outcome for the chance event now (not played)."""
@@ -415,12 +458,15 @@ class GameController:
             dealt.append(move)
         return self.announce_dealt(dealt)
 
-    def announce_dealt(self, dealt: Sequence[Move]) -> list[str]:
-        """Sentences for a run of chance events (an AI's Great Library draw stays unnamed)."""
+    def announce_dealt(
+        self, dealt: Sequence[Move], after: State | None = None, *, name_draw: bool = True
+    ) -> list[str]:
+        """Sentences for a run of chance events that led to ``after`` (default: now). An AI's
+        Great Library draw stays unnamed, and every draw with ``name_draw`` false."""
         from duel import render as R
         from duel.catalog import CARDS, TOKENS, WONDERS
-        from duel.moves import PLAYER_NAMES
 
+        after = self.state if after is None else after
         runs: list[list[Move]] = []
         for m in dealt:
             if runs and runs[-1][0].kind is m.kind:
@@ -434,18 +480,16 @@ class GameController:
                 out.append(f"Age III is laid out; guild backs at {R.guild_places(run[0])}")
             elif kind is Kind.REVEAL_CARD and len(run) > 2:
                 names = ", ".join(CARDS[m.card].name for m in run)
-                out.append(f"{R.age_name(self.state.age)} is dealt; face up: {names}")
+                out.append(f"{R.age_name(after.age)} is dealt; face up: {names}")
             elif kind is Kind.REVEAL_TOKEN:
                 names = ", ".join(TOKENS[m.token].name for m in run)
                 out.append(f"Progress tokens on the board: {names}")
             elif kind is Kind.REVEAL_WONDER:
                 names = ", ".join(WONDERS[m.wonder].name for m in run)
                 out.append(f"Wonders for the draft: {names}")
-            elif kind is Kind.LIBRARY_DRAW and not self.is_human(self.state.to_move):
+            elif kind is Kind.LIBRARY_DRAW and not (name_draw and self.is_human(after.to_move)):
                 # The tokens an AI does not choose go back to the box unseen.
-                out.append(
-                    f"The Great Library draws 3 tokens for {PLAYER_NAMES[self.state.to_move]}"
-                )
+                out.append(f"The Great Library draws 3 tokens for {PLAYER_NAMES[after.to_move]}")
             else:
                 out.extend(R.describe_chance(m) for m in run)
         return out
@@ -457,6 +501,43 @@ class GameController:
         if isinstance(ai, _RandomPlayer):
             return ai.choose(self.state, len(self.moves))
         return ai.choose(self.state)
+
+    # --- card numbers -------------------------------------------------------------------------
+    def numbering(self) -> tuple[int, ...]:
+        """The cards the player to move can take, in the order the table numbers them."""
+        from duel.view_model import numbered_slots
+
+        state = self.state
+        return tuple(state.pyramid[s] for s in numbered_slots(state))
+
+    def stale_number(self, n: int, shown: Sequence[int] | None) -> str | None:
+        """Why card number ``n`` cannot be taken as typed, if it was typed on a board whose
+        numbering (``shown``) differs from today's and ``n`` now means another card; else None.
+
+        Numbers change every turn: a number read on an older screen (typed ahead while the AI
+        moved, or just before an undo or a load redrew the board) would take another card than
+        the one the player saw. The card is never chosen for them: they are told what the
+        number means now and what it meant, and type it again or use the name.
+
+        >>> game = GameController(["human", "human"], Dealer(seed=1))
+        >>> game.stale_number(1, None) is None
+        True
+        """
+        if shown is None:
+            return None
+        from duel.catalog import CARDS
+
+        now = self.numbering()
+        old = shown[n - 1] if 1 <= n <= len(shown) else None
+        new = now[n - 1] if 1 <= n <= len(now) else None
+        if old is None or old == new:  # no card had that number then: nothing to mistake
+            return None
+        if old in now:
+            was = f"it was {CARDS[old].name}, now number {now.index(old) + 1}"
+        else:
+            was = f"it was {CARDS[old].name}, which is no longer there"
+        means = f"is now {CARDS[new].name}" if new is not None else "is no card now"
+        return f"The board changed since it was shown: {n} {means} ({was})."
 
     def card_actions(self, card: int) -> list[tuple[str, Move]]:
         """What can be done with an accessible card: build, discard, each wonder, labelled
@@ -480,9 +561,9 @@ class GameController:
         return options
 
     # --- undo, save, load -----------------------------------------------------------------------
-    def undo(self) -> list[Move] | str:
+    def undo(self) -> Undone | str:
         """Back to the previous decision of a human (AI moves and chance events since undone);
-        the decisions taken back, or why undo is refused (a fair game never takes back a dealt
+        what was taken back, or why undo is refused (a fair game never takes back a dealt
         card: see :func:`undo_target`)."""
         target = undo_target(
             self.states,
@@ -493,7 +574,14 @@ class GameController:
         )
         if isinstance(target, str):
             return target
-        undone = [m for m in self.moves[target:] if not m.is_chance]
+        undone = Undone(
+            tuple(
+                (PLAYER_NAMES[self.states[i].to_move], m)
+                for i, m in enumerate(self.moves[target:], target)
+                if not m.is_chance
+            ),
+            tuple(m for m in self.moves[target:] if m.is_chance),
+        )
         self.moves = self.moves[:target]
         self.states = self.states[: target + 1]
         self.dirty = True
@@ -570,21 +658,47 @@ class GameController:
 
     # --- what views list ------------------------------------------------------------------------
     def history(self) -> list[str]:
-        """Every move so far, numbered (the tokens an AI's Great Library draw left unnamed)."""
-        from duel import render as R
-        from duel.moves import PLAYER_NAMES
+        """Every move from the start, numbered as in the record (``duel replay`` and ``duel
+        show --at`` count the same way), under a heading for the setup, the draft and each
+        Age; the cards an Age deals in one line; each decision with what it did (coins paid
+        and got, the pawn...). The Great Library's draw is never named here: the tokens an AI
+        left were not its opponent's to see.
 
-        lines = []
-        state = self.states[0]
-        for i, move in enumerate(self.moves, 1):
-            if not move.is_chance:
-                lines.append(f"{i:4}. {PLAYER_NAMES[state.to_move]}: {move}")
-            elif move.kind in (Kind.REVEAL_CARD, Kind.DEAL_GUILDS):
-                lines.append(f"{i:4}. ({R.describe_chance(move)})")
-            elif move.kind is Kind.LIBRARY_DRAW:
-                lines.append(f"{i:4}. (The Great Library draws 3 tokens)")
-            state = self.states[i]
+        >>> game = GameController(["random", "random"], Dealer(seed=1))
+        >>> game.set_players()
+        >>> _ = game.deal_pending()
+        >>> [line.split(". ")[0].strip() for line in game.history()]
+        ['Setup', '1-5', '6-9']
+        """
+        from duel import render as R
+
+        lines: list[str] = []
+        heading = ""
+        for start, end in _runs(self.moves):
+            before, after = self.states[start], self.states[end]
+            picked = any(m.kind is Kind.PICK_WONDER for m in self.moves[:end])
+            draft = "Wonder draft" if picked else "Setup"
+            section = R.age_name(before.age) if before.age else draft
+            if section != heading:
+                heading = section
+                lines.append(section)
+            number = f"{start + 1}" if end == start + 1 else f"{start + 1}-{end}"
+            move = self.moves[start]
+            if move.is_chance:
+                said = self.announce_dealt(self.moves[start:end], after, name_draw=False)
+                lines.append(f"{number:>8}. {said[0]}")
+            else:
+                lines.append(f"{number:>8}. {self.move_text(before, after, move)}")
         return lines
+
+    @staticmethod
+    def move_text(before: State, after: State, move: Move) -> str:
+        """A decision for the log: ``A: build Baths (A pays 2 coins to the bank, has 5)``."""
+        from duel.render import describe_transition
+
+        details = describe_transition(before, after, move)
+        text = f"{PLAYER_NAMES[before.to_move]}: {move}"
+        return text + (" (" + "; ".join(details) + ")" if details else "")
 
     def tokens_info(self) -> list[str]:
         """The progress tokens in play with their rules text, and who owns which."""
@@ -603,21 +717,52 @@ class GameController:
                 lines.append(f"{PLAYER_NAMES[p]} owns: {', '.join(TOKENS[t].name for t in owned)}")
         return lines
 
-    def hint(self, seconds: float | None = None, *, nodes: int | None = None, top: int = 3) -> Hint:
-        """The solver's best moves now (ImportError without the solver): ``seconds`` of
-        thinking (default ``think``, kept within 0.2-30 s) or a node budget."""
-        from solvers.search import Limit, analyse
+    def hint(
+        self,
+        seconds: float | None = None,
+        *,
+        nodes: int | None = None,
+        top: int = 3,
+        verbose: bool = False,
+    ) -> Hint:
+        """The solver's best moves now, as ``duel hint`` gives them (ImportError without the
+        solver): ``seconds`` in all (default ``think``, kept within 0.2-30 s; half searches,
+        half measures how much sampled values move between samplings) or a node budget.
+        ``verbose``: the line through chance outcomes."""
+        from solvers.search import Limit
+        from solvers.spread import advise, search_stats, value_text
 
         state = self.state
         if nodes is not None:
             limit = Limit(nodes=nodes)
         else:
             limit = Limit(time=max(0.2, min(self.think if seconds is None else seconds, 30.0)))
-        info = analyse(state, limit, top=top, seed=self.hint_seed)
+        info, spread = advise(state, limit, top=top, seed=self.hint_seed)
         lines = tuple(
-            HintLine(m.move, m.value, continuation_text(state, m.pv)) for m in info.moves
+            HintLine(
+                m.move,
+                m.value,
+                continuation_text(state, m.pv, through_chance=verbose),
+                value_text(info, m, spread),
+            )
+            for m in info.moves
         )
-        return Hint(state.to_move, lines, info.exact, info.depth, info.nodes)
+        return Hint(state.to_move, lines, info.exact, tuple(search_stats(info, spread)))
+
+    def hint_lines(self, hint: Hint, *, verbose: bool = False) -> list[str]:
+        """The hint in words, the same for every view: a heading, then each move with its
+        value and the line after it; the search's figures only when ``verbose``."""
+        if not hint.moves:
+            return ["The solver has no advice here."]
+        who = PLAYER_NAMES[hint.player]
+        out = [f"{who}'s chance of winning after each move:"]
+        for i, m in enumerate(hint.moves, 1):
+            out.append(f"{i}. {m.move}: {m.value_text}")
+            if m.line:
+                out.append(f"   then {m.line}")
+        if verbose:
+            out += list(hint.stats)
+        return out
 
     def win_chance(self, *, nodes: int = 3000) -> float | None:
         """A's chance of winning now (see :func:`win_chance`)."""

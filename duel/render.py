@@ -487,6 +487,7 @@ def plain_pyramid(state: State) -> list[str]:
 
 
 # --- military track ------------------------------------------------------------------------------
+_PLAYER_OF = {"A": 0, "B": 1}
 _LOOT_ZONES = {"A5": (-8, -6, 5), "A2": (-5, -3, 2), "B2": (3, 5, 2), "B5": (6, 8, 5)}
 
 
@@ -914,24 +915,110 @@ def guild_places(move: Move) -> str:
     )
 
 
+def _payment(before: State, move: Move) -> tuple[int, int]:
+    """(coins paid, of which trade) by the player to move for ``move``: the price the rules
+    charge before the move (a chained card is free; the trade part goes to the opponent if
+    they own Economy, else to the bank, as the card's own coin cost always does)."""
+    player = before.to_move
+    if move.kind is Kind.BUILD:
+        if before.is_chained(player, move.card):
+            return 0, 0
+        paid = before.card_cost(player, move.card)
+        return paid, paid - CARDS[move.card].coin_cost
+    if move.kind is Kind.WONDER:
+        paid = before.wonder_cost(player, move.wonder)
+        return paid, paid
+    return 0, 0
+
+
+def _gain_source(before: State, move: Move) -> str:
+    """Where the coins a move gains come from, for the log: ``from Tavern``."""
+    kind = move.kind
+    if kind is Kind.DISCARD:
+        return "for the discard"
+    if kind in (Kind.BUILD, Kind.MAUSOLEUM):
+        if before.is_chained(before.to_move, move.card) and _owns(
+            before, before.to_move, "Urbanism"
+        ):
+            return f"from {CARDS[move.card].name} and Urbanism (a chain)"
+        return f"from {CARDS[move.card].name}"
+    if kind is Kind.WONDER:
+        return f"from {WONDERS[move.wonder].name}"
+    if kind is Kind.TOKEN:
+        return f"from {TOKENS[move.token].name}"
+    return ""
+
+
+def coin_flows(before: State, after: State, move: Move) -> list[str]:
+    """The coins ``move`` moved, gross: what the player paid and to whom, what they got and
+    from what, what the opponent got (Economy) or lost (looting, a wonder), with the totals.
+
+    >>> import random
+    >>> from duel import new_game
+    >>> state, rng = new_game(), random.Random(1)
+    >>> while state.phase != "play":
+    ...     state = state.apply(state.random_move(rng))
+    >>> discard = Move.discard(state.pyramid[state.accessible_slots[0]])
+    >>> coin_flows(state, state.apply(discard), discard)
+    ['A gets 2 coins for the discard, has 9']
+    """
+    if move.is_chance:
+        return []
+    player, other = before.to_move, 1 - before.to_move
+    paid, trade = _payment(before, move)
+    # Economy: the trade part of the price goes to the opponent instead of the bank.
+    received = trade if _owns(before, other, "Economy") else 0
+    out = []
+    parts = []
+    if paid:
+        if not received:
+            parts.append(f"pays {_coins(paid)} to the bank")
+        elif received == paid:
+            parts.append(f"pays {_coins(paid)} to {PLAYER_NAMES[other]} by Economy")
+        else:
+            parts.append(
+                f"pays {_coins(paid)} ({paid - received} to the bank, {received} to "
+                f"{PLAYER_NAMES[other]} by Economy)"
+            )
+    got = after.coins(player) - before.coins(player) + paid
+    if got:
+        source = _gain_source(before, move)
+        parts.append(f"gets {_coins(got)}" + (f" {source}" if source else ""))
+    if parts:
+        out.append(f"{PLAYER_NAMES[player]} {' and '.join(parts)}, has {after.coins(player)}")
+    lost = received - (after.coins(other) - before.coins(other))
+    parts = []
+    if received:
+        parts.append(f"gets {_coins(received)} by Economy")
+    if lost:
+        looted = set(before.military_tokens) - set(after.military_tokens)
+        why = (
+            f"looting token {', '.join(sorted(looted))}"
+            if looted
+            else WONDERS[move.wonder].name
+            if move.kind is Kind.WONDER
+            else ""
+        )
+        parts.append(f"loses {_coins(lost)}" + (f" to {why}" if why else ""))
+    if parts:
+        out.append(f"{PLAYER_NAMES[other]} {' and '.join(parts)}, has {after.coins(other)}")
+    return out
+
+
+def _owns(state: State, player: int, token: str) -> bool:
+    return any(TOKENS[t].name == token for t in state.tokens(player))
+
+
 def describe_transition(before: State, after: State, move: Move) -> list[str]:
     """What happened because of ``move`` (besides the move itself), in short sentences."""
     if move.is_chance:
         return []
-    out = []
     player = before.to_move
     me, other = PLAYER_NAMES[player], PLAYER_NAMES[1 - player]
-    for p in (player, 1 - player):
-        delta = after.coins(p) - before.coins(p)
-        name = PLAYER_NAMES[p]
-        if delta > 0:
-            out.append(f"{name} gains {delta} coin{'s' * (delta != 1)} (now {after.coins(p)})")
-        elif delta < 0:
-            verb = "pays" if p == player else "loses"
-            out.append(f"{name} {verb} {-delta} coin{'s' * (delta != -1)} (now {after.coins(p)})")
-    lost = set(before.military_tokens) - set(after.military_tokens)
-    for token in sorted(lost):
-        out.append(f"looting token {token} taken: {token[0]} loses up to {_LOOT_ZONES[token][2]}")
+    out = coin_flows(before, after, move)
+    for token in sorted(set(before.military_tokens) - set(after.military_tokens)):
+        if before.coins(_PLAYER_OF[token[0]]) == 0:  # coin_flows said nothing: none to lose
+            out.append(f"looting token {token} taken: {token[0]} had no coins to lose")
     if after.pawn != before.pawn:
         pawn = after.pawn
         where = (

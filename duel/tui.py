@@ -67,7 +67,7 @@ Commands:
   cost <card|wonder|n>   how you would pay for it        info <name>   what a card/wonder/token does
   discards               the discard pile                tokens        the progress tokens in play
   table                  draw the table again            history       the moves so far
-  moves                  every legal move (notation)     hint          advice from the solver
+  moves                  every legal move (notation)     hint [-v]     advice from the solver
   undo                   take back your last decision    save [FILE]   save the game
   load FILE              load a saved game               quit          leave (offers to save)
   review                 after the game: every move analysed, marked and graphed (duel review)
@@ -205,6 +205,17 @@ class Session:
         self.shown: State | None = None
         #: Lines read so far (an error after new input is the input's, not a loop).
         self.inputs = 0
+        #: Whether a line typed ahead waits to be read (only a terminal can tell).
+        self.pending: Callable[[], bool] = (
+            _typed_ahead if interactive and read is input else _nothing_pending
+        )
+        #: The card numbering of the last table printed.
+        self.shown_numbering: tuple[int, ...] | None = None
+        #: The numbering the lines still waiting were typed on (a table printed since changed
+        #: the numbers), and the numbering the line just read was typed on (None: the table
+        #: on screen).
+        self.stale_numbering: tuple[int, ...] | None = None
+        self.typed_on: tuple[int, ...] | None = None
 
     # --- the game's fields, kept on the controller ---------------------------------------------
     def _field(name: str) -> property:  # noqa: N805 - a property factory used in the body only
@@ -268,6 +279,10 @@ class Session:
         if state is self.shown and not force:
             return
         self.shown = state
+        previous, self.shown_numbering = self.shown_numbering, self.game.numbering()
+        if self.stale_numbering is None and previous != self.shown_numbering and self.pending():
+            # A line typed before this table was printed read the numbers of the one before.
+            self.stale_numbering = previous
         if self.out.plain:
             self.out.say("")
             self.out.lines(R.plain_table(state, self.labels))
@@ -458,6 +473,9 @@ class Session:
             self.end_of_input()
             raise AssertionError("unreachable") from None
         self.inputs += 1
+        self.typed_on = self.stale_numbering
+        if self.stale_numbering is not None and not self.pending():
+            self.stale_numbering = None
         if not self.interactive:
             print(text, flush=True)  # echo piped input so the transcript reads like a session
         return text
@@ -530,7 +548,7 @@ class Session:
         elif verb == "moves":
             self.out.say(", ".join(str(m) for m in self.state.legal_moves()))
         elif verb == "hint":
-            self.hint()
+            self.hint(rest)
         else:
             return False
         return True
@@ -646,7 +664,7 @@ class Session:
             return
         self.events.clear()
         self.shown = None
-        self.out.say(f"Undone: {'; '.join(str(m) for m in undone)}")
+        self.out.say(undone.text)
         raise _Restart
 
     def history(self) -> None:
@@ -703,7 +721,9 @@ class Session:
             plan = payment_plan(state, player, card=card)
         self.out.lines(plan.describe())
 
-    def hint(self) -> None:
+    def hint(self, option: str = "") -> None:
+        """The solver's advice (``hint -v``: with the search's figures and the whole line)."""
+        verbose = option.strip().lower() in ("-v", "v", "verbose", "--verbose")
         try:
             import solvers.search  # noqa: F401
         except ImportError:
@@ -711,18 +731,11 @@ class Session:
             return
         seconds = max(0.2, min(self.think, 30.0))
         self.out.say(f"Thinking for {seconds:g} s...")
-        hint = self.game.hint(seconds)
-        if not hint.moves:
-            self.out.say("The solver has no advice here.")
-            return
-        self.out.say(
-            f"Hint ({hint.what}, {hint.nodes} positions): chance of winning for "
-            f"{PLAYER_NAMES[hint.player]} after each move"
-        )
-        for i, m in enumerate(hint.moves, 1):
-            self.out.say(
-                f"  {i}. {m.move}: {100 * m.value:.0f}%" + (f"  then {m.line}" if m.line else "")
-            )
+        hint = self.game.hint(seconds, verbose=verbose)
+        self.out.lines([
+            line if i == 0 else "  " + line
+            for i, line in enumerate(self.game.hint_lines(hint, verbose=verbose))
+        ])
 
     # --- interpreting a move ------------------------------------------------------------------
     def resolve_card(self, text: str, *, quiet: bool = False) -> int | str:
@@ -731,7 +744,11 @@ class Session:
         text = text.strip()
         slots = R.numbered_slots(state)
         n = number(text)
-        if n is not None:
+        stale = self.game.stale_number(n, self.typed_on) if n is not None else None
+        if stale is not None:
+            self.typed_on = None  # told: typed again, the number is the table's on screen
+            message = f"{stale} Type it again, or use the card's name."
+        elif n is not None:
             if 1 <= n <= len(slots):
                 return state.pyramid[slots[n - 1]]
             message = (
@@ -1004,6 +1021,20 @@ def _guild_slots_typed(text: str) -> list[int]:
     if len(slots) != 3 or len(set(slots)) != 3:
         raise ValueError("type three different cards (e.g. 2.1 4.2 6.3)")
     return slots
+
+
+def _typed_ahead() -> bool:
+    """Whether a whole line waits on standard input (a terminal delivers only whole lines)."""
+    import select
+
+    try:
+        return bool(select.select([sys.stdin], [], [], 0)[0])
+    except (OSError, ValueError):
+        return False
+
+
+def _nothing_pending() -> bool:
+    return False
 
 
 def _sentence(text: str) -> str:

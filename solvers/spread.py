@@ -26,9 +26,32 @@ from dataclasses import dataclass, field
 
 from duel.moves import Move
 from duel.state import State
-from solvers.search import DEFAULT_MEMORY, INF_DEPTH, SearchAborted, Searcher
+from solvers.search import (
+    DEFAULT_MEMORY,
+    INF_DEPTH,
+    AnalysisInfo,
+    Limit,
+    SearchAborted,
+    Searcher,
+    analyse,
+    exact_feasible,
+)
 
-__all__ = ["Spread", "sampling_spread", "summary"]
+__all__ = [
+    "EXTRA_SEEDS",
+    "Spread",
+    "advise",
+    "chance_settings",
+    "measure_spread",
+    "pct",
+    "sampling_spread",
+    "search_stats",
+    "summary",
+    "value_text",
+]
+
+#: Sampling seeds measured besides the main search's, for the uncertainty of sampled values.
+EXTRA_SEEDS = 2
 
 
 @dataclass(frozen=True)
@@ -101,3 +124,124 @@ def summary(values: list[float]) -> tuple[float, float, float]:
     (0.5, 0.4, 0.6)
     """
     return (sum(values) / len(values), min(values), max(values))
+
+
+def pct(value: float) -> str:
+    """A value as a percentage with one decimal: ``pct(0.5712)`` is ``'57.1%'``."""
+    return f"{100 * value:.1f}%"
+
+
+def chance_settings(state: State, exact: bool) -> tuple[int | None, int]:
+    """(chance_width, chance_samples) as :func:`solvers.search.analysis` chooses them."""
+    if exact:
+        return (None, 4) if exact_feasible(state) else (4, 4)
+    return 6, 3
+
+
+def measure_spread(
+    state: State,
+    info: AnalysisInfo,
+    limit: Limit,
+    chance: tuple[int | None, int],
+    deadline: float | None,
+    memory: int | None = None,
+) -> Spread | None:
+    """Re-run the root moves' searches of ``info`` with :data:`EXTRA_SEEDS` other sampling
+    seeds; the main search's own values count as one more sample. None when nothing was
+    sampled (the values do not depend on a seed)."""
+    if not info.sampled or not info.moves:
+        return None
+    moves = [m.move for m in info.moves]
+    # A search that reached the end of the game everywhere is repeated to the end too.
+    depth = INF_DEPTH - 1 if info.extra.get("finished") else info.depth
+    spread = sampling_spread(
+        state,
+        moves,
+        depth=depth,
+        seeds=[info.seed + k for k in range(1, EXTRA_SEEDS + 1)],
+        chance_width=chance[0],
+        chance_samples=chance[1],
+        node_limit=limit.nodes,
+        deadline=deadline,
+        memory=memory,
+    )
+    for m in info.moves:
+        if m.bound == "exact":
+            spread.values[m.move].insert(0, m.value)
+    return spread
+
+
+def advise(
+    state: State, limit: Limit, *, top: int = 3, seed: int = 0, memory: int | None = None
+) -> tuple[AnalysisInfo, Spread | None]:
+    r"""The best moves and how sure they are, as ``duel hint`` and ``duel play``'s hint give
+    them: with a clock, half the time searches and half measures the sampling spread, so
+    ``limit.time`` stays the total.
+
+    >>> import random
+    >>> from duel import new_game
+    >>> state, rng = new_game(), random.Random(0)
+    >>> while state.is_chance() or state.phase != "play":
+    ...     state = state.apply(state.random_move(rng), check=False)
+    >>> info, spread = advise(state, Limit(nodes=300), top=2)
+    >>> import re
+    >>> bool(re.fullmatch(r"\S+% (exact|estimate.*|\(range .* samplings\))",
+    ...                   value_text(info, info.moves[0], spread)))
+    True
+    """
+    chance = chance_settings(state, exact=False)
+    start = time.perf_counter()
+    main = Limit(limit.time / 2, limit.nodes, limit.depth) if limit.time else limit
+    info = analyse(
+        state,
+        main,
+        top=top,
+        seed=seed,
+        chance_width=chance[0],
+        chance_samples=chance[1],
+        memory=memory,
+    )
+    deadline = start + limit.time if limit.time else None
+    return info, measure_spread(state, info, limit, chance, deadline, memory)
+
+
+def value_text(info: AnalysisInfo, m, spread: Spread | None) -> str:
+    """A root move's value in words: ``57.1% exact``, ``57.1% (range 52.0-61.3% over 3
+    samplings)``, ``57.1% estimate``; ``m`` is one of ``info.moves``."""
+    if m.bound not in ("exact", "estimate"):
+        return f"{pct(m.value)} at most"
+    if info.exact:
+        return f"{pct(m.value)} exact"
+    values = spread.values.get(m.move, []) if spread is not None else []
+    if len(values) >= 2:
+        mean, low, high = summary(values)
+        return f"{pct(mean)} (range {100 * low:.1f}-{pct(high)} over {len(values)} samplings)"
+    if info.sampled:
+        return f"{pct(m.value)} estimate (sampled chance, spread not measured)"
+    return f"{pct(m.value)} estimate"
+
+
+def search_stats(info: AnalysisInfo, spread: Spread | None = None) -> list[str]:
+    """The search's figures for a verbose display (not for a player's first look): depth,
+    nodes, speed, how chance was handled, the backend; and the spread's samplings."""
+    text = f"depth {info.depth}, {info.nodes:,} nodes in {info.time:.2f} s ({info.nps:,} nodes/s)"
+    if info.sampled:
+        text += (
+            f"; chance sampled ({info.samples} draws per chance node, seed {info.seed}):"
+            " values are estimates"
+        )
+    elif info.exact:
+        text += "; exact (every line searched to the end of the game)"
+    else:
+        text += "; heuristic evaluation at the search horizon"
+    backend = info.extra.get("backend")
+    if backend is not None:
+        text += "; compiled search" if backend == "c" else "; Python search"
+    lines = [text]
+    if spread is not None:
+        lines.append(
+            f"spread: {len(spread.seeds)} more samplings (seeds"
+            f" {', '.join(map(str, spread.seeds)) or 'none finished'}),"
+            f" {spread.nodes:,} nodes in {spread.time:.2f} s"
+        )
+    return lines

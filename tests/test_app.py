@@ -17,7 +17,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from duel import Kind, Move, new_game
+from duel import CARDS, Kind, Move, new_game
 from duel.app import CardWidget, DuelApp
 from duel.game_control import Dealer, GameController
 from duel.record import GameRecord
@@ -222,7 +222,8 @@ def test_save_load_undo_and_hint(tmp_path, monkeypatch):
             assert len(app.game.moves) > count
             await pilot.press("escape", "u")
             await settle(app, pilot)
-            assert len(app.game.moves) == count and app.log_lines[-1].startswith("Undone: pick")
+            assert len(app.game.moves) == count
+            assert app.log_lines[-1].startswith("Took back: A pick")
             await pilot.press("escape", "c", "1")
             await settle(app, pilot)
             await pilot.press("escape", "l", *"g.json", "enter")
@@ -232,7 +233,8 @@ def test_save_load_undo_and_hint(tmp_path, monkeypatch):
             await pilot.press("escape", "h")
             await settle(app, pilot)
             hint = str(app.query_one("#hint").render())
-            assert re.search(r"1\. pick .*: \d+%", hint), hint
+            assert re.search(r"1\. pick .*: \d+\.\d% (exact|\(range|estimate)", hint), hint
+            assert "nodes" not in hint and "depth" not in hint
             assert app.chances and all(0 <= c <= 1 for c in app.chances)
             await pilot.press("escape", "c", "1", "escape", "q")
             assert dialog(app) == "quit"
@@ -259,6 +261,67 @@ def test_fair_undo_is_refused_in_the_app():
             assert app.state.phase == "play"
 
     run(scenario())
+
+
+def test_a_number_key_pressed_just_after_the_numbers_changed_asks_again():
+    """A key pressed within NUMBER_GRACE of a new numbering was aimed at the board before: if
+    that number now means another card the app says so and takes nothing; pressed again, the
+    number is the one on screen."""
+
+    async def scenario():
+        app = make_app(("human", "human"), seed=3)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            while app.state.phase != "play":
+                await pilot.press("1")
+                await settle(app, pilot)
+            before = app.game.numbering()
+            await pilot.press("1", "1")  # A builds (or buys) card 1 from the action dialog
+            await settle(app, pilot)
+            after = app.game.numbering()
+            assert app.state.to_move == 1 and after[0] != before[0]
+            await pilot.press("1")  # at once: meant for A's board
+            await pilot.pause()
+            assert dialog(app) == "" and len(app.game.moves) > 0
+            await pilot.press("1")
+            await pilot.pause()
+            assert dialog(app) == "action"
+            assert CARDS[after[0]].name in app.screen.heading
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("name", ["default", "colorblind"])
+def test_the_palette_colours_the_cards_of_the_app(name):
+    """--palette (set before the app starts, as duel play does) colours the app's cards with
+    the line mode's tables; the colour-blind palette also names each card's colour."""
+    from rich.style import Style
+
+    from duel import render as R
+
+    async def scenario():
+        app = make_app(("human", "random"), seed=3)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            while app.state.phase != "play":
+                await pilot.press("1")
+                await settle(app, pilot)
+            cards = [c for c in app.query(CardWidget) if c.cell.card is not None]
+            assert cards
+            for card in cards:
+                color = CARDS[card.cell.card].color
+                table = R.COVERED_STYLE if card.cell.look == "covered" else R.CARD_STYLE
+                expected = Style.parse(table[color]).bgcolor.triplet.hex
+                assert card.styles.background.hex.lower() == expected.lower(), card.cell
+                tagged = R.COLOR_TAG[color] in str(card.render())
+                assert tagged == (name == "colorblind")
+
+    R.set_palette(name)
+    try:
+        run(scenario())
+    finally:
+        R.set_palette("default")
+    assert R.CARD_STYLE["red"] != R.COLORBLIND_CARD_STYLE["red"]
 
 
 # --- snapshots ----------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from duel import Kind, Move
+from duel import CARDS, Kind, Move
 from duel.game_control import Dealer, GameController
 from duel.record import GameRecord, RecordError
 
@@ -48,7 +48,7 @@ def test_undo_returns_the_decisions_taken_back():
     run_to_human(game)
     before = len(game.moves)
     undone = game.undo()
-    assert isinstance(undone, list) and undone[0] == pick and len(game.moves) < before
+    assert not isinstance(undone, str) and undone.moves[0] == pick and len(game.moves) < before
     assert game.next_actor() == "human"
     assert game.undo() == "Nothing to undo."
 
@@ -112,16 +112,64 @@ def test_card_actions_and_hint():
     assert [m.kind for _, m in actions[:2]] == [Kind.BUILD, Kind.DISCARD]
     hint = game.hint(nodes=500)
     assert hint.player == game.state.to_move and 1 <= len(hint.moves) <= 3
-    assert all(0.0 <= m.value <= 1.0 for m in hint.moves)
+    assert all(0.0 <= m.value <= 1.0 and "%" in m.value_text for m in hint.moves)
     chance = game.win_chance(nodes=300)
     assert chance is not None and 0.0 <= chance <= 1.0
 
 
-def test_history_hides_an_ai_great_library_draw():
+def test_history_lists_every_move_from_the_start_and_hides_an_ai_great_library_draw():
     game = controller(("random", "random"), seed=4)
     run_to_human(game)
     lines = game.history()
-    listed = (Kind.REVEAL_CARD, Kind.DEAL_GUILDS)
-    shown = [m for m in game.moves if not m.is_chance or m.kind in listed]
-    assert len(lines) == len(shown) + sum(m.kind is Kind.LIBRARY_DRAW for m in game.moves)
+    numbered = [line.split(". ", 1)[0].strip() for line in lines if ". " in line[:10]]
+    covered = []
+    for number in numbered:  # "12" or "20-31": together they cover every move, in order
+        first, _, last = number.partition("-")
+        covered += range(int(first), int(last or first) + 1)
+    assert covered == list(range(1, len(game.moves) + 1))
+    headings = [line for line in lines if not line.startswith(" ")]
+    assert headings[:2] == ["Setup", "Wonder draft"] and "Age III" in headings
     assert all("draw " not in line for line in lines)
+    assert any("Age I is dealt; face up:" in line for line in lines)
+
+
+def test_undo_names_who_played_what_it_took_back():
+    game = controller(("human", "random"), seed=5)
+    run_to_human(game)
+    pick = game.state.legal_moves()[0]
+    game.play(pick)
+    run_to_human(game)
+    undone = game.undo()
+    assert not isinstance(undone, str)
+    assert undone.text.startswith(f"Took back: A {pick}, B pick ")
+    whos = [who for who, _ in undone.decisions]
+    assert whos[0] == "A" and set(whos[1:]) == {"B"}
+
+
+def test_a_number_typed_on_an_older_board_is_checked_against_it():
+    game = controller(("human", "human"), seed=3)
+    while game.state.phase != "play" or game.state.is_chance():
+        if game.state.is_chance():
+            game.deal_pending()
+        else:
+            game.play(game.state.legal_moves()[0])
+    shown = game.numbering()
+    assert game.stale_number(1, shown) is None  # the same board
+    taken = shown[0]
+    game.play(Move.discard(taken))
+    game.deal_pending()
+    now = game.numbering()
+    message = game.stale_number(1, shown)
+    if now[0] != taken:
+        assert message is not None and "changed since it was shown" in message
+        assert CARDS[now[0]].name in message and CARDS[taken].name in message
+        assert "no longer there" in message
+    # a card still on the board under another number is named with its new number
+    for n, card in enumerate(shown, 1):
+        if card in now and now.index(card) != n - 1:
+            message = game.stale_number(n, shown)
+            assert message is not None and f"now number {now.index(card) + 1}" in message
+    # the same card under the same number is no question
+    for n, card in enumerate(shown, 1):
+        if n <= len(now) and now[n - 1] == card:
+            assert game.stale_number(n, shown) is None

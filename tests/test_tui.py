@@ -154,7 +154,7 @@ def test_whole_game_two_humans_with_save_and_load(tmp_path):
     play_until(child, mirror, rng, lambda m: m.state.age == 2 and m.state.phase == "play")
     child.expect(PROMPT)
     child.sendline("undo")
-    child.expect("Undone: ")
+    child.expect("Took back: ")
     decision = max(
         i for i, s in enumerate(mirror.states[:-1]) if not s.is_chance() and not s.is_terminal()
     )
@@ -262,7 +262,7 @@ def test_bad_input_reprompts_with_a_reason(tmp_path):
     child.sendline("info Law")
     child.expect(TOKENS[3].text[:20])
     child.sendline("hint")
-    child.expect(r"Hint \(|hints need the solver")
+    child.expect(r"A's chance of winning after each move|hints need the solver")
     child.expect(PROMPT)
     child.sendline("quit")
     child.expect("Save the game before leaving")
@@ -391,7 +391,7 @@ def test_undo_skips_ai_moves_and_chance(tmp_path, plain):
     child.sendline("1")  # A picks a wonder, B picks two
     child.expect(PROMPT)
     child.sendline("undo")
-    child.expect(r"Undone: pick .*; pick .*; pick ")
+    child.expect(r"Took back: A pick .*, B pick .*, B pick ")
     child.expect(PROMPT)
     child.sendline("undo")
     child.expect("Nothing to undo")
