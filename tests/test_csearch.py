@@ -33,7 +33,7 @@ EXAMPLES = [
     ROOT / "examples" / "endgames" / f"age3_8cards_seed{seed}.json" for seed in (106, 124, 128)
 ]
 #: Switches of the C searcher's exact-solve levers (1 = on, the default).
-LEVERS = ("null_windows", "endgame", "etc", "use_history", "star2", "bounds")
+LEVERS = ("null_windows", "endgame", "etc", "use_history", "star2", "scout", "bounds")
 
 
 def c_searcher(memory: int = 16 << 20, **levers: int):
@@ -67,6 +67,21 @@ def test_exact_value_matches_the_python_reference_on_random_endgames(index):
     state = random_endgames(7, 3, 700)[index]
     truth = Searcher(chance_width=None).search(state, INF_DEPTH - 1, 0.0, 1.0)
     assert c_solve(state) == pytest.approx(truth, abs=1e-9)
+
+
+@pytest.mark.parametrize("index", range(6))
+def test_exact_value_matches_the_python_reference_on_small_endgames(index):
+    """The whole exact solver (scout, the static bound, ...) against the reference, 6 cards."""
+    state = random_endgames(6, 6, 1300)[index]
+    truth = Searcher(chance_width=None).search(state, INF_DEPTH - 1, 0.0, 1.0)
+    assert c_solve(state) == pytest.approx(truth, abs=1e-9)
+
+
+def test_exact_values_without_the_bound_and_scout_agree_at_ten_cards():
+    """Larger positions than the reference can solve in a test: the static bound and the scout
+    windows only prune, so the plain exact search must find the same values."""
+    for state in random_endgames(10, 4, 1400):
+        assert c_solve(state) == pytest.approx(c_solve(state, bounds=0, scout=0), abs=1e-9)
 
 
 def test_exact_value_and_window_bounds_match_brute_force():
@@ -115,6 +130,42 @@ def test_static_bound_only_claims_sure_wins():
                     assert expectimax(state) == (1.0 if winner == 0 else 0.0), seed
             state = state.apply(state.random_move(rng), check=False)
     assert fired >= 10
+
+
+def test_static_bound_claims_agree_with_the_exact_search_on_many_positions():
+    """Every claim of the bound (Age III, up to 8 cards, both players' views) is checked by an
+    exact search without it: a wrong claim would change solved values."""
+    from duel import new_game
+    from duel.core import CoreState
+
+    searcher, plain = c_searcher(), c_searcher(bounds=0)
+    fired = 0
+    for seed in range(1000, 1400):
+        rng = random.Random(seed)
+        state = new_game()
+        while not state.is_terminal():
+            late = state.age == 3 and sum(1 for c in state.pyramid if c != -1) <= 8
+            if late and state.phase in ("play", "reveal"):
+                core = CoreState.from_state(state)
+                winner = searcher._c.static_winner(core)
+                if winner is not None:
+                    fired += 1
+                    value = plain._c.search(core, INF_DEPTH - 1, 0.0, 1.0)
+                    assert value == (1.0 if winner == 0 else 0.0), (seed, winner, value)
+            state = state.apply(state.random_move(rng), check=False)
+    assert fired >= 300
+
+
+def test_profile_counters_describe_the_solve():
+    searcher = c_searcher()
+    state = random_endgames(9, 1, 900)[0]
+    searcher.search(state, INF_DEPTH - 1, 0.0, 1.0)
+    stats = searcher._c.stats()
+    assert set(stats) >= {"decision", "chance", "small", "tt_probe", "tt_hit", "bound_cut"}
+    assert all(len(row) == 24 for row in stats.values())
+    assert sum(stats["decision"]) > 0 and sum(stats["small"]) > 0
+    assert sum(stats["tt_hit"]) <= sum(stats["tt_probe"])
+    assert sum(stats["bound_cut"]) <= sum(stats["bound"])
 
 
 def test_decided_endgames_are_exactly_zero_or_one():

@@ -42,6 +42,7 @@
 static const dc_capi *capi;
 
 #define INF_DEPTH (1 << 20)
+#define SCOUT_EPS 1e-9 /* the width of a scout's null window */
 #define TT_EXACT_DEPTH 0xFFFFu
 
 #include "heuristic.h"
@@ -65,6 +66,33 @@ static int entry_depth(const tt_entry *e) {
     return e->depth == TT_EXACT_DEPTH ? INF_DEPTH : e->depth;
 }
 
+/* --- profile counters (Searcher.stats()): what kind of node, how many cards left ---------- */
+enum {
+    ST_DECISION,     /* decision_exact calls (probes excluded) */
+    ST_DEC_FIRST,    /* ... that cut off at their first searched move */
+    ST_DEC_CUT,      /* ... that cut off at a later move */
+    ST_ETC,          /* ... settled by a child's table bound (enhanced transposition cut-off) */
+    ST_WIN_NOW,      /* ... settled by a move that wins on the spot */
+    ST_CHANCE,       /* chance_exact calls */
+    ST_CH_TABLE,     /* ... settled by the outcomes' table bounds */
+    ST_CH_STAR2,     /* ... settled by Star2 probes */
+    ST_CH_STAR1,     /* ... cut by Star1 */
+    ST_PROBES,       /* Star2 probes */
+    ST_SMALL,        /* small_search nodes */
+    ST_TT_PROBE,     /* table lookups in search_keyed */
+    ST_TT_HIT,       /* ... found */
+    ST_TT_CUT,       /* ... ended the node */
+    ST_BOUND,        /* static bound tried */
+    ST_BOUND_CUT,    /* ... and proved a winner */
+    ST_RESEARCH,     /* scout: a null-window test that failed (the move searched again) */
+    ST_WORK,         /* nodes below decisions searched with the table */
+    ST_DECIDED,      /* ... of those whose value came out exactly 0 or 1 */
+    ST_EXACT,        /* ... of those whose value came out exact in (0, 1) */
+    ST_KINDS
+};
+#define ST_CARDS 24
+#define STAT(c, kind, st) ((c)->stat[kind][dc_pop32((st)->present)]++)
+
 /* --- the searcher object ------------------------------------------------------------------ */
 typedef struct {
     PyObject_HEAD
@@ -82,11 +110,12 @@ typedef struct {
     int aborted;
     int null_windows; /* exact solves start with the win and loss tests (solve) */
     int endgame;      /* exact solves use decision_exact (ETC, win scan, history) */
-    int etc, use_history, star2;
+    int etc, use_history, star2, scout;
     int small_cards; /* exact solves: at most this many cards left, small_search */
     int bounds;      /* exact solves: surely_wins() ends a decided line */
     long long bound_cuts;
     uint32_t history[2][1 << 15]; /* per player, by hist_index(move): cut-off credit */
+    long long stat[ST_KINDS][ST_CARDS]; /* profile counters by kind and cards left (stats()) */
     PyObject *on_progress; /* callable(nodes) or NULL */
 } Searcher;
 
@@ -229,7 +258,7 @@ static double decision(Searcher *c, const dc_state *st, int depth, double alpha,
     int n = dc_legal_moves(st, moves);
     int maximise = st->to_move == 0;
     int by_eval = n > 1 && depth >= 3 &&
-                  (depth < INF_DEPTH / 2 || __builtin_popcount(st->present) >= 7);
+                  (depth < INF_DEPTH / 2 || dc_pop32(st->present) >= 7);
     if (n > 1) order_moves(c, st, moves, n, first, maximise, by_eval);
     double best = maximise ? -1.0 : 2.0;
     *best_move = -1;
@@ -290,6 +319,7 @@ static double decision_exact(Searcher *c, const dc_state *st, int depth, double 
             keys[i] = 0;
             if (kids[i].winner == me) {
                 c->nodes++;
+                if (!probe) STAT(c, ST_WIN_NOW, st);
                 *best_move = moves[i];
                 return maximise ? 1.0 : 0.0;
             }
@@ -304,12 +334,13 @@ static double decision_exact(Searcher *c, const dc_state *st, int depth, double 
             if (!e || entry_depth(e) < depth - 1) continue;
             if (maximise ? e->lo >= beta : e->hi <= alpha) {
                 c->nodes++;
+                if (!probe) STAT(c, ST_ETC, st);
                 *best_move = moves[i];
                 return maximise ? e->lo : e->hi;
             }
         }
     }
-    int by_eval = n > 1 && __builtin_popcount(st->present) >= 7;
+    int by_eval = n > 1 && dc_pop32(st->present) >= 7;
     const uint32_t *hist = c->history[me];
     for (int i = 0; i < n; i++) {
         double k;
@@ -332,14 +363,31 @@ static double decision_exact(Searcher *c, const dc_state *st, int depth, double 
         order[j + 1] = o;
     }
     double best = maximise ? -1.0 : 2.0;
-    int cards = __builtin_popcount(st->present);
+    int cards = dc_pop32(st->present);
+    if (!probe) STAT(c, ST_DECISION, st);
     for (int r = 0; r < n; r++) {
         int i = order[r];
-        double v = __builtin_popcount(kids[i].present) <= c->small_cards
-                       ? small_search(c, &kids[i], alpha, beta)
-                       : search_keyed(c, &kids[i], keys[i], depth - 1, alpha, beta);
+        int small = dc_pop32(kids[i].present) <= c->small_cards;
+        double v;
+        /* Scout: after the first move, a null window asks only "does this move beat the best so
+         * far?"; that is cheap (chance nodes below cut at once) and the answer is nearly always
+         * no. A move that does beat it is searched again with the full window. */
+        if (r > 0 && c->scout && beta - alpha > 4 * SCOUT_EPS) {
+            double a = maximise ? alpha : beta - SCOUT_EPS, b = maximise ? alpha + SCOUT_EPS : beta;
+            v = small ? small_search(c, &kids[i], a, b)
+                      : search_keyed(c, &kids[i], keys[i], depth - 1, a, b);
+            if (c->aborted) return 0.0;
+            if (maximise ? v >= b : v <= a) {
+                c->stat[ST_RESEARCH][cards]++;
+                v = small ? small_search(c, &kids[i], alpha, beta)
+                          : search_keyed(c, &kids[i], keys[i], depth - 1, alpha, beta);
+            }
+        } else
+            v = small ? small_search(c, &kids[i], alpha, beta)
+                      : search_keyed(c, &kids[i], keys[i], depth - 1, alpha, beta);
         if (c->aborted) return 0.0;
         if (probe) return v; /* Star2 probe: the first move's value bounds the node */
+        if (maximise ? v >= beta : v <= alpha) c->stat[r ? ST_DEC_CUT : ST_DEC_FIRST][cards]++;
         if (maximise) {
             if (v > best) {
                 best = v;
@@ -530,6 +578,17 @@ static void sort_desc(double *v, int n) { /* insertion sort: n is small */
     }
 }
 
+static void sort_int_desc(int *v, int n) { /* insertion sort: n is small */
+    for (int i = 1; i < n; i++) {
+        int x = v[i], j = i - 1;
+        while (j >= 0 && v[j] < x) {
+            v[j + 1] = v[j];
+            j--;
+        }
+        v[j + 1] = x;
+    }
+}
+
 static int milpts(int p) { return p <= 0 ? 0 : p <= 2 ? 2 : p <= 5 ? 5 : 10; }
 
 static inline int low_card(dc_cards g) { /* the lowest card id in a non-empty set */
@@ -537,11 +596,23 @@ static inline int low_card(dc_cards g) { /* the lowest card id in a non-empty se
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(g >> 64));
 }
 
-static int category_ub(const dc_state *st, int x, const dc_category *cat, dc_cards avail,
-                       int x_wonders) {
-    int n = dc_pop_cards((st->p[x].cards | avail) & cat->colours);
-    if (cat->wonder) n += dc_pop32(st->p[x].built) + x_wonders;
-    return n;
+/* What x may still get, for the counts of guilds and of cards that pay per card: the face-up
+ * cards of the structure, `h_age`/`h_guild` unseen cards of each kind, one card of the discard
+ * pile (The Mausoleum), `wonders` wonders, and at most `takes` of all those. */
+typedef struct {
+    dc_cards known, unseen_age, unseen_guild, discard;
+    int h_age, h_guild, wonders, takes;
+} sw_reach;
+
+static int category_ub(const dc_state *st, int x, const dc_category *cat, const sw_reach *r) {
+    int n = dc_pop_cards(st->p[x].cards & cat->colours);
+    if (cat->wonder) n += dc_pop32(st->p[x].built);
+    int age = dc_pop_cards(r->unseen_age & cat->colours);
+    int guild = dc_pop_cards(r->unseen_guild & cat->colours);
+    int more = dc_pop_cards(r->known & cat->colours) + (age < r->h_age ? age : r->h_age) +
+               (guild < r->h_guild ? guild : r->h_guild) + ((r->discard & cat->colours) != 0) +
+               (cat->wonder ? r->wonders : 0);
+    return n + (more < r->takes ? more : r->takes);
 }
 
 static int surely_wins(const dc_state *st, int y) {
@@ -563,9 +634,9 @@ static int surely_wins(const dc_state *st, int y) {
     dc_cards unseen_age = h_age ? st->unseen & DC_AGE_DECK_3 : 0;
     dc_cards unseen_guild = h_guild ? st->unseen & DC_AGE_DECK_4 : 0;
     dc_cards avail = known | unseen_age | unseen_guild;
-    int buildable = __builtin_popcount((uint32_t)(px->built | py->built)) < DC_MAX_WONDERS_BUILT;
+    int buildable = dc_pop32((uint32_t)(px->built | py->built)) < DC_MAX_WONDERS_BUILT;
     uint32_t xw = buildable ? px->wonders : 0; /* x's wonders that may still be built */
-    int x_wonders = __builtin_popcount(xw);
+    int x_wonders = dc_pop32(xw);
     if (xw >> 3 & 1) return 0; /* The Great Library: a token */
     /* The Mausoleum: one more card, from the discard pile (which may by then hold any card) */
     int maus = xw >> 6 & 1;
@@ -593,43 +664,95 @@ static int surely_wins(const dc_state *st, int y) {
     if (st->board &&
         (twice || (extra_picks >= 1 && (unseen_sym & sym)) || (extra_picks >= 2 && unseen_twice)))
         gain_tokens = st->board;
-    /* science supremacy: at most extra_picks new symbols from unseen cards */
-    int new_sym = __builtin_popcount(unseen_sym & ~sym);
+    /* --- how many cards x may still take --- */
+    /* With R cards left and j Play Agains, x takes at most ceil((R + j) / 2) cards when x takes
+     * the next one, floor((R + j) / 2) otherwise: after each card x takes without a Play Again,
+     * y takes the next (y discards, so y never earns a Play Again). */
+    int left = dc_pop32(st->present);
+    int room = buildable ? DC_MAX_WONDERS_BUILT - dc_pop32((uint32_t)(px->built | py->built))
+                         : 0; /* wonders that may still be built, by anyone */
+    int theology = (px->tokens | gain_tokens) >> DC_T_THEOLOGY & 1;
+    int replays = 0;
+    for (uint32_t w = xw; w; w &= w - 1)
+        replays += theology || DC_WONDERS_TABLE[__builtin_ctz(w)].extra_turn;
+    if (replays > room) replays = room;
+    int k = (left + replays + (st->to_move == x)) / 2; /* cards x may take */
+    int y_takes = left - k;                              /* cards y takes, at least */
+    if (y_takes < 0) y_takes = 0;
+    /* science supremacy: each new symbol takes one of x's cards (at most extra_picks of them
+     * unseen ones), and so does Law's (the pair that wins the token brings no new symbol) */
+    int new_sym = dc_pop32(unseen_sym & ~sym);
     int law = (gain_tokens >> DC_T_LAW & 1) && !(sym & DC_SCIENCE_LAW_BIT);
-    if (__builtin_popcount(sym) + law + (new_sym < extra_picks ? new_sym : extra_picks) >= 6) {
-        return 0;
-    }
-    /* military: every shield x could still add (the unseen: the extra_picks strongest) */
+    uint32_t sym_known = 0, sym_discard = 0; /* the symbols x may add: The Mausoleum adds one */
+    for (dc_cards g = known & DC_GREEN; g; g &= g - 1) sym_known |= DC_CARDS_TABLE[low_card(g)].science;
+    for (dc_cards g = maus ? st->discard & DC_GREEN & ~known : 0; g; g &= g - 1)
+        sym_discard |= DC_CARDS_TABLE[low_card(g)].science;
+    sym_known &= ~px->science;
+    int reach = dc_pop32(sym_known) + law + (new_sym < extra_picks ? new_sym : extra_picks) +
+                ((sym_discard & ~px->science & ~sym_known) != 0);
+    if (reach > k + maus) reach = k + maus;
+    if (dc_pop32(px->science) + reach >= 6) return 0;
+    /* military: the shields of x's k strongest takes (red cards, the unseen ones among the
+     * extra_picks strongest, wonders), The Mausoleum's pick one more */
     int strategy = (px->tokens | gain_tokens) >> DC_T_STRATEGY & 1;
+    int top_shields[DC_N_CARDS + DC_N_WONDERS], nr = 0, nu = 0;
+    int unseen_shields[DC_N_CARDS];
+    for (dc_cards r = unseen_age & DC_RED; r; r &= r - 1)
+        unseen_shields[nu++] = DC_CARDS_TABLE[low_card(r)].shields + strategy;
+    sort_int_desc(unseen_shields, nu);
+    for (int i = 0; i < nu && i < extra_picks; i++) top_shields[nr++] = unseen_shields[i];
+    for (dc_cards r = known & DC_RED; r; r &= r - 1)
+        top_shields[nr++] = DC_CARDS_TABLE[low_card(r)].shields + strategy;
+    int best_discard_red = 0; /* The Mausoleum's one pick */
+    for (dc_cards r = maus ? st->discard & DC_RED & ~known : 0; r; r &= r - 1)
+        if (DC_CARDS_TABLE[low_card(r)].shields + strategy > best_discard_red)
+            best_discard_red = DC_CARDS_TABLE[low_card(r)].shields + strategy;
+    if (best_discard_red) top_shields[nr++] = best_discard_red;
+    for (uint32_t w = xw; w; w &= w - 1)
+        if (DC_WONDERS_TABLE[__builtin_ctz(w)].shields)
+            top_shields[nr++] = DC_WONDERS_TABLE[__builtin_ctz(w)].shields;
+    sort_int_desc(top_shields, nr);
     int shields = 0;
-    for (dc_cards r = sure & DC_RED; r; r &= r - 1)
-        shields += DC_CARDS_TABLE[low_card(r)].shields + strategy;
-    int top_shields[DC_N_CARDS], nr = 0;
-    for (dc_cards r = unseen_age & DC_RED; r; r &= r - 1) {
-        int v = DC_CARDS_TABLE[low_card(r)].shields + strategy, j = nr++;
-        while (j > 0 && top_shields[j - 1] < v) {
-            top_shields[j] = top_shields[j - 1];
-            j--;
-        }
-        top_shields[j] = v;
-    }
-    for (int i = 0; i < nr && i < extra_picks; i++) shields += top_shields[i];
-    for (uint32_t w = xw; w; w &= w - 1) shields += DC_WONDERS_TABLE[__builtin_ctz(w)].shields;
+    for (int i = 0; i < nr && i < k + maus; i++) shields += top_shields[i];
     int pawn_x = x == 0 ? st->pawn : -st->pawn;
     if (pawn_x + shields >= 9) return 0;
-    /* a guild that counts coins (Moneylenders) is not modelled */
-    for (dc_cards g = (px->cards | py->cards | all) & DC_PURPLE; g; g &= g - 1) {
-        int c = low_card(g);
-        if (DC_CARDS_TABLE[c].points_per_max.coins_div3) return 0;
-    }
-    /* --- y's final score, at least (y discards from now on) --- */
-    int loot = 0;
-    if (st->military & (y == 0 ? 1 : 4)) loot += 2;
-    if (st->military & (y == 0 ? 2 : 8)) loot += 5;
+    /* --- coins: y's at least (y discards), and both players' at most (The Moneylenders) --- */
+    int loot = 0; /* the looting tokens on y's side that x's shields may reach */
+    if ((st->military & (y == 0 ? 1 : 4)) && pawn_x + shields >= 3) loot += 2;
+    if ((st->military & (y == 0 ? 2 : 8)) && pawn_x + shields >= 6) loot += 5;
     int take = 0;
     for (uint32_t w = xw; w; w &= w - 1) take += DC_WONDERS_TABLE[__builtin_ctz(w)].opponent_loses;
-    int coins_y = py->coins - loot - take;
+    int discard_y = 2 + dc_pop_cards(py->cards & DC_YELLOW);
+    int coins_y = py->coins - loot - take + y_takes * discard_y;
     if (coins_y < 0) coins_y = 0;
+    const sw_reach reach_x = {known, unseen_age, unseen_guild, maus ? st->discard & ~known : 0,
+                              h_age, h_guild, x_wonders < room ? x_wonders : room, k + maus};
+    const dc_category yellow_cat = {DC_YELLOW, 0, 0, 1};
+    int yellow_ub = category_ub(st, x, &yellow_cat, &reach_x);
+    int urbanism_coins = ((px->tokens | gain_tokens) >> DC_T_URBANISM & 1) ? 4 : 0;
+    int coins_x_base = px->coins; /* x's coins besides those its cards, wonders, tokens bring */
+    int coins_x_fixed = coins_x_base; /* ... and with every wonder and token */
+    for (uint32_t t = gain_tokens; t; t &= t - 1) coins_x_fixed += DC_TOKENS_TABLE[__builtin_ctz(t)].coins;
+    for (uint32_t w = xw; w; w &= w - 1) coins_x_fixed += DC_WONDERS_TABLE[__builtin_ctz(w)].coins;
+    int card_coins_ub = 2 + yellow_ub; /* the most coins one card may bring x */
+    for (dc_cards a = all; a; a &= a - 1) {
+        const dc_card_spec *spec = &DC_CARDS_TABLE[low_card(a)];
+        int coins = spec->coins + urbanism_coins;
+        if (spec->coins_per.each)
+            coins += spec->coins_per.each * category_ub(st, x, &spec->coins_per, &reach_x);
+        if (spec->coins_per_max.each) {
+            int nx = category_ub(st, x, &spec->coins_per_max, &reach_x);
+            int ny = dc_pop_cards(py->cards & spec->coins_per_max.colours) +
+                     (spec->coins_per_max.wonder ? dc_pop32(py->built) : 0);
+            coins += spec->coins_per_max.each * (nx > ny ? nx : ny);
+        }
+        if (coins > card_coins_ub) card_coins_ub = coins;
+    }
+    int coins_x_ub = coins_x_fixed + (k + maus) * card_coins_ub;
+    int coins_y_ub = py->coins + left * discard_y;
+    if (py->tokens >> DC_T_ECONOMY & 1) coins_y_ub += coins_x_ub; /* x's trading pays y */
+    int richest_ub = (coins_x_ub > coins_y_ub ? coins_x_ub : coins_y_ub) / 3;
+    /* --- y's final score, at least (y discards from now on) --- */
     int destroy_brown = 0, destroy_grey = 0;
     for (uint32_t w = xw; w; w &= w - 1) {
         int d = DC_WONDERS_TABLE[__builtin_ctz(w)].destroy;
@@ -648,34 +771,56 @@ static int surely_wins(const dc_state *st, int y) {
             ny += dc_pop32(py->built);
             nx += dc_pop32(px->built);
         }
+        if (cat->coins_div3) ny += coins_y / 3; /* the richest city's coins: at least y's */
         y_low += cat->each * (ny > nx ? ny : nx);
     }
     /* --- x's final score, at most --- */
     double x_high = dc_card_points(px->cards & ~DC_PURPLE) + dc_wonder_points(px->built) +
                     dc_token_points(px->tokens) + milpts(pawn_x + shields);
-    double coins_x = px->coins;
-    for (uint32_t w = xw; w; w &= w - 1) {
-        const dc_wonder_spec *ws = &DC_WONDERS_TABLE[__builtin_ctz(w)];
-        x_high += ws->points;
-        coins_x += ws->coins;
-    }
     for (dc_cards g = px->cards & DC_PURPLE; g; g &= g - 1) {
         int c = low_card(g);
         const dc_category *cat = &DC_CARDS_TABLE[c].points_per_max;
-        int nx = category_ub(st, x, cat, all, x_wonders);
+        int nx = category_ub(st, x, cat, &reach_x);
         int ny = dc_pop_cards(py->cards & cat->colours) + (cat->wonder ? dc_pop32(py->built) : 0);
+        if (cat->coins_div3) nx = ny = richest_ub;
         x_high += cat->each * (nx > ny ? nx : ny);
     }
-    int yellow_ub = dc_pop_cards((px->cards | all) & DC_YELLOW);
     double discard_value = (2.0 + yellow_ub) / 3.0;
-    double urbanism = ((px->tokens | gain_tokens) >> DC_T_URBANISM & 1) ? 4.0 / 3.0 : 0.0;
-    for (uint32_t t = gain_tokens; t; t &= t - 1) {
-        const dc_token_spec *ts = &DC_TOKENS_TABLE[__builtin_ctz(t)];
-        x_high += ts->points;
-        coins_x += ts->coins;
+    double urbanism = urbanism_coins / 3.0;
+    /* tokens: one per science pair, so at most one per card x takes; their best ones */
+    if (gain_tokens) {
+        /* each pair takes a green card: face-up, unseen (one per face-down slot), or The
+         * Mausoleum's pick */
+        int unseen_green = dc_pop_cards(unseen_age & DC_GREEN);
+        int greens = dc_pop_cards(known & DC_GREEN) + (unseen_green < h_age ? unseen_green : h_age) +
+                     (maus && (st->discard & DC_GREEN & ~known));
+        int count = dc_pop32(gain_tokens);
+        if (count > k + maus) count = k + maus;
+        if (count > greens) count = greens;
+        int maths = px->tokens >> DC_T_MATHEMATICS & 1;
+        double token_value[DC_N_TOKENS];
+        int nt = 0;
+        for (uint32_t t = gain_tokens; t; t &= t - 1) {
+            int id = __builtin_ctz(t);
+            double v = DC_TOKENS_TABLE[id].points + DC_TOKENS_TABLE[id].coins / 3.0 + 3 * maths;
+            if (id == DC_T_MATHEMATICS) v += 3 * (dc_pop32(px->tokens) + count);
+            token_value[nt++] = v;
+        }
+        sort_desc(token_value, nt);
+        for (int i = 0; i < count; i++) x_high += token_value[i];
     }
-    if (gain_tokens && ((px->tokens | gain_tokens) >> DC_T_MATHEMATICS & 1))
-        x_high += 3 * (__builtin_popcount(px->tokens) + __builtin_popcount(gain_tokens));
+    /* What x pays to build: prices only fall if x's economy or chains grow (a wonder or card
+     * that produces, Masonry or Architecture won, a new chain) or y's production shrinks (a
+     * wonder that destroys): otherwise today's price of a face-up card is what x will pay. */
+    int fixed_prices = !((gain_tokens >> DC_T_MASONRY & 1) || (gain_tokens >> DC_T_ARCHITECTURE & 1));
+    for (uint32_t w = xw; w && fixed_prices; w &= w - 1) {
+        const dc_wonder_spec *ws = &DC_WONDERS_TABLE[__builtin_ctz(w)];
+        fixed_prices = !ws->econ && !ws->destroy;
+    }
+    for (dc_cards a = all; a && fixed_prices; a &= a - 1) {
+        const dc_card_spec *spec = &DC_CARDS_TABLE[low_card(a)];
+        fixed_prices = !spec->econ && !(spec->chain_gives & ~px->chains);
+    }
     /* each card's best use for x; face-down slots: the best unseen cards of their kind */
     double value[DC_N_CARDS], of_age[DC_N_CARDS], of_guild[DC_N_CARDS];
     int n = 0, na = 0, ng = 0;
@@ -686,9 +831,9 @@ static int surely_wins(const dc_state *st, int y) {
         double v = spec->points + urbanism;
         double coins = spec->coins;
         if (spec->coins_per.each)
-            coins += spec->coins_per.each * category_ub(st, x, &spec->coins_per, all, x_wonders);
+            coins += spec->coins_per.each * category_ub(st, x, &spec->coins_per, &reach_x);
         if (spec->coins_per_max.each) {
-            int nx = category_ub(st, x, &spec->coins_per_max, all, x_wonders);
+            int nx = category_ub(st, x, &spec->coins_per_max, &reach_x);
             int ny = dc_pop_cards(py->cards & spec->coins_per_max.colours) +
                      (spec->coins_per_max.wonder ? dc_pop32(py->built) : 0);
             coins += spec->coins_per_max.each * (nx > ny ? nx : ny);
@@ -696,11 +841,13 @@ static int surely_wins(const dc_state *st, int y) {
         v += coins / 3.0;
         if (spec->points_per_max.each) {
             const dc_category *cat = &spec->points_per_max;
-            int nx = category_ub(st, x, cat, all, x_wonders);
+            int nx = category_ub(st, x, cat, &reach_x);
             int ny = dc_pop_cards(py->cards & cat->colours) + (cat->wonder ? dc_pop32(py->built) : 0);
+            if (cat->coins_div3) nx = ny = richest_ub;
             v += cat->each * (nx > ny ? nx : ny);
         }
-        if (maus && v > best_maus) best_maus = v;
+        if (maus && v > best_maus) best_maus = v; /* The Mausoleum builds it for free */
+        if (fixed_prices && (known >> c & 1)) v -= dc_card_price(st, x, c) / 3.0;
         if (v < discard_value) v = discard_value;
         if ((known >> c) & 1) value[n++] = v;
         else if ((unseen_age >> c) & 1) of_age[na++] = v;
@@ -710,13 +857,48 @@ static int surely_wins(const dc_state *st, int y) {
     sort_desc(of_guild, ng);
     for (int i = 0; i < na && i < h_age; i++) value[n++] = of_age[i];
     for (int i = 0; i < ng && i < h_guild; i++) value[n++] = of_guild[i];
-    int left = __builtin_popcount(st->present);
-    int k = (left + 1) / 2 + 1 + x_wonders; /* cards x may take, replays included */
     sort_desc(value, n);
-    double gain = best_maus;
-    for (int i = 0; i < n && i < k; i++) gain += value[i];
-    x_high += (coins_x / 3.0) + gain;
-    return (double)y_low > x_high + 1e-9;
+    /* x's wonders, each worth its points and coins (The Mausoleum: the best card of the discard
+     * pile too); a card x builds a wonder with brings nothing else, so of x's k cards, w go under
+     * wonders and k - w are worth their best use */
+    double wonder_value[DC_N_WONDERS];
+    int nw = 0;
+    for (uint32_t w = xw; w; w &= w - 1) {
+        const dc_wonder_spec *ws = &DC_WONDERS_TABLE[__builtin_ctz(w)];
+        int price = fixed_prices ? dc_wonder_price(st, x, __builtin_ctz(w)) : 0;
+        wonder_value[nw++] = ws->points + (ws->coins - price) / 3.0 + (ws->mausoleum ? best_maus : 0.0);
+    }
+    sort_desc(wonder_value, nw);
+    double cards_sum[DC_N_CARDS + 1];
+    cards_sum[0] = 0.0;
+    for (int i = 0; i < k; i++) cards_sum[i + 1] = cards_sum[i] + (i < n ? value[i] : 0.0);
+    double gain = cards_sum[k], wonders_sum = 0.0;
+    for (int w = 1; w <= nw && w <= room && w <= k; w++) {
+        wonders_sum += wonder_value[w - 1];
+        if (cards_sum[k - w] + wonders_sum > gain) gain = cards_sum[k - w] + wonders_sum;
+    }
+    x_high += coins_x_base / 3.0 + gain;
+    /* Scores are whole numbers: x's is at most floor(x_high) (the margin absorbs rounding). */
+    double x_top = floor(x_high + 1e-6);
+    if (y_low != x_top) return (double)y_low > x_top;
+    /* Equal scores: the most civilian (blue) points win. y's cannot fall; x's may rise by its k
+     * best blue cards still to come (The Mausoleum: one more, from the discard pile). */
+    int blue[DC_N_CARDS], nb = 0, best_discard_blue = 0;
+    for (dc_cards b = (known | unseen_age) & DC_BLUE; b; b &= b - 1) {
+        int v = DC_CARDS_TABLE[low_card(b)].points, j = nb++;
+        while (j > 0 && blue[j - 1] < v) {
+            blue[j] = blue[j - 1];
+            j--;
+        }
+        blue[j] = v;
+    }
+    if (maus)
+        for (dc_cards b = st->discard & DC_BLUE; b; b &= b - 1)
+            if (DC_CARDS_TABLE[low_card(b)].points > best_discard_blue)
+                best_discard_blue = DC_CARDS_TABLE[low_card(b)].points;
+    int x_blue = dc_card_points(px->cards & DC_BLUE) + best_discard_blue;
+    for (int i = 0; i < nb && i < k; i++) x_blue += blue[i];
+    return dc_card_points(py->cards & DC_BLUE) > x_blue;
 }
 
 /* The last few cards of an exact solve: a plain alpha-beta / Star1 recursion with no table. Near
@@ -725,6 +907,7 @@ static int surely_wins(const dc_state *st, int y) {
  * costlier ones above (see keep_value). Values and bounds are as search()'s (fail-soft). */
 static double small_search(Searcher *c, const dc_state *st, double alpha, double beta) {
     c->nodes++;
+    STAT(c, ST_SMALL, st);
     if (c->nodes >= c->checkpoint) {
         tick(c);
         if (c->aborted) return 0.0;
@@ -820,8 +1003,11 @@ static double chance_exact(Searcher *c, const dc_state *st, int depth, double al
         sum_lo += w * lo[i];
         sum_hi += w * hi[i];
     }
-    if (sum_lo >= beta_w) return sum_lo / t;
-    if (sum_hi <= alpha_w) return sum_hi / t;
+    STAT(c, ST_CHANCE, st);
+    if (sum_lo >= beta_w || sum_hi <= alpha_w) {
+        STAT(c, ST_CH_TABLE, st);
+        return sum_lo >= beta_w ? sum_lo / t : sum_hi / t;
+    }
     if (c->star2) {
         for (int i = 0; i < n; i++) {
             const dc_state *k = &kids[i];
@@ -833,23 +1019,31 @@ static double chance_exact(Searcher *c, const dc_state *st, int depth, double al
                 double need = (beta_w - (sum_lo - w * lo[i])) / w;
                 if (need > 1.0) continue;
                 c->nodes++;
+                STAT(c, ST_PROBES, st);
                 double v = decision_exact(c, k, depth, lo[i], need, first, &unused, 1);
                 if (c->aborted) return 0.0;
                 if (v > lo[i]) {
                     sum_lo += w * (v - lo[i]);
                     lo[i] = v;
-                    if (sum_lo >= beta_w) return sum_lo / t;
+                    if (sum_lo >= beta_w) {
+                        STAT(c, ST_CH_STAR2, st);
+                        return sum_lo / t;
+                    }
                 }
             } else { /* an upper bound from B's first move */
                 double need = (alpha_w - (sum_hi - w * hi[i])) / w;
                 if (need < 0.0) continue;
                 c->nodes++;
+                STAT(c, ST_PROBES, st);
                 double v = decision_exact(c, k, depth, need, hi[i], first, &unused, 1);
                 if (c->aborted) return 0.0;
                 if (v < hi[i]) {
                     sum_hi -= w * (hi[i] - v);
                     hi[i] = v;
-                    if (sum_hi <= alpha_w) return sum_hi / t;
+                    if (sum_hi <= alpha_w) {
+                        STAT(c, ST_CH_STAR2, st);
+                        return sum_hi / t;
+                    }
                 }
             }
         }
@@ -866,19 +1060,21 @@ static double chance_exact(Searcher *c, const dc_state *st, int depth, double al
         }
         double a_i = (alpha_w - acc_w - rest_hi) / w, b_i = (beta_w - acc_w - rest_lo) / w;
         double a = a_i > 0.0 ? a_i : 0.0, b = b_i < 1.0 ? b_i : 1.0;
-        double v = __builtin_popcount(kids[i].present) <= c->small_cards
+        double v = dc_pop32(kids[i].present) <= c->small_cards
                        ? small_search(c, &kids[i], a, b)
                        : search_keyed(c, &kids[i], keys[i], depth, a, b);
         if (c->aborted) return 0.0;
         acc_w += w * v;
-        if (v <= a_i) return (acc_w + rest_hi) / t;
-        if (v >= b_i) return (acc_w + rest_lo) / t;
+        if (v <= a_i || v >= b_i) {
+            STAT(c, ST_CH_STAR1, st);
+            return v <= a_i ? (acc_w + rest_hi) / t : (acc_w + rest_lo) / t;
+        }
     }
     return acc_w / t;
 }
 
 static double search(Searcher *c, const dc_state *st, int depth, double alpha, double beta) {
-    if (depth >= INF_DEPTH / 2 && c->endgame && __builtin_popcount(st->present) <= c->small_cards)
+    if (depth >= INF_DEPTH / 2 && c->endgame && dc_pop32(st->present) <= c->small_cards)
         return small_search(c, st, alpha, beta);
     if (st->phase == DC_GAME_OVER || depth <= 0) return search_keyed(c, st, 0, depth, alpha, beta);
     return search_keyed(c, st, dc_state_hash(st), depth, alpha, beta);
@@ -903,6 +1099,8 @@ static double search_keyed(Searcher *c, const dc_state *st, uint64_t key, int de
     }
     long long nodes_before = c->nodes;
     const tt_entry *e = tt_find(c, key);
+    STAT(c, ST_TT_PROBE, st);
+    if (e) STAT(c, ST_TT_HIT, st);
     int had = 0, e_depth = 0;
     double e_lo = 0.0, e_hi = 1.0;
     int32_t best_move = -1;
@@ -915,6 +1113,7 @@ static double search_keyed(Searcher *c, const dc_state *st, uint64_t key, int de
         if (e_depth >= depth) {
             if (e_lo >= beta || e_hi <= alpha || e_lo == e_hi) {
                 if (e_depth < INF_DEPTH) c->cut_count++;
+                STAT(c, ST_TT_CUT, st);
                 return (e_lo >= beta || e_lo == e_hi) ? e_lo : e_hi;
             }
             if (e_lo > alpha) alpha = e_lo;
@@ -926,7 +1125,9 @@ static double search_keyed(Searcher *c, const dc_state *st, uint64_t key, int de
     int32_t move = -1;
     if (depth >= INF_DEPTH / 2 && c->bounds && !(had && e_lo == e_hi)) {
         int winner = surely_wins(st, 0) ? 0 : surely_wins(st, 1) ? 1 : -1;
+        STAT(c, ST_BOUND, st);
         if (winner >= 0) {
+            STAT(c, ST_BOUND_CUT, st);
             c->bound_cuts++;
             value = winner == 0 ? 1.0 : 0.0;
             if (!dc_is_chance(st)) { /* a move the proof allows: the winner discards */
@@ -960,6 +1161,12 @@ static double search_keyed(Searcher *c, const dc_state *st, uint64_t key, int de
     else if (value >= beta0) lo = same ? (lo > value ? lo : value) : value;
     else lo = hi = value;
     if (lo > hi) lo = hi = value;
+    if (!dc_is_chance(st)) {
+        int cards = dc_pop32(st->present);
+        c->stat[ST_WORK][cards] += c->nodes - nodes_before;
+        if (lo == hi && (lo == 0.0 || lo == 1.0)) c->stat[ST_DECIDED][cards] += c->nodes - nodes_before;
+        else if (lo == hi) c->stat[ST_EXACT][cards] += c->nodes - nodes_before;
+    }
     tt_store(c, key, stored, lo, hi, move >= 0 ? move : best_move, c->nodes - nodes_before);
     return value;
 }
@@ -1037,6 +1244,7 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs) {
     self->etc = 1;
     self->use_history = 1;
     self->star2 = 1;
+    self->scout = 1;
     self->small_cards = 2;
     self->bounds = 1;
     return alloc_table(self, memory);
@@ -1128,6 +1336,31 @@ static PyObject *Searcher_set_limits(Searcher *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+static PyObject *Searcher_stats(Searcher *self, PyObject *unused) {
+    (void)unused;
+    static const char *names[ST_KINDS] = {
+        "decision", "dec_first", "dec_cut", "etc", "win_now", "chance", "ch_table", "ch_star2",
+        "ch_star1", "probes", "small", "tt_probe", "tt_hit", "tt_cut", "bound", "bound_cut", "research", "work", "decided", "exact"};
+    PyObject *d = PyDict_New();
+    if (!d) return NULL;
+    for (int k = 0; k < ST_KINDS; k++) {
+        PyObject *row = PyList_New(ST_CARDS);
+        if (!row) {
+            Py_DECREF(d);
+            return NULL;
+        }
+        for (int i = 0; i < ST_CARDS; i++)
+            PyList_SET_ITEM(row, i, PyLong_FromLongLong(self->stat[k][i]));
+        if (PyDict_SetItemString(d, names[k], row) < 0) {
+            Py_DECREF(row);
+            Py_DECREF(d);
+            return NULL;
+        }
+        Py_DECREF(row);
+    }
+    return d;
+}
+
 static PyObject *Searcher_clear(Searcher *self, PyObject *unused) {
     (void)unused;
     memset(self->tt, 0, self->buckets * sizeof(tt_bucket));
@@ -1148,6 +1381,8 @@ static PyMethodDef Searcher_methods[] = {
     {"set_limits", (PyCFunction)Searcher_set_limits, METH_VARARGS,
      "set_limits(node_limit or -1, seconds from now or -1)."},
     {"clear", (PyCFunction)Searcher_clear, METH_NOARGS, "empty the table"},
+    {"stats", (PyCFunction)Searcher_stats, METH_NOARGS,
+     "profile counters: {kind: [count by cards left]} (see ST_* in the C file)"},
     {NULL, NULL, 0, NULL}};
 
 #define RW_LL(name) {#name, T_LONGLONG, offsetof(Searcher, name), 0, NULL}
@@ -1162,6 +1397,7 @@ static PyMemberDef Searcher_members[] = {
     {"endgame", T_INT, offsetof(Searcher, endgame), 0, NULL},
     {"etc", T_INT, offsetof(Searcher, etc), 0, NULL},
     {"star2", T_INT, offsetof(Searcher, star2), 0, NULL},
+    {"scout", T_INT, offsetof(Searcher, scout), 0, NULL},
     {"small_cards", T_INT, offsetof(Searcher, small_cards), 0, NULL},
     {"bounds", T_INT, offsetof(Searcher, bounds), 0, NULL},
     {"bound_cuts", T_LONGLONG, offsetof(Searcher, bound_cuts), 0, NULL},
