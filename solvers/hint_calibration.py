@@ -309,25 +309,19 @@ def _read(paths: list[str]) -> list[dict]:
 
 
 def cmd_generate(args) -> None:
-    start = time.perf_counter()
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    partial = out.with_name(out.name + ".partial")  # resumable; the real file is written whole
-    records = generate(
-        games=args.games,
-        seed=args.seed,
-        iterations=args.iterations,
-        workers=args.workers,
-        resume_file=partial,
-    )
-    with out.open("w", encoding="utf-8") as fh:
-        for record in records:
-            fh.write(json.dumps(record, separators=(",", ":")) + "\n")
-    partial.unlink(missing_ok=True)
-    cpu = sum(r["cpu"] for r in records)
-    print(
-        f"{len(records)} games by the hint engine at {args.iterations} iterations -> {out}: "
-        f"{cpu:.0f} s CPU, {time.perf_counter() - start:.0f} s wall, {args.workers} workers"
+    from solvers.train import generate_to_file
+
+    generate_to_file(
+        args.out,
+        lambda partial: generate(
+            games=args.games,
+            seed=args.seed,
+            iterations=args.iterations,
+            workers=args.workers,
+            resume_file=partial,
+        ),
+        f"by the hint engine at {args.iterations} iterations",
+        args.workers,
     )
 
 

@@ -363,29 +363,41 @@ def _default_out() -> Path:
 
 def cmd_generate(args) -> None:
     teacher = Teacher(args.teacher, args.nodes, args.epsilon, args.value)
-    start = time.perf_counter()
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    # The batch layer's results file: an interrupted run resumes from it. The game file itself
-    # is written whole at the end, so a file under the real name is always complete.
-    partial = out.with_name(out.name + ".partial")
-    records = generate(
-        teacher,
-        games=args.games,
-        seed=args.seed,
-        workers=args.workers,
-        first_index=args.first,
-        resume_file=partial,
+    generate_to_file(
+        args.out,
+        lambda partial: generate(
+            teacher,
+            games=args.games,
+            seed=args.seed,
+            workers=args.workers,
+            first_index=args.first,
+            resume_file=partial,
+        ),
+        f"by {teacher.label()}",
+        args.workers,
     )
+
+
+def generate_to_file(out: str | Path, play, label: str, workers: int) -> list[dict]:
+    """Self-play records into the JSON-lines file ``out``: ``play(partial)`` plays the games
+    with the batch layer's results file ``partial``, so an interrupted run resumes from it; the
+    game file itself is written whole at the end, so a file under the real name is always
+    complete. Prints the count and the cost."""
+    start = time.perf_counter()
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    partial = out.with_name(out.name + ".partial")
+    records = play(partial)
     with out.open("w", encoding="utf-8") as fh:
         for record in records:
             fh.write(json.dumps(record, separators=(",", ":")) + "\n")
     partial.unlink(missing_ok=True)
     cpu = sum(r["cpu"] for r in records)
     print(
-        f"{len(records)} games by {teacher.label()} -> {args.out}: "
-        f"{cpu:.0f} s CPU, {time.perf_counter() - start:.0f} s wall, {args.workers} workers"
+        f"{len(records)} games {label} -> {out}: "
+        f"{cpu:.0f} s CPU, {time.perf_counter() - start:.0f} s wall, {workers} workers"
     )
+    return records
 
 
 def train(
