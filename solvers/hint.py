@@ -191,9 +191,9 @@ def hint_stage(state: State) -> int:
 
 def _exact_cards(seconds: float | None) -> int:
     """Cards left up to which a hint tries the exact solve first (as the ``cmcts`` level)."""
-    if seconds is None:
-        return 7
-    return 6 if seconds < 0.1 else 7 if seconds < 0.5 else 8 if seconds < 2.5 else 9
+    from solvers.players import exact_cards_for_time
+
+    return 7 if seconds is None else exact_cards_for_time(seconds)
 
 
 def hint_analysis(
