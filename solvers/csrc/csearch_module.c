@@ -131,6 +131,12 @@ static inline uint64_t tt_index(const Searcher *c, uint64_t key) {
     return (uint64_t)(((unsigned __int128)key * c->buckets) >> 64);
 }
 
+/* Start loading a key's bucket: a node probes all its children, and their buckets are far
+ * apart in a large table, so the misses are overlapped instead of taken one after another. */
+static inline void tt_prefetch(const Searcher *c, uint64_t key) {
+    __builtin_prefetch(&c->tt[tt_index(c, key)]);
+}
+
 static tt_entry *tt_find(Searcher *c, uint64_t key) {
     tt_bucket *b = &c->tt[tt_index(c, key)];
     if (b->e[0].work && b->e[0].key == key) return &b->e[0];
@@ -325,11 +331,17 @@ static double decision_exact(Searcher *c, const dc_state *st, int depth, double 
             }
             continue;
         }
+        /* children solved without the table (small_search) need no key and have no entry */
+        if (dc_pop32(kids[i].present) <= c->small_cards) {
+            keys[i] = 0;
+            continue;
+        }
         keys[i] = dc_state_hash(&kids[i]);
+        tt_prefetch(c, keys[i]);
     }
     if (c->etc) {
         for (int i = 0; i < n; i++) {
-            if (kids[i].phase == DC_GAME_OVER) continue;
+            if (kids[i].phase == DC_GAME_OVER || !keys[i]) continue;
             const tt_entry *e = tt_find(c, keys[i]);
             if (!e || entry_depth(e) < depth - 1) continue;
             if (maximise ? e->lo >= beta : e->hi <= alpha) {
@@ -615,11 +627,28 @@ static int category_ub(const dc_state *st, int x, const dc_category *cat, const 
     return n + (more < r->takes ? more : r->takes);
 }
 
+/* A cheap necessary condition of surely_wins(st, y), which is called at every node of an exact
+ * solve, mostly for a side that trails: its y_low is at most y's score today plus the coins of
+ * y's discards to come (counted twice with The Moneylenders), and its x_high at least x's score
+ * today. So a side further behind than that is turned away without the full bound. */
+static int may_surely_win(const dc_state *st, int y) {
+    int x = 1 - y;
+    const dc_player *py = &st->p[y];
+    int left = dc_pop32(st->present);
+    int y_takes = left - (left + (st->to_move == x)) / 2; /* at most: x may have replays */
+    int discard_y = 2 + dc_pop_cards(py->cards & DC_YELLOW);
+    int gain = (y_takes * discard_y + 2) / 3;
+    for (dc_cards g = py->cards & DC_PURPLE; g; g &= g - 1)
+        if (DC_CARDS_TABLE[low_card(g)].points_per_max.coins_div3) gain *= 2;
+    return dc_total_points(st, y) + gain >= dc_total_points(st, x);
+}
+
 static int surely_wins(const dc_state *st, int y) {
     if (st->phase != DC_PLAY && st->phase != DC_REVEAL_CARDS) return 0;
     if (st->age != 3) return 0;
     int x = 1 - y;
     const dc_player *px = &st->p[x], *py = &st->p[y];
+    if (!may_surely_win(st, y)) return 0;
     /* Cards x may still get: those face up in the structure (`known`) and, for each face-down
      * slot, any unseen card of its kind (with guild backs a slot shows whether it is a guild). */
     dc_cards known = 0;
@@ -913,6 +942,17 @@ static double small_search(Searcher *c, const dc_state *st, double alpha, double
         if (c->aborted) return 0.0;
     }
     if (st->phase == DC_GAME_OVER) return terminal_value(st);
+    if (c->bounds && dc_pop32(st->present) > 2) {
+        STAT(c, ST_BOUND, st);
+        if (surely_wins(st, 0)) {
+            STAT(c, ST_BOUND_CUT, st);
+            return 1.0;
+        }
+        if (surely_wins(st, 1)) {
+            STAT(c, ST_BOUND_CUT, st);
+            return 0.0;
+        }
+    }
     if (dc_is_chance(st)) {
         int32_t moves[DC_MAX_OUTCOMES];
         int64_t weights[DC_MAX_OUTCOMES];
@@ -985,13 +1025,20 @@ static double chance_exact(Searcher *c, const dc_state *st, int depth, double al
     for (int i = 0; i < n; i++) {
         kids[i] = *st;
         dc_apply(&kids[i], moves[i]);
-        double w = (double)weights[i];
-        if (kids[i].phase == DC_GAME_OVER) {
+        /* terminal and small (small_search) outcomes have no table entry to look up */
+        if (kids[i].phase == DC_GAME_OVER || dc_pop32(kids[i].present) <= c->small_cards) {
             keys[i] = 0;
-            lo[i] = hi[i] = terminal_value(&kids[i]);
         } else {
             keys[i] = dc_state_hash(&kids[i]);
-            const tt_entry *e = tt_find(c, keys[i]);
+            tt_prefetch(c, keys[i]);
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        double w = (double)weights[i];
+        if (kids[i].phase == DC_GAME_OVER) {
+            lo[i] = hi[i] = terminal_value(&kids[i]);
+        } else {
+            const tt_entry *e = keys[i] ? tt_find(c, keys[i]) : NULL;
             if (e && entry_depth(e) >= depth) {
                 lo[i] = e->lo;
                 hi[i] = e->hi;
@@ -1013,7 +1060,7 @@ static double chance_exact(Searcher *c, const dc_state *st, int depth, double al
             const dc_state *k = &kids[i];
             if (k->phase == DC_GAME_OVER || dc_is_chance(k) || lo[i] >= hi[i]) continue;
             double w = (double)weights[i];
-            const tt_entry *e = tt_find(c, keys[i]);
+            const tt_entry *e = keys[i] ? tt_find(c, keys[i]) : NULL;
             int32_t first = e ? e->move : -1, unused;
             if (k->to_move == 0) { /* a lower bound from A's first move */
                 double need = (beta_w - (sum_lo - w * lo[i])) / w;
