@@ -34,6 +34,7 @@
 #include <structmember.h>
 #include <math.h>
 #include <time.h>
+#include <pthread.h>
 
 #include "../../duel/csrc/duel_core.c"
 #include "../../duel/csrc/ccore_capi.h"
@@ -42,14 +43,22 @@
 static const dc_capi *capi;
 
 #define INF_DEPTH (1 << 20)
+#define MAX_THREADS 256
 #define SCOUT_EPS 1e-9 /* the width of a scout's null window */
 #define TT_EXACT_DEPTH 0xFFFFu
 
 #include "heuristic.h"
 
 /* --- the transposition table -------------------------------------------------------------- */
+/* Shared without locks by the threads of one solve (Searcher.threads), so an entry is written as
+ * four separate 64-bit words and two threads writing the same slot can leave it torn: the key of
+ * one and the bounds of another. As in chess engines (Hyatt's lockless hashing), the first word
+ * is not the key but key ^ tt_mix(the other three words): a reader recomputes the key from what
+ * it read, and a torn entry gives a key that matches nothing (odds 2^-64), so it reads as a miss.
+ * The table is only ever touched through tt_load/tt_write (relaxed atomic 64-bit accesses, plain
+ * moves on x86-64). */
 typedef struct {
-    uint64_t key;
+    uint64_t check; /* key ^ tt_mix(lo, hi, the last word) */
     double lo, hi;
     int32_t move;   /* best move, -1 if none */
     uint16_t depth; /* remaining depth, TT_EXACT_DEPTH: holds for every depth */
@@ -58,9 +67,38 @@ typedef struct {
 } tt_entry;
 _Static_assert(sizeof(tt_entry) == 32, "tt_entry is 32 bytes");
 
+typedef union {
+    tt_entry e;
+    uint64_t w[4];
+} tt_words;
+
 typedef struct {
-    tt_entry e[2];
+    uint64_t w[2][4]; /* two entries, as words */
 } tt_bucket;
+_Static_assert(sizeof(tt_bucket) == 64, "a bucket is one cache line");
+
+/* A non-linear mix of an entry's three data words: a tear that swaps any of them changes it
+ * unpredictably (a plain xor would not: two exact entries have lo ^ hi == 0 alike). */
+static inline uint64_t tt_mix(uint64_t lo, uint64_t hi, uint64_t rest) {
+    uint64_t h = (lo ^ 0x9e3779b97f4a7c15ull) * 0xbf58476d1ce4e5b9ull;
+    h = (h ^ (h >> 31) ^ hi) * 0x94d049bb133111ebull;
+    h = (h ^ (h >> 29) ^ rest) * 0xd6e8feb86659fd93ull;
+    return h ^ (h >> 32);
+}
+
+static inline void tt_load(const uint64_t *slot, tt_words *out) {
+    for (int i = 0; i < 4; i++) out->w[i] = __atomic_load_n(&slot[i], __ATOMIC_RELAXED);
+}
+
+/* The key an entry read from the table belongs to (garbage if torn). */
+static inline uint64_t tt_key_of(const tt_words *x) {
+    return x->w[0] ^ tt_mix(x->w[1], x->w[2], x->w[3]);
+}
+
+static inline void tt_write(uint64_t *slot, uint64_t key, tt_words *x) {
+    x->w[0] = key ^ tt_mix(x->w[1], x->w[2], x->w[3]);
+    for (int i = 0; i < 4; i++) __atomic_store_n(&slot[i], x->w[i], __ATOMIC_RELAXED);
+}
 
 static int entry_depth(const tt_entry *e) {
     return e->depth == TT_EXACT_DEPTH ? INF_DEPTH : e->depth;
@@ -93,29 +131,86 @@ enum {
 #define ST_CARDS 24
 #define STAT(c, kind, st) ((c)->stat[kind][dc_pop32((st)->present)]++)
 
-/* --- the searcher object ------------------------------------------------------------------ */
+/* --- the search context: one per thread ------------------------------------------------------ */
+typedef struct Shared Shared;
+
+/* Everything a search function reads or counts: the table and the levers (copied from the
+ * Searcher when a search starts), and the thread's own counters, limits, history and profile.
+ * The Searcher keeps one per thread (ctx[0] is the calling thread's) from search to search, so a
+ * single-threaded searcher's history carries over exactly as before. */
 typedef struct {
-    PyObject_HEAD
     tt_bucket *tt;
     uint64_t buckets; /* memory / sizeof(tt_bucket): the whole budget, not a power of two */
-    long long memory;
     uint64_t seed;
     int chance_width; /* -1: never sample */
     int chance_samples;
     long long nodes, node_limit, checkpoint;
-    double deadline; /* monotonic seconds, < 0: none */
+    long long published; /* a helper's node count as of its last tick (read by the main thread) */
+    double deadline;     /* monotonic seconds, < 0: none */
     long long cut_count, sampled_count, stores, overwrites;
     int min_depth;
     int generation;
-    int aborted;
+    int aborted;      /* 1: a limit or another thread stopped it, 2: a Python error is set */
     int null_windows; /* exact solves start with the win and loss tests (solve) */
     int endgame;      /* exact solves use decision_exact (ETC, win scan, history) */
     int etc, use_history, star2, scout;
     int small_cards; /* exact solves: at most this many cards left, small_search */
     int bounds;      /* exact solves: surely_wins() ends a decided line */
+    int defer_cards; /* threads: defer moves to children with this many cards that are busy */
     long long bound_cuts;
+    int id;          /* 0: the calling thread, 1..: helpers */
+    Shared *sh;      /* NULL in a single-threaded search */
+    PyObject *on_progress; /* callable(nodes) or NULL (borrowed from the Searcher) */
     uint32_t history[2][1 << 15]; /* per player, by hist_index(move): cut-off credit */
     long long stat[ST_KINDS][ST_CARDS]; /* profile counters by kind and cards left (stats()) */
+} Ctx;
+
+/* What the threads of one solve share besides the table. */
+#define BUSY_SLOTS 4096
+struct Shared {
+    int stop;         /* atomic: set when the search ends, every thread stops at its next tick */
+    int done;         /* atomic: a helper finished first, its answer is `value` */
+    double value;
+    int threads;
+    Ctx **ctx;
+    PyThreadState *saved; /* the main thread's, while it runs without the GIL */
+    uint64_t busy[BUSY_SLOTS]; /* keys of nodes being searched (atomic; 0: free), see defer */
+};
+
+static inline int busy_mark(Shared *sh, uint64_t key) {
+    uint64_t expected = 0;
+    return key && __atomic_compare_exchange_n(&sh->busy[key & (BUSY_SLOTS - 1)], &expected, key, 0,
+                                              __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+}
+
+static inline void busy_clear(Shared *sh, uint64_t key) {
+    __atomic_store_n(&sh->busy[key & (BUSY_SLOTS - 1)], 0, __ATOMIC_RELAXED);
+}
+
+static inline int busy_elsewhere(const Shared *sh, uint64_t key) {
+    return __atomic_load_n(&sh->busy[key & (BUSY_SLOTS - 1)], __ATOMIC_RELAXED) == key;
+}
+
+/* --- the searcher object ------------------------------------------------------------------ */
+typedef struct {
+    PyObject_HEAD
+    tt_bucket *tt;
+    uint64_t buckets;
+    long long memory;
+    uint64_t seed;
+    int chance_width;
+    int chance_samples;
+    long long nodes, node_limit, checkpoint;
+    double deadline;
+    long long cut_count, sampled_count, stores, overwrites;
+    int min_depth;
+    int generation;
+    int null_windows, endgame, etc, use_history, star2, scout, small_cards, bounds, defer_cards;
+    long long bound_cuts;
+    int threads;  /* threads of an exact solve (1: the calling thread alone) */
+    int busy;     /* a search is running (the GIL may be released) */
+    int nctx;     /* contexts allocated in ctx */
+    Ctx **ctx;
     PyObject *on_progress; /* callable(nodes) or NULL */
 } Searcher;
 
@@ -127,28 +222,35 @@ static double now_seconds(void) {
 
 /* The bucket of a key: the high bits of key * buckets (Lemire's multiply-shift), so any number
  * of buckets works and a budget is used whole. */
-static inline uint64_t tt_index(const Searcher *c, uint64_t key) {
+static inline uint64_t tt_index(const Ctx *c, uint64_t key) {
     return (uint64_t)(((unsigned __int128)key * c->buckets) >> 64);
 }
 
 /* Start loading a key's bucket: a node probes all its children, and their buckets are far
  * apart in a large table, so the misses are overlapped instead of taken one after another. */
-static inline void tt_prefetch(const Searcher *c, uint64_t key) {
+static inline void tt_prefetch(const Ctx *c, uint64_t key) {
     __builtin_prefetch(&c->tt[tt_index(c, key)]);
 }
 
-static tt_entry *tt_find(Searcher *c, uint64_t key) {
-    tt_bucket *b = &c->tt[tt_index(c, key)];
-    if (b->e[0].work && b->e[0].key == key) return &b->e[0];
-    if (b->e[1].work && b->e[1].key == key) return &b->e[1];
-    return NULL;
+/* Copies the entry of `key` into *out: 1 if found, 0 if not (or torn). */
+static int tt_find(const Ctx *c, uint64_t key, tt_entry *out) {
+    const tt_bucket *b = &c->tt[tt_index(c, key)];
+    tt_words x;
+    for (int i = 0; i < 2; i++) {
+        tt_load(b->w[i], &x);
+        if (x.e.work && tt_key_of(&x) == key) {
+            *out = x.e;
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* Value of keeping an entry: exact first, then the current iteration, then depth, then the work
  * it saves (log2 of the nodes its search took). In an exact solve every entry is exact, of the
  * same iteration and depth, so the work decides: a full bucket keeps the entry that was costlier
  * to compute and the new entry takes the other slot. */
-static long long keep_value(const Searcher *c, const tt_entry *e) {
+static long long keep_value(const Ctx *c, const tt_entry *e) {
     if (!e->work) return -1;
     return ((long long)(e->depth == TT_EXACT_DEPTH) << 40) |
            ((long long)(e->gen == (uint8_t)c->generation) << 32) | ((long long)e->depth << 8) |
@@ -164,63 +266,102 @@ static int work_class(long long nodes) {
     return w;
 }
 
-static void tt_store(Searcher *c, uint64_t key, int depth, double lo, double hi, int32_t move,
+static void tt_store(Ctx *c, uint64_t key, int depth, double lo, double hi, int32_t move,
                      long long nodes) {
     tt_bucket *b = &c->tt[tt_index(c, key)];
-    tt_entry *slot;
-    if (b->e[0].work && b->e[0].key == key) slot = &b->e[0];
-    else if (b->e[1].work && b->e[1].key == key) slot = &b->e[1];
+    tt_words old[2], x;
+    tt_load(b->w[0], &old[0]);
+    tt_load(b->w[1], &old[1]);
+    int i;
+    if (old[0].e.work && tt_key_of(&old[0]) == key) i = 0;
+    else if (old[1].e.work && tt_key_of(&old[1]) == key) i = 1;
     else {
-        slot = keep_value(c, &b->e[0]) <= keep_value(c, &b->e[1]) ? &b->e[0] : &b->e[1];
-        if (slot->work) c->overwrites++;
+        i = keep_value(c, &old[0].e) <= keep_value(c, &old[1].e) ? 0 : 1;
+        if (old[i].e.work) c->overwrites++;
+        old[i].e.work = 0; /* not this key's */
+    }
+    uint16_t d = depth >= INF_DEPTH ? TT_EXACT_DEPTH
+                 : depth >= (int)TT_EXACT_DEPTH ? (uint16_t)(TT_EXACT_DEPTH - 1)
+                                                : (uint16_t)depth;
+    const tt_entry *cur = &old[i].e;
+    if (c->sh && cur->work && cur->depth == d) {
+        /* Threads: another thread may have stored bounds for this key since this one read them
+         * (search_keyed merges with what it read before its search). Both are sound, so keep
+         * their intersection; an exact value already there stays, with its move. */
+        if (cur->lo == cur->hi) {
+            lo = hi = cur->lo;
+            move = cur->move;
+        } else {
+            double l = lo > cur->lo ? lo : cur->lo, h = hi < cur->hi ? hi : cur->hi;
+            if (l <= h) {
+                lo = l;
+                hi = h;
+            }
+        }
     }
     c->stores++;
-    slot->key = key;
-    slot->lo = lo;
-    slot->hi = hi;
-    slot->move = move;
-    slot->depth = depth >= INF_DEPTH ? TT_EXACT_DEPTH
-                  : depth >= (int)TT_EXACT_DEPTH ? (uint16_t)(TT_EXACT_DEPTH - 1)
-                                                 : (uint16_t)depth;
-    slot->gen = (uint8_t)c->generation;
-    slot->work = (uint8_t)work_class(nodes);
+    x.e.lo = lo;
+    x.e.hi = hi;
+    x.e.move = move;
+    x.e.depth = d;
+    x.e.gen = (uint8_t)c->generation;
+    x.e.work = (uint8_t)work_class(nodes);
+    tt_write(b->w[i], key, &x);
 }
 
-/* Limits, progress and Ctrl-C, every 1024 nodes. Sets `aborted` (2: a Python error is set). */
-static void tick(Searcher *c) {
-    if (c->node_limit >= 0 && c->nodes >= c->node_limit) {
-        c->aborted = 1;
-        return;
-    }
-    if (c->deadline >= 0 && now_seconds() > c->deadline) {
-        c->aborted = 1;
-        return;
-    }
-    if (PyErr_CheckSignals() < 0) {
-        c->aborted = 2;
-        return;
-    }
-    if (c->on_progress && c->on_progress != Py_None) {
-        PyObject *r = PyObject_CallFunction(c->on_progress, "L", c->nodes);
-        if (!r) {
-            c->aborted = 2;
+/* Limits, progress and Ctrl-C, every 1024 nodes. Sets `aborted` (2: a Python error is set).
+ * With threads, only the main thread (id 0) checks the limits -- against the nodes of all the
+ * threads -- and calls into Python, taking the GIL back for that; it then raises the shared
+ * `stop` flag, which every helper reads at its own tick (and the main thread reads when a helper
+ * finished first). */
+static void tick(Ctx *c) {
+    Shared *sh = c->sh;
+    long long others = 0;
+    if (sh) {
+        if (__atomic_load_n(&sh->stop, __ATOMIC_ACQUIRE)) {
+            c->aborted = 1;
             return;
         }
-        Py_DECREF(r);
+        if (c->id > 0) {
+            __atomic_store_n(&c->published, c->nodes, __ATOMIC_RELAXED);
+            c->checkpoint = c->nodes + 1024;
+            return;
+        }
+        for (int i = 1; i < sh->threads; i++)
+            others += __atomic_load_n(&sh->ctx[i]->published, __ATOMIC_RELAXED);
+    }
+    if ((c->node_limit >= 0 && c->nodes + others >= c->node_limit) ||
+        (c->deadline >= 0 && now_seconds() > c->deadline)) {
+        c->aborted = 1;
+    } else {
+        if (sh) PyEval_RestoreThread(sh->saved);
+        if (PyErr_CheckSignals() < 0) {
+            c->aborted = 2;
+        } else if (c->on_progress && c->on_progress != Py_None) {
+            PyObject *r = PyObject_CallFunction(c->on_progress, "L", c->nodes + others);
+            if (!r) c->aborted = 2;
+            else Py_DECREF(r);
+        }
+        if (sh) sh->saved = PyEval_SaveThread();
+    }
+    if (c->aborted) {
+        if (sh) __atomic_store_n(&sh->stop, 1, __ATOMIC_RELEASE);
+        return;
     }
     c->checkpoint = c->nodes + 1024;
-    if (c->node_limit >= 0 && c->node_limit < c->checkpoint) c->checkpoint = c->node_limit;
+    if (c->node_limit >= 0 && c->node_limit - others < c->checkpoint)
+        c->checkpoint = c->node_limit - others;
 }
 
-static double search(Searcher *c, const dc_state *st, int depth, double alpha, double beta);
-static double search_keyed(Searcher *c, const dc_state *st, uint64_t key, int depth,
+static double search(Ctx *c, const dc_state *st, int depth, double alpha, double beta);
+static double search_keyed(Ctx *c, const dc_state *st, uint64_t key, int depth,
                            double alpha, double beta);
-static double small_search(Searcher *c, const dc_state *st, double alpha, double beta);
+static double small_search(Ctx *c, const dc_state *st, double alpha, double beta);
 
 /* Children in search order. Eval ordering: the table move, then by heuristic value of the child
  * (plus a hint of the static score); otherwise the static score with the table move first.
  * Both stable, as Python's sorted(). */
-static void order_moves(Searcher *c, const dc_state *st, int32_t *moves, int n, int32_t first,
+static void order_moves(Ctx *c, const dc_state *st, int32_t *moves, int n, int32_t first,
                         int maximise, int by_eval) {
     double key[DC_MAX_MOVES];
     (void)c;
@@ -258,7 +399,7 @@ static void order_moves(Searcher *c, const dc_state *st, int32_t *moves, int n, 
     }
 }
 
-static double decision(Searcher *c, const dc_state *st, int depth, double alpha, double beta,
+static double decision(Ctx *c, const dc_state *st, int depth, double alpha, double beta,
                        int32_t first, int32_t *best_move) {
     int32_t moves[DC_MAX_MOVES];
     int n = dc_legal_moves(st, moves);
@@ -307,7 +448,7 @@ static inline int hist_index(int32_t move) {
  *     may already refute the window),
  * then searches the table move first, then by the heuristic value of the child (near the root,
  * at least 7 cards left: Python's order) or by history and static score (deeper). */
-static double decision_exact(Searcher *c, const dc_state *st, int depth, double alpha,
+static double decision_exact(Ctx *c, const dc_state *st, int depth, double alpha,
                              double beta, int32_t first, int32_t *best_move, int probe) {
     int32_t moves[DC_MAX_MOVES];
     int n = dc_legal_moves(st, moves);
@@ -342,13 +483,13 @@ static double decision_exact(Searcher *c, const dc_state *st, int depth, double 
     if (c->etc) {
         for (int i = 0; i < n; i++) {
             if (kids[i].phase == DC_GAME_OVER || !keys[i]) continue;
-            const tt_entry *e = tt_find(c, keys[i]);
-            if (!e || entry_depth(e) < depth - 1) continue;
-            if (maximise ? e->lo >= beta : e->hi <= alpha) {
+            tt_entry e;
+            if (!tt_find(c, keys[i], &e) || entry_depth(&e) < depth - 1) continue;
+            if (maximise ? e.lo >= beta : e.hi <= alpha) {
                 c->nodes++;
                 if (!probe) STAT(c, ST_ETC, st);
                 *best_move = moves[i];
-                return maximise ? e->lo : e->hi;
+                return maximise ? e.lo : e.hi;
             }
         }
     }
@@ -377,8 +518,18 @@ static double decision_exact(Searcher *c, const dc_state *st, int depth, double 
     double best = maximise ? -1.0 : 2.0;
     int cards = dc_pop32(st->present);
     if (!probe) STAT(c, ST_DECISION, st);
-    for (int r = 0; r < n; r++) {
+    /* Threads: a later move whose child another thread is searching right now is deferred to
+     * the end (simplified ABDADA), so the threads spread over the moves instead of searching
+     * the same subtree side by side; by the time it comes round its value is often in the table. */
+    int deferred[n], nd = 0;
+    for (int step = 0; step < n + nd; step++) {
+        int r = step < n ? step : deferred[step - n];
         int i = order[r];
+        if (c->sh && step < n && r > 0 && !probe && keys[i] &&
+            dc_pop32(kids[i].present) >= c->defer_cards && busy_elsewhere(c->sh, keys[i])) {
+            deferred[nd++] = r;
+            continue;
+        }
         int small = dc_pop32(kids[i].present) <= c->small_cards;
         double v;
         /* Scout: after the first move, a null window asks only "does this move beat the best so
@@ -427,7 +578,7 @@ static double decision_exact(Searcher *c, const dc_state *st, int depth, double 
 }
 
 /* A decision one ply above the horizon: its children are evaluated in place. */
-static double frontier(Searcher *c, const dc_state *st, double alpha, double beta,
+static double frontier(Ctx *c, const dc_state *st, double alpha, double beta,
                        int32_t *best_move) {
     int32_t moves[DC_MAX_MOVES];
     int n = dc_legal_moves(st, moves);
@@ -465,7 +616,7 @@ typedef struct {
     int count;
 } drawn_child;
 
-static int sample_outcomes(Searcher *c, const dc_state *st, uint64_t key, drawn_child *out) {
+static int sample_outcomes(Ctx *c, const dc_state *st, uint64_t key, drawn_child *out) {
     dc_rng rng;
     dc_rng_seed(&rng, key ^ (c->seed * 0x9e3779b97f4a7c15ull) ^ 0x5bd1e995ull);
     int distinct = 0;
@@ -499,7 +650,7 @@ static int sample_outcomes(Searcher *c, const dc_state *st, uint64_t key, drawn_
 
 #define MAX_SAMPLES 64
 
-static double chance(Searcher *c, const dc_state *st, int depth, double alpha, double beta,
+static double chance(Ctx *c, const dc_state *st, int depth, double alpha, double beta,
                      uint64_t key) {
     int32_t moves[DC_MAX_OUTCOMES];
     int64_t weights[DC_MAX_OUTCOMES];
@@ -934,7 +1085,7 @@ static int surely_wins(const dc_state *st, int y) {
  * the end of the Age most nodes of a solve are here and few of them recur, so hashing, probing
  * and storing them would cost more than it saves -- and their entries would crowd out the
  * costlier ones above (see keep_value). Values and bounds are as search()'s (fail-soft). */
-static double small_search(Searcher *c, const dc_state *st, double alpha, double beta) {
+static double small_search(Ctx *c, const dc_state *st, double alpha, double beta) {
     c->nodes++;
     STAT(c, ST_SMALL, st);
     if (c->nodes >= c->checkpoint) {
@@ -1010,7 +1161,7 @@ static double small_search(Searcher *c, const dc_state *st, double alpha, double
  * Star1 searches the outcomes with windows derived from the other outcomes' bounds. */
 #define STAR2_MAX 64
 
-static double chance_exact(Searcher *c, const dc_state *st, int depth, double alpha, double beta,
+static double chance_exact(Ctx *c, const dc_state *st, int depth, double alpha, double beta,
                            uint64_t key) {
     int32_t moves[DC_MAX_OUTCOMES];
     int64_t weights[DC_MAX_OUTCOMES];
@@ -1038,10 +1189,10 @@ static double chance_exact(Searcher *c, const dc_state *st, int depth, double al
         if (kids[i].phase == DC_GAME_OVER) {
             lo[i] = hi[i] = terminal_value(&kids[i]);
         } else {
-            const tt_entry *e = keys[i] ? tt_find(c, keys[i]) : NULL;
-            if (e && entry_depth(e) >= depth) {
-                lo[i] = e->lo;
-                hi[i] = e->hi;
+            tt_entry e;
+            if (keys[i] && tt_find(c, keys[i], &e) && entry_depth(&e) >= depth) {
+                lo[i] = e.lo;
+                hi[i] = e.hi;
             } else {
                 lo[i] = 0.0;
                 hi[i] = 1.0;
@@ -1060,8 +1211,8 @@ static double chance_exact(Searcher *c, const dc_state *st, int depth, double al
             const dc_state *k = &kids[i];
             if (k->phase == DC_GAME_OVER || dc_is_chance(k) || lo[i] >= hi[i]) continue;
             double w = (double)weights[i];
-            const tt_entry *e = keys[i] ? tt_find(c, keys[i]) : NULL;
-            int32_t first = e ? e->move : -1, unused;
+            tt_entry e;
+            int32_t first = keys[i] && tt_find(c, keys[i], &e) ? e.move : -1, unused;
             if (k->to_move == 0) { /* a lower bound from A's first move */
                 double need = (beta_w - (sum_lo - w * lo[i])) / w;
                 if (need > 1.0) continue;
@@ -1120,7 +1271,7 @@ static double chance_exact(Searcher *c, const dc_state *st, int depth, double al
     return acc_w / t;
 }
 
-static double search(Searcher *c, const dc_state *st, int depth, double alpha, double beta) {
+static double search(Ctx *c, const dc_state *st, int depth, double alpha, double beta) {
     if (depth >= INF_DEPTH / 2 && c->endgame && dc_pop32(st->present) <= c->small_cards)
         return small_search(c, st, alpha, beta);
     if (st->phase == DC_GAME_OVER || depth <= 0) return search_keyed(c, st, 0, depth, alpha, beta);
@@ -1129,7 +1280,7 @@ static double search(Searcher *c, const dc_state *st, int depth, double alpha, d
 
 /* search() with the state's hash already computed (key: dc_state_hash(st); any value at a
  * terminal or horizon node, which are not looked up). */
-static double search_keyed(Searcher *c, const dc_state *st, uint64_t key, int depth,
+static double search_keyed(Ctx *c, const dc_state *st, uint64_t key, int depth,
                            double alpha, double beta) {
     c->nodes++;
     if (c->nodes >= c->checkpoint) {
@@ -1145,7 +1296,8 @@ static double search_keyed(Searcher *c, const dc_state *st, uint64_t key, int de
         return evaluate(st);
     }
     long long nodes_before = c->nodes;
-    const tt_entry *e = tt_find(c, key);
+    tt_entry entry;
+    const tt_entry *e = tt_find(c, key, &entry) ? &entry : NULL;
     STAT(c, ST_TT_PROBE, st);
     if (e) STAT(c, ST_TT_HIT, st);
     int had = 0, e_depth = 0;
@@ -1192,6 +1344,7 @@ static double search_keyed(Searcher *c, const dc_state *st, uint64_t key, int de
             return value;
         }
     }
+    int marked = c->sh && dc_pop32(st->present) >= c->defer_cards && busy_mark(c->sh, key);
     if (dc_is_chance(st))
         value = depth >= INF_DEPTH / 2 && c->endgame
                     ? chance_exact(c, st, depth, alpha, beta, key)
@@ -1200,6 +1353,7 @@ static double search_keyed(Searcher *c, const dc_state *st, uint64_t key, int de
     else if (depth >= INF_DEPTH / 2 && c->endgame)
         value = decision_exact(c, st, depth, alpha, beta, best_move, &move, 0);
     else value = decision(c, st, depth, alpha, beta, best_move, &move);
+    if (marked) busy_clear(c->sh, key);
     if (c->aborted) return 0.0;
     int stored = c->cut_count != cuts_before ? depth : INF_DEPTH;
     int same = had && e_depth == (stored >= INF_DEPTH ? INF_DEPTH : stored);
@@ -1227,21 +1381,26 @@ static double search_keyed(Searcher *c, const dc_state *st, uint64_t key, int de
 
 /* search() without the small_search shortcut: a position asked for from Python always gets its
  * table entry (best move included), which the principal variation and policy_margin read. */
-static double top(Searcher *c, const dc_state *st, int depth, double alpha, double beta) {
+static double top(Ctx *c, const dc_state *st, int depth, double alpha, double beta) {
     if (st->phase == DC_GAME_OVER || depth <= 0) return search_keyed(c, st, 0, depth, alpha, beta);
     return search_keyed(c, st, dc_state_hash(st), depth, alpha, beta);
 }
 
-static double solve(Searcher *c, const dc_state *st, int depth, double alpha, double beta) {
+static double solve(Ctx *c, const dc_state *st, int depth, double alpha, double beta) {
     if (depth < INF_DEPTH / 2 || !c->null_windows || st->phase == DC_GAME_OVER)
         return top(c, st, depth, alpha, beta);
-    if (beta > 1.0 - NULL_WINDOW) {
-        double v = top(c, st, depth, 1.0 - NULL_WINDOW, 1.0);
-        if (c->aborted || v > 1.0 - NULL_WINDOW || v <= alpha) return v;
-    }
-    if (alpha < NULL_WINDOW) {
-        double v = top(c, st, depth, 0.0, NULL_WINDOW);
-        if (c->aborted || v < NULL_WINDOW || v >= beta) return v;
+    /* Helpers with an odd id ask the loss question first: the two proofs fill different parts
+     * of the shared table, and the thread that asks second finds the other's entries. */
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == (c->id & 1)) {
+            if (beta > 1.0 - NULL_WINDOW) {
+                double v = top(c, st, depth, 1.0 - NULL_WINDOW, 1.0);
+                if (c->aborted || v > 1.0 - NULL_WINDOW || v <= alpha) return v;
+            }
+        } else if (alpha < NULL_WINDOW) {
+            double v = top(c, st, depth, 0.0, NULL_WINDOW);
+            if (c->aborted || v < NULL_WINDOW || v >= beta) return v;
+        }
     }
     return top(c, st, depth, alpha, beta);
 }
@@ -1263,13 +1422,97 @@ static int alloc_table(Searcher *self, long long memory) {
     return 0;
 }
 
+/* The contexts of threads 0..n-1, allocated as needed and kept (their history tables and profile
+ * counters carry over from search to search). */
+static int ensure_ctx(Searcher *self, int n) {
+    if (n <= self->nctx) return 0;
+    Ctx **ctx = PyMem_RawRealloc(self->ctx, (size_t)n * sizeof *ctx);
+    if (!ctx) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    self->ctx = ctx;
+    for (; self->nctx < n; self->nctx++) {
+        ctx[self->nctx] = PyMem_RawCalloc(1, sizeof(Ctx));
+        if (!ctx[self->nctx]) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Thread `id`'s context for a search: the Searcher's table and levers; the calling thread (0)
+ * carries on the Searcher's counters, a helper counts from zero. */
+static void ctx_begin(Searcher *self, Ctx *c, int id, Shared *sh) {
+    c->tt = self->tt;
+    c->buckets = self->buckets;
+    c->seed = self->seed;
+    c->chance_width = self->chance_width;
+    c->chance_samples = self->chance_samples;
+    c->node_limit = self->node_limit;
+    c->deadline = self->deadline;
+    c->generation = self->generation;
+    c->null_windows = self->null_windows;
+    c->endgame = self->endgame;
+    c->etc = self->etc;
+    c->use_history = self->use_history;
+    c->star2 = self->star2;
+    c->scout = self->scout;
+    c->small_cards = self->small_cards;
+    c->bounds = self->bounds;
+    c->defer_cards = self->defer_cards;
+    c->on_progress = self->on_progress;
+    c->id = id;
+    c->sh = sh;
+    c->aborted = 0;
+    c->published = 0;
+    if (id == 0) {
+        c->nodes = self->nodes;
+        c->checkpoint = self->checkpoint;
+        c->cut_count = self->cut_count;
+        c->sampled_count = self->sampled_count;
+        c->stores = self->stores;
+        c->overwrites = self->overwrites;
+        c->bound_cuts = self->bound_cuts;
+        c->min_depth = self->min_depth;
+    } else {
+        c->nodes = c->checkpoint = c->cut_count = c->sampled_count = 0;
+        c->stores = c->overwrites = c->bound_cuts = 0;
+        c->min_depth = INF_DEPTH;
+    }
+}
+
+/* Back into the Searcher: the calling thread's counters, plus every helper's. */
+static void ctx_end(Searcher *self, Ctx *c) {
+    if (c->id == 0) {
+        self->nodes = c->nodes;
+        self->checkpoint = c->sh ? c->nodes : c->checkpoint;
+        self->cut_count = c->cut_count;
+        self->sampled_count = c->sampled_count;
+        self->stores = c->stores;
+        self->overwrites = c->overwrites;
+        self->bound_cuts = c->bound_cuts;
+        self->min_depth = c->min_depth;
+    } else {
+        self->nodes += c->nodes;
+        self->cut_count += c->cut_count;
+        self->sampled_count += c->sampled_count;
+        self->stores += c->stores;
+        self->overwrites += c->overwrites;
+        self->bound_cuts += c->bound_cuts;
+        if (c->min_depth < self->min_depth) self->min_depth = c->min_depth;
+    }
+    c->sh = NULL;
+}
+
 static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {"seed", "chance_width", "chance_samples", "memory", NULL};
+    static char *kwlist[] = {"seed", "chance_width", "chance_samples", "memory", "threads", NULL};
     unsigned long long seed = 0;
-    int width = 6, samples = 3;
+    int width = 6, samples = 3, threads = 1;
     long long memory = 64ll << 20;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KiiL", kwlist, &seed, &width, &samples,
-                                     &memory))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KiiLi", kwlist, &seed, &width, &samples,
+                                     &memory, &threads))
         return -1;
     if (samples < 1 || samples > MAX_SAMPLES) {
         PyErr_Format(PyExc_ValueError, "chance_samples must be 1..%d", MAX_SAMPLES);
@@ -1277,6 +1520,14 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs) {
     }
     if (memory < 4096) {
         PyErr_SetString(PyExc_ValueError, "memory must be at least 4096 bytes");
+        return -1;
+    }
+    if (threads < 1 || threads > MAX_THREADS) {
+        PyErr_Format(PyExc_ValueError, "threads must be 1..%d", MAX_THREADS);
+        return -1;
+    }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the searcher is searching");
         return -1;
     }
     self->seed = seed;
@@ -1294,13 +1545,87 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs) {
     self->scout = 1;
     self->small_cards = 2;
     self->bounds = 1;
+    self->defer_cards = 5;
+    self->threads = threads;
+    if (ensure_ctx(self, 1) < 0) return -1;
     return alloc_table(self, memory);
 }
 
 static void Searcher_dealloc(Searcher *self) {
     PyMem_RawFree(self->tt);
+    for (int i = 0; i < self->nctx; i++) PyMem_RawFree(self->ctx[i]);
+    PyMem_RawFree(self->ctx);
     Py_XDECREF(self->on_progress);
     Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* A helper thread's share of a threaded solve: the same root and window as the main thread. */
+typedef struct {
+    Ctx *c;
+    const dc_state *root;
+    int depth;
+    double alpha, beta;
+} helper_job;
+
+static void *helper_run(void *arg) {
+    helper_job *job = arg;
+    Ctx *c = job->c;
+    Shared *sh = c->sh;
+    double v = solve(c, job->root, job->depth, job->alpha, job->beta);
+    if (!c->aborted) { /* finished before the main thread: its answer stands, stop the rest */
+        if (!__atomic_exchange_n(&sh->done, 1, __ATOMIC_ACQ_REL)) sh->value = v;
+        __atomic_store_n(&sh->stop, 1, __ATOMIC_RELEASE);
+    }
+    return NULL;
+}
+
+#define HELPER_STACK (64u << 20) /* the recursion keeps every child of a node on the stack */
+
+/* An exact solve on `n` threads (Lazy SMP): n - 1 helpers search the same root with the same
+ * window, sharing the table, while the calling thread does too, without the GIL (its tick takes
+ * the GIL back to call into Python). The first thread to finish gives the answer (the calling
+ * thread's if it finishes); the others are stopped. Returns `aborted` as a single search does. */
+static int solve_threads(Searcher *self, int n, const dc_state *st, int depth, double alpha,
+                         double beta, double *value) {
+    Shared *sh = PyMem_RawCalloc(1, sizeof *sh);
+    helper_job *jobs = PyMem_RawCalloc((size_t)n, sizeof *jobs);
+    pthread_t *tids = PyMem_RawCalloc((size_t)n, sizeof *tids);
+    if (!sh || !jobs || !tids) {
+        PyMem_RawFree(sh);
+        PyMem_RawFree(jobs);
+        PyMem_RawFree(tids);
+        PyErr_NoMemory();
+        return 2;
+    }
+    sh->ctx = self->ctx;
+    sh->threads = n;
+    for (int i = 0; i < n; i++) ctx_begin(self, self->ctx[i], i, sh);
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, HELPER_STACK);
+    sh->saved = PyEval_SaveThread();
+    int started = 1;
+    for (; started < n; started++) {
+        jobs[started] = (helper_job){self->ctx[started], st, depth, alpha, beta};
+        if (pthread_create(&tids[started], &attr, helper_run, &jobs[started]) != 0) break;
+    }
+    /* a helper that could not start counts no nodes: the main thread reads ctx[i]->published */
+    double v = solve(self->ctx[0], st, depth, alpha, beta);
+    __atomic_store_n(&sh->stop, 1, __ATOMIC_RELEASE);
+    for (int i = 1; i < started; i++) pthread_join(tids[i], NULL);
+    PyEval_RestoreThread(sh->saved);
+    pthread_attr_destroy(&attr);
+    int aborted = self->ctx[0]->aborted;
+    if (aborted == 1 && sh->done) { /* stopped because a helper had the answer */
+        v = sh->value;
+        aborted = 0;
+    }
+    for (int i = 0; i < n; i++) ctx_end(self, self->ctx[i]);
+    PyMem_RawFree(sh);
+    PyMem_RawFree(jobs);
+    PyMem_RawFree(tids);
+    *value = v;
+    return aborted;
 }
 
 static PyObject *Searcher_search(Searcher *self, PyObject *args) {
@@ -1311,11 +1636,29 @@ static PyObject *Searcher_search(Searcher *self, PyObject *args) {
     const dc_state *st = &st_value;
     if (!PyArg_ParseTuple(args, "Oidd", &obj, &depth, &alpha, &beta)) return NULL;
     if (capi->get_state(obj, &st_value) < 0) return NULL;
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the searcher is already searching");
+        return NULL;
+    }
     if (depth > INF_DEPTH) depth = INF_DEPTH;
-    self->aborted = 0;
-    double v = solve(self, st, depth, alpha, beta);
-    if (self->aborted == 2) return NULL;
-    if (self->aborted) {
+    /* threads for exact solves only: a depth-limited search stays on the calling thread */
+    int n = depth >= INF_DEPTH / 2 && st->phase != DC_GAME_OVER ? self->threads : 1;
+    if (ensure_ctx(self, n) < 0) return NULL;
+    double v;
+    int aborted;
+    self->busy = 1;
+    if (n > 1) {
+        aborted = solve_threads(self, n, st, depth, alpha, beta, &v);
+    } else {
+        Ctx *c = self->ctx[0];
+        ctx_begin(self, c, 0, NULL);
+        v = solve(c, st, depth, alpha, beta);
+        aborted = c->aborted;
+        ctx_end(self, c);
+    }
+    self->busy = 0;
+    if (aborted == 2) return NULL;
+    if (aborted) {
         PyErr_SetNone(Aborted);
         return NULL;
     }
@@ -1352,8 +1695,12 @@ static PyObject *Searcher_probe(Searcher *self, PyObject *obj) {
     dc_state st_value;
     const dc_state *st = &st_value;
     if (capi->get_state(obj, &st_value) < 0) return NULL;
-    const tt_entry *e = tt_find(self, dc_state_hash(st));
-    if (!e) Py_RETURN_NONE;
+    tt_entry entry;
+    const tt_entry *e = &entry;
+    ctx_begin(self, self->ctx[0], 0, NULL);
+    int found = tt_find(self->ctx[0], dc_state_hash(st), &entry);
+    ctx_end(self, self->ctx[0]);
+    if (!found) Py_RETURN_NONE;
     PyObject *move = e->move >= 0 ? PyLong_FromLong(e->move) : Py_NewRef(Py_None);
     if (!move) return NULL;
     return Py_BuildValue("(iddNi)", entry_depth(e), e->lo, e->hi, move, e->gen);
@@ -1369,7 +1716,9 @@ static PyObject *Searcher_store(Searcher *self, PyObject *args) {
     if (capi->get_state(obj, &st_value) < 0) return NULL;
     long move = move_obj == Py_None ? -1 : PyLong_AsLong(move_obj);
     if (move == -1 && PyErr_Occurred()) return NULL;
-    tt_store(self, dc_state_hash(st), depth, lo, hi, (int32_t)move, 1);
+    ctx_begin(self, self->ctx[0], 0, NULL);
+    tt_store(self->ctx[0], dc_state_hash(st), depth, lo, hi, (int32_t)move, 1);
+    ctx_end(self, self->ctx[0]);
     Py_RETURN_NONE;
 }
 
@@ -1396,8 +1745,11 @@ static PyObject *Searcher_stats(Searcher *self, PyObject *unused) {
             Py_DECREF(d);
             return NULL;
         }
-        for (int i = 0; i < ST_CARDS; i++)
-            PyList_SET_ITEM(row, i, PyLong_FromLongLong(self->stat[k][i]));
+        for (int i = 0; i < ST_CARDS; i++) { /* summed over the threads */
+            long long sum = 0;
+            for (int t = 0; t < self->nctx; t++) sum += self->ctx[t]->stat[k][i];
+            PyList_SET_ITEM(row, i, PyLong_FromLongLong(sum));
+        }
         if (PyDict_SetItemString(d, names[k], row) < 0) {
             Py_DECREF(row);
             Py_DECREF(d);
@@ -1410,6 +1762,10 @@ static PyObject *Searcher_stats(Searcher *self, PyObject *unused) {
 
 static PyObject *Searcher_clear(Searcher *self, PyObject *unused) {
     (void)unused;
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the searcher is searching");
+        return NULL;
+    }
     memset(self->tt, 0, self->buckets * sizeof(tt_bucket));
     Py_RETURN_NONE;
 }
@@ -1449,6 +1805,7 @@ static PyMemberDef Searcher_members[] = {
     {"bounds", T_INT, offsetof(Searcher, bounds), 0, NULL},
     {"bound_cuts", T_LONGLONG, offsetof(Searcher, bound_cuts), 0, NULL},
     {"use_history", T_INT, offsetof(Searcher, use_history), 0, NULL},
+    {"defer_cards", T_INT, offsetof(Searcher, defer_cards), 0, NULL},
     {"min_depth", T_INT, offsetof(Searcher, min_depth), 0, NULL},
     {"generation", T_INT, offsetof(Searcher, generation), 0, NULL},
     {"chance_width", T_INT, offsetof(Searcher, chance_width), READONLY, NULL},
@@ -1461,8 +1818,27 @@ static PyObject *Searcher_get_entries(Searcher *self, void *closure) {
     return PyLong_FromUnsignedLongLong(2 * self->buckets);
 }
 
+static PyObject *Searcher_get_threads(Searcher *self, void *closure) {
+    (void)closure;
+    return PyLong_FromLong(self->threads);
+}
+
+static int Searcher_set_threads(Searcher *self, PyObject *value, void *closure) {
+    (void)closure;
+    long n = value ? PyLong_AsLong(value) : -1;
+    if (n == -1 && PyErr_Occurred()) return -1;
+    if (n < 1 || n > MAX_THREADS) {
+        PyErr_Format(PyExc_ValueError, "threads must be 1..%d", MAX_THREADS);
+        return -1;
+    }
+    self->threads = (int)n;
+    return 0;
+}
+
 static PyGetSetDef Searcher_getset[] = {
     {"entries", (getter)Searcher_get_entries, NULL, "table capacity in entries", NULL},
+    {"threads", (getter)Searcher_get_threads, (setter)Searcher_set_threads,
+     "threads of an exact solve (depth-limited searches use the calling thread alone)", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject SearcherType = {
