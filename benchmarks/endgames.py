@@ -73,7 +73,7 @@ def positions(cards: int, count: int, first_seed: int) -> list[tuple[str, State]
     return out
 
 
-def solve_one(path: Path, limit: float) -> dict:
+def solve_one(path: Path, limit: float, threads: int = 1) -> dict:
     """Solve one position exactly (run in its own process); the figures as a dict."""
     import resource
 
@@ -81,7 +81,7 @@ def solve_one(path: Path, limit: float) -> dict:
 
     state = load_position(path)
     start = time.perf_counter()
-    info = analyse(state, Limit(time=limit), exact=True, margin=False)
+    info = analyse(state, Limit(time=limit), exact=True, margin=False, threads=threads)
     seconds = time.perf_counter() - start
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return {
@@ -100,13 +100,18 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=10)
     parser.add_argument("--first-seed", type=int, default=500)
     parser.add_argument("--limit", type=float, default=120.0, help="seconds per solve")
+    parser.add_argument("--threads", type=int, default=1, help="threads per exact solve")
     parser.add_argument("--solve-one", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--json", type=Path, default=None, help="also write every solve here")
     args = parser.parse_args()
     if args.solve_one is not None:
-        print(json.dumps(solve_one(args.solve_one, args.limit)))
+        print(json.dumps(solve_one(args.solve_one, args.limit, args.threads)))
         return
-    print(f"Python {sys.version.split()[0]}; limit {args.limit:g} s per solve", flush=True)
+    print(
+        f"Python {sys.version.split()[0]}; limit {args.limit:g} s per solve,"
+        f" {args.threads} thread(s) per solve",
+        flush=True,
+    )
     rows = []
     every = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -117,7 +122,7 @@ def main() -> None:
                 save_position(state, path)
                 command = [sys.executable, __file__, "--solve-one", str(path)]
                 out = subprocess.run(
-                    [*command, "--limit", str(args.limit)],
+                    [*command, "--limit", str(args.limit), "--threads", str(args.threads)],
                     capture_output=True,
                     text=True,
                     check=True,

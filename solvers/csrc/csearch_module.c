@@ -210,6 +210,7 @@ typedef struct {
     int threads;  /* threads of an exact solve (1: the calling thread alone) */
     int busy;     /* a search is running (the GIL may be released) */
     int nctx;     /* contexts allocated in ctx */
+    long long thread_nodes[MAX_THREADS]; /* the nodes of the threaded searches, per thread */
     Ctx **ctx;
     PyObject *on_progress; /* callable(nodes) or NULL */
 } Searcher;
@@ -1599,6 +1600,7 @@ static int solve_threads(Searcher *self, int n, const dc_state *st, int depth, d
     }
     sh->ctx = self->ctx;
     sh->threads = n;
+    long long nodes_before = self->nodes;
     for (int i = 0; i < n; i++) ctx_begin(self, self->ctx[i], i, sh);
     pthread_attr_t attr;
     pthread_attr_init(&attr);
@@ -1620,7 +1622,10 @@ static int solve_threads(Searcher *self, int n, const dc_state *st, int depth, d
         v = sh->value;
         aborted = 0;
     }
-    for (int i = 0; i < n; i++) ctx_end(self, self->ctx[i]);
+    for (int i = 0; i < n; i++) {
+        self->thread_nodes[i] += self->ctx[i]->nodes - (i ? 0 : nodes_before);
+        ctx_end(self, self->ctx[i]);
+    }
     PyMem_RawFree(sh);
     PyMem_RawFree(jobs);
     PyMem_RawFree(tids);
@@ -1823,6 +1828,15 @@ static PyObject *Searcher_get_threads(Searcher *self, void *closure) {
     return PyLong_FromLong(self->threads);
 }
 
+static PyObject *Searcher_get_thread_nodes(Searcher *self, void *closure) {
+    (void)closure;
+    int n = self->threads < self->nctx ? self->threads : self->nctx;
+    PyObject *list = PyList_New(n);
+    for (int i = 0; list && i < n; i++)
+        PyList_SET_ITEM(list, i, PyLong_FromLongLong(self->thread_nodes[i]));
+    return list;
+}
+
 static int Searcher_set_threads(Searcher *self, PyObject *value, void *closure) {
     (void)closure;
     long n = value ? PyLong_AsLong(value) : -1;
@@ -1839,6 +1853,9 @@ static PyGetSetDef Searcher_getset[] = {
     {"entries", (getter)Searcher_get_entries, NULL, "table capacity in entries", NULL},
     {"threads", (getter)Searcher_get_threads, (setter)Searcher_set_threads,
      "threads of an exact solve (depth-limited searches use the calling thread alone)", NULL},
+    {"thread_nodes", (getter)Searcher_get_thread_nodes, NULL,
+     "each thread's nodes in this searcher's threaded solves so far (the calling thread's first)",
+     NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject SearcherType = {
