@@ -245,3 +245,95 @@ def test_random_budget_sizes_round_down_to_the_budget():
         budget = rng.randrange(1 << 20, 64 << 20)
         c = c_searcher(memory=budget)._c
         assert c.entries * 32 <= budget
+
+
+# --- threads (Lazy SMP on a shared table) -------------------------------------------------------
+def test_threaded_exact_solves_give_the_single_threaded_values():
+    states = random_endgames(7, 6, 700) + random_endgames(9, 3, 900)
+    states += random_endgames(10, 2, 1400) + SMALL[:2] + TINY[:2]
+    for state in states:
+        one = c_solve(state)
+        for threads in (2, 4):
+            searcher = c_searcher()
+            searcher.threads = threads
+            assert searcher.search(state, INF_DEPTH - 1, 0.0, 1.0) == pytest.approx(one, abs=1e-12)
+            assert sum(searcher._c.thread_nodes) == searcher.nodes
+
+
+def test_a_threaded_solve_stops_at_a_node_limit_and_a_deadline():
+    import time
+
+    from solvers.search import SearchAborted
+
+    state = random_endgames(12, 2, 1600)[1]  # about 3M nodes
+    searcher = c_searcher(memory=64 << 20)
+    searcher.threads = 2
+    searcher.nodes = 0
+    searcher.set_limits(100_000, None)
+    with pytest.raises(SearchAborted):
+        searcher.search(state, INF_DEPTH - 1, 0.0, 1.0)
+    # the main thread checks the sum every 1024 of its nodes; a helper stops within 1024 of its own
+    assert 100_000 <= searcher.nodes < 100_000 + 4 * 1024
+    start = time.perf_counter()
+    searcher.set_limits(None, start + 0.05)
+    with pytest.raises(SearchAborted):
+        searcher.search(state, INF_DEPTH - 1, 0.0, 1.0)
+    assert time.perf_counter() - start < 1.0
+    # the searcher is whole afterwards: no limit, the single-threaded value
+    searcher.set_limits(None, None)
+    assert searcher.search(state, INF_DEPTH - 1, 0.0, 1.0) == pytest.approx(c_solve(state))
+
+
+def test_a_threaded_solve_calls_back_into_python_and_stops_on_its_error():
+    state = random_endgames(12, 2, 1600)[1]
+    searcher = c_searcher(memory=64 << 20)
+    searcher.threads = 2
+    seen = []
+
+    def progress(nodes: int) -> None:
+        seen.append(nodes)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    searcher.on_progress = progress
+    with pytest.raises(KeyboardInterrupt):
+        searcher.search(state, INF_DEPTH - 1, 0.0, 1.0)
+    assert len(seen) == 3 and seen == sorted(seen)
+
+
+def test_analyse_with_threads_solves_exactly():
+    state = load_position(EXAMPLES[2])
+    one = analyse(state, exact=True, memory=32 << 20)
+    two = analyse(state, exact=True, memory=32 << 20, threads=2)
+    assert two.exact and two.value.a == pytest.approx(one.value.a, abs=1e-12)
+    assert two.best_move in state.legal_moves()
+
+
+def test_the_table_reads_a_torn_entry_as_a_miss():
+    """Two writes of one entry mixed word by word (as two threads writing the same slot at once
+    may leave it): the checksum in the key word turns every real mixture into a miss."""
+    from duel.core import CoreState
+
+    state = random_endgames(9, 1, 900)[0]
+    core = CoreState.from_state(state)
+    c = c_searcher()._c
+    c.store(core, INF_DEPTH, 0.25, 0.5, None)
+    before = c.probe(core)
+    (a, _) = c._bucket_words(core)
+    c.store(core, INF_DEPTH, 0.375, 0.375, state.legal_moves()[0])
+    after = c.probe(core)
+    (b, _) = c._bucket_words(core)
+    assert before != after and a[0] != b[0]
+    misses = 0
+    for mask in range(1, 15):
+        words = tuple(a[i] if mask >> i & 1 else b[i] for i in range(4))
+        c._write_words(core, 0, words)
+        got = c.probe(core)
+        if words in (a, b):
+            assert got in (before, after)  # equal words: not a tear
+        else:
+            assert got is None
+            misses += 1
+    assert misses >= 12
+    c._write_words(core, 0, b)
+    assert c.probe(core) == after

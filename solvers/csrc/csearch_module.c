@@ -1727,6 +1727,36 @@ static PyObject *Searcher_store(Searcher *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* Test hooks for the lockless table: the raw words of a state's bucket, and writing raw words
+ * into one of its slots (to build a torn entry). */
+static PyObject *Searcher_bucket_words(Searcher *self, PyObject *obj) {
+    dc_state st;
+    if (capi->get_state(obj, &st) < 0) return NULL;
+    ctx_begin(self, self->ctx[0], 0, NULL);
+    const tt_bucket *b = &self->tt[tt_index(self->ctx[0], dc_state_hash(&st))];
+    ctx_end(self, self->ctx[0]);
+    return Py_BuildValue("((KKKK)(KKKK))", b->w[0][0], b->w[0][1], b->w[0][2], b->w[0][3],
+                         b->w[1][0], b->w[1][1], b->w[1][2], b->w[1][3]);
+}
+
+static PyObject *Searcher_write_words(Searcher *self, PyObject *args) {
+    PyObject *obj;
+    int slot;
+    unsigned long long w[4];
+    dc_state st;
+    if (!PyArg_ParseTuple(args, "Oi(KKKK)", &obj, &slot, &w[0], &w[1], &w[2], &w[3])) return NULL;
+    if (capi->get_state(obj, &st) < 0) return NULL;
+    if (slot < 0 || slot > 1) {
+        PyErr_SetString(PyExc_ValueError, "slot must be 0 or 1");
+        return NULL;
+    }
+    ctx_begin(self, self->ctx[0], 0, NULL);
+    tt_bucket *b = &self->tt[tt_index(self->ctx[0], dc_state_hash(&st))];
+    ctx_end(self, self->ctx[0]);
+    for (int i = 0; i < 4; i++) b->w[slot][i] = w[i];
+    Py_RETURN_NONE;
+}
+
 static PyObject *Searcher_set_limits(Searcher *self, PyObject *args) {
     long long node_limit;
     double seconds;
@@ -1789,6 +1819,10 @@ static PyMethodDef Searcher_methods[] = {
     {"set_limits", (PyCFunction)Searcher_set_limits, METH_VARARGS,
      "set_limits(node_limit or -1, seconds from now or -1)."},
     {"clear", (PyCFunction)Searcher_clear, METH_NOARGS, "empty the table"},
+    {"_bucket_words", (PyCFunction)Searcher_bucket_words, METH_O,
+     "test hook: the raw words of the state's table bucket, two tuples of four"},
+    {"_write_words", (PyCFunction)Searcher_write_words, METH_VARARGS,
+     "test hook: _write_words(core_state, slot, words) writes raw words into its bucket"},
     {"stats", (PyCFunction)Searcher_stats, METH_NOARGS,
      "profile counters: {kind: [count by cards left]} (see ST_* in the C file)"},
     {NULL, NULL, 0, NULL}};
