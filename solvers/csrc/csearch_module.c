@@ -1247,9 +1247,19 @@ static double chance_exact(Ctx *c, const dc_state *st, int depth, double alpha, 
             }
         }
     }
-    /* Star1 with the bounds: rest_lo/rest_hi are the bounds of the outcomes not searched yet. */
+    /* Star1 with the bounds: rest_lo/rest_hi are the bounds of the outcomes not searched yet.
+     * Threads: an outcome another thread is searching right now waits for the end (as at
+     * decision nodes); the exact value is then summed again in outcome order, so that it is the
+     * same double whatever order the outcomes were searched in. */
     double acc_w = 0.0, rest_lo = sum_lo, rest_hi = sum_hi;
-    for (int i = 0; i < n; i++) {
+    int deferred[n], nd = 0;
+    for (int step = 0; step < n + nd; step++) {
+        int i = step < n ? step : deferred[step - n];
+        if (c->sh && step < n && lo[i] < hi[i] && keys[i] &&
+            dc_pop32(kids[i].present) >= c->defer_cards && busy_elsewhere(c->sh, keys[i])) {
+            deferred[nd++] = i;
+            continue;
+        }
         double w = (double)weights[i];
         rest_lo -= w * lo[i];
         rest_hi -= w * hi[i];
@@ -1268,6 +1278,11 @@ static double chance_exact(Ctx *c, const dc_state *st, int depth, double alpha, 
             STAT(c, ST_CH_STAR1, st);
             return v <= a_i ? (acc_w + rest_hi) / t : (acc_w + rest_lo) / t;
         }
+        lo[i] = hi[i] = v; /* exact */
+    }
+    if (nd) {
+        acc_w = 0.0;
+        for (int i = 0; i < n; i++) acc_w += (double)weights[i] * lo[i];
     }
     return acc_w / t;
 }
