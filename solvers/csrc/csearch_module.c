@@ -34,6 +34,9 @@
 #include <structmember.h>
 #include <math.h>
 #include <time.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #include "../../duel/csrc/duel_core.c"
 #include "../../duel/csrc/ccore_capi.h"
@@ -111,6 +114,7 @@ typedef struct {
     int null_windows; /* exact solves start with the win and loss tests (solve) */
     int endgame;      /* exact solves use decision_exact (ETC, win scan, history) */
     int etc, use_history, star2, scout;
+    int star2_cards; /* Star2 probes only at chance nodes with at least this many cards left */
     int small_cards; /* exact solves: at most this many cards left, small_search */
     int bounds;      /* exact solves: surely_wins() ends a decided line */
     long long bound_cuts;
@@ -629,8 +633,8 @@ static int category_ub(const dc_state *st, int x, const dc_category *cat, const 
 
 /* A cheap necessary condition of surely_wins(st, y), which is called at every node of an exact
  * solve, mostly for a side that trails: its y_low is at most y's score today plus the coins of
- * y's discards to come (counted twice with The Moneylenders), and its x_high at least x's score
- * today. So a side further behind than that is turned away without the full bound. */
+ * y's discards to come (counted twice with The Moneylenders) plus what y's plan may add, and its
+ * x_high at least x's score today. So a side further behind than that is turned away without the full bound. */
 static int may_surely_win(const dc_state *st, int y) {
     int x = 1 - y;
     const dc_player *py = &st->p[y];
@@ -640,6 +644,12 @@ static int may_surely_win(const dc_state *st, int y) {
     int gain = (y_takes * discard_y + 2) / 3;
     for (dc_cards g = py->cards & DC_PURPLE; g; g &= g - 1)
         if (DC_CARDS_TABLE[low_card(g)].points_per_max.coins_div3) gain *= 2;
+    /* and what building face-up cards may add (see y's plan in surely_wins): a card's points less
+     * at least one point of coins forgone */
+    for (uint32_t m = st->present; m; m &= m - 1) {
+        int c = st->pyramid[__builtin_ctz(m)];
+        if (c >= 0 && DC_CARDS_TABLE[c].points > 1) gain += DC_CARDS_TABLE[c].points - 1;
+    }
     return dc_total_points(st, y) + gain >= dc_total_points(st, x);
 }
 
@@ -754,6 +764,59 @@ static int surely_wins(const dc_state *st, int y) {
     int discard_y = 2 + dc_pop_cards(py->cards & DC_YELLOW);
     int coins_y = py->coins - loot - take + y_takes * discard_y;
     if (coins_y < 0) coins_y = 0;
+    /* --- y builds some cards: a plan fixed now, every card of it surely affordable --- */
+    /* y may do better than discard: it builds the cards of `plan` that come to it (face-up cards
+     * whose price it can pay, all of them together, out of the coins x cannot take from it) and
+     * discards the rest. Building c instead of discarding it is worth at least plan_gain[c] to y:
+     * its points less the coins it costs and forgoes (floor((A - B) / 3) >= floor(A / 3) -
+     * ceil(B / 3); twice with The Moneylenders). Which plan cards y gets is x's choice, so each is
+     * also worth that much to x if x takes it (x_high below); the cards y may then own count in
+     * x's "richest city" effects (y_may). Only while y's prices cannot rise (x can gain no
+     * production and destroy nothing), and with no trading if x may own Economy. */
+    dc_cards plan = 0, y_may = py->cards;
+    double plan_gain[DC_N_CARDS], plan_sorted[DC_SLOTS]; /* by card; all of them, largest first */
+    int n_plan = 0, plan_total = 0;
+    int y_ml = 0;
+    for (dc_cards g = py->cards & DC_PURPLE; g; g &= g - 1)
+        y_ml |= DC_CARDS_TABLE[low_card(g)].points_per_max.coins_div3;
+    int y_prices_fixed = 1;
+    for (uint32_t w = xw; w && y_prices_fixed; w &= w - 1) {
+        const dc_wonder_spec *ws = &DC_WONDERS_TABLE[__builtin_ctz(w)];
+        y_prices_fixed = !ws->destroy && !(ws->econ & 0x7FFF);
+    }
+    for (dc_cards a = all; a && y_prices_fixed; a &= a - 1)
+        y_prices_fixed = !(DC_CARDS_TABLE[low_card(a)].econ & 0x7FFF);
+    int budget = py->coins - loot - take;
+    if (y_prices_fixed && budget >= 0) {
+        int x_economy = ((px->tokens | gain_tokens) >> DC_T_ECONOMY) & 1;
+        int cand[DC_SLOTS], price_of[DC_SLOTS], nc = 0;
+        double gain_of[DC_SLOTS];
+        for (dc_cards a = known; a; a &= a - 1) {
+            int c = low_card(a);
+            const dc_card_spec *spec = &DC_CARDS_TABLE[c];
+            if (!spec->points) continue;
+            int price = dc_card_price(st, y, c);
+            if (price > budget) continue;
+            if (x_economy && price > spec->coin_cost && !(py->chains & spec->chain_from)) continue;
+            double g = spec->points - (double)((price + discard_y + 2) / 3) * (1 + y_ml);
+            if (g <= 0) continue;
+            int j = nc++;
+            while (j > 0 && gain_of[j - 1] < g) {
+                cand[j] = cand[j - 1], price_of[j] = price_of[j - 1], gain_of[j] = gain_of[j - 1];
+                j--;
+            }
+            cand[j] = c, price_of[j] = price, gain_of[j] = g;
+        }
+        for (int i = 0; i < nc; i++) {
+            if (price_of[i] > budget) continue;
+            budget -= price_of[i];
+            plan |= DC_CARD_BIT(cand[i]);
+            plan_gain[cand[i]] = gain_of[i];
+            plan_sorted[n_plan++] = gain_of[i];
+            plan_total += (int)gain_of[i];
+        }
+        y_may |= plan;
+    }
     const sw_reach reach_x = {known, unseen_age, unseen_guild, maus ? st->discard & ~known : 0,
                               h_age, h_guild, x_wonders < room ? x_wonders : room, k + maus};
     const dc_category yellow_cat = {DC_YELLOW, 0, 0, 1};
@@ -771,7 +834,7 @@ static int surely_wins(const dc_state *st, int y) {
             coins += spec->coins_per.each * category_ub(st, x, &spec->coins_per, &reach_x);
         if (spec->coins_per_max.each) {
             int nx = category_ub(st, x, &spec->coins_per_max, &reach_x);
-            int ny = dc_pop_cards(py->cards & spec->coins_per_max.colours) +
+            int ny = dc_pop_cards(y_may & spec->coins_per_max.colours) +
                      (spec->coins_per_max.wonder ? dc_pop32(py->built) : 0);
             coins += spec->coins_per_max.each * (nx > ny ? nx : ny);
         }
@@ -789,7 +852,7 @@ static int surely_wins(const dc_state *st, int y) {
         destroy_grey += d == 2;
     }
     int y_low = dc_card_points(py->cards & ~DC_PURPLE) + dc_wonder_points(py->built) +
-                dc_token_points(py->tokens) + coins_y / 3 + milpts(-pawn_x - shields);
+                dc_token_points(py->tokens) + coins_y / 3 + milpts(-pawn_x - shields) + plan_total;
     for (dc_cards g = py->cards & DC_PURPLE; g; g &= g - 1) {
         int c = low_card(g);
         const dc_category *cat = &DC_CARDS_TABLE[c].points_per_max;
@@ -810,7 +873,7 @@ static int surely_wins(const dc_state *st, int y) {
         int c = low_card(g);
         const dc_category *cat = &DC_CARDS_TABLE[c].points_per_max;
         int nx = category_ub(st, x, cat, &reach_x);
-        int ny = dc_pop_cards(py->cards & cat->colours) + (cat->wonder ? dc_pop32(py->built) : 0);
+        int ny = dc_pop_cards(y_may & cat->colours) + (cat->wonder ? dc_pop32(py->built) : 0);
         if (cat->coins_div3) nx = ny = richest_ub;
         x_high += cat->each * (nx > ny ? nx : ny);
     }
@@ -863,7 +926,7 @@ static int surely_wins(const dc_state *st, int y) {
             coins += spec->coins_per.each * category_ub(st, x, &spec->coins_per, &reach_x);
         if (spec->coins_per_max.each) {
             int nx = category_ub(st, x, &spec->coins_per_max, &reach_x);
-            int ny = dc_pop_cards(py->cards & spec->coins_per_max.colours) +
+            int ny = dc_pop_cards(y_may & spec->coins_per_max.colours) +
                      (spec->coins_per_max.wonder ? dc_pop32(py->built) : 0);
             coins += spec->coins_per_max.each * (nx > ny ? nx : ny);
         }
@@ -871,13 +934,14 @@ static int surely_wins(const dc_state *st, int y) {
         if (spec->points_per_max.each) {
             const dc_category *cat = &spec->points_per_max;
             int nx = category_ub(st, x, cat, &reach_x);
-            int ny = dc_pop_cards(py->cards & cat->colours) + (cat->wonder ? dc_pop32(py->built) : 0);
+            int ny = dc_pop_cards(y_may & cat->colours) + (cat->wonder ? dc_pop32(py->built) : 0);
             if (cat->coins_div3) nx = ny = richest_ub;
             v += cat->each * (nx > ny ? nx : ny);
         }
         if (maus && v > best_maus) best_maus = v; /* The Mausoleum builds it for free */
         if (fixed_prices && (known >> c & 1)) v -= dc_card_price(st, x, c) / 3.0;
         if (v < discard_value) v = discard_value;
+        if (plan >> c & 1) v += plan_gain[c]; /* x taking it denies y that much */
         if ((known >> c) & 1) value[n++] = v;
         else if ((unseen_age >> c) & 1) of_age[na++] = v;
         else if ((unseen_guild >> c) & 1) of_guild[ng++] = v;
@@ -903,7 +967,8 @@ static int surely_wins(const dc_state *st, int y) {
     for (int i = 0; i < k; i++) cards_sum[i + 1] = cards_sum[i] + (i < n ? value[i] : 0.0);
     double gain = cards_sum[k], wonders_sum = 0.0;
     for (int w = 1; w <= nw && w <= room && w <= k; w++) {
-        wonders_sum += wonder_value[w - 1];
+        /* the card under it may be one of y's plan: denied, as if built */
+        wonders_sum += wonder_value[w - 1] + (w - 1 < n_plan ? plan_sorted[w - 1] : 0.0);
         if (cards_sum[k - w] + wonders_sum > gain) gain = cards_sum[k - w] + wonders_sum;
     }
     x_high += coins_x_base / 3.0 + gain;
@@ -1055,7 +1120,7 @@ static double chance_exact(Searcher *c, const dc_state *st, int depth, double al
         STAT(c, ST_CH_TABLE, st);
         return sum_lo >= beta_w ? sum_lo / t : sum_hi / t;
     }
-    if (c->star2) {
+    if (c->star2 && dc_pop32(st->present) >= c->star2_cards) {
         for (int i = 0; i < n; i++) {
             const dc_state *k = &kids[i];
             if (k->phase == DC_GAME_OVER || dc_is_chance(k) || lo[i] >= hi[i]) continue;
@@ -1249,14 +1314,39 @@ static double solve(Searcher *c, const dc_state *st, int depth, double alpha, do
 /* --- Python interface --------------------------------------------------------------------- */
 static PyObject *Aborted; /* raised when a limit stops the search */
 
+/* The table: zeroed memory. On Linux it is mapped directly and marked for transparent huge
+ * pages, because the search probes it at random: with 4 KB pages nearly every probe of a large
+ * table also misses the TLB. */
+static tt_bucket *table_alloc(uint64_t buckets) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    size_t size = (size_t)buckets * sizeof(tt_bucket);
+    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+    madvise(p, size, MADV_HUGEPAGE);
+    return p;
+#else
+    return PyMem_RawCalloc(buckets, sizeof(tt_bucket));
+#endif
+}
+
+static void table_free(tt_bucket *tt, uint64_t buckets) {
+    if (!tt) return;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    munmap(tt, (size_t)buckets * sizeof(tt_bucket));
+#else
+    (void)buckets;
+    PyMem_RawFree(tt);
+#endif
+}
+
 static int alloc_table(Searcher *self, long long memory) {
     uint64_t buckets = (uint64_t)memory / sizeof(tt_bucket);
-    tt_bucket *tt = PyMem_RawCalloc(buckets, sizeof(tt_bucket));
+    tt_bucket *tt = table_alloc(buckets);
     if (!tt) {
         PyErr_NoMemory();
         return -1;
     }
-    PyMem_RawFree(self->tt);
+    table_free(self->tt, self->buckets);
     self->tt = tt;
     self->buckets = buckets;
     self->memory = memory;
@@ -1291,6 +1381,7 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs) {
     self->etc = 1;
     self->use_history = 1;
     self->star2 = 1;
+    self->star2_cards = 5;
     self->scout = 1;
     self->small_cards = 2;
     self->bounds = 1;
@@ -1298,7 +1389,7 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs) {
 }
 
 static void Searcher_dealloc(Searcher *self) {
-    PyMem_RawFree(self->tt);
+    table_free(self->tt, self->buckets);
     Py_XDECREF(self->on_progress);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -1445,6 +1536,7 @@ static PyMemberDef Searcher_members[] = {
     {"etc", T_INT, offsetof(Searcher, etc), 0, NULL},
     {"star2", T_INT, offsetof(Searcher, star2), 0, NULL},
     {"scout", T_INT, offsetof(Searcher, scout), 0, NULL},
+    {"star2_cards", T_INT, offsetof(Searcher, star2_cards), 0, NULL},
     {"small_cards", T_INT, offsetof(Searcher, small_cards), 0, NULL},
     {"bounds", T_INT, offsetof(Searcher, bounds), 0, NULL},
     {"bound_cuts", T_LONGLONG, offsetof(Searcher, bound_cuts), 0, NULL},
