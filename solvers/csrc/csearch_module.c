@@ -69,6 +69,63 @@ static int entry_depth(const tt_entry *e) {
     return e->depth == TT_EXACT_DEPTH ? INF_DEPTH : e->depth;
 }
 
+/* --- the key of a position in an exact solve ----------------------------------------------- */
+/* Two positions whose futures are the same have the same exact value, even when their cities
+ * hold different cards: from here on a city's cards matter only through what the state keeps
+ * apart (economy, chains, science, coins) and through their number per colour and their points
+ * (scores, guilds, cards that pay per colour, the discard's coins) -- except the guilds
+ * themselves, the brown and grey cards while a wonder may still destroy one, and the discard
+ * pile while The Mausoleum may still be built. Cards under wonders and which wonders were built
+ * (beyond their number and points) never matter again. So an exact solve keys its table by the
+ * state with those parts replaced by their counts and sums: lines that reach the same future by
+ * different cards meet in the table. (Depth-limited searches evaluate the horizon from the
+ * cards themselves, so they keep the plain key.) */
+static dc_cards POINTS_BIT[3];       /* cards whose points have bit b set */
+static uint16_t DESTROY_WONDERS, MAUSOLEUM_WONDERS;
+
+static void exact_key_init(void) {
+    for (int c = 0; c < DC_N_CARDS; c++)
+        for (int b = 0; b < 3; b++)
+            if (DC_CARDS_TABLE[c].points >> b & 1) POINTS_BIT[b] |= DC_CARD_BIT(c);
+    for (int w = 0; w < DC_N_WONDERS; w++) {
+        if (DC_WONDERS_TABLE[w].destroy) DESTROY_WONDERS |= (uint16_t)(1u << w);
+        if (DC_WONDERS_TABLE[w].mausoleum) MAUSOLEUM_WONDERS |= (uint16_t)(1u << w);
+    }
+}
+
+static inline int points_of(dc_cards cards) {
+    return dc_pop_cards(cards & POINTS_BIT[0]) + 2 * dc_pop_cards(cards & POINTS_BIT[1]) +
+           4 * dc_pop_cards(cards & POINTS_BIT[2]);
+}
+
+static uint64_t exact_key(const dc_state *st) {
+    dc_state k = *st;
+    uint16_t unbuilt = st->p[0].wonders | st->p[1].wonders;
+    int destroy = (unbuilt & DESTROY_WONDERS) || st->phase == DC_DESTROY;
+    int maus = (unbuilt & MAUSOLEUM_WONDERS) || st->phase == DC_MAUSOLEUM;
+    dc_cards keep = DC_PURPLE | (destroy ? DC_BROWN | DC_GREY : 0);
+    for (int p = 0; p < 2; p++) {
+        const dc_player *o = &st->p[p];
+        dc_player *q = &k.p[p];
+        q->cards = o->cards & keep;
+        q->under = 0;
+        q->built = 0;
+        q->pad_[0] = (uint8_t)dc_pop_cards(o->cards & DC_BROWN);
+        q->pad_[1] = (uint8_t)dc_pop_cards(o->cards & DC_GREY);
+        q->pad_[2] = (uint8_t)dc_pop_cards(o->cards & DC_BLUE);
+        q->pad_[3] = (uint8_t)dc_pop_cards(o->cards & DC_GREEN);
+        q->pad_[4] = (uint8_t)dc_pop_cards(o->cards & DC_YELLOW);
+        q->pad_[5] = (uint8_t)dc_pop_cards(o->cards & DC_RED);
+        q->pad_[6] = (uint8_t)points_of(o->cards & DC_BLUE);
+        q->pad_[7] = (uint8_t)points_of(o->cards & DC_GREEN);
+        q->pad_[8] = (uint8_t)points_of(o->cards & DC_YELLOW);
+        q->pad_[9] = (uint8_t)dc_pop32(o->built);
+        q->pad_[10] = (uint8_t)dc_wonder_points(o->built);
+    }
+    if (!maus) k.discard = 0;
+    return dc_state_hash(&k);
+}
+
 /* --- profile counters (Searcher.stats()): what kind of node, how many cards left ---------- */
 enum {
     ST_DECISION,     /* decision_exact calls (probes excluded) */
@@ -117,11 +174,17 @@ typedef struct {
     int star2_cards; /* Star2 probes only at chance nodes with at least this many cards left */
     int small_cards; /* exact solves: at most this many cards left, small_search */
     int bounds;      /* exact solves: surely_wins() ends a decided line */
+    int abstract;    /* exact solves: the table keyed by exact_key() */
     long long bound_cuts;
     uint32_t history[2][1 << 15]; /* per player, by hist_index(move): cut-off credit */
     long long stat[ST_KINDS][ST_CARDS]; /* profile counters by kind and cards left (stats()) */
     PyObject *on_progress; /* callable(nodes) or NULL */
 } Searcher;
+
+/* The table key of a position searched to `depth` (see exact_key). */
+static inline uint64_t table_key(const Searcher *c, const dc_state *st, int depth) {
+    return depth >= INF_DEPTH / 2 && c->abstract ? exact_key(st) : dc_state_hash(st);
+}
 
 static double now_seconds(void) {
     struct timespec t;
@@ -340,7 +403,7 @@ static double decision_exact(Searcher *c, const dc_state *st, int depth, double 
             keys[i] = 0;
             continue;
         }
-        keys[i] = dc_state_hash(&kids[i]);
+        keys[i] = table_key(c, &kids[i], INF_DEPTH);
         tt_prefetch(c, keys[i]);
     }
     if (c->etc) {
@@ -1094,7 +1157,7 @@ static double chance_exact(Searcher *c, const dc_state *st, int depth, double al
         if (kids[i].phase == DC_GAME_OVER || dc_pop32(kids[i].present) <= c->small_cards) {
             keys[i] = 0;
         } else {
-            keys[i] = dc_state_hash(&kids[i]);
+            keys[i] = table_key(c, &kids[i], INF_DEPTH);
             tt_prefetch(c, keys[i]);
         }
     }
@@ -1189,7 +1252,7 @@ static double search(Searcher *c, const dc_state *st, int depth, double alpha, d
     if (depth >= INF_DEPTH / 2 && c->endgame && dc_pop32(st->present) <= c->small_cards)
         return small_search(c, st, alpha, beta);
     if (st->phase == DC_GAME_OVER || depth <= 0) return search_keyed(c, st, 0, depth, alpha, beta);
-    return search_keyed(c, st, dc_state_hash(st), depth, alpha, beta);
+    return search_keyed(c, st, table_key(c, st, depth), depth, alpha, beta);
 }
 
 /* search() with the state's hash already computed (key: dc_state_hash(st); any value at a
@@ -1294,7 +1357,7 @@ static double search_keyed(Searcher *c, const dc_state *st, uint64_t key, int de
  * table entry (best move included), which the principal variation and policy_margin read. */
 static double top(Searcher *c, const dc_state *st, int depth, double alpha, double beta) {
     if (st->phase == DC_GAME_OVER || depth <= 0) return search_keyed(c, st, 0, depth, alpha, beta);
-    return search_keyed(c, st, dc_state_hash(st), depth, alpha, beta);
+    return search_keyed(c, st, table_key(c, st, depth), depth, alpha, beta);
 }
 
 static double solve(Searcher *c, const dc_state *st, int depth, double alpha, double beta) {
@@ -1385,6 +1448,7 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs) {
     self->scout = 1;
     self->small_cards = 2;
     self->bounds = 1;
+    self->abstract = 1;
     return alloc_table(self, memory);
 }
 
@@ -1443,7 +1507,9 @@ static PyObject *Searcher_probe(Searcher *self, PyObject *obj) {
     dc_state st_value;
     const dc_state *st = &st_value;
     if (capi->get_state(obj, &st_value) < 0) return NULL;
-    const tt_entry *e = tt_find(self, dc_state_hash(st));
+    /* an exact solve's entry first, else a depth-limited search's */
+    const tt_entry *e = tt_find(self, table_key(self, st, INF_DEPTH));
+    if (!e) e = tt_find(self, dc_state_hash(st));
     if (!e) Py_RETURN_NONE;
     PyObject *move = e->move >= 0 ? PyLong_FromLong(e->move) : Py_NewRef(Py_None);
     if (!move) return NULL;
@@ -1460,7 +1526,7 @@ static PyObject *Searcher_store(Searcher *self, PyObject *args) {
     if (capi->get_state(obj, &st_value) < 0) return NULL;
     long move = move_obj == Py_None ? -1 : PyLong_AsLong(move_obj);
     if (move == -1 && PyErr_Occurred()) return NULL;
-    tt_store(self, dc_state_hash(st), depth, lo, hi, (int32_t)move, 1);
+    tt_store(self, table_key(self, st, depth), depth, lo, hi, (int32_t)move, 1);
     Py_RETURN_NONE;
 }
 
@@ -1539,6 +1605,7 @@ static PyMemberDef Searcher_members[] = {
     {"star2_cards", T_INT, offsetof(Searcher, star2_cards), 0, NULL},
     {"small_cards", T_INT, offsetof(Searcher, small_cards), 0, NULL},
     {"bounds", T_INT, offsetof(Searcher, bounds), 0, NULL},
+    {"abstract", T_INT, offsetof(Searcher, abstract), 0, NULL},
     {"bound_cuts", T_LONGLONG, offsetof(Searcher, bound_cuts), 0, NULL},
     {"use_history", T_INT, offsetof(Searcher, use_history), 0, NULL},
     {"min_depth", T_INT, offsetof(Searcher, min_depth), 0, NULL},
@@ -1584,6 +1651,7 @@ PyMODINIT_FUNC PyInit__csearch(void) {
     capi = dc_import_capi();
     if (!capi) return NULL;
     dc_set_guild_backs(capi->guild_backs);
+    exact_key_init();
     if (PyType_Ready(&SearcherType) < 0) return NULL;
     PyObject *m = PyModule_Create(&csearch_module);
     if (!m) return NULL;
