@@ -4,8 +4,29 @@ Everything else is in pyproject.toml. Where no C compiler works, the build print
 notice and installs the pure-Python engine alone (duel.core.AVAILABLE is then False).
 """
 
+import platform
+from pathlib import Path
+
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+
+
+def _popcnt() -> bool:
+    """Whether this x86-64 machine counts bits in one instruction (every x86-64 CPU since 2008).
+
+    The engine and the exact solver count bits of card sets all the time: the instruction makes
+    the exact solver about 1.2x faster than the inline fallback. The extension is built on the
+    machine that runs it (pip install), so the build asks this CPU.
+    """
+    if platform.machine().lower() not in ("x86_64", "amd64"):
+        return False
+    cpuinfo = Path("/proc/cpuinfo")
+    if not cpuinfo.exists():
+        return False
+    return " popcnt" in cpuinfo.read_text(errors="replace")
+
+
+FLAGS = ["-O3", "-std=gnu11", *(["-mpopcnt"] if _popcnt() else [])]
 
 
 class OptionalBuildExt(build_ext):
@@ -43,21 +64,21 @@ setup(
                 "duel/csrc/duel_tables.h",
                 "duel/csrc/ccore_capi.h",
             ],
-            extra_compile_args=["-O2", "-std=gnu11"],
+            extra_compile_args=FLAGS,
             optional=True,
         ),
         Extension(
             "solvers._csearch",
             sources=["solvers/csrc/csearch_module.c"],
             depends=SEARCH_C,
-            extra_compile_args=["-O2", "-std=gnu11"],
+            extra_compile_args=FLAGS,
             optional=True,
         ),
         Extension(
             "solvers._cmcts",
             sources=["solvers/csrc/cmcts_module.c"],
             depends=[*SEARCH_C, "solvers/csrc/rollout.h", "solvers/csrc/value_model.h"],
-            extra_compile_args=["-O2", "-std=gnu11"],
+            extra_compile_args=FLAGS,
             optional=True,
         ),
     ],

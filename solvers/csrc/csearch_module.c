@@ -35,6 +35,9 @@
 #include <math.h>
 #include <time.h>
 #include <pthread.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #include "../../duel/csrc/duel_core.c"
 #include "../../duel/csrc/ccore_capi.h"
@@ -104,6 +107,63 @@ static int entry_depth(const tt_entry *e) {
     return e->depth == TT_EXACT_DEPTH ? INF_DEPTH : e->depth;
 }
 
+/* --- the key of a position in an exact solve ----------------------------------------------- */
+/* Two positions whose futures are the same have the same exact value, even when their cities
+ * hold different cards: from here on a city's cards matter only through what the state keeps
+ * apart (economy, chains, science, coins) and through their number per colour and their points
+ * (scores, guilds, cards that pay per colour, the discard's coins) -- except the guilds
+ * themselves, the brown and grey cards while a wonder may still destroy one, and the discard
+ * pile while The Mausoleum may still be built. Cards under wonders and which wonders were built
+ * (beyond their number and points) never matter again. So an exact solve keys its table by the
+ * state with those parts replaced by their counts and sums: lines that reach the same future by
+ * different cards meet in the table. (Depth-limited searches evaluate the horizon from the
+ * cards themselves, so they keep the plain key.) */
+static dc_cards POINTS_BIT[3];       /* cards whose points have bit b set */
+static uint16_t DESTROY_WONDERS, MAUSOLEUM_WONDERS;
+
+static void exact_key_init(void) {
+    for (int c = 0; c < DC_N_CARDS; c++)
+        for (int b = 0; b < 3; b++)
+            if (DC_CARDS_TABLE[c].points >> b & 1) POINTS_BIT[b] |= DC_CARD_BIT(c);
+    for (int w = 0; w < DC_N_WONDERS; w++) {
+        if (DC_WONDERS_TABLE[w].destroy) DESTROY_WONDERS |= (uint16_t)(1u << w);
+        if (DC_WONDERS_TABLE[w].mausoleum) MAUSOLEUM_WONDERS |= (uint16_t)(1u << w);
+    }
+}
+
+static inline int points_of(dc_cards cards) {
+    return dc_pop_cards(cards & POINTS_BIT[0]) + 2 * dc_pop_cards(cards & POINTS_BIT[1]) +
+           4 * dc_pop_cards(cards & POINTS_BIT[2]);
+}
+
+static uint64_t exact_key(const dc_state *st) {
+    dc_state k = *st;
+    uint16_t unbuilt = st->p[0].wonders | st->p[1].wonders;
+    int destroy = (unbuilt & DESTROY_WONDERS) || st->phase == DC_DESTROY;
+    int maus = (unbuilt & MAUSOLEUM_WONDERS) || st->phase == DC_MAUSOLEUM;
+    dc_cards keep = DC_PURPLE | (destroy ? DC_BROWN | DC_GREY : 0);
+    for (int p = 0; p < 2; p++) {
+        const dc_player *o = &st->p[p];
+        dc_player *q = &k.p[p];
+        q->cards = o->cards & keep;
+        q->under = 0;
+        q->built = 0;
+        q->pad_[0] = (uint8_t)dc_pop_cards(o->cards & DC_BROWN);
+        q->pad_[1] = (uint8_t)dc_pop_cards(o->cards & DC_GREY);
+        q->pad_[2] = (uint8_t)dc_pop_cards(o->cards & DC_BLUE);
+        q->pad_[3] = (uint8_t)dc_pop_cards(o->cards & DC_GREEN);
+        q->pad_[4] = (uint8_t)dc_pop_cards(o->cards & DC_YELLOW);
+        q->pad_[5] = (uint8_t)dc_pop_cards(o->cards & DC_RED);
+        q->pad_[6] = (uint8_t)points_of(o->cards & DC_BLUE);
+        q->pad_[7] = (uint8_t)points_of(o->cards & DC_GREEN);
+        q->pad_[8] = (uint8_t)points_of(o->cards & DC_YELLOW);
+        q->pad_[9] = (uint8_t)dc_pop32(o->built);
+        q->pad_[10] = (uint8_t)dc_wonder_points(o->built);
+    }
+    if (!maus) k.discard = 0;
+    return dc_state_hash(&k);
+}
+
 /* --- profile counters (Searcher.stats()): what kind of node, how many cards left ---------- */
 enum {
     ST_DECISION,     /* decision_exact calls (probes excluded) */
@@ -145,7 +205,7 @@ typedef struct {
     int chance_width; /* -1: never sample */
     int chance_samples;
     long long nodes, node_limit, checkpoint;
-    long long published; /* a helper's node count as of its last tick (read by the main thread) */
+    long long published; /* its node count as of its last tick (read by the other threads) */
     double deadline;     /* monotonic seconds, < 0: none */
     long long cut_count, sampled_count, stores, overwrites;
     int min_depth;
@@ -154,9 +214,11 @@ typedef struct {
     int null_windows; /* exact solves start with the win and loss tests (solve) */
     int endgame;      /* exact solves use decision_exact (ETC, win scan, history) */
     int etc, use_history, star2, scout;
+    int star2_cards; /* Star2 probes only at chance nodes with at least this many cards left */
     int small_cards; /* exact solves: at most this many cards left, small_search */
     int bounds;      /* exact solves: surely_wins() ends a decided line */
     int defer_cards; /* threads: defer moves to children with this many cards that are busy */
+    int abstract;    /* exact solves: the table keyed by exact_key() */
     long long bound_cuts;
     int id;          /* 0: the calling thread, 1..: helpers */
     Shared *sh;      /* NULL in a single-threaded search */
@@ -205,7 +267,8 @@ typedef struct {
     long long cut_count, sampled_count, stores, overwrites;
     int min_depth;
     int generation;
-    int null_windows, endgame, etc, use_history, star2, scout, small_cards, bounds, defer_cards;
+    int null_windows, endgame, etc, use_history, star2, star2_cards, scout, small_cards, bounds;
+    int abstract, defer_cards;
     long long bound_cuts;
     int threads;  /* threads of an exact solve (1: the calling thread alone) */
     int busy;     /* a search is running (the GIL may be released) */
@@ -214,6 +277,11 @@ typedef struct {
     Ctx **ctx;
     PyObject *on_progress; /* callable(nodes) or NULL */
 } Searcher;
+
+/* The table key of a position searched to `depth` (see exact_key). */
+static inline uint64_t table_key(const Ctx *c, const dc_state *st, int depth) {
+    return depth >= INF_DEPTH / 2 && c->abstract ? exact_key(st) : dc_state_hash(st);
+}
 
 static double now_seconds(void) {
     struct timespec t;
@@ -311,35 +379,31 @@ static void tt_store(Ctx *c, uint64_t key, int depth, double lo, double hi, int3
 }
 
 /* Limits, progress and Ctrl-C, every 1024 nodes. Sets `aborted` (2: a Python error is set).
- * With threads, only the main thread (id 0) checks the limits -- against the nodes of all the
- * threads -- and calls into Python, taking the GIL back for that; it then raises the shared
- * `stop` flag, which every helper reads at its own tick (and the main thread reads when a helper
- * finished first). */
+ * With threads, every thread publishes its node count at its tick and checks the limits against
+ * the sum (so a limit holds within about 2 x 1024 nodes per thread even when the main thread is
+ * descheduled); only the main thread (id 0) calls into Python, taking the GIL back for that. A
+ * thread that stops raises the shared `stop` flag, which the others read at their next tick. */
 static void tick(Ctx *c) {
     Shared *sh = c->sh;
-    long long others = 0;
+    long long total = c->nodes;
     if (sh) {
         if (__atomic_load_n(&sh->stop, __ATOMIC_ACQUIRE)) {
             c->aborted = 1;
             return;
         }
-        if (c->id > 0) {
-            __atomic_store_n(&c->published, c->nodes, __ATOMIC_RELAXED);
-            c->checkpoint = c->nodes + 1024;
-            return;
-        }
-        for (int i = 1; i < sh->threads; i++)
-            others += __atomic_load_n(&sh->ctx[i]->published, __ATOMIC_RELAXED);
+        __atomic_store_n(&c->published, c->nodes, __ATOMIC_RELAXED);
+        for (int i = 0; i < sh->threads; i++)
+            if (sh->ctx[i] != c) total += __atomic_load_n(&sh->ctx[i]->published, __ATOMIC_RELAXED);
     }
-    if ((c->node_limit >= 0 && c->nodes + others >= c->node_limit) ||
+    if ((c->node_limit >= 0 && total >= c->node_limit) ||
         (c->deadline >= 0 && now_seconds() > c->deadline)) {
         c->aborted = 1;
-    } else {
+    } else if (!sh || c->id == 0) {
         if (sh) PyEval_RestoreThread(sh->saved);
         if (PyErr_CheckSignals() < 0) {
             c->aborted = 2;
         } else if (c->on_progress && c->on_progress != Py_None) {
-            PyObject *r = PyObject_CallFunction(c->on_progress, "L", c->nodes + others);
+            PyObject *r = PyObject_CallFunction(c->on_progress, "L", total);
             if (!r) c->aborted = 2;
             else Py_DECREF(r);
         }
@@ -350,8 +414,8 @@ static void tick(Ctx *c) {
         return;
     }
     c->checkpoint = c->nodes + 1024;
-    if (c->node_limit >= 0 && c->node_limit - others < c->checkpoint)
-        c->checkpoint = c->node_limit - others;
+    if (c->node_limit >= 0 && c->nodes + (c->node_limit - total) < c->checkpoint)
+        c->checkpoint = c->nodes + (c->node_limit - total);
 }
 
 static double search(Ctx *c, const dc_state *st, int depth, double alpha, double beta);
@@ -478,7 +542,7 @@ static double decision_exact(Ctx *c, const dc_state *st, int depth, double alpha
             keys[i] = 0;
             continue;
         }
-        keys[i] = dc_state_hash(&kids[i]);
+        keys[i] = table_key(c, &kids[i], INF_DEPTH);
         tt_prefetch(c, keys[i]);
     }
     if (c->etc) {
@@ -781,8 +845,8 @@ static int category_ub(const dc_state *st, int x, const dc_category *cat, const 
 
 /* A cheap necessary condition of surely_wins(st, y), which is called at every node of an exact
  * solve, mostly for a side that trails: its y_low is at most y's score today plus the coins of
- * y's discards to come (counted twice with The Moneylenders), and its x_high at least x's score
- * today. So a side further behind than that is turned away without the full bound. */
+ * y's discards to come (counted twice with The Moneylenders) plus what y's plan may add, and its
+ * x_high at least x's score today. So a side further behind than that is turned away without the full bound. */
 static int may_surely_win(const dc_state *st, int y) {
     int x = 1 - y;
     const dc_player *py = &st->p[y];
@@ -792,6 +856,12 @@ static int may_surely_win(const dc_state *st, int y) {
     int gain = (y_takes * discard_y + 2) / 3;
     for (dc_cards g = py->cards & DC_PURPLE; g; g &= g - 1)
         if (DC_CARDS_TABLE[low_card(g)].points_per_max.coins_div3) gain *= 2;
+    /* and what building face-up cards may add (see y's plan in surely_wins): a card's points less
+     * at least one point of coins forgone */
+    for (uint32_t m = st->present; m; m &= m - 1) {
+        int c = st->pyramid[__builtin_ctz(m)];
+        if (c >= 0 && DC_CARDS_TABLE[c].points > 1) gain += DC_CARDS_TABLE[c].points - 1;
+    }
     return dc_total_points(st, y) + gain >= dc_total_points(st, x);
 }
 
@@ -906,6 +976,59 @@ static int surely_wins(const dc_state *st, int y) {
     int discard_y = 2 + dc_pop_cards(py->cards & DC_YELLOW);
     int coins_y = py->coins - loot - take + y_takes * discard_y;
     if (coins_y < 0) coins_y = 0;
+    /* --- y builds some cards: a plan fixed now, every card of it surely affordable --- */
+    /* y may do better than discard: it builds the cards of `plan` that come to it (face-up cards
+     * whose price it can pay, all of them together, out of the coins x cannot take from it) and
+     * discards the rest. Building c instead of discarding it is worth at least plan_gain[c] to y:
+     * its points less the coins it costs and forgoes (floor((A - B) / 3) >= floor(A / 3) -
+     * ceil(B / 3); twice with The Moneylenders). Which plan cards y gets is x's choice, so each is
+     * also worth that much to x if x takes it (x_high below); the cards y may then own count in
+     * x's "richest city" effects (y_may). Only while y's prices cannot rise (x can gain no
+     * production and destroy nothing), and with no trading if x may own Economy. */
+    dc_cards plan = 0, y_may = py->cards;
+    double plan_gain[DC_N_CARDS], plan_sorted[DC_SLOTS]; /* by card; all of them, largest first */
+    int n_plan = 0, plan_total = 0;
+    int y_ml = 0;
+    for (dc_cards g = py->cards & DC_PURPLE; g; g &= g - 1)
+        y_ml |= DC_CARDS_TABLE[low_card(g)].points_per_max.coins_div3;
+    int y_prices_fixed = 1;
+    for (uint32_t w = xw; w && y_prices_fixed; w &= w - 1) {
+        const dc_wonder_spec *ws = &DC_WONDERS_TABLE[__builtin_ctz(w)];
+        y_prices_fixed = !ws->destroy && !(ws->econ & 0x7FFF);
+    }
+    for (dc_cards a = all; a && y_prices_fixed; a &= a - 1)
+        y_prices_fixed = !(DC_CARDS_TABLE[low_card(a)].econ & 0x7FFF);
+    int budget = py->coins - loot - take;
+    if (y_prices_fixed && budget >= 0) {
+        int x_economy = ((px->tokens | gain_tokens) >> DC_T_ECONOMY) & 1;
+        int cand[DC_SLOTS], price_of[DC_SLOTS], nc = 0;
+        double gain_of[DC_SLOTS];
+        for (dc_cards a = known; a; a &= a - 1) {
+            int c = low_card(a);
+            const dc_card_spec *spec = &DC_CARDS_TABLE[c];
+            if (!spec->points) continue;
+            int price = dc_card_price(st, y, c);
+            if (price > budget) continue;
+            if (x_economy && price > spec->coin_cost && !(py->chains & spec->chain_from)) continue;
+            double g = spec->points - (double)((price + discard_y + 2) / 3) * (1 + y_ml);
+            if (g <= 0) continue;
+            int j = nc++;
+            while (j > 0 && gain_of[j - 1] < g) {
+                cand[j] = cand[j - 1], price_of[j] = price_of[j - 1], gain_of[j] = gain_of[j - 1];
+                j--;
+            }
+            cand[j] = c, price_of[j] = price, gain_of[j] = g;
+        }
+        for (int i = 0; i < nc; i++) {
+            if (price_of[i] > budget) continue;
+            budget -= price_of[i];
+            plan |= DC_CARD_BIT(cand[i]);
+            plan_gain[cand[i]] = gain_of[i];
+            plan_sorted[n_plan++] = gain_of[i];
+            plan_total += (int)gain_of[i];
+        }
+        y_may |= plan;
+    }
     const sw_reach reach_x = {known, unseen_age, unseen_guild, maus ? st->discard & ~known : 0,
                               h_age, h_guild, x_wonders < room ? x_wonders : room, k + maus};
     const dc_category yellow_cat = {DC_YELLOW, 0, 0, 1};
@@ -923,7 +1046,7 @@ static int surely_wins(const dc_state *st, int y) {
             coins += spec->coins_per.each * category_ub(st, x, &spec->coins_per, &reach_x);
         if (spec->coins_per_max.each) {
             int nx = category_ub(st, x, &spec->coins_per_max, &reach_x);
-            int ny = dc_pop_cards(py->cards & spec->coins_per_max.colours) +
+            int ny = dc_pop_cards(y_may & spec->coins_per_max.colours) +
                      (spec->coins_per_max.wonder ? dc_pop32(py->built) : 0);
             coins += spec->coins_per_max.each * (nx > ny ? nx : ny);
         }
@@ -941,7 +1064,7 @@ static int surely_wins(const dc_state *st, int y) {
         destroy_grey += d == 2;
     }
     int y_low = dc_card_points(py->cards & ~DC_PURPLE) + dc_wonder_points(py->built) +
-                dc_token_points(py->tokens) + coins_y / 3 + milpts(-pawn_x - shields);
+                dc_token_points(py->tokens) + coins_y / 3 + milpts(-pawn_x - shields) + plan_total;
     for (dc_cards g = py->cards & DC_PURPLE; g; g &= g - 1) {
         int c = low_card(g);
         const dc_category *cat = &DC_CARDS_TABLE[c].points_per_max;
@@ -962,7 +1085,7 @@ static int surely_wins(const dc_state *st, int y) {
         int c = low_card(g);
         const dc_category *cat = &DC_CARDS_TABLE[c].points_per_max;
         int nx = category_ub(st, x, cat, &reach_x);
-        int ny = dc_pop_cards(py->cards & cat->colours) + (cat->wonder ? dc_pop32(py->built) : 0);
+        int ny = dc_pop_cards(y_may & cat->colours) + (cat->wonder ? dc_pop32(py->built) : 0);
         if (cat->coins_div3) nx = ny = richest_ub;
         x_high += cat->each * (nx > ny ? nx : ny);
     }
@@ -1015,7 +1138,7 @@ static int surely_wins(const dc_state *st, int y) {
             coins += spec->coins_per.each * category_ub(st, x, &spec->coins_per, &reach_x);
         if (spec->coins_per_max.each) {
             int nx = category_ub(st, x, &spec->coins_per_max, &reach_x);
-            int ny = dc_pop_cards(py->cards & spec->coins_per_max.colours) +
+            int ny = dc_pop_cards(y_may & spec->coins_per_max.colours) +
                      (spec->coins_per_max.wonder ? dc_pop32(py->built) : 0);
             coins += spec->coins_per_max.each * (nx > ny ? nx : ny);
         }
@@ -1023,13 +1146,14 @@ static int surely_wins(const dc_state *st, int y) {
         if (spec->points_per_max.each) {
             const dc_category *cat = &spec->points_per_max;
             int nx = category_ub(st, x, cat, &reach_x);
-            int ny = dc_pop_cards(py->cards & cat->colours) + (cat->wonder ? dc_pop32(py->built) : 0);
+            int ny = dc_pop_cards(y_may & cat->colours) + (cat->wonder ? dc_pop32(py->built) : 0);
             if (cat->coins_div3) nx = ny = richest_ub;
             v += cat->each * (nx > ny ? nx : ny);
         }
         if (maus && v > best_maus) best_maus = v; /* The Mausoleum builds it for free */
         if (fixed_prices && (known >> c & 1)) v -= dc_card_price(st, x, c) / 3.0;
         if (v < discard_value) v = discard_value;
+        if (plan >> c & 1) v += plan_gain[c]; /* x taking it denies y that much */
         if ((known >> c) & 1) value[n++] = v;
         else if ((unseen_age >> c) & 1) of_age[na++] = v;
         else if ((unseen_guild >> c) & 1) of_guild[ng++] = v;
@@ -1055,7 +1179,8 @@ static int surely_wins(const dc_state *st, int y) {
     for (int i = 0; i < k; i++) cards_sum[i + 1] = cards_sum[i] + (i < n ? value[i] : 0.0);
     double gain = cards_sum[k], wonders_sum = 0.0;
     for (int w = 1; w <= nw && w <= room && w <= k; w++) {
-        wonders_sum += wonder_value[w - 1];
+        /* the card under it may be one of y's plan: denied, as if built */
+        wonders_sum += wonder_value[w - 1] + (w - 1 < n_plan ? plan_sorted[w - 1] : 0.0);
         if (cards_sum[k - w] + wonders_sum > gain) gain = cards_sum[k - w] + wonders_sum;
     }
     x_high += coins_x_base / 3.0 + gain;
@@ -1181,7 +1306,7 @@ static double chance_exact(Ctx *c, const dc_state *st, int depth, double alpha, 
         if (kids[i].phase == DC_GAME_OVER || dc_pop32(kids[i].present) <= c->small_cards) {
             keys[i] = 0;
         } else {
-            keys[i] = dc_state_hash(&kids[i]);
+            keys[i] = table_key(c, &kids[i], INF_DEPTH);
             tt_prefetch(c, keys[i]);
         }
     }
@@ -1207,7 +1332,7 @@ static double chance_exact(Ctx *c, const dc_state *st, int depth, double alpha, 
         STAT(c, ST_CH_TABLE, st);
         return sum_lo >= beta_w ? sum_lo / t : sum_hi / t;
     }
-    if (c->star2) {
+    if (c->star2 && dc_pop32(st->present) >= c->star2_cards) {
         for (int i = 0; i < n; i++) {
             const dc_state *k = &kids[i];
             if (k->phase == DC_GAME_OVER || dc_is_chance(k) || lo[i] >= hi[i]) continue;
@@ -1291,7 +1416,7 @@ static double search(Ctx *c, const dc_state *st, int depth, double alpha, double
     if (depth >= INF_DEPTH / 2 && c->endgame && dc_pop32(st->present) <= c->small_cards)
         return small_search(c, st, alpha, beta);
     if (st->phase == DC_GAME_OVER || depth <= 0) return search_keyed(c, st, 0, depth, alpha, beta);
-    return search_keyed(c, st, dc_state_hash(st), depth, alpha, beta);
+    return search_keyed(c, st, table_key(c, st, depth), depth, alpha, beta);
 }
 
 /* search() with the state's hash already computed (key: dc_state_hash(st); any value at a
@@ -1399,7 +1524,7 @@ static double search_keyed(Ctx *c, const dc_state *st, uint64_t key, int depth,
  * table entry (best move included), which the principal variation and policy_margin read. */
 static double top(Ctx *c, const dc_state *st, int depth, double alpha, double beta) {
     if (st->phase == DC_GAME_OVER || depth <= 0) return search_keyed(c, st, 0, depth, alpha, beta);
-    return search_keyed(c, st, dc_state_hash(st), depth, alpha, beta);
+    return search_keyed(c, st, table_key(c, st, depth), depth, alpha, beta);
 }
 
 static double solve(Ctx *c, const dc_state *st, int depth, double alpha, double beta) {
@@ -1424,14 +1549,39 @@ static double solve(Ctx *c, const dc_state *st, int depth, double alpha, double 
 /* --- Python interface --------------------------------------------------------------------- */
 static PyObject *Aborted; /* raised when a limit stops the search */
 
+/* The table: zeroed memory. On Linux it is mapped directly and marked for transparent huge
+ * pages, because the search probes it at random: with 4 KB pages nearly every probe of a large
+ * table also misses the TLB. */
+static tt_bucket *table_alloc(uint64_t buckets) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    size_t size = (size_t)buckets * sizeof(tt_bucket);
+    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+    madvise(p, size, MADV_HUGEPAGE);
+    return p;
+#else
+    return PyMem_RawCalloc(buckets, sizeof(tt_bucket));
+#endif
+}
+
+static void table_free(tt_bucket *tt, uint64_t buckets) {
+    if (!tt) return;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    munmap(tt, (size_t)buckets * sizeof(tt_bucket));
+#else
+    (void)buckets;
+    PyMem_RawFree(tt);
+#endif
+}
+
 static int alloc_table(Searcher *self, long long memory) {
     uint64_t buckets = (uint64_t)memory / sizeof(tt_bucket);
-    tt_bucket *tt = PyMem_RawCalloc(buckets, sizeof(tt_bucket));
+    tt_bucket *tt = table_alloc(buckets);
     if (!tt) {
         PyErr_NoMemory();
         return -1;
     }
-    PyMem_RawFree(self->tt);
+    table_free(self->tt, self->buckets);
     self->tt = tt;
     self->buckets = buckets;
     self->memory = memory;
@@ -1474,6 +1624,8 @@ static void ctx_begin(Searcher *self, Ctx *c, int id, Shared *sh) {
     c->etc = self->etc;
     c->use_history = self->use_history;
     c->star2 = self->star2;
+    c->star2_cards = self->star2_cards;
+    c->abstract = self->abstract;
     c->scout = self->scout;
     c->small_cards = self->small_cards;
     c->bounds = self->bounds;
@@ -1482,7 +1634,6 @@ static void ctx_begin(Searcher *self, Ctx *c, int id, Shared *sh) {
     c->id = id;
     c->sh = sh;
     c->aborted = 0;
-    c->published = 0;
     if (id == 0) {
         c->nodes = self->nodes;
         c->checkpoint = self->checkpoint;
@@ -1497,6 +1648,7 @@ static void ctx_begin(Searcher *self, Ctx *c, int id, Shared *sh) {
         c->stores = c->overwrites = c->bound_cuts = 0;
         c->min_depth = INF_DEPTH;
     }
+    c->published = c->nodes;
 }
 
 /* Back into the Searcher: the calling thread's counters, plus every helper's. */
@@ -1558,9 +1710,11 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs) {
     self->etc = 1;
     self->use_history = 1;
     self->star2 = 1;
+    self->star2_cards = 5;
     self->scout = 1;
     self->small_cards = 2;
     self->bounds = 1;
+    self->abstract = 1;
     self->defer_cards = 5;
     self->threads = threads;
     if (ensure_ctx(self, 1) < 0) return -1;
@@ -1568,7 +1722,7 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs) {
 }
 
 static void Searcher_dealloc(Searcher *self) {
-    PyMem_RawFree(self->tt);
+    table_free(self->tt, self->buckets);
     for (int i = 0; i < self->nctx; i++) PyMem_RawFree(self->ctx[i]);
     PyMem_RawFree(self->ctx);
     Py_XDECREF(self->on_progress);
@@ -1626,7 +1780,7 @@ static int solve_threads(Searcher *self, int n, const dc_state *st, int depth, d
         jobs[started] = (helper_job){self->ctx[started], st, depth, alpha, beta};
         if (pthread_create(&tids[started], &attr, helper_run, &jobs[started]) != 0) break;
     }
-    /* a helper that could not start counts no nodes: the main thread reads ctx[i]->published */
+    /* a helper that could not start counts no nodes (its published count stays 0) */
     double v = solve(self->ctx[0], st, depth, alpha, beta);
     __atomic_store_n(&sh->stop, 1, __ATOMIC_RELEASE);
     for (int i = 1; i < started; i++) pthread_join(tids[i], NULL);
@@ -1717,9 +1871,12 @@ static PyObject *Searcher_probe(Searcher *self, PyObject *obj) {
     if (capi->get_state(obj, &st_value) < 0) return NULL;
     tt_entry entry;
     const tt_entry *e = &entry;
-    ctx_begin(self, self->ctx[0], 0, NULL);
-    int found = tt_find(self->ctx[0], dc_state_hash(st), &entry);
-    ctx_end(self, self->ctx[0]);
+    /* an exact solve's entry first, else a depth-limited search's */
+    Ctx *c = self->ctx[0];
+    ctx_begin(self, c, 0, NULL);
+    int found = tt_find(c, table_key(c, st, INF_DEPTH), &entry) ||
+                tt_find(c, dc_state_hash(st), &entry);
+    ctx_end(self, c);
     if (!found) Py_RETURN_NONE;
     PyObject *move = e->move >= 0 ? PyLong_FromLong(e->move) : Py_NewRef(Py_None);
     if (!move) return NULL;
@@ -1737,7 +1894,7 @@ static PyObject *Searcher_store(Searcher *self, PyObject *args) {
     long move = move_obj == Py_None ? -1 : PyLong_AsLong(move_obj);
     if (move == -1 && PyErr_Occurred()) return NULL;
     ctx_begin(self, self->ctx[0], 0, NULL);
-    tt_store(self->ctx[0], dc_state_hash(st), depth, lo, hi, (int32_t)move, 1);
+    tt_store(self->ctx[0], table_key(self->ctx[0], st, depth), depth, lo, hi, (int32_t)move, 1);
     ctx_end(self, self->ctx[0]);
     Py_RETURN_NONE;
 }
@@ -1748,7 +1905,8 @@ static PyObject *Searcher_bucket_words(Searcher *self, PyObject *obj) {
     dc_state st;
     if (capi->get_state(obj, &st) < 0) return NULL;
     ctx_begin(self, self->ctx[0], 0, NULL);
-    const tt_bucket *b = &self->tt[tt_index(self->ctx[0], dc_state_hash(&st))];
+    const Ctx *c = self->ctx[0];
+    const tt_bucket *b = &self->tt[tt_index(c, table_key(c, &st, INF_DEPTH))];
     ctx_end(self, self->ctx[0]);
     return Py_BuildValue("((KKKK)(KKKK))", b->w[0][0], b->w[0][1], b->w[0][2], b->w[0][3],
                          b->w[1][0], b->w[1][1], b->w[1][2], b->w[1][3]);
@@ -1766,7 +1924,8 @@ static PyObject *Searcher_write_words(Searcher *self, PyObject *args) {
         return NULL;
     }
     ctx_begin(self, self->ctx[0], 0, NULL);
-    tt_bucket *b = &self->tt[tt_index(self->ctx[0], dc_state_hash(&st))];
+    const Ctx *c = self->ctx[0];
+    tt_bucket *b = &self->tt[tt_index(c, table_key(c, &st, INF_DEPTH))];
     ctx_end(self, self->ctx[0]);
     for (int i = 0; i < 4; i++) b->w[slot][i] = w[i];
     Py_RETURN_NONE;
@@ -1855,8 +2014,10 @@ static PyMemberDef Searcher_members[] = {
     {"etc", T_INT, offsetof(Searcher, etc), 0, NULL},
     {"star2", T_INT, offsetof(Searcher, star2), 0, NULL},
     {"scout", T_INT, offsetof(Searcher, scout), 0, NULL},
+    {"star2_cards", T_INT, offsetof(Searcher, star2_cards), 0, NULL},
     {"small_cards", T_INT, offsetof(Searcher, small_cards), 0, NULL},
     {"bounds", T_INT, offsetof(Searcher, bounds), 0, NULL},
+    {"abstract", T_INT, offsetof(Searcher, abstract), 0, NULL},
     {"bound_cuts", T_LONGLONG, offsetof(Searcher, bound_cuts), 0, NULL},
     {"use_history", T_INT, offsetof(Searcher, use_history), 0, NULL},
     {"defer_cards", T_INT, offsetof(Searcher, defer_cards), 0, NULL},
@@ -1934,6 +2095,7 @@ PyMODINIT_FUNC PyInit__csearch(void) {
     capi = dc_import_capi();
     if (!capi) return NULL;
     dc_set_guild_backs(capi->guild_backs);
+    exact_key_init();
     if (PyType_Ready(&SearcherType) < 0) return NULL;
     PyObject *m = PyModule_Create(&csearch_module);
     if (!m) return NULL;
