@@ -1057,7 +1057,8 @@ def analysis(
     enumerates every outcome when :func:`exact_feasible` and otherwise samples 4 draws at chance
     nodes with more than 4 outcomes. ``value_fn`` replaces the horizon evaluation (see
     :class:`Searcher`). ``threads`` > 1 runs the exact pass of an exact solve on that many
-    threads with the compiled search (:class:`CSearcher`); the value is the same.
+    threads with the compiled search (:class:`CSearcher`; a given ``searcher`` keeps its own);
+    the value is the same.
     """
     limit = limit or Limit()
     top = max(1, multipv if multipv is not None else top)
