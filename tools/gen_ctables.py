@@ -65,6 +65,11 @@ def generate() -> str:
         out.append(f"#define DC_AGE_DECK_{age} {cards_literal(AGE_DECK[age])}")
     for colour in COLORS:
         out.append(f"#define DC_{colour.upper()} {cards_literal(COLOR_MASK[colour])}")
+    # a set's printed points are sum_b 2**b * |set & DC_POINTS_BIT_b|: three bit counts
+    assert max(c.points for c in CARDS) < 8
+    for b in range(3):
+        mask = sum(1 << c.id for c in CARDS if c.points >> b & 1)
+        out.append(f"#define DC_POINTS_BIT_{b} {cards_literal(mask)}")
     out.append("")
     chain_bit = {sym: 1 << i for i, sym in enumerate(CHAIN_SYMBOLS)}
     science_bit = {sym: 1 << i for i, sym in enumerate(SCIENCE_SYMBOLS)}

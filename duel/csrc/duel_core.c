@@ -226,9 +226,8 @@ DC_API int dc_wonder_cost(const dc_state *s, int player, int wonder) {
 
 /* --- scoring -------------------------------------------------------------------------------- */
 static inline int dc_card_points(dc_cards cards) {
-    int list[DC_N_CARDS], n = dc_card_list(cards, list), total = 0;
-    for (int i = 0; i < n; i++) total += DC_CARDS_TABLE[list[i]].points;
-    return total;
+    return dc_pop_cards(cards & DC_POINTS_BIT_0) + 2 * dc_pop_cards(cards & DC_POINTS_BIT_1) +
+           4 * dc_pop_cards(cards & DC_POINTS_BIT_2);
 }
 
 /* _category_count */

@@ -19,6 +19,9 @@
 #define DC_YELLOW DC_CARDS(0x3u, 0xe0003c0000780000ull)
 #define DC_RED DC_CARDS(0x0u, 0x0007c001f0000f00ull)
 #define DC_PURPLE DC_CARDS(0x1fcu, 0x0000000000000000ull)
+#define DC_POINTS_BIT_0 DC_CARDS(0x3u, 0xf398013800073000ull)
+#define DC_POINTS_BIT_1 DC_CARDS(0x3u, 0xedf8000600070000ull)
+#define DC_POINTS_BIT_2 DC_CARDS(0x0u, 0x1f8003e000000000ull)
 
 static const dc_card_spec DC_CARDS_TABLE[DC_N_CARDS] = {
     /*  0 Lumber Yard */ {{0, 0, 0, 0, 0}, 0, 1, 0x0u, 0x0u, 0x1u, 0, 0, 0, 0, {DC_CARDS(0, 0), 0, 0, 0}, {DC_CARDS(0, 0), 0, 0, 0}, {DC_CARDS(0, 0), 0, 0, 0}},
