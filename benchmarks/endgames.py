@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from duel import new_game  # noqa: E402
 from duel.position import load_position, save_position  # noqa: E402
 from duel.state import State  # noqa: E402
+from solvers.search import default_threads  # noqa: E402
 
 TARGETS = {12: 10.0, 14: 60.0}
 
@@ -100,7 +101,12 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=10)
     parser.add_argument("--first-seed", type=int, default=500)
     parser.add_argument("--limit", type=float, default=120.0, help="seconds per solve")
-    parser.add_argument("--threads", type=int, default=1, help="threads per exact solve")
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=default_threads(),
+        help="threads per exact solve [default: one per core, as duel analyze --exact]",
+    )
     parser.add_argument("--solve-one", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--json", type=Path, default=None, help="also write every solve here")
     args = parser.parse_args()

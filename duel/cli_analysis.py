@@ -258,6 +258,33 @@ def _analyze_strongest(state, limit, top, seed, memory, exact, as_json, verbose,
         typer.echo("\n".join(search_stats(info)))
 
 
+ThreadsOption = Annotated[
+    str | None,
+    typer.Option(
+        "--threads", help="Threads for an exact solve [default: every core of this machine]"
+    ),
+]
+
+
+def _threads(text: str | None) -> int:
+    """``--threads``: every core of this machine by default; a bad value fails in one line.
+
+    >>> _threads("2")
+    2
+    """
+    if text is None:
+        from solvers.search import default_threads
+
+        return default_threads()
+    try:
+        count = int(text)
+    except ValueError:
+        fail(f"--threads must be a whole number, not {text!r}")
+    if not 1 <= count <= 256:
+        fail(f"--threads must be between 1 and 256, not {count}")
+    return count
+
+
 def analyze(
     position: PositionArgument,
     exact: Annotated[bool, typer.Option("--exact", help="Solve to the end of the game")] = False,
@@ -271,12 +298,14 @@ def analyze(
     as_json: JsonOption = False,
     verbose: VerboseOption = False,
     memory: MemoryOption = None,
+    threads: ThreadsOption = None,
 ) -> None:
     """Analyse a position; --exact solves it to the end of the game (Age III endgames)."""
     import time
 
     state = _position_to_analyse(position, top)
     budget = _memory(memory)
+    solve_threads = _threads(threads)
     from solvers.search import (
         C_SEARCH,
         EXACT_CARDS_C,
@@ -333,6 +362,8 @@ def analyze(
         main = Limit(limit.time / 2, limit.nodes, limit.depth)  # the rest measures the spread
     last = None
     options = {"top": top, "exact": exact, "seed": seed, "memory": budget}
+    if exact:
+        options["threads"] = solve_threads
     if chance[0] is not None:  # None (enumerate every outcome) is analysis' own default
         options.update(chance_width=chance[0], chance_samples=chance[1])
     if not as_json:

@@ -138,6 +138,16 @@ __all__ = [
 INF_DEPTH = 1 << 20
 #: Default memory budget of one search, in bytes (``--memory`` on the command line).
 DEFAULT_MEMORY = 512 * 1024 * 1024
+
+
+def default_threads() -> int:
+    """Threads for an exact solve asked for by a user (``duel analyze --exact``, the endgame
+    benchmark): one per core of this machine, at most 64. The API's own default stays 1, which
+    keeps node counts reproducible."""
+    import os
+
+    return max(1, min(os.cpu_count() or 1, 64))
+
 #: Bytes one table entry keeps alive, position included (measured with tracemalloc: about
 #: 1.2-1.7 KB in Age I-II searches; rounded up so the budget holds).
 ENTRY_BYTES = 2048

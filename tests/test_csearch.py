@@ -6,6 +6,7 @@ Skipped where the compiled search is not built or ``DUEL_PURE=1`` disables the C
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -237,6 +238,28 @@ def test_memory_option_of_the_commands(tmp_path):
             assert result.exit_code == 2
             assert len(result.output.strip().splitlines()) == 1, result.output
             assert "--memory" in result.output
+
+
+def test_threads_option_of_analyze():
+    """``duel analyze --exact --threads N`` gives the one-thread answer; bad counts fail in one
+    line."""
+    from typer.testing import CliRunner
+
+    from duel.cli import app
+
+    runner = CliRunner()
+    path = str(EXAMPLES[0])
+    answers = []
+    for threads in ("1", "2"):
+        result = runner.invoke(app, ["analyze", path, "--exact", "--threads", threads, "--json"])
+        assert result.exit_code == 0, result.output
+        answers.append(json.loads(result.output)["value_a"])
+    assert answers[0] == answers[1]
+    for bad in ("0", "abc", "-5", "1000"):
+        result = runner.invoke(app, ["analyze", path, "--exact", "--threads", bad])
+        assert result.exit_code == 2
+        assert len(result.output.strip().splitlines()) == 1, result.output
+        assert "--threads" in result.output
 
 
 def test_random_budget_sizes_round_down_to_the_budget():
