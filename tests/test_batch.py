@@ -229,7 +229,13 @@ def test_ctrl_c_stops_cleanly_and_says_how_to_resume(tmp_path):
     os.killpg(run.pid, signal.SIGINT)  # what a terminal sends the whole process group
     _, stderr = run.communicate(timeout=30)
     assert run.returncode == 130, stderr
-    assert "interrupted after" in stderr and "run the same command again to resume" in stderr
+    # Mostly the batch layer is running a game when Ctrl-C lands and says how far it got; on a
+    # loaded machine it may land while the command prints a finished game, between two steps of
+    # the batch layer's generator, and the command's own handler says it instead. Either way
+    # one line says how to resume, and nothing is lost (the resume test above).
+    batch = "interrupted after" in stderr and "run the same command again to resume" in stderr
+    between = "interrupted; with --out FILE, the same command resumes" in stderr
+    assert batch or between, stderr
     assert "Traceback" not in stderr
 
 
