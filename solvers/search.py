@@ -1094,6 +1094,8 @@ def analysis(
         threads=threads,
     )
     backend = {"backend": "c" if isinstance(s, CSearcher) else "python", "memory": s.memory}
+    if exact and searcher is None and isinstance(s, CSearcher) and not exact_feasible(state, 10):
+        s._c.huge_pages()  # a long solve ahead: a faster table, at the price of touching it all
     start = time.perf_counter()
     s.nodes = 0
     s.on_progress = on_progress

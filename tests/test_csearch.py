@@ -240,6 +240,16 @@ def test_memory_option_of_the_commands(tmp_path):
             assert "--memory" in result.output
 
 
+def test_huge_pages_change_no_value():
+    """A table on huge pages (asked for before long solves) gives the same values."""
+    for state in random_endgames(9, 3, 970):
+        plain, huge = c_searcher(), c_searcher()
+        assert isinstance(huge._c.huge_pages(), bool)
+        assert plain.search(state, INF_DEPTH - 1, 0.0, 1.0) == huge.search(
+            state, INF_DEPTH - 1, 0.0, 1.0
+        )
+
+
 def test_threads_option_of_analyze():
     """``duel analyze --exact --threads N`` gives the one-thread answer; bad counts fail in one
     line."""

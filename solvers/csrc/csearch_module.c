@@ -1559,16 +1559,13 @@ static double solve(Ctx *c, const dc_state *st, int depth, double alpha, double 
 /* --- Python interface --------------------------------------------------------------------- */
 static PyObject *Aborted; /* raised when a limit stops the search */
 
-/* The table: zeroed memory. On Linux it is mapped directly and marked for transparent huge
- * pages, because the search probes it at random: with 4 KB pages nearly every probe of a large
- * table also misses the TLB. */
+/* The table: zeroed memory, mapped directly on Linux so that a long search can ask for huge
+ * pages (Searcher.huge_pages). */
 static tt_bucket *table_alloc(uint64_t buckets) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     size_t size = (size_t)buckets * sizeof(tt_bucket);
     void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) return NULL;
-    madvise(p, size, MADV_HUGEPAGE);
-    return p;
+    return p == MAP_FAILED ? NULL : p;
 #else
     return PyMem_RawCalloc(buckets, sizeof(tt_bucket));
 #endif
@@ -1979,6 +1976,21 @@ static PyObject *Searcher_stats(Searcher *self, PyObject *unused) {
     return d;
 }
 
+/* A long solve probes the table at random: with 4 KB pages nearly every probe of a large table
+ * also misses the TLB, and transparent huge pages make the search about 1.1x faster. A short one
+ * should not pay for them: every 2 MB page it touches is zeroed whole, so a solve of a few
+ * thousand nodes would take 0.5 s and the whole budget. And they must be asked for before the
+ * table is written: a 2 MB range that already holds a 4 KB page gets no huge page. So the caller
+ * asks, before a solve it expects to be long (solvers.search.analysis: 11 cards or more). */
+static PyObject *Searcher_huge_pages(Searcher *self, PyObject *unused) {
+    (void)unused;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (madvise(self->tt, (size_t)self->buckets * sizeof(tt_bucket), MADV_HUGEPAGE) == 0)
+        Py_RETURN_TRUE;
+#endif
+    Py_RETURN_FALSE;
+}
+
 static PyObject *Searcher_clear(Searcher *self, PyObject *unused) {
     (void)unused;
     if (self->busy) {
@@ -2003,6 +2015,8 @@ static PyMethodDef Searcher_methods[] = {
     {"set_limits", (PyCFunction)Searcher_set_limits, METH_VARARGS,
      "set_limits(node_limit or -1, seconds from now or -1)."},
     {"clear", (PyCFunction)Searcher_clear, METH_NOARGS, "empty the table"},
+    {"huge_pages", (PyCFunction)Searcher_huge_pages, METH_NOARGS,
+     "huge_pages() -> bool: back the table with transparent huge pages (Linux), for a long solve"},
     {"_bucket_words", (PyCFunction)Searcher_bucket_words, METH_O,
      "test hook: the raw words of the state's table bucket, two tuples of four"},
     {"_write_words", (PyCFunction)Searcher_write_words, METH_VARARGS,
