@@ -226,7 +226,7 @@ typedef struct {
     int etc, use_history, star2, scout;
     int star2_cards; /* Star2 probes only at chance nodes with at least this many cards left */
     int small_cards; /* exact solves: at most this many cards left, small_search */
-    int bounds;      /* exact solves: surely_wins() ends a decided line */
+    int bounds;      /* exact solves: static_winner() ends a decided line */
     int defer_cards; /* threads: defer moves to children with this many cards that are busy */
     int abstract;    /* exact solves: the table keyed by exact_key() */
     long long bound_cuts;
@@ -853,34 +853,31 @@ static int category_ub(const dc_state *st, int x, const dc_category *cat, const 
     return n + (more < r->takes ? more : r->takes);
 }
 
-/* A cheap necessary condition of surely_wins(st, y), which is called at every node of an exact
- * solve, mostly for a side that trails: its y_low is at most y's score today plus the coins of
- * y's discards to come (counted twice with The Moneylenders) plus what y's plan may add, and its
- * x_high at least x's score today. So a side further behind than that is turned away without the full bound. */
-static int may_surely_win(const dc_state *st, int y) {
-    int x = 1 - y;
+/* What the static bound can at most add to y's score today: the coins of y's discards to come
+ * (counted twice with The Moneylenders) and what y's plan may build (see surely_wins: a card's
+ * points less at least one point of coins forgone). Its y_low is at most y's score today plus
+ * this, and its x_high at least x's score today, so a side further behind than this is turned
+ * away without the full bound -- mostly the trailing side, at every node of an exact solve. */
+static int bound_headroom(const dc_state *st, int y) {
     const dc_player *py = &st->p[y];
     int left = dc_pop32(st->present);
-    int y_takes = left - (left + (st->to_move == x)) / 2; /* at most: x may have replays */
+    int y_takes = left - (left + (st->to_move != y)) / 2; /* at most: x may have replays */
     int discard_y = 2 + dc_pop_cards(py->cards & DC_YELLOW);
     int gain = (y_takes * discard_y + 2) / 3;
     for (dc_cards g = py->cards & DC_PURPLE; g; g &= g - 1)
         if (DC_CARDS_TABLE[low_card(g)].points_per_max.coins_div3) gain *= 2;
-    /* and what building face-up cards may add (see y's plan in surely_wins): a card's points less
-     * at least one point of coins forgone */
     for (uint32_t m = st->present; m; m &= m - 1) {
         int c = st->pyramid[__builtin_ctz(m)];
         if (c >= 0 && DC_CARDS_TABLE[c].points > 1) gain += DC_CARDS_TABLE[c].points - 1;
     }
-    return dc_total_points(st, y) + gain >= dc_total_points(st, x);
+    return gain;
 }
 
+/* Can `y` be sure to win from here (called through static_winner, which has checked the phase
+ * and the pre-test)? */
 static int surely_wins(const dc_state *st, int y) {
-    if (st->phase != DC_PLAY && st->phase != DC_REVEAL_CARDS) return 0;
-    if (st->age != 3) return 0;
     int x = 1 - y;
     const dc_player *px = &st->p[x], *py = &st->p[y];
-    if (!may_surely_win(st, y)) return 0;
     /* Cards x may still get: those face up in the structure (`known`) and, for each face-down
      * slot, any unseen card of its kind (with guild backs a slot shows whether it is a guild). */
     dc_cards known = 0;
@@ -1217,6 +1214,16 @@ static int surely_wins(const dc_state *st, int y) {
     return dc_card_points(py->cards & DC_BLUE) > x_blue;
 }
 
+/* The side the static bound proves the winner (0 or 1), or -1. Only at a card-taking decision or
+ * a reveal of Age III; both scores are counted once, for the pre-test of each side. */
+static int static_winner(const dc_state *st) {
+    if ((st->phase != DC_PLAY && st->phase != DC_REVEAL_CARDS) || st->age != 3) return -1;
+    int total[2] = {dc_total_points(st, 0), dc_total_points(st, 1)};
+    for (int y = 0; y < 2; y++)
+        if (total[y] + bound_headroom(st, y) >= total[1 - y] && surely_wins(st, y)) return y;
+    return -1;
+}
+
 /* The last few cards of an exact solve: a plain alpha-beta / Star1 recursion with no table. Near
  * the end of the Age most nodes of a solve are here and few of them recur, so hashing, probing
  * and storing them would cost more than it saves -- and their entries would crowd out the
@@ -1229,17 +1236,6 @@ static double small_search(Ctx *c, const dc_state *st, double alpha, double beta
         if (c->aborted) return 0.0;
     }
     if (st->phase == DC_GAME_OVER) return terminal_value(st);
-    if (c->bounds && dc_pop32(st->present) > 2) {
-        STAT(c, ST_BOUND, st);
-        if (surely_wins(st, 0)) {
-            STAT(c, ST_BOUND_CUT, st);
-            return 1.0;
-        }
-        if (surely_wins(st, 1)) {
-            STAT(c, ST_BOUND_CUT, st);
-            return 0.0;
-        }
-    }
     if (dc_is_chance(st)) {
         int32_t moves[DC_MAX_OUTCOMES];
         int64_t weights[DC_MAX_OUTCOMES];
@@ -1474,7 +1470,7 @@ static double search_keyed(Ctx *c, const dc_state *st, uint64_t key, int depth,
     double alpha0 = alpha, beta0 = beta, value;
     int32_t move = -1;
     if (depth >= INF_DEPTH / 2 && c->bounds && !(had && e_lo == e_hi)) {
-        int winner = surely_wins(st, 0) ? 0 : surely_wins(st, 1) ? 1 : -1;
+        int winner = static_winner(st);
         STAT(c, ST_BOUND, st);
         if (winner >= 0) {
             STAT(c, ST_BOUND_CUT, st);
@@ -1867,7 +1863,7 @@ static PyObject *Searcher_static_winner(Searcher *self, PyObject *obj) {
     dc_state st_value;
     const dc_state *st = &st_value;
     if (capi->get_state(obj, &st_value) < 0) return NULL;
-    int w = surely_wins(st, 0) ? 0 : surely_wins(st, 1) ? 1 : -1;
+    int w = static_winner(st);
     if (w < 0) Py_RETURN_NONE;
     return PyLong_FromLong(w);
 }
