@@ -204,6 +204,46 @@ enum {
 /* --- the search context: one per thread ------------------------------------------------------ */
 typedef struct Shared Shared;
 
+/* Prices by (the buyer's economy, the other side's production, card or wonder): the static bound
+ * and the last cards' moves price the same cards under the same economies node after node.
+ * Direct-mapped, one per thread; a key is never 0, so a zeroed cache is empty. */
+#define PRICE_CACHE_BITS 12
+typedef struct {
+    uint64_t key[1 << PRICE_CACHE_BITS];
+    int16_t price[1 << PRICE_CACHE_BITS];
+} price_cache;
+
+static inline int cached_trade_cost(price_cache *pc, uint32_t econ, uint32_t opp_econ, int item,
+                                    const uint8_t need[5], int waivable) {
+    uint64_t key = (uint64_t)econ | (uint64_t)(opp_econ & 0x7FFF) << 26 | (uint64_t)item << 41 |
+                   1ull << 50;
+    uint64_t h = (key * 0x9E3779B97F4A7C15ull) >> (64 - PRICE_CACHE_BITS);
+    if (pc->key[h] == key) return pc->price[h];
+    int v = dc_trade_cost(econ, opp_econ, need, waivable);
+    pc->key[h] = key;
+    pc->price[h] = (int16_t)v;
+    return v;
+}
+
+/* dc_card_price and dc_wonder_price through the cache (the trading part is a function of the key:
+ * Masonry and Architecture are bits of the economy). */
+static inline int card_price(price_cache *pc, const dc_state *s, int p, int c) {
+    const dc_player *me = &s->p[p];
+    const dc_card_spec *spec = &DC_CARDS_TABLE[c];
+    if (me->chains & spec->chain_from) return 0;
+    if (spec->needs_nothing) return spec->coin_cost;
+    int waive = (me->econ & DC_MASONRY_BIT) && dc_has_card(DC_BLUE, c) ? 2 : 0;
+    return spec->coin_cost + cached_trade_cost(pc, me->econ, s->p[1 - p].econ, c, spec->need, waive);
+}
+
+static inline int wonder_price(price_cache *pc, const dc_state *s, int p, int w) {
+    const dc_wonder_spec *spec = &DC_WONDERS_TABLE[w];
+    if (spec->needs_nothing) return 0;
+    uint32_t econ = s->p[p].econ;
+    return cached_trade_cost(pc, econ, s->p[1 - p].econ, 128 + w, spec->need,
+                             econ & DC_ARCHITECTURE_BIT ? 2 : 0);
+}
+
 /* Everything a search function reads or counts: the table and the levers (copied from the
  * Searcher when a search starts), and the thread's own counters, limits, history and profile.
  * The Searcher keeps one per thread (ctx[0] is the calling thread's) from search to search, so a
@@ -235,6 +275,7 @@ typedef struct {
     PyObject *on_progress; /* callable(nodes) or NULL (borrowed from the Searcher) */
     uint32_t history[2][1 << 15]; /* per player, by hist_index(move): cut-off credit */
     long long stat[ST_KINDS][ST_CARDS]; /* profile counters by kind and cards left (stats()) */
+    price_cache prices;
 } Ctx;
 
 /* What the threads of one solve share besides the table. */
@@ -433,6 +474,26 @@ static double search_keyed(Ctx *c, const dc_state *st, uint64_t key, int depth,
                            double alpha, double beta);
 static double small_search(Ctx *c, const dc_state *st, double alpha, double beta);
 
+/* dc_legal_moves with the prices through the thread's cache (the same moves in the same order). */
+static int legal_moves(Ctx *c, const dc_state *st, int32_t *out) {
+    if (st->phase != DC_PLAY) return dc_legal_moves(st, out);
+    int p = st->to_move, n = 0, nw = 0;
+    const int coins = st->p[p].coins;
+    int32_t wonder_codes[DC_N_WONDERS];
+    if (dc_pop32(st->p[0].built | st->p[1].built) < DC_MAX_WONDERS_BUILT)
+        for (uint32_t ws = st->p[p].wonders; ws; ws &= ws - 1) {
+            int w = __builtin_ctz(ws);
+            if (wonder_price(&c->prices, st, p, w) <= coins) wonder_codes[nw++] = DC_MOVE(DC_WONDER, w, 0);
+        }
+    for (uint32_t acc = st->accessible; acc; acc &= acc - 1) {
+        int card = st->pyramid[__builtin_ctz(acc)];
+        if (card_price(&c->prices, st, p, card) <= coins) out[n++] = DC_MOVE(DC_BUILD, 0, card);
+        out[n++] = DC_MOVE(DC_DISCARD, 0, card);
+        for (int i = 0; i < nw; i++) out[n++] = wonder_codes[i] | card;
+    }
+    return n;
+}
+
 /* Children in search order. Eval ordering: the table move, then by heuristic value of the child
  * (plus a hint of the static score); otherwise the static score with the table move first.
  * Both stable, as Python's sorted(). */
@@ -526,7 +587,7 @@ static inline int hist_index(int32_t move) {
 static double decision_exact(Ctx *c, const dc_state *st, int depth, double alpha,
                              double beta, int32_t first, int32_t *best_move, int probe) {
     int32_t moves[DC_MAX_MOVES];
-    int n = dc_legal_moves(st, moves);
+    int n = legal_moves(c, st, moves);
     if (n == 0) return decision(c, st, depth, alpha, beta, first, best_move);
     int me = st->to_move, maximise = me == 0;
     dc_state kids[n];
@@ -1027,7 +1088,7 @@ static int uses_best(const dc_state *st, const sw_uses *u, const sw_y_side *ys) 
 
 /* Can `y` be sure to win from here (called through static_winner, which has checked the phase
  * and the pre-test)? */
-static int surely_wins(const dc_state *st, int y) {
+static int surely_wins(const dc_state *st, int y, price_cache *pc) {
     int x = 1 - y;
     const dc_player *px = &st->p[x], *py = &st->p[y];
     /* Cards x may still get: those face up in the structure (`known`) and, for each face-down
@@ -1165,7 +1226,7 @@ static int surely_wins(const dc_state *st, int y) {
             int c = low_card(a);
             const dc_card_spec *spec = &DC_CARDS_TABLE[c];
             if (!spec->points) continue;
-            int price = dc_card_price(st, y, c);
+            int price = card_price(pc, st, y, c);
             if (price > budget) continue;
             if (x_economy && price > spec->coin_cost && !(py->chains & spec->chain_from)) continue;
             double g = spec->points - (double)((price + discard_y + 2) / 3) * (1 + y_ml);
@@ -1325,7 +1386,7 @@ static int surely_wins(const dc_state *st, int y) {
             v += cat->each * (nx > ny ? nx : ny);
         }
         if (maus && v > best_maus) best_maus = v; /* The Mausoleum builds it for free */
-        if (fixed_prices && (known >> c & 1)) v -= third(dc_card_price(st, x, c));
+        if (fixed_prices && (known >> c & 1)) v -= third(card_price(pc, st, x, c));
         double built = v;
         if (v < discard_value) v = discard_value;
         if (plan >> c & 1) v += plan_gain[c]; /* x taking it denies y that much */
@@ -1350,7 +1411,7 @@ static int surely_wins(const dc_state *st, int y) {
     int nw = 0;
     for (uint32_t w = xw; w; w &= w - 1) {
         const dc_wonder_spec *ws = &DC_WONDERS_TABLE[__builtin_ctz(w)];
-        int price = fixed_prices ? dc_wonder_price(st, x, __builtin_ctz(w)) : 0;
+        int price = fixed_prices ? wonder_price(pc, st, x, __builtin_ctz(w)) : 0;
         wonder_value[nw] = ws->points + third(ws->coins - price) + (ws->mausoleum ? best_maus : 0.0);
         uses.wonder[nw] = wonder_value[nw];
         uses.wonder_shields[nw] = ws->shields;
@@ -1471,11 +1532,11 @@ static int surely_wins(const dc_state *st, int y) {
 
 /* The side the static bound proves the winner (0 or 1), or -1. Only at a card-taking decision or
  * a reveal of Age III; both scores are counted once, for the pre-test of each side. */
-static int static_winner(const dc_state *st) {
+static int static_winner(const dc_state *st, price_cache *pc) {
     if ((st->phase != DC_PLAY && st->phase != DC_REVEAL_CARDS) || st->age != 3) return -1;
     int total[2] = {dc_total_points(st, 0), dc_total_points(st, 1)};
     for (int y = 0; y < 2; y++)
-        if (total[y] + bound_headroom(st, y) >= total[1 - y] && surely_wins(st, y)) return y;
+        if (total[y] + bound_headroom(st, y) >= total[1 - y] && surely_wins(st, y, pc)) return y;
     return -1;
 }
 
@@ -1512,31 +1573,57 @@ static double small_search(Ctx *c, const dc_state *st, double alpha, double beta
         }
         return acc_w / t;
     }
-    int32_t moves[DC_MAX_MOVES];
-    int n = dc_legal_moves(st, moves);
     int me = st->to_move, maximise = me == 0;
     double best = maximise ? -1.0 : 2.0;
-    for (int i = 0; i < n; i++) {
-        dc_state child = *st;
-        dc_apply(&child, moves[i]);
-        double v = small_search(c, &child, alpha, beta);
-        if (c->aborted) return 0.0;
-        if (maximise) {
-            if (v > best) {
-                best = v;
-                if (v > alpha) {
-                    alpha = v;
-                    if (v >= beta) break;
-                }
+    /* One child: 1 if it ends the node (a cut-off, or an abort) */
+#define SMALL_CHILD(move)                                                                          \
+    do {                                                                                           \
+        dc_state child = *st;                                                                      \
+        dc_apply(&child, (move));                                                                  \
+        double v = small_search(c, &child, alpha, beta);                                           \
+        if (c->aborted) return 0.0;                                                                \
+        if (maximise) {                                                                            \
+            if (v > best) {                                                                        \
+                best = v;                                                                          \
+                if (v > alpha) {                                                                   \
+                    alpha = v;                                                                     \
+                    if (v >= beta) return best;                                                    \
+                }                                                                                  \
+            }                                                                                      \
+        } else if (v < best) {                                                                     \
+            best = v;                                                                              \
+            if (v < beta) {                                                                        \
+                beta = v;                                                                          \
+                if (v <= alpha) return best;                                                       \
+            }                                                                                      \
+        }                                                                                          \
+    } while (0)
+    if (st->phase == DC_PLAY) {
+        /* dc_legal_moves' moves in its order, each priced only when its turn comes: most nodes
+         * here end at their first move, and the wonders' prices are then never needed */
+        const int coins = st->p[me].coins;
+        int32_t wonder_codes[DC_N_WONDERS];
+        int nw = -1;
+        for (uint32_t acc = st->accessible; acc; acc &= acc - 1) {
+            int card = st->pyramid[__builtin_ctz(acc)];
+            if (card_price(&c->prices, st, me, card) <= coins) SMALL_CHILD(DC_MOVE(DC_BUILD, 0, card));
+            SMALL_CHILD(DC_MOVE(DC_DISCARD, 0, card));
+            if (nw < 0) {
+                nw = 0;
+                if (dc_pop32(st->p[0].built | st->p[1].built) < DC_MAX_WONDERS_BUILT)
+                    for (uint32_t ws = st->p[me].wonders; ws; ws &= ws - 1) {
+                        int w = __builtin_ctz(ws);
+                        if (wonder_price(&c->prices, st, me, w) <= coins) wonder_codes[nw++] = DC_MOVE(DC_WONDER, w, 0);
+                    }
             }
-        } else if (v < best) {
-            best = v;
-            if (v < beta) {
-                beta = v;
-                if (v <= alpha) break;
-            }
+            for (int i = 0; i < nw; i++) SMALL_CHILD(wonder_codes[i] | card);
         }
+        return best;
     }
+    int32_t moves[DC_MAX_MOVES];
+    int n = dc_legal_moves(st, moves);
+    for (int i = 0; i < n; i++) SMALL_CHILD(moves[i]);
+#undef SMALL_CHILD
     return best;
 }
 
@@ -1725,7 +1812,7 @@ static double search_keyed(Ctx *c, const dc_state *st, uint64_t key, int depth,
     double alpha0 = alpha, beta0 = beta, value;
     int32_t move = -1;
     if (depth >= INF_DEPTH / 2 && c->bounds && !(had && e_lo == e_hi)) {
-        int winner = static_winner(st);
+        int winner = static_winner(st, &c->prices);
         STAT(c, ST_BOUND, st);
         if (winner >= 0) {
             STAT(c, ST_BOUND_CUT, st);
@@ -2118,7 +2205,8 @@ static PyObject *Searcher_static_winner(Searcher *self, PyObject *obj) {
     dc_state st_value;
     const dc_state *st = &st_value;
     if (capi->get_state(obj, &st_value) < 0) return NULL;
-    int w = static_winner(st);
+    static price_cache py_prices; /* calls from Python hold the GIL */
+    int w = static_winner(st, &py_prices);
     if (w < 0) Py_RETURN_NONE;
     return PyLong_FromLong(w);
 }
