@@ -266,7 +266,7 @@ typedef struct {
     int etc, use_history, star2, scout;
     int star2_cards; /* Star2 probes only at chance nodes with at least this many cards left */
     int small_cards; /* exact solves: at most this many cards left, small_search */
-    int bounds;      /* exact solves: static_winner() ends a decided line */
+    int bounds;      /* exact solves: static_winner() ends a decided line (2: with uses_best) */
     int defer_cards; /* threads: defer moves to children with this many cards that are busy */
     int abstract;    /* exact solves: the table keyed by exact_key() */
     long long bound_cuts;
@@ -864,7 +864,11 @@ static double chance(Ctx *c, const dc_state *st, int depth, double alpha, double
  * value; discarded: coins / 3). If x may still win progress tokens (a science pair with tokens on
  * the board), every token on the board counts as x's. Anything the bound does not model -- The
  * Great Library, a guild that counts coins -- makes it give up (return 0): always sound.
- * Only at a card-taking decision or a reveal (no one is mid-turn). */
+ * Only at a card-taking decision or a reveal (no one is mid-turn).
+ * That first look bounds each of x's gains on its own: its k best cards, its k strongest shields
+ * and its k best tokens, as if every take served all three. Where it misses by a little and x
+ * takes at most TAKES_MAX cards, a second look (uses_best) gives each take one use and keeps the
+ * best combination. */
 static void sort_desc(double *v, int n) { /* insertion sort: n is small */
     for (int i = 1; i < n; i++) {
         double x = v[i];
@@ -1087,8 +1091,9 @@ static int uses_best(const dc_state *st, const sw_uses *u, const sw_y_side *ys) 
 }
 
 /* Can `y` be sure to win from here (called through static_winner, which has checked the phase
- * and the pre-test)? */
-static int surely_wins(const dc_state *st, int y, price_cache *pc) {
+ * and the pre-test)? `level` 2 takes the second look (uses_best) where the first one misses;
+ * 1 does not. Prices come through the thread's cache `pc`. */
+static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
     int x = 1 - y;
     const dc_player *px = &st->p[x], *py = &st->p[y];
     /* Cards x may still get: those face up in the structure (`known`) and, for each face-down
@@ -1433,7 +1438,7 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc) {
     /* Scores are whole numbers: x's is at most floor(x_high) (the margin absorbs rounding). */
     double x_top = floor(x_high + 1e-6);
     if ((double)y_low > x_top) return 1;
-    if (k <= TAKES_MAX && x_top - y_low <= USES_GAP) {
+    if (level >= 2 && k <= TAKES_MAX && x_top - y_low <= USES_GAP) {
         /* Not proved: look again with each of x's takes given one use (uses_best). Measured (a
          * 14-card solve): that proves about half the positions within 4 points, and nearly none
          * beyond USES_GAP, where most calls are. */
@@ -1531,12 +1536,13 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc) {
 }
 
 /* The side the static bound proves the winner (0 or 1), or -1. Only at a card-taking decision or
- * a reveal of Age III; both scores are counted once, for the pre-test of each side. */
-static int static_winner(const dc_state *st, price_cache *pc) {
+ * a reveal of Age III; both scores are counted once, for the pre-test of each side. `level`: see
+ * surely_wins. */
+static int static_winner(const dc_state *st, price_cache *pc, int level) {
     if ((st->phase != DC_PLAY && st->phase != DC_REVEAL_CARDS) || st->age != 3) return -1;
     int total[2] = {dc_total_points(st, 0), dc_total_points(st, 1)};
     for (int y = 0; y < 2; y++)
-        if (total[y] + bound_headroom(st, y) >= total[1 - y] && surely_wins(st, y, pc)) return y;
+        if (total[y] + bound_headroom(st, y) >= total[1 - y] && surely_wins(st, y, pc, level)) return y;
     return -1;
 }
 
@@ -1812,7 +1818,7 @@ static double search_keyed(Ctx *c, const dc_state *st, uint64_t key, int depth,
     double alpha0 = alpha, beta0 = beta, value;
     int32_t move = -1;
     if (depth >= INF_DEPTH / 2 && c->bounds && !(had && e_lo == e_hi)) {
-        int winner = static_winner(st, &c->prices);
+        int winner = static_winner(st, &c->prices, c->bounds);
         STAT(c, ST_BOUND, st);
         if (winner >= 0) {
             STAT(c, ST_BOUND_CUT, st);
@@ -2058,7 +2064,7 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs) {
     self->star2_cards = 5;
     self->scout = 1;
     self->small_cards = 2;
-    self->bounds = 1;
+    self->bounds = 2;
     self->abstract = 1;
     self->defer_cards = 5;
     self->threads = threads;
@@ -2206,7 +2212,7 @@ static PyObject *Searcher_static_winner(Searcher *self, PyObject *obj) {
     const dc_state *st = &st_value;
     if (capi->get_state(obj, &st_value) < 0) return NULL;
     static price_cache py_prices; /* calls from Python hold the GIL */
-    int w = static_winner(st, &py_prices);
+    int w = static_winner(st, &py_prices, self->bounds ? self->bounds : 2);
     if (w < 0) Py_RETURN_NONE;
     return PyLong_FromLong(w);
 }
