@@ -908,6 +908,10 @@ static double SW_THIRD[256];     /* i / 3.0, the same doubles without a division
 
 static inline double third(int i) { return i >= 0 && i < 256 ? SW_THIRD[i] : i / 3.0; }
 
+/* floor(v + 1e-6) for a score bound v >= 0 (scores are whole numbers; the margin absorbs
+ * rounding), without a call to floor(). */
+static inline int whole(double v) { return (int)(v + 1e-6); }
+
 static void bound_tables_init(void) {
     for (int i = 0; i < 256; i++) SW_THIRD[i] = i / 3.0;
     SW_N_PLAIN = 0;
@@ -1082,7 +1086,7 @@ static int uses_best(const dc_state *st, const sw_uses *u, const sw_y_side *ys) 
                 for (int i = 0; i < left && i < u->n_plain; i++) G += u->plain[i];
                 if (T > u->tokens_max) T = u->tokens_max;
                 double x_high = u->x_fixed + G + u->tokens[T] + milpts(ys->pawn_x + S);
-                int d = (int)floor(x_high + 1e-6) - (u->y_low_fixed + y_low_variable(st, ys, S, wt));
+                int d = whole(x_high) - (u->y_low_fixed + y_low_variable(st, ys, S, wt));
                 if (d > best) best = d;
             }
         }
@@ -1436,7 +1440,7 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
     }
     x_high += coins_x_base / 3.0 + gain;
     /* Scores are whole numbers: x's is at most floor(x_high) (the margin absorbs rounding). */
-    double x_top = floor(x_high + 1e-6);
+    double x_top = whole(x_high);
     if ((double)y_low > x_top) return 1;
     if (level >= 2 && k <= TAKES_MAX && x_top - y_low <= USES_GAP) {
         /* Not proved: look again with each of x's takes given one use (uses_best). Measured (a
