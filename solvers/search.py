@@ -940,7 +940,7 @@ class CSearcher(Searcher):
 
     def _pv_entry(self, state: State) -> list | None:
         """As the base class; after an exact solve, positions the C search solved without the
-        table (its last two cards) are solved again here to continue the line: a few nodes."""
+        table (its last cards) are solved again here to continue the line: a few nodes."""
         entry = self.tt.get(state)
         if entry is None and self.__dict__.get("_last_depth", 0) >= INF_DEPTH // 2:
             self.search(state, INF_DEPTH - 1, 0.0, 1.0)

@@ -191,6 +191,18 @@ def test_exact_values_with_the_first_look_of_the_bound_only_agree():
         assert c_solve(state) == pytest.approx(c_solve(state, bounds=1), abs=1e-9)
 
 
+def test_bound_in_the_table_free_tail_keeps_values_and_ends_nodes():
+    """small_search tries the static bound from bound_cards (3) cards: same values, fewer nodes."""
+    nodes = {}
+    for cards in (3, 0):
+        searcher = c_searcher(bound_cards=cards)
+        values = [searcher.search(s, INF_DEPTH - 1, 0.0, 1.0) for s in random_endgames(10, 3, 1600)]
+        nodes[cards] = (values, searcher._c.nodes, sum(searcher._c.stats()["bound_cut"][:4]))
+    assert nodes[3][0] == pytest.approx(nodes[0][0], abs=1e-9)
+    assert nodes[3][1] < nodes[0][1]
+    assert nodes[3][2] > 0 and nodes[0][2] == 0
+
+
 def test_profile_counters_describe_the_solve():
     searcher = c_searcher()
     state = random_endgames(9, 1, 900)[0]
