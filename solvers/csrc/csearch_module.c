@@ -270,6 +270,7 @@ typedef struct {
     int bounds;      /* exact solves: static_winner() ends a decided line (2: with uses_best) */
     int defer_cards; /* threads: defer moves to children with this many cards that are busy */
     int bound_cards; /* exact solves: small_search tries static_winner() from this many cards */
+    int tail_bounds; /* ... at this level (see surely_wins) */
     int abstract;    /* exact solves: the table keyed by exact_key() */
     long long bound_cuts;
     int id;          /* 0: the calling thread, 1..: helpers */
@@ -321,7 +322,7 @@ typedef struct {
     int min_depth;
     int generation;
     int null_windows, endgame, etc, use_history, star2, star2_cards, scout, small_cards, bounds;
-    int abstract, defer_cards, bound_cards;
+    int abstract, defer_cards, bound_cards, tail_bounds;
     long long bound_cuts;
     int threads;  /* threads of an exact solve (1: the calling thread alone) */
     int busy;     /* a search is running (the GIL may be released) */
@@ -1586,9 +1587,10 @@ static double small_search(Ctx *c, const dc_state *st, double alpha, double beta
         return acc_w / t;
     }
     /* The static bound where the tail is deepest (bound_cards, 3): without the table, it ends
-     * most of these nodes at a fraction of their search */
+     * most of these nodes at a fraction of their search. Its first look only (tail_bounds 1):
+     * here the second one costs more time than the nodes it saves (measured). */
     if (c->bound_cards && c->bounds && dc_pop32(st->present) >= c->bound_cards) {
-        int winner = static_winner(st, &c->prices, c->bounds);
+        int winner = static_winner(st, &c->prices, c->bounds < c->tail_bounds ? c->bounds : c->tail_bounds);
         STAT(c, ST_BOUND, st);
         if (winner >= 0) {
             STAT(c, ST_BOUND_CUT, st);
@@ -1999,6 +2001,7 @@ static void ctx_begin(Searcher *self, Ctx *c, int id, Shared *sh) {
     c->bounds = self->bounds;
     c->defer_cards = self->defer_cards;
     c->bound_cards = self->bound_cards;
+    c->tail_bounds = self->tail_bounds;
     c->on_progress = self->on_progress;
     c->id = id;
     c->sh = sh;
@@ -2083,6 +2086,7 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs) {
     self->scout = 1;
     self->small_cards = 3;
     self->bound_cards = 3;
+    self->tail_bounds = 1;
     self->bounds = 2;
     self->abstract = 1;
     self->defer_cards = 5;
@@ -2410,6 +2414,7 @@ static PyMemberDef Searcher_members[] = {
     {"use_history", T_INT, offsetof(Searcher, use_history), 0, NULL},
     {"defer_cards", T_INT, offsetof(Searcher, defer_cards), 0, NULL},
     {"bound_cards", T_INT, offsetof(Searcher, bound_cards), 0, NULL},
+    {"tail_bounds", T_INT, offsetof(Searcher, tail_bounds), 0, NULL},
     {"min_depth", T_INT, offsetof(Searcher, min_depth), 0, NULL},
     {"generation", T_INT, offsetof(Searcher, generation), 0, NULL},
     {"chance_width", T_INT, offsetof(Searcher, chance_width), READONLY, NULL},
