@@ -113,47 +113,49 @@ def test_table_free_tail_depth_does_not_change_values():
     assert max(values.values()) - min(values.values()) < 1e-9
 
 
+def late_positions(seeds: range, max_cards: int, phases: tuple[str, ...] | None = None):
+    """(seed, state) for every Age III position with at most ``max_cards`` cards left (and, if
+    given, in one of ``phases``) along a random game per seed."""
+    from duel import new_game
+
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = new_game()
+        while not state.is_terminal():
+            late = state.age == 3 and sum(1 for c in state.pyramid if c != -1) <= max_cards
+            if late and (phases is None or state.phase in phases):
+                yield seed, state
+            state = state.apply(state.random_move(rng), check=False)
+
+
 def test_static_bound_only_claims_sure_wins():
     """Where the static bound says a side surely wins, brute force agrees (and it does fire)."""
-    from duel import new_game
     from duel.core import CoreState
 
     searcher = c_searcher()
     fired = 0
-    for seed in range(60):
-        rng = random.Random(seed)
-        state = new_game()
-        while not state.is_terminal():
-            if state.age == 3 and sum(1 for c in state.pyramid if c != -1) <= 5:
-                winner = searcher._c.static_winner(CoreState.from_state(state))
-                if winner is not None:
-                    fired += 1
-                    assert expectimax(state) == (1.0 if winner == 0 else 0.0), seed
-            state = state.apply(state.random_move(rng), check=False)
+    for seed, state in late_positions(range(60), 5):
+        winner = searcher._c.static_winner(CoreState.from_state(state))
+        if winner is not None:
+            fired += 1
+            assert expectimax(state) == (1.0 if winner == 0 else 0.0), seed
     assert fired >= 10
 
 
 def test_static_bound_claims_agree_with_the_exact_search_on_many_positions():
     """Every claim of the bound (Age III, up to 8 cards, both players' views) is checked by an
     exact search without it: a wrong claim would change solved values."""
-    from duel import new_game
     from duel.core import CoreState
 
     searcher, plain = c_searcher(), c_searcher(bounds=0)
     fired = 0
-    for seed in range(1000, 1400):
-        rng = random.Random(seed)
-        state = new_game()
-        while not state.is_terminal():
-            late = state.age == 3 and sum(1 for c in state.pyramid if c != -1) <= 8
-            if late and state.phase in ("play", "reveal"):
-                core = CoreState.from_state(state)
-                winner = searcher._c.static_winner(core)
-                if winner is not None:
-                    fired += 1
-                    value = plain._c.search(core, INF_DEPTH - 1, 0.0, 1.0)
-                    assert value == (1.0 if winner == 0 else 0.0), (seed, winner, value)
-            state = state.apply(state.random_move(rng), check=False)
+    for seed, state in late_positions(range(1000, 1400), 8, ("play", "reveal")):
+        core = CoreState.from_state(state)
+        winner = searcher._c.static_winner(core)
+        if winner is not None:
+            fired += 1
+            value = plain._c.search(core, INF_DEPTH - 1, 0.0, 1.0)
+            assert value == (1.0 if winner == 0 else 0.0), (seed, winner, value)
     assert fired >= 300
 
 
@@ -161,28 +163,21 @@ def test_second_look_of_the_bound_proves_more_and_only_sure_wins():
     """The bound's second look (each of x's takes given one use, bounds=2, the default) proves
     positions the first look (bounds=1) does not, never loses one of its claims, and every claim
     is right (checked by an exact search without the bound)."""
-    from duel import new_game
     from duel.core import CoreState
 
     first, second, plain = c_searcher(bounds=1), c_searcher(bounds=2), c_searcher(bounds=0)
     claims = {1: 0, 2: 0}
-    for seed in range(2000, 2150):
-        rng = random.Random(seed)
-        state = new_game()
-        while not state.is_terminal():
-            late = state.age == 3 and sum(1 for c in state.pyramid if c != -1) <= 6
-            if late and state.phase in ("play", "reveal"):
-                core = CoreState.from_state(state)
-                w1, w2 = first._c.static_winner(core), second._c.static_winner(core)
-                if w1 is not None:
-                    claims[1] += 1
-                    assert w2 == w1, seed
-                if w2 is not None:
-                    claims[2] += 1
-                    plain._c.clear()
-                    value = plain._c.search(core, INF_DEPTH - 1, 0.0, 1.0)
-                    assert value == (1.0 if w2 == 0 else 0.0), (seed, w2, value)
-            state = state.apply(state.random_move(rng), check=False)
+    for seed, state in late_positions(range(2000, 2150), 6, ("play", "reveal")):
+        core = CoreState.from_state(state)
+        w1, w2 = first._c.static_winner(core), second._c.static_winner(core)
+        if w1 is not None:
+            claims[1] += 1
+            assert w2 == w1, seed
+        if w2 is not None:
+            claims[2] += 1
+            plain._c.clear()
+            value = plain._c.search(core, INF_DEPTH - 1, 0.0, 1.0)
+            assert value == (1.0 if w2 == 0 else 0.0), (seed, w2, value)
     assert claims[2] > claims[1] * 1.1, claims
 
 

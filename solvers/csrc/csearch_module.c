@@ -477,26 +477,6 @@ static double search_keyed(Ctx *c, const dc_state *st, uint64_t key, int depth,
                            double alpha, double beta);
 static double small_search(Ctx *c, const dc_state *st, double alpha, double beta);
 
-/* dc_legal_moves with the prices through the thread's cache (the same moves in the same order). */
-static int legal_moves(Ctx *c, const dc_state *st, int32_t *out) {
-    if (st->phase != DC_PLAY) return dc_legal_moves(st, out);
-    int p = st->to_move, n = 0, nw = 0;
-    const int coins = st->p[p].coins;
-    int32_t wonder_codes[DC_N_WONDERS];
-    if (dc_pop32(st->p[0].built | st->p[1].built) < DC_MAX_WONDERS_BUILT)
-        for (uint32_t ws = st->p[p].wonders; ws; ws &= ws - 1) {
-            int w = __builtin_ctz(ws);
-            if (wonder_price(&c->prices, st, p, w) <= coins) wonder_codes[nw++] = DC_MOVE(DC_WONDER, w, 0);
-        }
-    for (uint32_t acc = st->accessible; acc; acc &= acc - 1) {
-        int card = st->pyramid[__builtin_ctz(acc)];
-        if (card_price(&c->prices, st, p, card) <= coins) out[n++] = DC_MOVE(DC_BUILD, 0, card);
-        out[n++] = DC_MOVE(DC_DISCARD, 0, card);
-        for (int i = 0; i < nw; i++) out[n++] = wonder_codes[i] | card;
-    }
-    return n;
-}
-
 /* Children in search order. Eval ordering: the table move, then by heuristic value of the child
  * (plus a hint of the static score); otherwise the static score with the table move first.
  * Both stable, as Python's sorted(). */
@@ -590,7 +570,7 @@ static inline int hist_index(int32_t move) {
 static double decision_exact(Ctx *c, const dc_state *st, int depth, double alpha,
                              double beta, int32_t first, int32_t *best_move, int probe) {
     int32_t moves[DC_MAX_MOVES];
-    int n = legal_moves(c, st, moves);
+    int n = dc_legal_moves(st, moves);
     if (n == 0) return decision(c, st, depth, alpha, beta, first, best_move);
     int me = st->to_move, maximise = me == 0;
     dc_state kids[n];
@@ -982,6 +962,23 @@ static int bound_headroom(const dc_state *st, int y) {
     return gain;
 }
 
+/* The worth of x's `count` best tokens of `board`, each its points and coins / 3, and 3 more
+ * with Mathematics (owned, or Mathematics itself: 3 per token x would then hold). */
+static double best_tokens(uint32_t board, uint16_t owned, int count) {
+    int maths = owned >> DC_T_MATHEMATICS & 1;
+    double value[DC_N_TOKENS], sum = 0.0;
+    int n = 0;
+    for (uint32_t t = board; t; t &= t - 1) {
+        int id = __builtin_ctz(t);
+        double v = DC_TOKENS_TABLE[id].points + DC_TOKENS_TABLE[id].coins / 3.0 + 3 * maths;
+        if (id == DC_T_MATHEMATICS) v += 3 * (dc_pop32(owned) + count);
+        value[n++] = v;
+    }
+    sort_desc(value, n);
+    for (int i = 0; i < count && i < n; i++) sum += value[i];
+    return sum;
+}
+
 /* The part of y's least final score that x's shields and wonders change: its coins (looting, and
  * what x's wonders take), military points, and guilds that count coins. */
 typedef struct {
@@ -1206,8 +1203,6 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
     int take = 0;
     for (uint32_t w = xw; w; w &= w - 1) take += DC_WONDERS_TABLE[__builtin_ctz(w)].opponent_loses;
     int discard_y = 2 + dc_pop_cards(py->cards & DC_YELLOW);
-    int coins_y = py->coins - loot - take + y_takes * discard_y;
-    if (coins_y < 0) coins_y = 0;
     /* --- y builds some cards: a plan fixed now, every card of it surely affordable --- */
     /* y may do better than discard: it builds the cards of `plan` that come to it (face-up cards
      * whose price it can pay, all of them together, out of the coins x cannot take from it) and
@@ -1298,7 +1293,6 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
     const int y_low_fixed = dc_card_points(py->cards & ~DC_PURPLE) + dc_wonder_points(py->built) +
                             dc_token_points(py->tokens) + plan_total;
     const sw_y_side ys = {y, pawn_x, y_takes, discard_y, destroy_brown, destroy_grey};
-    (void)coins_y;
     int y_low = y_low_fixed + y_low_variable(st, &ys, shields, take);
     /* --- x's final score, at most --- */
     double x_high = dc_card_points(px->cards & ~DC_PURPLE) + dc_wonder_points(px->built) +
@@ -1324,17 +1318,8 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
         int count = dc_pop32(gain_tokens);
         if (count > k + maus) count = k + maus;
         if (count > greens) count = greens;
-        int maths = px->tokens >> DC_T_MATHEMATICS & 1;
-        double token_value[DC_N_TOKENS];
-        int nt = 0;
-        for (uint32_t t = gain_tokens; t; t &= t - 1) {
-            int id = __builtin_ctz(t);
-            double v = DC_TOKENS_TABLE[id].points + DC_TOKENS_TABLE[id].coins / 3.0 + 3 * maths;
-            if (id == DC_T_MATHEMATICS) v += 3 * (dc_pop32(px->tokens) + count);
-            token_value[nt++] = v;
-        }
-        sort_desc(token_value, nt);
-        for (int i = 0; i < count; i++) x_high += token_value[i], x_tok += token_value[i];
+        x_tok = best_tokens(gain_tokens, px->tokens, count);
+        x_high += x_tok;
     }
     /* What x pays to build: prices only fall if x's economy or chains grow (a wonder or card
      * that produces, Masonry or Architecture won, a new chain) or y's production shrinks (a
@@ -1501,20 +1486,7 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
             uses.science = px->science;
             uses.n_plan = n_plan;
             for (int i = 0; i < n_plan; i++) uses.plan_sorted[i] = plan_sorted[i];
-            int maths = px->tokens >> DC_T_MATHEMATICS & 1;
-            for (int t = 0; t <= TAKES_MAX + 1; t++) {
-                double tv[DC_N_TOKENS];
-                int nt = 0;
-                for (uint32_t b = gain_tokens; b; b &= b - 1) {
-                    int id = __builtin_ctz(b);
-                    double v = DC_TOKENS_TABLE[id].points + DC_TOKENS_TABLE[id].coins / 3.0 + 3 * maths;
-                    if (id == DC_T_MATHEMATICS) v += 3 * (dc_pop32(px->tokens) + t);
-                    tv[nt++] = v;
-                }
-                sort_desc(tv, nt);
-                uses.tokens[t] = 0.0;
-                for (int i = 0; i < t && i < nt; i++) uses.tokens[t] += tv[i];
-            }
+            for (int t = 0; t <= TAKES_MAX + 1; t++) uses.tokens[t] = best_tokens(gain_tokens, px->tokens, t);
             uses.x_fixed = x_high - gain - x_tok - milpts(pawn_x + shields);
             uses.y_low_fixed = y_low_fixed;
             int d = uses_best(st, &uses, &ys);
