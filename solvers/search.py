@@ -136,6 +136,12 @@ __all__ = [
 ]
 
 INF_DEPTH = 1 << 20
+#: Expected values are sums of products, so two searches of one position may bound it by floats
+#: an ulp apart; a window between them is too narrow for the sums of a chance node to tell apart
+#: (an empty window makes a fail-high read as a fail-low). An exact search widens a window
+#: narrower than this to it: sound for a fail-soft search (a value outside the wider window is a
+#: bound beyond the narrow one too, a value inside it is exact).
+MIN_WINDOW = 1e-12
 #: Default memory budget of one search, in bytes (``--memory`` on the command line).
 DEFAULT_MEMORY = 512 * 1024 * 1024
 
@@ -597,6 +603,9 @@ class Searcher:
                     alpha = lo
                 if hi < beta:
                     beta = hi
+        if depth >= INF_DEPTH // 2 and beta - alpha < MIN_WINDOW:
+            mid = 0.5 * (alpha + beta)
+            alpha, beta = mid - 0.5 * MIN_WINDOW, mid + 0.5 * MIN_WINDOW
         cuts_before = self.cut_count
         alpha0, beta0 = alpha, beta
         if phase in CHANCE_PHASES:

@@ -51,6 +51,20 @@ static const dc_capi *capi;
 #define SCOUT_EPS 1e-9 /* the width of a scout's null window */
 #define TT_EXACT_DEPTH 0xFFFFu
 
+/* Expected values are sums of products, so two searches of one position may bound it by doubles
+ * an ulp apart, and a window between them is too narrow for the sums below to tell apart (an
+ * empty window makes a fail-high read as a fail-low). A window narrower than MIN_WINDOW is
+ * widened to it: that is always sound for a fail-soft search (a value outside the wider window
+ * is a bound beyond the narrow one too, a value inside it is exact). */
+#define MIN_WINDOW 1e-12
+static inline void widen(double *alpha, double *beta) {
+    if (*beta - *alpha < MIN_WINDOW) {
+        double mid = 0.5 * (*alpha + *beta);
+        *alpha = mid - 0.5 * MIN_WINDOW;
+        *beta = mid + 0.5 * MIN_WINDOW;
+    }
+}
+
 #include "heuristic.h"
 
 /* --- the transposition table -------------------------------------------------------------- */
@@ -271,6 +285,7 @@ typedef struct {
     int defer_cards; /* threads: defer moves to children with this many cards that are busy */
     int bound_cards; /* exact solves: small_search tries static_winner() from this many cards */
     int tail_bounds; /* ... at this level (see surely_wins) */
+    int final_picks; /* exact solves: Mausoleum picks that another card beats are skipped (prune_picks) */
     int abstract;    /* exact solves: the table keyed by exact_key() */
     long long bound_cuts;
     int id;          /* 0: the calling thread, 1..: helpers */
@@ -322,7 +337,7 @@ typedef struct {
     int min_depth;
     int generation;
     int null_windows, endgame, etc, use_history, star2, star2_cards, scout, small_cards, bounds;
-    int abstract, defer_cards, bound_cards, tail_bounds;
+    int abstract, defer_cards, bound_cards, tail_bounds, final_picks;
     long long bound_cuts;
     int threads;  /* threads of an exact solve (1: the calling thread alone) */
     int busy;     /* a search is running (the GIL may be released) */
@@ -476,6 +491,7 @@ static double search(Ctx *c, const dc_state *st, int depth, double alpha, double
 static double search_keyed(Ctx *c, const dc_state *st, uint64_t key, int depth,
                            double alpha, double beta);
 static double small_search(Ctx *c, const dc_state *st, double alpha, double beta);
+static int prune_picks(const dc_state *st, int32_t *moves, int n, int level);
 
 /* Children in search order. Eval ordering: the table move, then by heuristic value of the child
  * (plus a hint of the static score); otherwise the static score with the table move first.
@@ -572,6 +588,7 @@ static double decision_exact(Ctx *c, const dc_state *st, int depth, double alpha
     int32_t moves[DC_MAX_MOVES];
     int n = dc_legal_moves(st, moves);
     if (n == 0) return decision(c, st, depth, alpha, beta, first, best_move);
+    if (st->phase == DC_MAUSOLEUM && c->final_picks) n = prune_picks(st, moves, n, c->final_picks);
     int me = st->to_move, maximise = me == 0;
     dc_state kids[n];
     uint64_t keys[n];
@@ -895,7 +912,84 @@ static inline double third(int i) { return i >= 0 && i < 256 ? SW_THIRD[i] : i /
  * rounding), without a call to floor(). */
 static inline int whole(double v) { return (int)(v + 1e-6); }
 
+/* The Mausoleum's pick (exact solves, final_picks). Its builder M takes one card of the discard
+ * pile; a card that another card of the pile beats needs no search, because the other is at
+ * least as good for M whatever follows:
+ *   - anywhere, a card equal in every effect but with more points (PICK_BEATEN_BY);
+ *   - as M's last action (the game then ends, or the other side O takes the last card), its
+ *     chain, one-of production and fixed prices serve nobody any more, so the card only has to
+ *     be equal in colour, science, coins and counts, with at least the points
+ *     (LAST_BEATEN_BY); and, unless a guild that counts coins is owned or may be the last
+ *     card, at least the shields and the production of each resource too
+ *     (LAST_MORE_BEATEN_BY): the pawn further towards O and O's prices higher only take coins
+ *     and options from O (such a guild is the exception: the richest city's count moves with
+ *     the coins O loses, or M gains through Economy).
+ * Equal cards: the lower id beats the other, so the beaten are never all of them. */
+static dc_cards PICK_BEATEN_BY[DC_N_CARDS], LAST_BEATEN_BY[DC_N_CARDS], LAST_MORE_BEATEN_BY[DC_N_CARDS];
+static dc_cards COIN_GUILDS; /* guilds that count coins */
+
+static int same_category(const dc_category *a, const dc_category *b) {
+    return a->colours == b->colours && a->wonder == b->wonder && a->coins_div3 == b->coins_div3 &&
+           a->each == b->each;
+}
+
+/* 0: a is not as good as b for its owner; 1: as good, on the points; 2: also on the shields and
+ * production; 3: equal but for the points, whatever follows (chain and economy too). */
+static int pick_order(int a, int b) {
+    static const dc_cards colours[] = {DC_BROWN, DC_GREY, DC_BLUE, DC_GREEN, DC_YELLOW, DC_RED, DC_PURPLE};
+    for (size_t i = 0; i < sizeof colours / sizeof colours[0]; i++)
+        if ((colours[i] >> a & 1) != (colours[i] >> b & 1)) return 0;
+    const dc_card_spec *x = &DC_CARDS_TABLE[a], *y = &DC_CARDS_TABLE[b];
+    if (x->points < y->points || x->science != y->science || x->coins != y->coins ||
+        !same_category(&x->coins_per, &y->coins_per) ||
+        !same_category(&x->coins_per_max, &y->coins_per_max) ||
+        !same_category(&x->points_per_max, &y->points_per_max))
+        return 0;
+    int equal = x->shields == y->shields && (x->econ & 0x7FFF) == (y->econ & 0x7FFF);
+    if (equal) return x->econ == y->econ && x->chain_gives == y->chain_gives ? 3 : 1;
+    if (x->shields < y->shields) return 0;
+    for (int r = 0; r < 5; r++)
+        if ((x->econ >> (3 * r) & 7) < (y->econ >> (3 * r) & 7)) return 0;
+    return 2;
+}
+
+static void pick_tables_init(void) {
+    for (int b = 0; b < DC_N_CARDS; b++) {
+        PICK_BEATEN_BY[b] = LAST_BEATEN_BY[b] = LAST_MORE_BEATEN_BY[b] = 0;
+        if ((DC_PURPLE >> b & 1) && DC_CARDS_TABLE[b].points_per_max.coins_div3) COIN_GUILDS |= DC_CARD_BIT(b);
+        for (int a = 0; a < DC_N_CARDS; a++) {
+            if (a == b) continue;
+            int ab = pick_order(a, b), ba = pick_order(b, a);
+            /* a beats b: as good, and b not as good back (or the lower id of two equal) */
+            if (ab >= 3 && (ba < 3 || a < b)) PICK_BEATEN_BY[b] |= DC_CARD_BIT(a);
+            if (ab >= 1 && ab != 2 && (!(ba >= 1 && ba != 2) || a < b)) LAST_BEATEN_BY[b] |= DC_CARD_BIT(a);
+            if (ab >= 1 && (!ba || a < b)) LAST_MORE_BEATEN_BY[b] |= DC_CARD_BIT(a);
+        }
+    }
+}
+
+/* The picks worth searching (moves: the pile's cards, in dc_legal_moves' order, kept); `level`
+ * as final_picks: 1 PICK_BEATEN_BY, 2 LAST_BEATEN_BY too, 3 LAST_MORE_BEATEN_BY too. */
+static int prune_picks(const dc_state *st, int32_t *moves, int n, int level) {
+    int last = level >= 2 && (!st->present || (dc_pop32(st->present) == 1 && !st->extra));
+    const dc_cards *beaten_by = last ? LAST_BEATEN_BY : PICK_BEATEN_BY;
+    if (last && level >= 3) {
+        /* a guild that counts coins, owned or maybe the last card, rules out LAST_MORE */
+        int coin_guild = ((st->p[0].cards | st->p[1].cards) & COIN_GUILDS) != 0;
+        for (uint32_t m = st->present; m; m &= m - 1) {
+            int card = st->pyramid[__builtin_ctz(m)];
+            coin_guild |= card < 0 || (COIN_GUILDS >> card & 1);
+        }
+        if (!coin_guild) beaten_by = LAST_MORE_BEATEN_BY;
+    }
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (!(beaten_by[DC_MOVE_B(moves[i])] & st->discard)) moves[m++] = moves[i];
+    return m;
+}
+
 static void bound_tables_init(void) {
+    pick_tables_init();
     for (int i = 0; i < 256; i++) SW_THIRD[i] = i / 3.0;
     SW_N_PLAIN = 0;
     for (int c = 0; c < DC_N_CARDS; c++) {
@@ -1089,6 +1183,50 @@ static int uses_best(const dc_state *st, const sw_uses *u, const sw_y_side *ys) 
                 int d = whole(x_high) - (u->y_low_fixed + y_low_variable(st, ys, S, wt));
                 if (d > best) best = d;
             }
+        }
+    }
+    return best;
+}
+
+/* The denial game (surely_wins): x takes cards worth at most slot[] each to it (or puts one under
+ * a wonder, the i-th worth at most wonder[i], some with a Play Again), while y only discards and
+ * picks which: the card x would want most. y's choice is a strategy of its own, so the value is
+ * an upper bound of x's gain from its takes against it -- lower than x's k best cards, which
+ * assumes y never takes one of them. Only the pyramid's own uncovering limits both sides. */
+#define DENIAL_CARDS 5
+#define DENIAL_GAP 12
+typedef struct {
+    double slot[DC_SLOTS];
+    double wonder[DC_N_WONDERS];
+    int wonders, replays, age;
+} denial_game;
+
+static double denial_value(const denial_game *g, uint32_t present, uint32_t accessible,
+                           int x_moves, int used, int replayed) {
+    if (!present) return 0.0;
+    double best = x_moves ? -1.0 : 1e9;
+    for (uint32_t acc = accessible; acc; acc &= acc - 1) {
+        int slot = __builtin_ctz(acc);
+        uint32_t p = present & ~(1u << slot), a = accessible & ~(1u << slot);
+        for (uint32_t under = DC_COVERS[g->age][slot]; under; under &= under - 1) {
+            int u = __builtin_ctz(under);
+            if (!(p & DC_COVERED_BY[g->age][u])) a |= 1u << u;
+        }
+        if (!x_moves) {
+            double v = denial_value(g, p, a, 1, used, replayed);
+            if (v < best) best = v;
+            continue;
+        }
+        double v = g->slot[slot] + denial_value(g, p, a, 0, used, replayed);
+        if (v > best) best = v;
+        if (used < g->wonders) {
+            double w = denial_value(g, p, a, 0, used + 1, replayed);
+            if (replayed < g->replays) {
+                double r = denial_value(g, p, a, 1, used + 1, replayed + 1);
+                if (r > w) w = r;
+            }
+            w += g->wonder[used];
+            if (w > best) best = w;
         }
     }
     return best;
@@ -1335,6 +1473,7 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
     /* each card's best use for x; face-down slots: the best unseen cards of their kind */
     double value[DC_N_CARDS], of_age[DC_N_CARDS], of_guild[DC_N_CARDS];
     double card_built[DC_N_CARDS], card_other[DC_N_CARDS]; /* face-up cards: built; discarded */
+    double card_value[DC_N_CARDS]; /* face-up cards: best use */
     int n = 0, na = 0, ng = 0;
     double best_maus = 0.0;
     /* The Mausoleum's pick from the discard pile: only its value counts, and of the cards whose
@@ -1389,6 +1528,7 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
         if (plan >> c & 1) v += plan_gain[c]; /* x taking it denies y that much */
         if ((known >> c) & 1) {
             value[n++] = v;
+            card_value[c] = v;
             card_built[c] = built + (v - (built > discard_value ? built : discard_value));
             card_other[c] = v - (built > discard_value ? built : discard_value) + discard_value;
         }
@@ -1430,6 +1570,36 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
     /* Scores are whole numbers: x's is at most floor(x_high) (the margin absorbs rounding). */
     double x_top = whole(x_high);
     if ((double)y_low > x_top) return 1;
+    if (left <= DENIAL_CARDS && !n_plan && x_top - y_low <= DENIAL_GAP) {
+        denial_game g;
+        int ok = 1;
+        for (uint32_t m = st->present; m; m &= m - 1) {
+            int slot = __builtin_ctz(m), c = st->pyramid[slot];
+            if (c >= 0) g.slot[slot] = card_value[c];
+            else {
+                int guild = !dc_guild_backs() || (st->guild_slots >> slot & 1);
+                int age = !dc_guild_backs() || !(st->guild_slots >> slot & 1);
+                double v = -1.0;
+                if (age) v = na ? of_age[0] : -1.0;
+                if (guild && ng && of_guild[0] > v) v = of_guild[0];
+                if (v < 0.0) ok = 0;
+                g.slot[slot] = v;
+            }
+        }
+        if (ok) {
+            g.wonders = nw < room ? nw : room;
+            for (int i = 0; i < g.wonders; i++) g.wonder[i] = wonder_value[i];
+            g.replays = replays;
+            g.age = st->age;
+            double dg = denial_value(&g, st->present, st->accessible, st->to_move == x, 0, 0);
+            if (dg < gain) {
+                x_high -= gain - dg;
+                gain = dg;
+                x_top = whole(x_high);
+                if ((double)y_low > x_top) return 1;
+            }
+        }
+    }
     if (level >= 2 && k <= TAKES_MAX && x_top - y_low <= USES_GAP) {
         /* Not proved: look again with each of x's takes given one use (uses_best). Measured (a
          * 14-card solve): that proves about half the positions within 4 points, and nearly none
@@ -1491,7 +1661,7 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
             uses.y_low_fixed = y_low_fixed;
             int d = uses_best(st, &uses, &ys);
             if (d < 0) return 1;
-            if (d > 0) return 0;
+            if (d > 0 && y_low != x_top) return 0; /* (the first look's tie may still hold) */
         } else if (y_low != x_top) return 0;
     } else if (y_low != x_top) return 0;
     /* Equal scores: the most civilian (blue) points win. y's cannot fall; x's may rise by its k
@@ -1530,6 +1700,7 @@ static int static_winner(const dc_state *st, price_cache *pc, int level) {
  * and storing them would cost more than it saves -- and their entries would crowd out the
  * costlier ones above (see keep_value). Values and bounds are as search()'s (fail-soft). */
 static double small_search(Ctx *c, const dc_state *st, double alpha, double beta) {
+    widen(&alpha, &beta);
     c->nodes++;
     STAT(c, ST_SMALL, st);
     if (c->nodes >= c->checkpoint) {
@@ -1548,6 +1719,9 @@ static double small_search(Ctx *c, const dc_state *st, double alpha, double beta
             double w = (double)weights[i];
             rest_w -= w;
             double a_i = (alpha_w - acc_w - rest_w) / w, b_i = (beta_w - acc_w) / w;
+            /* as in chance_exact: an empty window (rounding) means the node is decided */
+            if (b_i <= 0.0) return acc_w / t;
+            if (a_i >= 1.0) return (acc_w + w + rest_w) / t;
             dc_state child = *st;
             dc_apply(&child, moves[i]);
             double v = small_search(c, &child, a_i > 0.0 ? a_i : 0.0, b_i < 1.0 ? b_i : 1.0);
@@ -1619,6 +1793,7 @@ static double small_search(Ctx *c, const dc_state *st, double alpha, double beta
     }
     int32_t moves[DC_MAX_MOVES];
     int n = dc_legal_moves(st, moves);
+    if (st->phase == DC_MAUSOLEUM && c->final_picks) n = prune_picks(st, moves, n, c->final_picks);
     for (int i = 0; i < n; i++) SMALL_CHILD(moves[i]);
 #undef SMALL_CHILD
     return best;
@@ -1686,7 +1861,7 @@ static double chance_exact(Ctx *c, const dc_state *st, int depth, double alpha, 
             int32_t first = keys[i] && tt_find(c, keys[i], &e) ? e.move : -1, unused;
             if (k->to_move == 0) { /* a lower bound from A's first move */
                 double need = (beta_w - (sum_lo - w * lo[i])) / w;
-                if (need > 1.0) continue;
+                if (need > 1.0 || need <= lo[i]) continue; /* (an empty window: rounding) */
                 c->nodes++;
                 STAT(c, ST_PROBES, st);
                 double v = decision_exact(c, k, depth, lo[i], need, first, &unused, 1);
@@ -1701,7 +1876,7 @@ static double chance_exact(Ctx *c, const dc_state *st, int depth, double alpha, 
                 }
             } else { /* an upper bound from B's first move */
                 double need = (alpha_w - (sum_hi - w * hi[i])) / w;
-                if (need < 0.0) continue;
+                if (need < 0.0 || need >= hi[i]) continue;
                 c->nodes++;
                 STAT(c, ST_PROBES, st);
                 double v = decision_exact(c, k, depth, need, hi[i], first, &unused, 1);
@@ -1738,6 +1913,11 @@ static double chance_exact(Ctx *c, const dc_state *st, int depth, double alpha, 
             continue;
         }
         double a_i = (alpha_w - acc_w - rest_hi) / w, b_i = (beta_w - acc_w - rest_lo) / w;
+        /* Rounding may leave the outcomes' bounds deciding the node before this one is searched
+         * (its window would be empty, and an empty window makes a fail-high read as a fail-low):
+         * then the bounds are the answer. */
+        if (b_i <= lo[i]) return (acc_w + w * lo[i] + rest_lo) / t;
+        if (a_i >= hi[i]) return (acc_w + w * hi[i] + rest_hi) / t;
         double a = a_i > 0.0 ? a_i : 0.0, b = b_i < 1.0 ? b_i : 1.0;
         double v = dc_pop32(kids[i].present) <= c->small_cards
                        ? small_search(c, &kids[i], a, b)
@@ -1805,6 +1985,7 @@ static double search_keyed(Ctx *c, const dc_state *st, uint64_t key, int depth,
             if (e_hi < beta) beta = e_hi;
         }
     }
+    if (depth >= INF_DEPTH / 2) widen(&alpha, &beta);
     long long cuts_before = c->cut_count;
     double alpha0 = alpha, beta0 = beta, value;
     int32_t move = -1;
@@ -1974,6 +2155,7 @@ static void ctx_begin(Searcher *self, Ctx *c, int id, Shared *sh) {
     c->defer_cards = self->defer_cards;
     c->bound_cards = self->bound_cards;
     c->tail_bounds = self->tail_bounds;
+    c->final_picks = self->final_picks;
     c->on_progress = self->on_progress;
     c->id = id;
     c->sh = sh;
@@ -2059,6 +2241,7 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs) {
     self->small_cards = 3;
     self->bound_cards = 3;
     self->tail_bounds = 1;
+    self->final_picks = 3;
     self->bounds = 2;
     self->abstract = 1;
     self->defer_cards = 5;
@@ -2341,7 +2524,26 @@ static PyObject *Searcher_clear(Searcher *self, PyObject *unused) {
     Py_RETURN_NONE;
 }
 
+/* Fill the calling thread's history table from `seed` (tests: an exact value must not depend on
+ * the order moves are tried in). */
+static PyObject *Searcher_scramble_history(Searcher *self, PyObject *arg) {
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the searcher is searching");
+        return NULL;
+    }
+    unsigned long long seed = PyLong_AsUnsignedLongLong(arg);
+    if (PyErr_Occurred()) return NULL;
+    dc_rng rng;
+    dc_rng_seed(&rng, seed);
+    Ctx *c = self->ctx[0];
+    for (int p = 0; p < 2; p++)
+        for (int i = 0; i < 1 << 15; i++) c->history[p][i] = (uint32_t)(dc_rng_next(&rng) & 0xFFFF);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef Searcher_methods[] = {
+    {"scramble_history", (PyCFunction)Searcher_scramble_history, METH_O,
+     "scramble_history(seed): random move-order credits (tests)"},
     {"search", (PyCFunction)Searcher_search, METH_VARARGS,
      "search(core_state, depth, alpha, beta) -> P(A wins); raises Aborted at a limit."},
     {"evaluate", (PyCFunction)Searcher_evaluate, METH_O, "solvers.search.evaluate in C."},
@@ -2387,6 +2589,7 @@ static PyMemberDef Searcher_members[] = {
     {"defer_cards", T_INT, offsetof(Searcher, defer_cards), 0, NULL},
     {"bound_cards", T_INT, offsetof(Searcher, bound_cards), 0, NULL},
     {"tail_bounds", T_INT, offsetof(Searcher, tail_bounds), 0, NULL},
+    {"final_picks", T_INT, offsetof(Searcher, final_picks), 0, NULL},
     {"min_depth", T_INT, offsetof(Searcher, min_depth), 0, NULL},
     {"generation", T_INT, offsetof(Searcher, generation), 0, NULL},
     {"chance_width", T_INT, offsetof(Searcher, chance_width), READONLY, NULL},
