@@ -926,6 +926,7 @@ static inline int whole(double v) { return (int)(v + 1e-6); }
  *     the coins O loses, or M gains through Economy).
  * Equal cards: the lower id beats the other, so the beaten are never all of them. */
 static dc_cards PICK_BEATEN_BY[DC_N_CARDS], LAST_BEATEN_BY[DC_N_CARDS], LAST_MORE_BEATEN_BY[DC_N_CARDS];
+static dc_cards MORE_BEATEN_BY[DC_N_CARDS], MORE_CHAIN_BEATEN_BY[DC_N_CARDS];
 static dc_cards COIN_GUILDS; /* guilds that count coins */
 
 static int same_category(const dc_category *a, const dc_category *b) {
@@ -953,6 +954,21 @@ static int pick_order(int a, int b) {
     return 2;
 }
 
+/* Not the last action (final_picks 4): a as good as b for its owner M whatever follows, unless a
+ * guild counts coins -- the same colour, science and coins, and at least the points, shields,
+ * production (the other side's prices), one-of production and fixed prices (M's own); and, if
+ * `chain`, b's chain symbol too (else b's chain is of no use any more). */
+static int pick_more(int a, int b, int chain) {
+    if (!pick_order(a, b)) return 0;
+    uint32_t ea = DC_CARDS_TABLE[a].econ, eb = DC_CARDS_TABLE[b].econ;
+    if ((ea >> DC_RAW_CHOICE_SHIFT & 3) < (eb >> DC_RAW_CHOICE_SHIFT & 3) ||
+        (ea >> DC_MAN_CHOICE_SHIFT & 3) < (eb >> DC_MAN_CHOICE_SHIFT & 3) ||
+        ((eb >> DC_FIXED_SHIFT) & 31 & ~((ea >> DC_FIXED_SHIFT) & 31)))
+        return 0;
+    uint32_t ca = DC_CARDS_TABLE[a].chain_gives, cb = DC_CARDS_TABLE[b].chain_gives;
+    return !chain || !cb || ca == cb;
+}
+
 static void pick_tables_init(void) {
     for (int b = 0; b < DC_N_CARDS; b++) {
         PICK_BEATEN_BY[b] = LAST_BEATEN_BY[b] = LAST_MORE_BEATEN_BY[b] = 0;
@@ -964,6 +980,10 @@ static void pick_tables_init(void) {
             if (ab >= 3 && (ba < 3 || a < b)) PICK_BEATEN_BY[b] |= DC_CARD_BIT(a);
             if (ab >= 1 && ab != 2 && (!(ba >= 1 && ba != 2) || a < b)) LAST_BEATEN_BY[b] |= DC_CARD_BIT(a);
             if (ab >= 1 && (!ba || a < b)) LAST_MORE_BEATEN_BY[b] |= DC_CARD_BIT(a);
+            for (int chain = 0; chain < 2; chain++) {
+                int m_ab = pick_more(a, b, chain), m_ba = pick_more(b, a, chain);
+                if (m_ab && (!m_ba || a < b)) (chain ? MORE_CHAIN_BEATEN_BY : MORE_BEATEN_BY)[b] |= DC_CARD_BIT(a);
+            }
         }
     }
 }
@@ -973,18 +993,29 @@ static void pick_tables_init(void) {
 static int prune_picks(const dc_state *st, int32_t *moves, int n, int level) {
     int last = level >= 2 && (!st->present || (dc_pop32(st->present) == 1 && !st->extra));
     const dc_cards *beaten_by = last ? LAST_BEATEN_BY : PICK_BEATEN_BY;
-    if (last && level >= 3) {
-        /* a guild that counts coins, owned or maybe the last card, rules out LAST_MORE */
-        int coin_guild = ((st->p[0].cards | st->p[1].cards) & COIN_GUILDS) != 0;
-        for (uint32_t m = st->present; m; m &= m - 1) {
-            int card = st->pyramid[__builtin_ctz(m)];
-            coin_guild |= card < 0 || (COIN_GUILDS >> card & 1);
-        }
-        if (!coin_guild) beaten_by = LAST_MORE_BEATEN_BY;
+    /* a guild that counts coins, owned or maybe still to come, rules out the monotone tables */
+    int coin_guild = ((st->p[0].cards | st->p[1].cards) & COIN_GUILDS) != 0;
+    uint32_t chains_wanted = 0; /* chain symbols a card still to come is free with */
+    for (uint32_t m = st->present; m; m &= m - 1) {
+        int card = st->pyramid[__builtin_ctz(m)];
+        coin_guild |= card < 0 || (COIN_GUILDS >> card & 1);
+        chains_wanted |= card < 0 ? ~0u : DC_CARDS_TABLE[card].chain_from;
     }
+    if (coin_guild || level < 3 || (!last && level < 4)) {
+        int m = 0;
+        for (int i = 0; i < n; i++)
+            if (!(beaten_by[DC_MOVE_B(moves[i])] & st->discard)) moves[m++] = moves[i];
+        return m;
+    }
+    chains_wanted &= ~st->p[st->to_move].chains;
     int m = 0;
-    for (int i = 0; i < n; i++)
-        if (!(beaten_by[DC_MOVE_B(moves[i])] & st->discard)) moves[m++] = moves[i];
+    for (int i = 0; i < n; i++) {
+        int card = DC_MOVE_B(moves[i]);
+        const dc_cards *by = last ? LAST_MORE_BEATEN_BY
+                             : DC_CARDS_TABLE[card].chain_gives & chains_wanted ? MORE_CHAIN_BEATEN_BY
+                                                                                : MORE_BEATEN_BY;
+        if (!(by[card] & st->discard)) moves[m++] = moves[i];
+    }
     return m;
 }
 
@@ -2241,7 +2272,7 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs) {
     self->small_cards = 3;
     self->bound_cards = 3;
     self->tail_bounds = 1;
-    self->final_picks = 3;
+    self->final_picks = 4;
     self->bounds = 2;
     self->abstract = 1;
     self->defer_cards = 5;
