@@ -164,6 +164,19 @@ def test_exact_value_does_not_depend_on_the_move_order():
         assert searcher.search(state, INF_DEPTH - 1, 0.0, 1.0) == pytest.approx(truth, abs=1e-12)
 
 
+def test_a_fourteen_card_benchmark_endgame_has_its_true_value():
+    """search:504 of benchmarks/endgames.py: 0.26 exactly (its reveal at 12 cards averages seven
+    outcomes, each solved alone). The empty-window bug made it 0.2607 in the curves of the
+    morning."""
+    from benchmarks.endgames import endgame as benchmark_endgame
+
+    state = benchmark_endgame(504, 14, "search")
+    from solvers.search import CSearcher
+
+    searcher = CSearcher(chance_width=None, memory=256 << 20, threads=2)
+    assert searcher.search(state, INF_DEPTH - 1, 0.0, 1.0) == pytest.approx(0.26, abs=1e-12)
+
+
 def test_mausoleum_picks_that_another_card_beats_are_skipped_with_the_same_values():
     """final_picks: 0 searches every pick, 1 skips cards equal but for fewer points, 2 also
     compares only what still counts at the builder's last action, 3 also shields and production."""

@@ -22,6 +22,8 @@
  *     ends the node, etc: probing the children in the table, use_history: history ordering
  *     below 7 cards) and chance_exact (children's table bounds first, star2: probing);
  *   - small_cards: the last cards (3) without the table (small_search);
+ *   - final_picks: The Mausoleum's pick skips the cards another card of the pile beats
+ *     (prune_picks);
  *   - bounds: surely_wins, a static proof that the trailing side cannot catch up any more (also
  *     in small_search from bound_cards, 3, cards left);
  *   - chance nodes sum weight x value, so sure wins and losses are exactly 1 and 0.
