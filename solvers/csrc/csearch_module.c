@@ -494,6 +494,7 @@ static double search_keyed(Ctx *c, const dc_state *st, uint64_t key, int depth,
                            double alpha, double beta);
 static double small_search(Ctx *c, const dc_state *st, double alpha, double beta);
 static int prune_picks(const dc_state *st, int32_t *moves, int n, int level);
+static int prune_tokens(const dc_state *st, int32_t *moves, int n);
 
 /* Children in search order. Eval ordering: the table move, then by heuristic value of the child
  * (plus a hint of the static score); otherwise the static score with the table move first.
@@ -591,6 +592,7 @@ static double decision_exact(Ctx *c, const dc_state *st, int depth, double alpha
     int n = dc_legal_moves(st, moves);
     if (n == 0) return decision(c, st, depth, alpha, beta, first, best_move);
     if (st->phase == DC_MAUSOLEUM && c->final_picks) n = prune_picks(st, moves, n, c->final_picks);
+    if (st->phase == DC_CHOOSE_TOKEN && c->final_picks >= 2) n = prune_tokens(st, moves, n);
     int me = st->to_move, maximise = me == 0;
     dc_state kids[n];
     uint64_t keys[n];
@@ -1017,6 +1019,26 @@ static int prune_picks(const dc_state *st, int32_t *moves, int n, int level) {
                              : DC_CARDS_TABLE[card].chain_gives & chains_wanted ? MORE_CHAIN_BEATEN_BY
                                                                                 : MORE_BEATEN_BY;
         if (!(by[card] & st->discard)) moves[m++] = moves[i];
+    }
+    return m;
+}
+
+/* A progress token chosen as its owner's last action (final_picks): Architecture, Masonry,
+ * Strategy and Theology then do nothing, and Philosophy or Mathematics (points, nothing else) is
+ * at least as good as any of them; of those four, one is enough. */
+static int prune_tokens(const dc_state *st, int32_t *moves, int n) {
+    if (st->present && (dc_pop32(st->present) > 1 || st->extra)) return n;
+    const uint32_t idle = 1u << DC_T_ARCHITECTURE | 1u << DC_T_MASONRY | 1u << DC_T_STRATEGY |
+                          1u << DC_T_THEOLOGY;
+    const uint32_t points = 1u << DC_T_PHILOSOPHY | 1u << DC_T_MATHEMATICS;
+    int keep_idle = !(st->board & points), m = 0;
+    for (int i = 0; i < n; i++) {
+        int token = DC_MOVE_A(moves[i]);
+        if (idle >> token & 1) {
+            if (!keep_idle) continue;
+            keep_idle = 0;
+        }
+        moves[m++] = moves[i];
     }
     return m;
 }
@@ -1827,6 +1849,7 @@ static double small_search(Ctx *c, const dc_state *st, double alpha, double beta
     int32_t moves[DC_MAX_MOVES];
     int n = dc_legal_moves(st, moves);
     if (st->phase == DC_MAUSOLEUM && c->final_picks) n = prune_picks(st, moves, n, c->final_picks);
+    if (st->phase == DC_CHOOSE_TOKEN && c->final_picks >= 2) n = prune_tokens(st, moves, n);
     for (int i = 0; i < n; i++) SMALL_CHILD(moves[i]);
 #undef SMALL_CHILD
     return best;
