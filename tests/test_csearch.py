@@ -180,7 +180,8 @@ def test_a_fourteen_card_benchmark_endgame_has_its_true_value():
 def test_mausoleum_picks_that_another_card_beats_are_skipped_with_the_same_values():
     """final_picks: 0 searches every pick, 1 skips cards equal but for fewer points, 2 also
     compares only what still counts at the builder's last action (and skips the progress tokens
-    that do nothing then), 3 also shields and production, 4 also before the last action."""
+    that do nothing then), 3 also shields and production, 4 also before the last action, 5 also
+    across the colours no guild counts any more."""
     mausoleum = 6
     positions = []
     for seed in range(40):
@@ -189,14 +190,15 @@ def test_mausoleum_picks_that_another_card_beats_are_skipped_with_the_same_value
             positions.append(state)
     assert len(positions) >= 5
     results = {}
-    for level in (0, 1, 2, 3, 4):
+    for level in (0, 1, 2, 3, 4, 5):
         searcher = c_searcher(final_picks=level)
         values = [searcher.search(s, INF_DEPTH - 1, 0.0, 1.0) for s in positions]
         results[level] = (values, searcher._c.nodes)
-    for level in (1, 2, 3, 4):
+    for level in (1, 2, 3, 4, 5):
         assert results[level][0] == pytest.approx(results[0][0], abs=1e-9)
-    assert results[4][1] <= results[3][1] < results[2][1] <= results[1][1] <= results[0][1]
-    assert results[4][1] < 0.9 * results[0][1]
+    nodes = [results[level][1] for level in range(6)]
+    assert nodes[5] <= nodes[4] <= nodes[3] < nodes[2] <= nodes[1] <= nodes[0]
+    assert nodes[5] < 0.9 * nodes[0]
 
 
 def test_static_bound_only_claims_sure_wins():

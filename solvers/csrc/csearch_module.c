@@ -938,12 +938,21 @@ static int same_category(const dc_category *a, const dc_category *b) {
            a->each == b->each;
 }
 
+static const dc_cards PICK_COLOURS[7] = {DC_BROWN, DC_GREY, DC_BLUE, DC_GREEN, DC_YELLOW, DC_RED, DC_PURPLE};
+
+static int colour_of(int card) {
+    for (int i = 0; i < 7; i++)
+        if (PICK_COLOURS[i] >> card & 1) return i;
+    return 7;
+}
+
 /* 0: a is not as good as b for its owner; 1: as good, on the points; 2: also on the shields and
- * production; 3: equal but for the points, whatever follows (chain and economy too). */
-static int pick_order(int a, int b) {
-    static const dc_cards colours[] = {DC_BROWN, DC_GREY, DC_BLUE, DC_GREEN, DC_YELLOW, DC_RED, DC_PURPLE};
-    for (size_t i = 0; i < sizeof colours / sizeof colours[0]; i++)
-        if ((colours[i] >> a & 1) != (colours[i] >> b & 1)) return 0;
+ * production; 3: equal but for the points, whatever follows (chain and economy too). Colours
+ * in `free` (a bit per PICK_COLOURS index) count for nothing: two cards of such colours compare
+ * as if of one colour. */
+static int pick_order_free(int a, int b, int free) {
+    int ca = colour_of(a), cb = colour_of(b);
+    if (ca != cb && !((free >> ca & 1) && (free >> cb & 1))) return 0;
     const dc_card_spec *x = &DC_CARDS_TABLE[a], *y = &DC_CARDS_TABLE[b];
     if (x->points < y->points || x->science != y->science || x->coins != y->coins ||
         !same_category(&x->coins_per, &y->coins_per) ||
@@ -956,6 +965,44 @@ static int pick_order(int a, int b) {
     for (int r = 0; r < 5; r++)
         if ((x->econ >> (3 * r) & 7) < (y->econ >> (3 * r) & 7)) return 0;
     return 2;
+}
+
+static int pick_order(int a, int b) { return pick_order_free(a, b, 0); }
+
+/* LAST_MORE_BEATEN_BY with the colours of `free` counting for nothing, by `free` (filled at
+ * import, about 1.4M comparisons). */
+static dc_cards LAST_FREE_BEATEN_BY[128][DC_N_CARDS];
+
+static void last_free_init(void) {
+    for (int free = 0; free < 128; free++)
+        for (int b = 0; b < DC_N_CARDS; b++) {
+            dc_cards beaten = 0;
+            for (int a = 0; a < DC_N_CARDS; a++) {
+                if (a == b) continue;
+                int ab = pick_order_free(a, b, free), ba = pick_order_free(b, a, free);
+                if (ab >= 1 && (!ba || a < b)) beaten |= DC_CARD_BIT(a);
+            }
+            LAST_FREE_BEATEN_BY[free][b] = beaten;
+        }
+}
+
+/* The colours whose count may still matter after the builder's last action: those the owned
+ * guilds count, and the last card's if it is (or may be) a guild; blue always (ties). */
+static int counted_colours(const dc_state *st) {
+    dc_cards counted = DC_BLUE;
+    dc_cards guilds = (st->p[0].cards | st->p[1].cards) & DC_PURPLE;
+    for (int c = 0; guilds && c < DC_N_CARDS; c++)
+        if (guilds >> c & 1) counted |= DC_CARDS_TABLE[c].points_per_max.colours;
+    for (uint32_t m = st->present; m; m &= m - 1) {
+        int card = st->pyramid[__builtin_ctz(m)];
+        if (card < 0) return 127;
+        if (DC_PURPLE >> card & 1)
+            counted |= DC_CARDS_TABLE[card].points_per_max.colours | DC_CARDS_TABLE[card].coins_per_max.colours;
+    }
+    int mask = 0;
+    for (int i = 0; i < 7; i++)
+        if (counted & PICK_COLOURS[i]) mask |= 1 << i;
+    return mask | 1 << 6; /* a guild's own effect sets it apart anyway */
 }
 
 /* Not the last action (final_picks 4): a as good as b for its owner M whatever follows, unless a
@@ -974,6 +1021,7 @@ static int pick_more(int a, int b, int chain) {
 }
 
 static void pick_tables_init(void) {
+    last_free_init();
     for (int b = 0; b < DC_N_CARDS; b++) {
         PICK_BEATEN_BY[b] = LAST_BEATEN_BY[b] = LAST_MORE_BEATEN_BY[b] = 0;
         if ((DC_PURPLE >> b & 1) && DC_CARDS_TABLE[b].points_per_max.coins_div3) COIN_GUILDS |= DC_CARD_BIT(b);
@@ -1012,10 +1060,15 @@ static int prune_picks(const dc_state *st, int32_t *moves, int n, int level) {
         return m;
     }
     chains_wanted &= ~st->p[st->to_move].chains;
+    const dc_cards *last_by = LAST_MORE_BEATEN_BY;
+    if (last && level >= 5) {
+        int free = 127 & ~counted_colours(st);
+        if (free) last_by = LAST_FREE_BEATEN_BY[free];
+    }
     int m = 0;
     for (int i = 0; i < n; i++) {
         int card = DC_MOVE_B(moves[i]);
-        const dc_cards *by = last ? LAST_MORE_BEATEN_BY
+        const dc_cards *by = last ? last_by
                              : DC_CARDS_TABLE[card].chain_gives & chains_wanted ? MORE_CHAIN_BEATEN_BY
                                                                                 : MORE_BEATEN_BY;
         if (!(by[card] & st->discard)) moves[m++] = moves[i];
@@ -2297,7 +2350,7 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs) {
     self->small_cards = 3;
     self->bound_cards = 3;
     self->tail_bounds = 1;
-    self->final_picks = 4;
+    self->final_picks = 5;
     self->bounds = 2;
     self->abstract = 1;
     self->defer_cards = 5;
