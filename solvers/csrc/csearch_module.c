@@ -1041,7 +1041,8 @@ static void pick_tables_init(void) {
 }
 
 /* The picks worth searching (moves: the pile's cards, in dc_legal_moves' order, kept); `level`
- * as final_picks: 1 PICK_BEATEN_BY, 2 LAST_BEATEN_BY too, 3 LAST_MORE_BEATEN_BY too. */
+ * as final_picks: 1 PICK_BEATEN_BY, 2 LAST_BEATEN_BY too, 3 LAST_MORE_BEATEN_BY too, 4 also
+ * MORE_(CHAIN_)BEATEN_BY before the last action, 5 LAST_FREE_BEATEN_BY at the last one. */
 static int prune_picks(const dc_state *st, int32_t *moves, int n, int level) {
     int last = level >= 2 && (!st->present || (dc_pop32(st->present) == 1 && !st->extra));
     const dc_cards *beaten_by = last ? LAST_BEATEN_BY : PICK_BEATEN_BY;
