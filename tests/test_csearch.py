@@ -169,10 +169,9 @@ def test_a_fourteen_card_benchmark_endgame_has_its_true_value():
     outcomes, each solved alone). The empty-window bug made it 0.2607 in the curves of the
     morning."""
     from benchmarks.endgames import endgame as benchmark_endgame
-
-    state = benchmark_endgame(504, 14, "search")
     from solvers.search import CSearcher
 
+    state = benchmark_endgame(504, 14, "search")
     searcher = CSearcher(chance_width=None, memory=256 << 20, threads=2)
     assert searcher.search(state, INF_DEPTH - 1, 0.0, 1.0) == pytest.approx(0.26, abs=1e-12)
 

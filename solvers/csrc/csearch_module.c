@@ -493,8 +493,7 @@ static double search(Ctx *c, const dc_state *st, int depth, double alpha, double
 static double search_keyed(Ctx *c, const dc_state *st, uint64_t key, int depth,
                            double alpha, double beta);
 static double small_search(Ctx *c, const dc_state *st, double alpha, double beta);
-static int prune_picks(const dc_state *st, int32_t *moves, int n, int level);
-static int prune_tokens(const dc_state *st, int32_t *moves, int n);
+static int skip_beaten(const Ctx *c, const dc_state *st, int32_t *moves, int n);
 
 /* Children in search order. Eval ordering: the table move, then by heuristic value of the child
  * (plus a hint of the static score); otherwise the static score with the table move first.
@@ -591,8 +590,7 @@ static double decision_exact(Ctx *c, const dc_state *st, int depth, double alpha
     int32_t moves[DC_MAX_MOVES];
     int n = dc_legal_moves(st, moves);
     if (n == 0) return decision(c, st, depth, alpha, beta, first, best_move);
-    if (st->phase == DC_MAUSOLEUM && c->final_picks) n = prune_picks(st, moves, n, c->final_picks);
-    if (st->phase == DC_CHOOSE_TOKEN && c->final_picks >= 2) n = prune_tokens(st, moves, n);
+    n = skip_beaten(c, st, moves, n);
     int me = st->to_move, maximise = me == 0;
     dc_state kids[n];
     uint64_t keys[n];
@@ -916,6 +914,11 @@ static inline double third(int i) { return i >= 0 && i < 256 ? SW_THIRD[i] : i /
  * rounding), without a call to floor(). */
 static inline int whole(double v) { return (int)(v + 1e-6); }
 
+static inline int low_card(dc_cards g) { /* the lowest card id in a non-empty set */
+    uint64_t lo = (uint64_t)g;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(g >> 64));
+}
+
 /* The Mausoleum's pick (exact solves, final_picks). Its builder M takes one card of the discard
  * pile; a card that another card of the pile beats needs no search, because the other is at
  * least as good for M whatever follows:
@@ -925,11 +928,11 @@ static inline int whole(double v) { return (int)(v + 1e-6); }
  *     be equal in colour, science, coins and counts, with at least the points
  *     (LAST_BEATEN_BY); and, unless a guild that counts coins is owned or may be the last
  *     card, at least the shields and the production of each resource too
- *     (LAST_MORE_BEATEN_BY): the pawn further towards O and O's prices higher only take coins
+ *     (LAST_FREE_BEATEN_BY[0]): the pawn further towards O and O's prices higher only take coins
  *     and options from O (such a guild is the exception: the richest city's count moves with
  *     the coins O loses, or M gains through Economy).
  * Equal cards: the lower id beats the other, so the beaten are never all of them. */
-static dc_cards PICK_BEATEN_BY[DC_N_CARDS], LAST_BEATEN_BY[DC_N_CARDS], LAST_MORE_BEATEN_BY[DC_N_CARDS];
+static dc_cards PICK_BEATEN_BY[DC_N_CARDS], LAST_BEATEN_BY[DC_N_CARDS];
 static dc_cards MORE_BEATEN_BY[DC_N_CARDS], MORE_CHAIN_BEATEN_BY[DC_N_CARDS];
 static dc_cards COIN_GUILDS; /* guilds that count coins */
 
@@ -969,8 +972,9 @@ static int pick_order_free(int a, int b, int free) {
 
 static int pick_order(int a, int b) { return pick_order_free(a, b, 0); }
 
-/* LAST_MORE_BEATEN_BY with the colours of `free` counting for nothing, by `free` (filled at
- * import, about 1.4M comparisons). */
+/* At the last action, by `free`: a card beaten on the points, shields and production, the colours
+ * of `free` counting for nothing ([0]: every colour counts). Filled at import, about 1.4M
+ * comparisons. */
 static dc_cards LAST_FREE_BEATEN_BY[128][DC_N_CARDS];
 
 static void last_free_init(void) {
@@ -990,9 +994,8 @@ static void last_free_init(void) {
  * guilds count, and the last card's if it is (or may be) a guild; blue always (ties). */
 static int counted_colours(const dc_state *st) {
     dc_cards counted = DC_BLUE;
-    dc_cards guilds = (st->p[0].cards | st->p[1].cards) & DC_PURPLE;
-    for (int c = 0; guilds && c < DC_N_CARDS; c++)
-        if (guilds >> c & 1) counted |= DC_CARDS_TABLE[c].points_per_max.colours;
+    for (dc_cards g = (st->p[0].cards | st->p[1].cards) & DC_PURPLE; g; g &= g - 1)
+        counted |= DC_CARDS_TABLE[low_card(g)].points_per_max.colours;
     for (uint32_t m = st->present; m; m &= m - 1) {
         int card = st->pyramid[__builtin_ctz(m)];
         if (card < 0) return 127;
@@ -1023,7 +1026,6 @@ static int pick_more(int a, int b, int chain) {
 static void pick_tables_init(void) {
     last_free_init();
     for (int b = 0; b < DC_N_CARDS; b++) {
-        PICK_BEATEN_BY[b] = LAST_BEATEN_BY[b] = LAST_MORE_BEATEN_BY[b] = 0;
         if ((DC_PURPLE >> b & 1) && DC_CARDS_TABLE[b].points_per_max.coins_div3) COIN_GUILDS |= DC_CARD_BIT(b);
         for (int a = 0; a < DC_N_CARDS; a++) {
             if (a == b) continue;
@@ -1031,7 +1033,6 @@ static void pick_tables_init(void) {
             /* a beats b: as good, and b not as good back (or the lower id of two equal) */
             if (ab >= 3 && (ba < 3 || a < b)) PICK_BEATEN_BY[b] |= DC_CARD_BIT(a);
             if (ab >= 1 && ab != 2 && (!(ba >= 1 && ba != 2) || a < b)) LAST_BEATEN_BY[b] |= DC_CARD_BIT(a);
-            if (ab >= 1 && (!ba || a < b)) LAST_MORE_BEATEN_BY[b] |= DC_CARD_BIT(a);
             for (int chain = 0; chain < 2; chain++) {
                 int m_ab = pick_more(a, b, chain), m_ba = pick_more(b, a, chain);
                 if (m_ab && (!m_ba || a < b)) (chain ? MORE_CHAIN_BEATEN_BY : MORE_BEATEN_BY)[b] |= DC_CARD_BIT(a);
@@ -1045,7 +1046,6 @@ static void pick_tables_init(void) {
  * MORE_(CHAIN_)BEATEN_BY before the last action, 5 LAST_FREE_BEATEN_BY at the last one. */
 static int prune_picks(const dc_state *st, int32_t *moves, int n, int level) {
     int last = level >= 2 && (!st->present || (dc_pop32(st->present) == 1 && !st->extra));
-    const dc_cards *beaten_by = last ? LAST_BEATEN_BY : PICK_BEATEN_BY;
     /* a guild that counts coins, owned or maybe still to come, rules out the monotone tables */
     int coin_guild = ((st->p[0].cards | st->p[1].cards) & COIN_GUILDS) != 0;
     uint32_t chains_wanted = 0; /* chain symbols a card still to come is free with */
@@ -1054,22 +1054,16 @@ static int prune_picks(const dc_state *st, int32_t *moves, int n, int level) {
         coin_guild |= card < 0 || (COIN_GUILDS >> card & 1);
         chains_wanted |= card < 0 ? ~0u : DC_CARDS_TABLE[card].chain_from;
     }
-    if (coin_guild || level < 3 || (!last && level < 4)) {
-        int m = 0;
-        for (int i = 0; i < n; i++)
-            if (!(beaten_by[DC_MOVE_B(moves[i])] & st->discard)) moves[m++] = moves[i];
-        return m;
-    }
     chains_wanted &= ~st->p[st->to_move].chains;
-    const dc_cards *last_by = LAST_MORE_BEATEN_BY;
-    if (last && level >= 5) {
-        int free = 127 & ~counted_colours(st);
-        if (free) last_by = LAST_FREE_BEATEN_BY[free];
-    }
+    int monotone = !coin_guild && level >= (last ? 3 : 4);
+    /* one table for every card, or NULL: MORE_(CHAIN_)BEATEN_BY by the card's chain */
+    const dc_cards *table = !monotone ? (last ? LAST_BEATEN_BY : PICK_BEATEN_BY)
+                            : last    ? LAST_FREE_BEATEN_BY[level >= 5 ? 127 & ~counted_colours(st) : 0]
+                                      : NULL;
     int m = 0;
     for (int i = 0; i < n; i++) {
         int card = DC_MOVE_B(moves[i]);
-        const dc_cards *by = last ? last_by
+        const dc_cards *by = table                                             ? table
                              : DC_CARDS_TABLE[card].chain_gives & chains_wanted ? MORE_CHAIN_BEATEN_BY
                                                                                 : MORE_BEATEN_BY;
         if (!(by[card] & st->discard)) moves[m++] = moves[i];
@@ -1097,6 +1091,14 @@ static int prune_tokens(const dc_state *st, int32_t *moves, int n) {
     return m;
 }
 
+/* The moves of a Mausoleum pick or a token choice worth searching (see prune_picks and
+ * prune_tokens); other phases' moves unchanged. */
+static int skip_beaten(const Ctx *c, const dc_state *st, int32_t *moves, int n) {
+    if (st->phase == DC_MAUSOLEUM && c->final_picks) return prune_picks(st, moves, n, c->final_picks);
+    if (st->phase == DC_CHOOSE_TOKEN && c->final_picks >= 2) return prune_tokens(st, moves, n);
+    return n;
+}
+
 static void bound_tables_init(void) {
     pick_tables_init();
     for (int i = 0; i < 256; i++) SW_THIRD[i] = i / 3.0;
@@ -1119,11 +1121,6 @@ static void bound_tables_init(void) {
             SW_PLAIN_ORDER[j] = (int8_t)c;
         }
     }
-}
-
-static inline int low_card(dc_cards g) { /* the lowest card id in a non-empty set */
-    uint64_t lo = (uint64_t)g;
-    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(g >> 64));
 }
 
 /* What x may still get, for the counts of guilds and of cards that pay per card: the face-up
@@ -1902,8 +1899,7 @@ static double small_search(Ctx *c, const dc_state *st, double alpha, double beta
     }
     int32_t moves[DC_MAX_MOVES];
     int n = dc_legal_moves(st, moves);
-    if (st->phase == DC_MAUSOLEUM && c->final_picks) n = prune_picks(st, moves, n, c->final_picks);
-    if (st->phase == DC_CHOOSE_TOKEN && c->final_picks >= 2) n = prune_tokens(st, moves, n);
+    n = skip_beaten(c, st, moves, n);
     for (int i = 0; i < n; i++) SMALL_CHILD(moves[i]);
 #undef SMALL_CHILD
     return best;
