@@ -270,6 +270,21 @@ def test_bound_in_the_table_free_tail_keeps_values_and_ends_nodes():
     assert nodes[3][2] > 0 and nodes[0][2] == 0
 
 
+def test_pre_test_margin_of_the_bound_keeps_values():
+    """bound_slack / tail_slack only turn away calls of the static bound (close ones): values
+    unchanged; no margin admits every side the bound may prove, a huge one none."""
+    runs = {}
+    for slack in (0, 15, 1000):
+        searcher = c_searcher(bound_slack=slack, tail_slack=slack)
+        values = [searcher.search(s, INF_DEPTH - 1, 0.0, 1.0) for s in random_endgames(10, 3, 1600)]
+        runs[slack] = (values, sum(searcher._c.stats()["bound_cut"]))
+    for slack in (15, 1000):
+        assert runs[slack][0] == pytest.approx(runs[0][0], abs=1e-9)
+    assert runs[0][1] > runs[15][1] > 0 and runs[1000][1] == 0
+    defaults = c_searcher()._c
+    assert (defaults.bound_slack, defaults.tail_slack) == (15, 12)
+
+
 def test_profile_counters_describe_the_solve():
     searcher = c_searcher()
     state = random_endgames(9, 1, 900)[0]

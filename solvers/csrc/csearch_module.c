@@ -287,6 +287,7 @@ typedef struct {
     int defer_cards; /* threads: defer moves to children with this many cards that are busy */
     int bound_cards; /* exact solves: small_search tries static_winner() from this many cards */
     int tail_bounds; /* ... at this level (see surely_wins) */
+    int bound_slack, tail_slack; /* static_winner's pre-test margin: in the table, in small_search */
     int final_picks; /* exact solves: Mausoleum picks that another card beats are skipped (prune_picks) */
     int abstract;    /* exact solves: the table keyed by exact_key() */
     long long bound_cuts;
@@ -339,7 +340,7 @@ typedef struct {
     int min_depth;
     int generation;
     int null_windows, endgame, etc, use_history, star2, star2_cards, scout, small_cards, bounds;
-    int abstract, defer_cards, bound_cards, tail_bounds, final_picks;
+    int abstract, defer_cards, bound_cards, tail_bounds, final_picks, bound_slack, tail_slack;
     long long bound_cuts;
     int threads;  /* threads of an exact solve (1: the calling thread alone) */
     int busy;     /* a search is running (the GIL may be released) */
@@ -1792,12 +1793,18 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
 
 /* The side the static bound proves the winner (0 or 1), or -1. Only at a card-taking decision or
  * a reveal of Age III; both scores are counted once, for the pre-test of each side. `level`: see
- * surely_wins. */
-static int static_winner(const dc_state *st, price_cache *pc, int level) {
+ * surely_wins. `slack`: the pre-test asks y's score today plus its headroom to exceed x's by this
+ * much. 0 turns away only a side the bound cannot prove; a margin turns away the close calls it
+ * nearly never proves. Measured (random:500, 60M nodes): with 3 cards left, of the sides it
+ * proved none had a margin under 5 and 0.2% under 10, against 1.6M failed calls under 10; with
+ * 4-5 cards none under 8 and 0.2% under 12, against 1.7M failed calls. A failed call costs as
+ * much as a proof (about 600 cycles with 3 cards, 1,100 with more), and with 3 cards a proof
+ * saves little more than that. */
+static int static_winner(const dc_state *st, price_cache *pc, int level, int slack) {
     if ((st->phase != DC_PLAY && st->phase != DC_REVEAL_CARDS) || st->age != 3) return -1;
     int total[2] = {dc_total_points(st, 0), dc_total_points(st, 1)};
     for (int y = 0; y < 2; y++)
-        if (total[y] + bound_headroom(st, y) >= total[1 - y] && surely_wins(st, y, pc, level)) return y;
+        if (total[y] + bound_headroom(st, y) >= total[1 - y] + slack && surely_wins(st, y, pc, level)) return y;
     return -1;
 }
 
@@ -1842,7 +1849,8 @@ static double small_search(Ctx *c, const dc_state *st, double alpha, double beta
      * most of these nodes at a fraction of their search. Its first look only (tail_bounds 1):
      * here the second one costs more time than the nodes it saves (measured). */
     if (c->bound_cards && c->bounds && dc_pop32(st->present) >= c->bound_cards) {
-        int winner = static_winner(st, &c->prices, c->bounds < c->tail_bounds ? c->bounds : c->tail_bounds);
+        int winner = static_winner(st, &c->prices, c->bounds < c->tail_bounds ? c->bounds : c->tail_bounds,
+                                   c->tail_slack);
         STAT(c, ST_BOUND, st);
         if (winner >= 0) {
             STAT(c, ST_BOUND_CUT, st);
@@ -2096,7 +2104,7 @@ static double search_keyed(Ctx *c, const dc_state *st, uint64_t key, int depth,
     double alpha0 = alpha, beta0 = beta, value;
     int32_t move = -1;
     if (depth >= INF_DEPTH / 2 && c->bounds && !(had && e_lo == e_hi)) {
-        int winner = static_winner(st, &c->prices, c->bounds);
+        int winner = static_winner(st, &c->prices, c->bounds, c->bound_slack);
         STAT(c, ST_BOUND, st);
         if (winner >= 0) {
             STAT(c, ST_BOUND_CUT, st);
@@ -2261,6 +2269,8 @@ static void ctx_begin(Searcher *self, Ctx *c, int id, Shared *sh) {
     c->defer_cards = self->defer_cards;
     c->bound_cards = self->bound_cards;
     c->tail_bounds = self->tail_bounds;
+    c->bound_slack = self->bound_slack;
+    c->tail_slack = self->tail_slack;
     c->final_picks = self->final_picks;
     c->on_progress = self->on_progress;
     c->id = id;
@@ -2347,6 +2357,8 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs) {
     self->small_cards = 3;
     self->bound_cards = 3;
     self->tail_bounds = 1;
+    self->bound_slack = 15;
+    self->tail_slack = 12;
     self->final_picks = 5;
     self->bounds = 2;
     self->abstract = 1;
@@ -2496,7 +2508,7 @@ static PyObject *Searcher_static_winner(Searcher *self, PyObject *obj) {
     const dc_state *st = &st_value;
     if (capi->get_state(obj, &st_value) < 0) return NULL;
     static price_cache py_prices; /* calls from Python hold the GIL */
-    int w = static_winner(st, &py_prices, self->bounds ? self->bounds : 2);
+    int w = static_winner(st, &py_prices, self->bounds ? self->bounds : 2, 0);
     if (w < 0) Py_RETURN_NONE;
     return PyLong_FromLong(w);
 }
@@ -2695,6 +2707,8 @@ static PyMemberDef Searcher_members[] = {
     {"defer_cards", T_INT, offsetof(Searcher, defer_cards), 0, NULL},
     {"bound_cards", T_INT, offsetof(Searcher, bound_cards), 0, NULL},
     {"tail_bounds", T_INT, offsetof(Searcher, tail_bounds), 0, NULL},
+    {"bound_slack", T_INT, offsetof(Searcher, bound_slack), 0, NULL},
+    {"tail_slack", T_INT, offsetof(Searcher, tail_slack), 0, NULL},
     {"final_picks", T_INT, offsetof(Searcher, final_picks), 0, NULL},
     {"min_depth", T_INT, offsetof(Searcher, min_depth), 0, NULL},
     {"generation", T_INT, offsetof(Searcher, generation), 0, NULL},
