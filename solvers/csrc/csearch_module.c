@@ -1506,28 +1506,32 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
     int yellow_ub = category_ub(st, x, &yellow_cat, &reach_x);
     int urbanism_coins = ((px->tokens | gain_tokens) >> DC_T_URBANISM & 1) ? 4 : 0;
     int coins_x_base = px->coins; /* x's coins besides those its cards, wonders, tokens bring */
-    int coins_x_fixed = coins_x_base; /* ... and with every wonder and token */
-    for (uint32_t t = gain_tokens; t; t &= t - 1) coins_x_fixed += DC_TOKENS_TABLE[__builtin_ctz(t)].coins;
-    for (uint32_t w = xw; w; w &= w - 1) coins_x_fixed += DC_WONDERS_TABLE[__builtin_ctz(w)].coins;
-    int card_coins_ub = 2 + yellow_ub; /* the most coins one card may bring x */
-    if (all && urbanism_coins > card_coins_ub) card_coins_ub = urbanism_coins;
-    for (dc_cards a = all & SW_COINS; a; a &= a - 1) {
-        const dc_card_spec *spec = &DC_CARDS_TABLE[low_card(a)];
-        int coins = spec->coins + urbanism_coins;
-        if (spec->coins_per.each)
-            coins += spec->coins_per.each * category_ub(st, x, &spec->coins_per, &reach_x);
-        if (spec->coins_per_max.each) {
-            int nx = category_ub(st, x, &spec->coins_per_max, &reach_x);
-            int ny = dc_pop_cards(y_may & spec->coins_per_max.colours) +
-                     (spec->coins_per_max.wonder ? dc_pop32(py->built) : 0);
-            coins += spec->coins_per_max.each * (nx > ny ? nx : ny);
+    /* the richest purse, at most: only a guild that counts coins reads it (x's, or one x may get) */
+    int richest_ub = 0;
+    if ((px->cards | all) & COIN_GUILDS) {
+        int coins_x_fixed = coins_x_base; /* ... and with every wonder and token */
+        for (uint32_t t = gain_tokens; t; t &= t - 1) coins_x_fixed += DC_TOKENS_TABLE[__builtin_ctz(t)].coins;
+        for (uint32_t w = xw; w; w &= w - 1) coins_x_fixed += DC_WONDERS_TABLE[__builtin_ctz(w)].coins;
+        int card_coins_ub = 2 + yellow_ub; /* the most coins one card may bring x */
+        if (all && urbanism_coins > card_coins_ub) card_coins_ub = urbanism_coins;
+        for (dc_cards a = all & SW_COINS; a; a &= a - 1) {
+            const dc_card_spec *spec = &DC_CARDS_TABLE[low_card(a)];
+            int coins = spec->coins + urbanism_coins;
+            if (spec->coins_per.each)
+                coins += spec->coins_per.each * category_ub(st, x, &spec->coins_per, &reach_x);
+            if (spec->coins_per_max.each) {
+                int nx = category_ub(st, x, &spec->coins_per_max, &reach_x);
+                int ny = dc_pop_cards(y_may & spec->coins_per_max.colours) +
+                         (spec->coins_per_max.wonder ? dc_pop32(py->built) : 0);
+                coins += spec->coins_per_max.each * (nx > ny ? nx : ny);
+            }
+            if (coins > card_coins_ub) card_coins_ub = coins;
         }
-        if (coins > card_coins_ub) card_coins_ub = coins;
+        int coins_x_ub = coins_x_fixed + (k + maus) * card_coins_ub;
+        int coins_y_ub = py->coins + left * discard_y;
+        if (py->tokens >> DC_T_ECONOMY & 1) coins_y_ub += coins_x_ub; /* x's trading pays y */
+        richest_ub = (coins_x_ub > coins_y_ub ? coins_x_ub : coins_y_ub) / 3;
     }
-    int coins_x_ub = coins_x_fixed + (k + maus) * card_coins_ub;
-    int coins_y_ub = py->coins + left * discard_y;
-    if (py->tokens >> DC_T_ECONOMY & 1) coins_y_ub += coins_x_ub; /* x's trading pays y */
-    int richest_ub = (coins_x_ub > coins_y_ub ? coins_x_ub : coins_y_ub) / 3;
     /* --- y's final score, at least (y discards from now on) --- */
     int destroy_brown = 0, destroy_grey = 0;
     for (uint32_t w = xw; w; w &= w - 1) {
