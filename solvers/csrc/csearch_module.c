@@ -974,13 +974,13 @@ static int pick_order_free(int a, int b, int free) {
 static int pick_order(int a, int b) { return pick_order_free(a, b, 0); }
 
 /* At the last action, by `free`: a card beaten on the points, shields and production, the colours
- * of `free` counting for nothing ([0]: every colour counts). Filled at import, about 1.4M
- * comparisons. */
+ * of `free` counting for nothing ([0]: every colour counts). Filled at import for the masks
+ * counted_colours() can leave (blue and purple always count: 32 of 128, about 340K comparisons). */
 static dc_cards LAST_FREE_BEATEN_BY[128][DC_N_CARDS];
 
 static void last_free_init(void) {
     for (int free = 0; free < 128; free++)
-        for (int b = 0; b < DC_N_CARDS; b++) {
+        for (int b = 0; b < DC_N_CARDS && !(free & (1 << 2 | 1 << 6)); b++) {
             dc_cards beaten = 0;
             for (int a = 0; a < DC_N_CARDS; a++) {
                 if (a == b) continue;
@@ -1043,8 +1043,8 @@ static void pick_tables_init(void) {
 }
 
 /* The picks worth searching (moves: the pile's cards, in dc_legal_moves' order, kept); `level`
- * as final_picks: 1 PICK_BEATEN_BY, 2 LAST_BEATEN_BY too, 3 LAST_MORE_BEATEN_BY too, 4 also
- * MORE_(CHAIN_)BEATEN_BY before the last action, 5 LAST_FREE_BEATEN_BY at the last one. */
+ * as final_picks: 1 PICK_BEATEN_BY, 2 LAST_BEATEN_BY at the last action, 3 LAST_FREE_BEATEN_BY[0]
+ * there, 4 also MORE_(CHAIN_)BEATEN_BY before it, 5 LAST_FREE_BEATEN_BY by the uncounted colours. */
 static int prune_picks(const dc_state *st, int32_t *moves, int n, int level) {
     int last = level >= 2 && (!st->present || (dc_pop32(st->present) == 1 && !st->extra));
     /* a guild that counts coins, owned or maybe still to come, rules out the monotone tables */
@@ -1141,6 +1141,21 @@ static int category_ub(const dc_state *st, int x, const dc_category *cat, const 
                (guild < r->h_guild ? guild : r->h_guild) + ((r->discard & cat->colours) != 0) +
                (cat->wonder ? r->wonders : 0);
     return n + (more < r->takes ? more : r->takes);
+}
+
+/* The most coins a card's "per card" effects may bring x when built: per card of x's (its reach)
+ * and per card of the city with the most (y's: the cards it owns or may build, `y_may`). */
+static int coins_per_card_ub(const dc_state *st, int x, const dc_card_spec *spec, const sw_reach *r,
+                             dc_cards y_may) {
+    int coins = 0;
+    if (spec->coins_per.each) coins += spec->coins_per.each * category_ub(st, x, &spec->coins_per, r);
+    if (spec->coins_per_max.each) {
+        int nx = category_ub(st, x, &spec->coins_per_max, r);
+        int ny = dc_pop_cards(y_may & spec->coins_per_max.colours) +
+                 (spec->coins_per_max.wonder ? dc_pop32(st->p[1 - x].built) : 0);
+        coins += spec->coins_per_max.each * (nx > ny ? nx : ny);
+    }
+    return coins;
 }
 
 /* What the static bound can at most add to y's score today: the coins of y's discards to come
@@ -1516,15 +1531,7 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
         if (all && urbanism_coins > card_coins_ub) card_coins_ub = urbanism_coins;
         for (dc_cards a = all & SW_COINS; a; a &= a - 1) {
             const dc_card_spec *spec = &DC_CARDS_TABLE[low_card(a)];
-            int coins = spec->coins + urbanism_coins;
-            if (spec->coins_per.each)
-                coins += spec->coins_per.each * category_ub(st, x, &spec->coins_per, &reach_x);
-            if (spec->coins_per_max.each) {
-                int nx = category_ub(st, x, &spec->coins_per_max, &reach_x);
-                int ny = dc_pop_cards(y_may & spec->coins_per_max.colours) +
-                         (spec->coins_per_max.wonder ? dc_pop32(py->built) : 0);
-                coins += spec->coins_per_max.each * (nx > ny ? nx : ny);
-            }
+            int coins = spec->coins + urbanism_coins + coins_per_card_ub(st, x, spec, &reach_x, y_may);
             if (coins > card_coins_ub) card_coins_ub = coins;
         }
         int coins_x_ub = coins_x_fixed + (k + maus) * card_coins_ub;
@@ -1615,16 +1622,7 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
         int c = low_card(a);
         const dc_card_spec *spec = &DC_CARDS_TABLE[c];
         double v = spec->points + urbanism;
-        double coins = spec->coins;
-        if (spec->coins_per.each)
-            coins += spec->coins_per.each * category_ub(st, x, &spec->coins_per, &reach_x);
-        if (spec->coins_per_max.each) {
-            int nx = category_ub(st, x, &spec->coins_per_max, &reach_x);
-            int ny = dc_pop_cards(y_may & spec->coins_per_max.colours) +
-                     (spec->coins_per_max.wonder ? dc_pop32(py->built) : 0);
-            coins += spec->coins_per_max.each * (nx > ny ? nx : ny);
-        }
-        v += third((int)coins);
+        v += third(spec->coins + coins_per_card_ub(st, x, spec, &reach_x, y_may));
         if (spec->points_per_max.each) {
             const dc_category *cat = &spec->points_per_max;
             int nx = category_ub(st, x, cat, &reach_x);
