@@ -72,7 +72,9 @@ class Teacher:
     value: str = "v1"
 
     def label(self) -> str:
-        budget = f":{self.nodes}" if self.kind in ("search", "cmcts") else ""
+        if self.kind == "cmcts":  # it plays with the shipped model whatever ``value`` says
+            return f"cmcts:{self.nodes}/eps{self.epsilon:g}"
+        budget = f":{self.nodes}" if self.kind == "search" else ""
         return f"{self.kind}{budget}/{self.value}/eps{self.epsilon:g}"
 
 
