@@ -52,6 +52,8 @@ class OptionalBuildExt(build_ext):
 
 ENGINE_C = ["duel/csrc/duel_core.c", "duel/csrc/duel_core.h", "duel/csrc/duel_tables.h"]
 SEARCH_C = [*ENGINE_C, "duel/csrc/ccore_capi.h", "solvers/csrc/heuristic.h"]
+# The parts csearch_module.c includes (one translation unit), in its order.
+CSEARCH_PARTS = [f"solvers/csrc/csearch/{part}.h" for part in ("common",)]
 
 setup(
     ext_modules=[
@@ -70,7 +72,7 @@ setup(
         Extension(
             "solvers._csearch",
             sources=["solvers/csrc/csearch_module.c"],
-            depends=SEARCH_C,
+            depends=[*SEARCH_C, *CSEARCH_PARTS],
             extra_compile_args=FLAGS,
             optional=True,
         ),

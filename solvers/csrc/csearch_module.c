@@ -48,25 +48,7 @@
 /* The conversions of duel._ccore (CoreState <-> dc_state), through its capsule. */
 static const dc_capi *capi;
 
-#define INF_DEPTH (1 << 20)
-#define MAX_THREADS 256
-#define SCOUT_EPS 1e-9 /* the width of a scout's null window */
-#define TT_EXACT_DEPTH 0xFFFFu
-
-/* Expected values are sums of products, so two searches of one position may bound it by doubles
- * an ulp apart, and a window between them is too narrow for the sums below to tell apart (an
- * empty window makes a fail-high read as a fail-low). A window narrower than MIN_WINDOW is
- * widened to it: that is always sound for a fail-soft search (a value outside the wider window
- * is a bound beyond the narrow one too, a value inside it is exact). */
-#define MIN_WINDOW 1e-12
-static inline void widen(double *alpha, double *beta) {
-    if (*beta - *alpha < MIN_WINDOW) {
-        double mid = 0.5 * (*alpha + *beta);
-        *alpha = mid - 0.5 * MIN_WINDOW;
-        *beta = mid + 0.5 * MIN_WINDOW;
-    }
-}
-
+#include "csearch/common.h"
 #include "heuristic.h"
 
 /* --- the transposition table -------------------------------------------------------------- */
@@ -914,11 +896,6 @@ static inline double third(int i) { return i >= 0 && i < 256 ? SW_THIRD[i] : i /
 /* floor(v + 1e-6) for a score bound v >= 0 (scores are whole numbers; the margin absorbs
  * rounding), without a call to floor(). */
 static inline int whole(double v) { return (int)(v + 1e-6); }
-
-static inline int low_card(dc_cards g) { /* the lowest card id in a non-empty set */
-    uint64_t lo = (uint64_t)g;
-    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(g >> 64));
-}
 
 /* The Mausoleum's pick (exact solves, final_picks). Its builder M takes one card of the discard
  * pile; a card that another card of the pile beats needs no search, because the other is at
