@@ -6,7 +6,6 @@
 #define INF_DEPTH (1 << 20)
 #define MAX_THREADS 256
 #define SCOUT_EPS 1e-9 /* the width of a scout's null window */
-#define TT_EXACT_DEPTH 0xFFFFu
 
 /* Expected values are sums of products, so two searches of one position may bound it by doubles
  * an ulp apart, and a window between them is too narrow for the sums below to tell apart (an
