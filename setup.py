@@ -53,7 +53,7 @@ class OptionalBuildExt(build_ext):
 ENGINE_C = ["duel/csrc/duel_core.c", "duel/csrc/duel_core.h", "duel/csrc/duel_tables.h"]
 SEARCH_C = [*ENGINE_C, "duel/csrc/ccore_capi.h", "solvers/csrc/heuristic.h"]
 # The parts csearch_module.c includes (one translation unit), in its order.
-CSEARCH_PARTS = [f"solvers/csrc/csearch/{part}.h" for part in ("common", "profile", "prices", "context", "tt", "exact_key", "searcher")]
+CSEARCH_PARTS = [f"solvers/csrc/csearch/{part}.h" for part in ("common", "profile", "prices", "context", "tt", "exact_key", "movepick", "search", "exact", "searcher")]
 
 setup(
     ext_modules=[
