@@ -117,4 +117,3 @@ static void tick(Ctx *c) {
     if (c->node_limit >= 0 && c->nodes + (c->node_limit - total) < c->checkpoint)
         c->checkpoint = c->nodes + (c->node_limit - total);
 }
-

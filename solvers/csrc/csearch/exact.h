@@ -279,4 +279,3 @@ static double chance_exact(Ctx *c, const dc_state *st, int depth, double alpha, 
     }
     return acc_w / t;
 }
-

@@ -74,4 +74,3 @@ static uint64_t exact_key(const dc_state *st) {
 static inline uint64_t table_key(const Ctx *c, const dc_state *st, int depth) {
     return depth >= INF_DEPTH / 2 && c->abstract ? exact_key(st) : dc_state_hash(st);
 }
-

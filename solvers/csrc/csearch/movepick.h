@@ -51,4 +51,3 @@ static void order_moves(Ctx *c, const dc_state *st, int32_t *moves, int n, int32
 static inline int hist_index(int32_t move) {
     return (DC_MOVE_KIND(move) & 15) << 11 | (DC_MOVE_A(move) & 15) << 7 | (DC_MOVE_B(move) & 127);
 }
-

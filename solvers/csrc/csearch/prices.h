@@ -42,4 +42,3 @@ static inline int wonder_price(price_cache *pc, const dc_state *s, int p, int w)
     return cached_trade_cost(pc, econ, s->p[1 - p].econ, 128 + w, spec->need,
                              econ & DC_ARCHITECTURE_BIT ? 2 : 0);
 }
-

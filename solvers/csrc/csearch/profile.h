@@ -28,4 +28,3 @@ enum {
 };
 #define ST_CARDS 24
 #define STAT(c, kind, st) ((c)->stat[kind][dc_pop32((st)->present)]++)
-

@@ -175,4 +175,3 @@ static double chance(Ctx *c, const dc_state *st, int depth, double alpha, double
     }
     return acc_w / t;
 }
-

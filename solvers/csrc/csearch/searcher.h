@@ -132,4 +132,3 @@ static void ctx_end(Searcher *self, Ctx *c) {
     }
     c->sh = NULL;
 }
-

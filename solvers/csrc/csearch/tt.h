@@ -170,4 +170,3 @@ static void table_free(tt_bucket *tt, uint64_t buckets) {
     PyMem_RawFree(tt);
 #endif
 }
-
