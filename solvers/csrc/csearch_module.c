@@ -31,6 +31,32 @@
  *
  * The Python side (solvers/search.py, CSearcher) drives it: iterative deepening, the root move
  * list, the principal variation and the expected margin stay in Python and call in here.
+ *
+ * The parts, one concern each, in the order they are included below (each uses only the ones
+ * before it, but for the recursion's two forward declarations and Ctx's pointer to the table):
+ *   csearch/common.h       the depth scale, the thread cap, window widening, low_card
+ *   heuristic.h            the hand-made evaluation (shared with the compiled MCTS)
+ *   csearch/profile.h      the counters of Searcher.stats()
+ *   csearch/prices.h       card and wonder prices through a per-thread cache
+ *   csearch/context.h      Ctx (one thread's search state), Shared (a solve's threads), tick
+ *   csearch/tt.h           the transposition table: entries, lockless access, replacement, memory
+ *   csearch/exact_key.h    the table key: a position's future in an exact solve
+ *   csearch/movepick.h     move ordering: the reference's sort, the history index
+ *   csearch/picks.h        The Mausoleum's picks and last tokens that need no search
+ *   csearch/search.h       the reference's decision and chance nodes (hints): alpha-beta, Star1
+ *   csearch/bound_parts.h  the static bound's tables and single-part bounds
+ *   csearch/bound_takes.h  ... its tighter bounds of x's takes (second look, denial game)
+ *   csearch/bound.h        ... the proof itself (surely_wins, static_winner)
+ *   csearch/small.h        the last cards without the table (small_search)
+ *   csearch/exact.h        an exact solve's decision and chance nodes (ETC, scout, Star2)
+ *   csearch/node.h         every node's entry (table, bound, dispatch, store), the root's tests
+ *   csearch/searcher.h     the Searcher object's state and its hand-over to a thread's Ctx
+ *   csearch/threads.h      Lazy SMP: helper threads on one table, the GIL released
+ *   this file              the CPython glue: the Searcher type's methods and the module
+ * They form one translation unit, as the engine (duel_core.c) already does: every static
+ * function stays visible to the compiler at its calls, so the hot paths inline exactly as they
+ * did in one file (the object code is the same); separate units would need link-time
+ * optimisation for that. setup.py lists the parts, so that pip rebuilds when one changes.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -75,7 +101,7 @@ static double search_keyed(Ctx *c, const dc_state *st, uint64_t key, int depth,
 #include "csearch/searcher.h"
 #include "csearch/threads.h"
 
-/* --- Python interface --------------------------------------------------------------------- */
+/* --- the CPython glue --------------------------------------------------------------------- */
 static PyObject *Aborted; /* raised when a limit stops the search */
 
 static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs) {
@@ -371,7 +397,7 @@ static PyMethodDef Searcher_methods[] = {
     {"_write_words", (PyCFunction)Searcher_write_words, METH_VARARGS,
      "test hook: _write_words(core_state, slot, words) writes raw words into its bucket"},
     {"stats", (PyCFunction)Searcher_stats, METH_NOARGS,
-     "profile counters: {kind: [count by cards left]} (see ST_* in the C file)"},
+     "profile counters: {kind: [count by cards left]} (see solvers/csrc/csearch/profile.h)"},
     {NULL, NULL, 0, NULL}};
 
 #define RW_LL(name) {#name, T_LONGLONG, offsetof(Searcher, name), 0, NULL}
