@@ -8,7 +8,7 @@
 #define SCOUT_EPS 1e-9 /* the width of a scout's null window */
 
 /* Expected values are sums of products, so two searches of one position may bound it by doubles
- * an ulp apart, and a window between them is too narrow for the sums below to tell apart (an
+ * an ulp apart, and a window between them is too narrow for a chance node's sums to tell apart (an
  * empty window makes a fail-high read as a fail-low). A window narrower than MIN_WINDOW is
  * widened to it: that is always sound for a fail-soft search (a value outside the wider window
  * is a bound beyond the narrow one too, a value inside it is exact). */

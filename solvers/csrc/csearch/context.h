@@ -2,8 +2,8 @@
  * csearch/context.h -- what one thread searches with (Ctx: the table, the levers, its counters,
  * limits, history and profile) and what the threads of one solve share (Shared: the stop flag
  * and the marks of nodes being searched), with the tick that checks limits, progress and
- * Ctrl-C. Apart because every search function takes a Ctx and nothing else: this is the whole
- * state a node can read or change besides the table's entries.
+ * Ctrl-C. Apart because every search function takes a Ctx, and besides the position, the
+ * window and the table's entries this is all a node reads or changes.
  */
 typedef struct tt_bucket tt_bucket; /* csearch/tt.h */
 typedef struct Shared Shared;

@@ -2,7 +2,8 @@
  * csearch/search.h -- the decision and chance nodes of the Python reference (solvers/search.py),
  * node for node: alpha-beta with its move order, the frontier one ply above the horizon, Star1
  * at chance nodes and the sampling rule for wide ones. Apart because hints must stay the
- * reference's algorithm exactly; exact solves use these only where theirs do not apply.
+ * reference's algorithm exactly; exact solves use these only where their own nodes do not
+ * apply (no legal move, more than STAR2_MAX outcomes, or `endgame` off).
  */
 static double decision(Ctx *c, const dc_state *st, int depth, double alpha, double beta,
                        int32_t first, int32_t *best_move) {

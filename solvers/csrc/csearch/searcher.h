@@ -2,7 +2,7 @@
  * csearch/searcher.h -- the Searcher object's state (the levers, counters and limits Python reads
  * and sets, the table, the per-thread contexts) and the handing over between it and a thread's
  * Ctx at the start and end of a search. Apart from the CPython glue in csearch_module.c because
- * the thread pool (csearch/threads.h) needs it too, and neither needs the other's code.
+ * the thread pool (csearch/threads.h) needs it too, before the glue that calls the pool.
  */
 typedef struct {
     PyObject_HEAD

@@ -1,8 +1,8 @@
 /*
  * csearch/threads.h -- an exact solve on several threads (Lazy SMP): helpers search the same
  * root and share the table while the calling thread runs without the GIL; the first to finish
- * answers. Apart because it is the only code that starts threads or releases the GIL, and the
- * search itself knows of the others only through Ctx.sh (csearch/context.h).
+ * answers. Apart because it is the only code that starts or joins threads: the search knows of
+ * the others only through Ctx.sh (csearch/context.h, whose tick takes the GIL back for Python).
  */
 /* A helper thread's share of a threaded solve: the same root and window as the main thread. */
 typedef struct {

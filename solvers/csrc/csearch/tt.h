@@ -1,8 +1,9 @@
 /*
  * csearch/tt.h -- the transposition table: its entries and buckets, the lockless reads and
  * writes that let the threads of a solve share it, the bucket of a key, the replacement rule,
- * and the memory behind it. Apart because everything else sees the table only through
- * tt_find, tt_store and tt_prefetch: how entries are packed and replaced can change here alone.
+ * and the memory behind it. Apart because the search sees the table only through tt_find,
+ * tt_store and tt_prefetch (the glue's test hooks read raw words): how entries are packed and
+ * replaced can change here alone.
  */
 #define TT_EXACT_DEPTH 0xFFFFu
 
