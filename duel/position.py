@@ -718,7 +718,8 @@ def _check_laid_out(fields: list, age: int) -> None:
     face-up card turned over (and in Age III the guild backs dealt, which the pyramid shows)."""
     if age < 2:
         raise PositionError(
-            "phase: choose_starter begins Age II or III (age 2 or 3); A begins Age I"
+            "phase: choose_starter comes once Age II or III is laid out (age 2 or 3); A begins "
+            "Age I"
         )
     if fields[s.PRESENT] != s._ALL_SLOTS:
         raise PositionError(
@@ -1040,11 +1041,11 @@ def check_reachable(state: s.State) -> None:
         _check_finished_ages(state)
         if f[s.PRESENT] == (1 << SLOTS) - 1 and age == 1 and state.to_move != 0:
             raise PositionError("to_move: A begins Age I (the first player of the draft)")
-        if f[s.PRESENT] == s._ALL_SLOTS and age > 1:
+        laying_out = phase in (s.DEAL_GUILDS, s.REVEAL_CARDS, s.CHOOSE_STARTER)
+        if f[s.PRESENT] == s._ALL_SLOTS and age > 1 and laying_out:
             # the new structure is laid out before its starter is chosen: until the choice,
             # to_move is the chooser (in play, the chosen starter, who may be anyone)
-            if phase in (s.DEAL_GUILDS, s.REVEAL_CARDS, s.CHOOSE_STARTER):
-                _check_starter(state)
+            _check_starter(state)
     _check_tokens(state)
     _check_military(state)
     _check_special_decision(state)
