@@ -35,6 +35,17 @@ def test_positions_by_index_match_replaying_the_moves(game):
     assert game.state(-1) == state and state.is_terminal()
 
 
+def test_each_age_begins_with_its_first_move(game):
+    """The last card of an Age is that Age's; the next begins with its layout (the start
+    player is chosen once it is laid out)."""
+    marks = game.age_marks()
+    assert marks == {20: "Age I", 60: "Age II", 101: "Age III"}
+    for n, name in marks.items():
+        assert game.state(n - 1).age == len(name.split()[1]) != game.state(n - 2).age
+        assert game.moves[n - 1].is_chance and not game.moves[n - 2].is_chance
+    assert str(game.moves[58]) == "discard Scriptorium" and game.state(59).phase == "reveal"
+
+
 def test_cursor_commands(game):
     cursor = Cursor(game)
     assert cursor.command("prev") == (cursor, "already at the start")
