@@ -70,7 +70,7 @@ def _explain_decision(state: State, move: Move, phase: int) -> str:
         s.LIBRARY_CHOOSE: "choose one of the drawn tokens: 'token <name>'",
         s.DESTROY: "choose an opponent's card to destroy: 'destroy <card>'",
         s.MAUSOLEUM: "choose a discarded card to build: 'mausoleum <card>'",
-        s.CHOOSE_STARTER: "choose who begins the next Age: 'start A' or 'start B'",
+        s.CHOOSE_STARTER: "choose who begins this Age, now laid out: 'start A' or 'start B'",
     }
     if phase in (s.SETUP_TOKENS, s.SETUP_WONDERS):
         return f"{expected[phase]} ({state.phase}): no card can be taken yet"

@@ -98,12 +98,14 @@ class Replay:
         return f"{number}. {self.move_text(number)}"
 
     def age_marks(self) -> dict[int, str]:
-        """Move numbers where an Age's play begins (``{31: "Age I", ...}``), for the move list."""
+        """Move numbers where an Age begins (``{31: "Age I", ...}``), for the move list: the
+        first move made in it (Age II and III: the first card of its layout turned over; the
+        move that took the last card of the Age before belongs to that Age)."""
         marks = {}
         for n in range(1, self.last + 1):
-            before, after = self.states[n - 1], self.states[n]
-            if after.age != before.age and after.age:
-                marks[n] = AGE_NAMES[after.age]
+            age = self.states[n - 1].age
+            if age and (n == 1 or self.states[n - 2].age != age):
+                marks[n] = AGE_NAMES[age]
         return marks
 
 
