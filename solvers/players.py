@@ -413,6 +413,8 @@ class CMctsConfig:
       (with at most :data:`EXACT_TIME_SHARE` of the time, MCTS after it if it did not finish);
       -1 picks the number from the time per move by measured solve times
       (:func:`exact_cards_for_time`); 0 never.
+    * ``value_file``: a learned value's weights file to use instead of the shipped one (for
+      measuring a newly trained value; "" = ``data/models/value.json``).
     * ``age_horizon``: the tree stops where a new Age is dealt (a playout judges from there), as
       MCTS-BR's does: the next Age's pyramid differs at every descent.
     * ``block_science``: in ``plans`` playouts, a player takes (or else discards) an accessible
@@ -444,6 +446,7 @@ class CMctsConfig:
     prior_fade: float = 0.0
     evaluation: str = "heuristic"
     exact_cards: int = -1
+    value_file: str = ""
     reuse: bool = True
     age_horizon: bool = False
     block_science: bool = False
@@ -490,12 +493,13 @@ class CMctsConfig:
         options = {
             f.name: getattr(self, f.name)
             for f in fields(self)
-            if f.name not in ("exact_cards", "reuse", "threads")
+            if f.name not in ("exact_cards", "reuse", "threads", "value_file")
         }
         if self.uses_learned_value():
-            from solvers.value import default_model
+            from solvers.value import ValueModel, default_model
 
-            options["value_weights"] = default_model().flat_weights()
+            model = ValueModel.load(self.value_file) if self.value_file else default_model()
+            options["value_weights"] = model.flat_weights()
         return options
 
 
