@@ -24,8 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from duel.app.replay import Replay  # noqa: E402
 from duel.record import GameRecord  # noqa: E402
-from duel.replay import Replay  # noqa: E402
 from solvers.review import decisions_to_analyse, review_record  # noqa: E402
 from solvers.search import Limit, analyse  # noqa: E402
 

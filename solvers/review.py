@@ -1,8 +1,8 @@
 """The review of a game: every decision analysed, its loss in win probability, and a mark.
 
-No input or output here: ``duel review`` (:mod:`duel.cli_review`) and ``review`` in ``duel play``
-print what :func:`review_record` returns. What is computed, the thresholds and how to read the
-graph: ``docs/review.md``.
+No input or output here: ``duel review`` (:mod:`duel.app.cli_review`) and ``review`` in
+``duel play`` print what :func:`review_record` returns. What is computed, the thresholds and how
+to read the graph: ``docs/review.md``.
 
 * :func:`analyse_position` is the one door to the analysing engine: a position, a time per move
   and an AI level in, ``(value_a, best_move, best_value, values)`` out, where ``values`` gives
@@ -37,9 +37,9 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from duel.app.replay import Replay, mover
 from duel.moves import Kind, Move
 from duel.record import GameRecord
-from duel.replay import Replay, mover
 from duel.state import State
 from solvers.batch import run_jobs
 from solvers.players import GreedyPlayer, SearchPlayer, UnknownLevelError, make_player

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from duel.cli import app as duel_app
-from duel.cli_support import autosave_path, user_data_dir
-from wonders.cli import app as wonders_app
+from duel.app.cli import app as duel_app
+from duel.app.cli_support import autosave_path, user_data_dir
+from wonders.app.cli import app as wonders_app
 
 runner = CliRunner()
 APPS = [("duel", duel_app), ("wonders", wonders_app)]

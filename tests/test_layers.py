@@ -1,8 +1,7 @@
 """The game layer (duel core, pyramid_layouts, data) imports no solver and no user interface.
 
 Pricing is a rule of the game, so it lives in ``duel.pricing``; ``solvers`` builds on the game and
-the programs (``duel/cli*``, ``duel/tui.py``, ``duel/render.py`` and the helpers only they use)
-build on both.
+the programs (``duel/app/``) build on both.
 """
 
 import ast
@@ -31,15 +30,15 @@ CORE_MODULES = [
 #: The programs layer inside duel/: the CLI, the views and what only they use (the game
 #: controller without I/O, the replay stepper, wording of lines and plurals).
 PROGRAMS = (
-    "duel.cli",
-    "duel.tui",
-    "duel.render",
-    "duel.game_control",
-    "duel.view_model",
-    "duel.app",
-    "duel.replay",
-    "duel.lines",
-    "duel.words",
+    "duel.app.cli",
+    "duel.app.tui",
+    "duel.app.render",
+    "duel.app.game_control",
+    "duel.app.view_model",
+    "duel.app.fullscreen",
+    "duel.app.replay",
+    "duel.app.lines",
+    "duel.app.words",
 )
 FORBIDDEN = ("solvers", "rich", "typer", "textual", "wonders")
 

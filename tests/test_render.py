@@ -9,7 +9,7 @@ import re
 import pytest
 
 from duel import CARDS, WONDERS, Move, new_game
-from duel import render as R
+from duel.app import render as R
 from duel.state import State
 from pyramid_layouts import LAYOUTS
 

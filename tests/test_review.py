@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from duel import new_game
-from duel.cli import app
+from duel.app.cli import app
+from duel.app.replay import Replay
 from duel.record import GameRecord
-from duel.replay import Replay
 from solvers.review import (
     HIDDEN_NOTE,
     MARKS,

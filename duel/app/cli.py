@@ -14,7 +14,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from duel.cli_support import (
+from duel.app.cli_support import (
     CONTEXT_SETTINGS,
     OutOption,
     RayOption,
@@ -72,7 +72,7 @@ def play(
     """Play a game: two humans, human against an AI level, or AI against AI."""
     check_finite("--delay", delay)
     check_finite("--think", think, positive=True)
-    from duel.tui import run_game
+    from duel.app.tui import run_game
 
     use_palette(palette)
     code = run_game(
@@ -99,7 +99,7 @@ PaletteOption = Annotated[
 
 def use_palette(name: str | None) -> None:
     """Set the colours for this run (``--palette``, else ``$DUEL_PALETTE``); bad names fail."""
-    from duel.render import set_palette
+    from duel.app.render import set_palette
 
     try:
         set_palette(name.strip().lower() if name else None)
@@ -131,7 +131,7 @@ def show(
     ] = False,
 ) -> None:
     """Print a position (or a game record's final position, or the one --at N) readably."""
-    from duel.render import print_state
+    from duel.app.render import print_state
 
     use_palette(palette)
     if slots:
@@ -142,7 +142,7 @@ def show(
     if file is None:
         fail("show: give a position or a record (or --slots)")
     if at is not None or moves:
-        from duel.cli_replay import show_record
+        from duel.app.cli_replay import show_record
 
         show_record(file, at, moves, plain)
         return
@@ -218,17 +218,17 @@ def selfplay(
         typer.echo(f"  {victory:9} {victories[victory]:6} ({share:.1f}%)")
 
 
-from duel.cli_replay import register as register_replay  # noqa: E402 (after the commands)
+from duel.app.cli_replay import register as register_replay  # noqa: E402 (after the commands)
 
 register_replay(app)
 
-if find_spec("duel.cli_analysis") is not None:  # hint, analyze, match (solvers)
-    from duel.cli_analysis import register
+if find_spec("duel.app.cli_analysis") is not None:  # hint, analyze, match (solvers)
+    from duel.app.cli_analysis import register
 
     register(app)
 
-if find_spec("duel.cli_review") is not None:  # review (solvers)
-    from duel.cli_review import register as register_review
+if find_spec("duel.app.cli_review") is not None:  # review (solvers)
+    from duel.app.cli_review import register as register_review
 
     register_review(app)
 

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from duel.cli_support import (
+from duel.app.cli_support import (
     OutOption,
     RayOption,
     WorkersOption,
@@ -62,7 +62,7 @@ def _pct(value: float) -> str:
 
 
 def _line(state, pv, verbose: bool) -> str:
-    from duel.lines import line_text
+    from duel.app.lines import line_text
 
     through = verbose or state.is_chance()
     return line_text(state, pv, through_chance=through)
@@ -107,7 +107,7 @@ def _info_json(state, info, spread=None) -> dict:
     d["margin_definition"] = (
         "expected final point margin A minus B under the solver's moves (exact solves only)"
     )
-    from duel.lines import line_steps
+    from duel.app.lines import line_steps
 
     d["line"] = [{"player": who, "move": text} for who, text in line_steps(state, info.pv)]
     if d["engine"] == "cmcts":

@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from duel.cli_support import user_data_dir
+from duel.app.cli_support import user_data_dir
 from duel.moves import PLAYER_NAMES, Kind, Move
 from duel.record import GameRecord
 from duel.state import State
@@ -332,7 +332,7 @@ def continuation_text(
 ) -> str:
     """The expected continuation after the first move, with who plays: "B build X, A ...".
 
-    It stops at the first chance outcome (:func:`duel.lines.line_text`): what follows depends on
+    It stops at the first chance outcome (:func:`duel.app.lines.line_text`): what follows depends on
     a card nobody has seen, and the search followed only one guess of it. ``through_chance``
     (a verbose hint) goes on, each chance step marked ``[chance: if ... is revealed ...]``.
 
@@ -340,7 +340,7 @@ def continuation_text(
     >>> continuation_text(new_game(), [])
     ''
     """
-    from duel.lines import line_text
+    from duel.app.lines import line_text
 
     if len(pv) < 2:
         return ""
@@ -463,7 +463,7 @@ class GameController:
     ) -> list[str]:
         """Sentences for a run of chance events that led to ``after`` (default: now). An AI's
         Great Library draw stays unnamed, and every draw with ``name_draw`` false."""
-        from duel import render as R
+        from duel.app import render as R
         from duel.catalog import CARDS, TOKENS, WONDERS
 
         after = self.state if after is None else after
@@ -505,7 +505,7 @@ class GameController:
     # --- card numbers -------------------------------------------------------------------------
     def numbering(self) -> tuple[int, ...]:
         """The cards the player to move can take, in the order the table numbers them."""
-        from duel.view_model import numbered_slots
+        from duel.app.view_model import numbered_slots
 
         state = self.state
         return tuple(state.pyramid[s] for s in numbered_slots(state))
@@ -542,7 +542,7 @@ class GameController:
     def card_actions(self, card: int) -> list[tuple[str, Move]]:
         """What can be done with an accessible card: build, discard, each wonder, labelled
         with prices for the player to move (the first two always, even if not affordable)."""
-        from duel import render as R
+        from duel.app import render as R
         from duel.catalog import WONDERS
 
         state = self.state
@@ -670,7 +670,7 @@ class GameController:
         >>> [line.split(". ")[0].strip() for line in game.history()]
         ['Setup', '1-5', '6-9']
         """
-        from duel import render as R
+        from duel.app import render as R
 
         lines: list[str] = []
         heading = ""
@@ -694,7 +694,7 @@ class GameController:
     @staticmethod
     def move_text(before: State, after: State, move: Move) -> str:
         """A decision for the log: ``A: build Baths (A pays 2 coins to the bank, has 5)``."""
-        from duel.render import describe_transition
+        from duel.app.render import describe_transition
 
         details = describe_transition(before, after, move)
         text = f"{PLAYER_NAMES[before.to_move]}: {move}"

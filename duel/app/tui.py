@@ -3,7 +3,7 @@
 Two humans at one keyboard, a human against an AI level, or two AIs to watch. Every decision of
 the game is typed: a number from the table, a name (forgiving: case, prefixes, "did you mean"),
 or the move notation ("build Baths", "discard 3", "wonder sphinx with 3"). Chance events (cards
-turned face up, the setup, The Great Library's draw) are dealt by a :class:`~duel.game_control.
+turned face up, the setup, The Great Library's draw) are dealt by a :class:`~duel.app.game_control.
 Dealer`: from the operating system's randomness at the moment of each reveal (a fair game), or
 from ``--seed`` (reproducible, labelled "seeded game: not fair play").
 
@@ -24,18 +24,9 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from duel import render as R
-from duel.catalog import (
-    CARDS,
-    TOKENS,
-    WONDERS,
-    UnknownNameError,
-    card_named,
-    token_named,
-    wonder_named,
-)
-from duel.cli_support import autosave_path, number
-from duel.game_control import (
+from duel.app import render as R
+from duel.app.cli_support import autosave_path, number
+from duel.app.game_control import (
     NOT_FAIR,
     Dealer,
     GameController,
@@ -44,6 +35,15 @@ from duel.game_control import (
     dealer_rng,
     level_error,
     make_ai,
+)
+from duel.catalog import (
+    CARDS,
+    TOKENS,
+    WONDERS,
+    UnknownNameError,
+    card_named,
+    token_named,
+    wonder_named,
 )
 from duel.moves import PLAYER_NAMES, Kind, Move, MoveParseError
 from duel.record import GameRecord, RecordError
@@ -558,7 +558,7 @@ class Session:
         if not self.state.is_terminal():
             self.out.say("review is for a finished game: 'hint' advises on this position.")
             return
-        from duel.cli_review import review_and_print
+        from duel.app.cli_review import review_and_print
 
         review_and_print(self.record(), seconds=self.think, progress=self.interactive)
 
@@ -1099,7 +1099,7 @@ def run_game(
     ``manual_chance``: the user types each chance outcome (a real game's cards).
 
     On a terminal (standard input and output both) the full-screen app opens
-    (:mod:`duel.app`); ``plain`` or ``line`` (or a pipe) keep the line mode.
+    (:mod:`duel.app.fullscreen`); ``plain`` or ``line`` (or a pipe) keep the line mode.
     """
     explicit_players = any(p is not None for p in players)
     kinds = [
@@ -1149,7 +1149,7 @@ def run_game(
             "Type 'help' at any prompt."
         )
     if not (plain or line) and read is input and _is_tty(sys.stdin) and _is_tty(sys.stdout):
-        from duel.app import run_app
+        from duel.app.fullscreen import run_app
 
         return run_app(session.game, think=think, delay=delay)
     with _signals_save_the_game():
