@@ -27,10 +27,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from duel.solvers.search import default_threads  # noqa: E402
+
 from duel import new_game  # noqa: E402
 from duel.position import load_position, save_position  # noqa: E402
 from duel.state import State  # noqa: E402
-from solvers.search import default_threads  # noqa: E402
 
 TARGETS = {12: 10.0, 14: 60.0}
 
@@ -45,7 +46,7 @@ def endgame(seed: int, cards: int, players: str) -> State | None:
     state = new_game()
     chooser = None
     if players == "search":
-        from solvers.players import make_player
+        from duel.solvers.players import make_player
 
         chooser = make_player("search:1500", seed=seed)
     while not state.is_terminal():
@@ -78,7 +79,7 @@ def solve_one(path: Path, limit: float, threads: int = 1) -> dict:
     """Solve one position exactly (run in its own process); the figures as a dict."""
     import resource
 
-    from solvers.search import Limit, analyse
+    from duel.solvers.search import Limit, analyse
 
     state = load_position(path)
     start = time.perf_counter()

@@ -14,8 +14,9 @@ import os
 import random
 import time
 
+from duel.solvers.mcts import Config, search
+
 from duel import new_game
-from solvers.mcts import Config, search
 
 CONFIGS = {
     "leaf value, static prior": Config(rollout=0, prior="static"),

@@ -15,7 +15,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
-import data
+from duel import data
 
 RESOURCES = ("wood", "clay", "stone", "glass", "papyrus")
 RAW = frozenset({0, 1, 2})

@@ -66,7 +66,7 @@ from duel.catalog import (
 )
 from duel.moves import GUILD_SLOT_MASKS, GUILD_SLOT_SETS, MOVES, PLAYER_NAMES, Kind, Move
 from duel.pricing import min_purchase_cost
-from pyramid_layouts import LAYOUTS, SLOTS
+from duel.pyramid_layouts import LAYOUTS, SLOTS
 
 # --- field layout -------------------------------------------------------------------------------
 (

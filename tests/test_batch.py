@@ -13,11 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from duel.app.cli_support import expand_optional_values
-from solvers.batch import (
+from duel.solvers.batch import (
     BatchError,
     BatchInterrupted,
     ResultStore,
@@ -26,7 +22,11 @@ from solvers.batch import (
     job_key,
     run_jobs,
 )
-from solvers.match import GameResult, match_jobs, play_match, play_match_game_json
+from duel.solvers.match import GameResult, match_jobs, play_match, play_match_game_json
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from duel.app.cli_support import expand_optional_values
 
 ROOT = Path(__file__).resolve().parents[1]
 

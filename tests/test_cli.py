@@ -77,7 +77,8 @@ def test_selfplay_summary():
 def test_help_is_fast_and_does_not_import_heavy_modules():
     code = (
         "import sys; from duel.app.cli import app; "
-        "heavy = [m for m in ('ortools', 'rich.console', 'solvers.search') if m in sys.modules]; "
+        "heavy = [m for m in ('ortools', 'rich.console', 'duel.solvers.search') "
+        "if m in sys.modules]; "
         "print(heavy)"
     )
     out = subprocess.run(

@@ -1,4 +1,4 @@
-"""The compiled MCTS (solvers._cmcts) and its player level ``cmcts``: legal answers at every
+"""The compiled MCTS (duel.solvers._cmcts) and its player level ``cmcts``: legal answers at every
 kind of decision, determinism under an iteration budget, time control, public information only,
 and the configuration parser."""
 
@@ -8,10 +8,7 @@ import random
 import time
 
 import pytest
-
-from duel import core  # noqa: E402
-from duel.state import new_game
-from solvers.players import (
+from duel.solvers.players import (
     CMctsConfig,
     CMctsPlayer,
     UnknownLevelError,
@@ -19,9 +16,12 @@ from solvers.players import (
     make_player,
 )
 
+from duel import core  # noqa: E402
+from duel.state import new_game
+
 if not core.AVAILABLE:
     pytest.skip("the compiled core is off (DUEL_PURE) or not built", allow_module_level=True)
-_cmcts = pytest.importorskip("solvers._cmcts")
+_cmcts = pytest.importorskip("duel.solvers._cmcts")
 from duel.core import CoreState  # noqa: E402  (needs the C core, as _cmcts does)
 
 PHASES = {

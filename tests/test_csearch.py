@@ -11,10 +11,7 @@ import random
 from pathlib import Path
 
 import pytest
-
-from duel.position import load_position
-from duel.state import State
-from solvers.search import (
+from duel.solvers.search import (
     C_SEARCH,
     DEFAULT_MEMORY,
     INF_DEPTH,
@@ -24,6 +21,9 @@ from solvers.search import (
     exact_feasible,
     expectimax,
 )
+
+from duel.position import load_position
+from duel.state import State
 from tests.test_search import SMALL, TINY, endgame
 
 pytestmark = pytest.mark.skipif(not C_SEARCH, reason="compiled search not available")
@@ -40,7 +40,7 @@ LEVERS = (
 
 
 def c_searcher(memory: int = 16 << 20, **levers: int):
-    from solvers.search import CSearcher
+    from duel.solvers.search import CSearcher
 
     searcher = CSearcher(chance_width=None, memory=memory)
     for name, value in levers.items():
@@ -133,8 +133,9 @@ def late_positions(seeds: range, max_cards: int, phases: tuple[str, ...] | None 
 def seeded_late_position(seed: int, cards: int) -> State:
     """The first Age III decision with at most ``cards`` cards left of a seeded game: random moves,
     a greedy player's for odd seeds (as the differential runs that found the bugs below)."""
+    from duel.solvers.players import make_player
+
     from duel import new_game
-    from solvers.players import make_player
 
     rng = random.Random(seed)
     chooser = make_player("greedy", seed=seed) if seed % 2 else None
@@ -168,8 +169,9 @@ def test_a_fourteen_card_benchmark_endgame_has_its_true_value():
     """search:504 of benchmarks/endgames.py: 0.26 exactly (its reveal at 12 cards averages seven
     outcomes, each solved alone). The empty-window bug made it 0.2607 in the curves of the
     morning."""
+    from duel.solvers.search import CSearcher
+
     from benchmarks.endgames import endgame as benchmark_endgame
-    from solvers.search import CSearcher
 
     state = benchmark_endgame(504, 14, "search")
     searcher = CSearcher(chance_width=None, memory=256 << 20, threads=2)
@@ -424,7 +426,7 @@ def test_threaded_exact_solves_give_the_single_threaded_values():
 def test_a_threaded_solve_stops_at_a_node_limit_and_a_deadline():
     import time
 
-    from solvers.search import SearchAborted
+    from duel.solvers.search import SearchAborted
 
     state = random_endgames(12, 2, 1600)[1]  # about 3M nodes
     searcher = c_searcher(memory=64 << 20)

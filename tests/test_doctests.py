@@ -7,7 +7,7 @@ import pytest
 
 MODULES = [
     "data",
-    "pyramid_layouts",
+    "duel.pyramid_layouts",
     "duel",
     "duel.catalog",
     "duel.moves",
@@ -24,14 +24,14 @@ MODULES = [
     "duel.app.lines",
     "duel.app.words",
     "duel.app.cli_support",
-    "solvers.spread",
+    "duel.solvers.spread",
     "wonders.record",
     "duel.app.game_control",
     "duel.app.view_model",
-    "solvers.payment",
-    "solvers.payment_model",
-    "solvers.batch",
-    "solvers.review",
+    "duel.solvers.payment",
+    "duel.solvers.payment_model",
+    "duel.solvers.batch",
+    "duel.solvers.review",
     "duel.app.render_review",
     "duel.app.cli_support",
 ]

@@ -1,5 +1,6 @@
-"""The hint engine (solvers.hint) and its calibration (solvers.hint_calibration): calibrated on
-held-out self-play, public information only, exact endgames exact, the search on the pure path."""
+"""The hint engine (duel.solvers.hint) and its calibration (duel.solvers.hint_calibration):
+calibrated on held-out self-play, public information only, exact endgames exact, the search on
+the pure path."""
 
 from __future__ import annotations
 
@@ -12,12 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from duel.app.lines import line_steps
-from duel.position import load_position
-from solvers.hint import (
+from duel.solvers.hint import (
     CALIBRATION_PATH,
     DEFAULT_ITERATIONS,
     Calibration,
@@ -25,8 +21,13 @@ from solvers.hint import (
     default_calibration,
     hint_analysis,
 )
-from solvers.hint_calibration import fit_map, generate, hint_rows, predict
-from solvers.search import analyse
+from duel.solvers.hint_calibration import fit_map, generate, hint_rows, predict
+from duel.solvers.search import analyse
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from duel.app.lines import line_steps
+from duel.position import load_position
 from tests.test_search import QUICK, _deal_consistent_histories
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -113,7 +114,7 @@ def test_a_decreasing_map_is_refused(tmp_path):
 
 def test_the_pipeline_generates_and_fits(tmp_path):
     """Two tiny self-play games through the batch layer, then a map fitted on them."""
-    from solvers.hint_calibration import fit_and_write
+    from duel.solvers.hint_calibration import fit_and_write
 
     records = generate(games=2, seed=4, iterations=120, workers=1)
     path = tmp_path / "games.jsonl"
@@ -219,8 +220,7 @@ def test_isotonic_correction_pools_violators_and_follows_an_s_shape():
     """The pooled correction after Platt: increasing knots, and on S-shaped results (too timid
     near one half) it moves values away from one half."""
     import numpy as np
-
-    from solvers.hint_calibration import _isotonic_knots
+    from duel.solvers.hint_calibration import _isotonic_knots
 
     rng = np.random.default_rng(3)
     p = rng.uniform(0.0, 1.0, 20_000)

@@ -1,4 +1,4 @@
-"""The game layer (duel core, pyramid_layouts, data) imports no solver and no user interface.
+"""The game layer (duel core, duel.pyramid_layouts, data) imports no solver and no user interface.
 
 Pricing is a rule of the game, so it lives in ``duel.pricing``; ``solvers`` builds on the game and
 the programs (``duel/app/``) build on both.
@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: The game layer, listed explicitly: a new core module must be added here.
 CORE_MODULES = [
     "data",
-    "pyramid_layouts",
+    "duel.pyramid_layouts",
     "duel",
     "duel.catalog",
     "duel.moves",

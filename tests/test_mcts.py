@@ -1,4 +1,4 @@
-"""Monte Carlo tree search (solvers.mcts) and the ``mcts`` player level."""
+"""Monte Carlo tree search (duel.solvers.mcts) and the ``mcts`` player level."""
 
 from __future__ import annotations
 
@@ -11,15 +11,21 @@ import time
 from pathlib import Path
 
 import pytest
+from duel.solvers.match import play_game, play_match
+from duel.solvers.mcts import Config, Tree, default_value_fn, rollout_value, search
+from duel.solvers.players import (
+    MctsPlayer,
+    SearchPlayer,
+    UnknownLevelError,
+    make_player,
+    parse_level,
+)
+from duel.solvers.search import evaluate, expectimax
 
 from duel import new_game
 from duel.app.tui import level_error
 from duel.position import position_from_json, position_to_json
 from duel.state import State
-from solvers.match import play_game, play_match
-from solvers.mcts import Config, Tree, default_value_fn, rollout_value, search
-from solvers.players import MctsPlayer, SearchPlayer, UnknownLevelError, make_player, parse_level
-from solvers.search import evaluate, expectimax
 from tests.test_players import PHASES, POSITIONS
 from tests.test_search import _deal_consistent_histories, endgame, opening
 

@@ -7,12 +7,18 @@ import random
 
 import pytest
 import typer
+from duel.solvers.match import play_match, wilson_interval
+from duel.solvers.players import (
+    GreedyPlayer,
+    RandomPlayer,
+    SearchPlayer,
+    UnknownLevelError,
+    make_player,
+)
 from typer.testing import CliRunner
 
 from duel import new_game
 from duel.state import State
-from solvers.match import play_match, wilson_interval
-from solvers.players import GreedyPlayer, RandomPlayer, SearchPlayer, UnknownLevelError, make_player
 
 PHASES = (
     "draft",

@@ -7,11 +7,11 @@ import random
 import re
 
 import pytest
+from duel.pyramid_layouts import LAYOUTS
 
 from duel import CARDS, WONDERS, Move, new_game
 from duel.app import render as R
 from duel.state import State
-from pyramid_layouts import LAYOUTS
 
 
 def advance(seed: int, until, limit: int = 400) -> State:

@@ -7,13 +7,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
-from duel import new_game
-from duel.app.cli import app
-from duel.app.replay import Replay
-from duel.record import GameRecord
-from solvers.review import (
+from duel.solvers.review import (
     HIDDEN_NOTE,
     MARKS,
     THRESHOLDS,
@@ -23,7 +17,13 @@ from solvers.review import (
     mark_for,
     review_record,
 )
-from solvers.search import expectimax
+from duel.solvers.search import expectimax
+from typer.testing import CliRunner
+
+from duel import new_game
+from duel.app.cli import app
+from duel.app.replay import Replay
+from duel.record import GameRecord
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "records" / "greedy_vs_greedy.json"

@@ -13,13 +13,7 @@ from pathlib import Path
 
 import pytest
 import typer
-from typer.testing import CliRunner
-
-from duel import Kind, Move, new_game
-from duel.catalog import AGE_DECK, GUILDS
-from duel.position import position_from_json, position_to_json
-from duel.state import State
-from solvers.search import (
+from duel.solvers.search import (
     INF_DEPTH,
     Limit,
     Searcher,
@@ -29,6 +23,12 @@ from solvers.search import (
     exact_feasible,
     expectimax,
 )
+from typer.testing import CliRunner
+
+from duel import Kind, Move, new_game
+from duel.catalog import AGE_DECK, GUILDS
+from duel.position import position_from_json, position_to_json
+from duel.state import State
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Two examples that solve in about 0.1 s (seed 128 has a face-down guild): tests stay fast.
@@ -339,8 +339,8 @@ def test_search_path_never_imports_ortools():
     code = (
         "import sys, random\n"
         "from duel import new_game\n"
-        "from solvers.search import analyse, Limit\n"
-        "from solvers.players import make_player\n"
+        "from duel.solvers.search import analyse, Limit\n"
+        "from duel.solvers.players import make_player\n"
         "s = new_game()\n"
         "rng = random.Random(0)\n"
         "while s.is_chance() or s.phase != 'play':\n"
@@ -353,7 +353,9 @@ def test_search_path_never_imports_ortools():
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
 
 
-@pytest.mark.parametrize("name", ["solvers.search", "solvers.players", "solvers.match"])
+@pytest.mark.parametrize(
+    "name", ["duel.solvers.search", "duel.solvers.players", "duel.solvers.match"]
+)
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
@@ -377,7 +379,7 @@ def test_hint_command(cli):
     assert "Best moves for" in result.output and "\nLine: B " in result.output
     assert "nodes/s" not in result.output  # statistics are for --verbose
     verbose = cli("hint", QUICK[0], "--nodes", 3000, "--top", 2, "--verbose")
-    from solvers.hint import cmcts_available
+    from duel.solvers.hint import cmcts_available
 
     if cmcts_available():  # the strongest player answers, and says so
         assert "iterations/s" in verbose.output and "engine: cmcts" in verbose.output

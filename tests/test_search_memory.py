@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 import tracemalloc
 
+from duel.solvers.search import ENTRY_BYTES, Limit, Searcher, analyse
+
 from duel import new_game
 from duel.state import State
-from solvers.search import ENTRY_BYTES, Limit, Searcher, analyse
 
 
 def _age2_position() -> State:

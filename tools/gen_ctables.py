@@ -1,7 +1,7 @@
 """Write ``duel/csrc/duel_tables.h``: the card, wonder, token and layout data for the C core.
 
 The JSON data files stay the single source of truth; this script compiles what the Python engine
-reads through ``duel.catalog`` and ``pyramid_layouts`` into C arrays. ``tests/test_ccore.py``
+reads through ``duel.catalog`` and ``duel.pyramid_layouts`` into C arrays. ``tests/test_ccore.py``
 checks that the committed header equals a fresh run, so an edit of the data cannot drift.
 
     python tools/gen_ctables.py          # rewrite the header
@@ -17,6 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from duel.pyramid_layouts import LAYOUTS, SLOTS  # noqa: E402
+
 from duel import state as s  # noqa: E402
 from duel.catalog import (  # noqa: E402
     AGE_DECK,
@@ -29,7 +31,6 @@ from duel.catalog import (  # noqa: E402
     WONDERS,
 )
 from duel.moves import GUILD_SLOT_MASKS  # noqa: E402
-from pyramid_layouts import LAYOUTS, SLOTS  # noqa: E402
 
 HEADER = ROOT / "duel" / "csrc" / "duel_tables.h"
 

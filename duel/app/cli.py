@@ -159,7 +159,7 @@ def cost(
 ) -> None:
     """Explain the cheapest way to pay for a card or wonder."""
     from duel.catalog import UnknownNameError, card_named, wonder_named
-    from solvers.payment import payment_plan
+    from duel.solvers.payment import payment_plan
 
     state = load_state_or_fail(position)
     if player and player.upper() not in ("A", "B"):
@@ -190,8 +190,8 @@ def selfplay(
     import time
     from collections import Counter
 
-    from solvers.batch import default_workers, run_jobs
-    from solvers.match import match_jobs, play_match_game_json
+    from duel.solvers.batch import default_workers, run_jobs
+    from duel.solvers.match import match_jobs, play_match_game_json
 
     victories: Counter[str] = Counter()
     winners: Counter[str] = Counter()

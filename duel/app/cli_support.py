@@ -137,7 +137,7 @@ def number(text: str) -> int | None:
     return int(text) if len(text) <= _MAX_DIGITS else 10**_MAX_DIGITS
 
 
-# --- many games at once (solvers.batch) ---------------------------------------------------------
+# --- many games at once (duel.solvers.batch) ----------------------------------------------------
 WorkersOption = Annotated[
     int | None,
     typer.Option(
@@ -188,7 +188,7 @@ def expand_optional_values(args: list[str], options: tuple[str, ...] = ("--ray",
 @contextmanager
 def batch_errors() -> Iterator[None]:
     """A batch run's failure is one line; Ctrl-C says how to resume and exits with 130."""
-    from solvers.batch import BatchError, BatchInterrupted
+    from duel.solvers.batch import BatchError, BatchInterrupted
 
     try:
         yield

@@ -40,9 +40,9 @@ from duel.app.game_control import GameController, win_chance
 from duel.app.view_model import Cell, card_offers, pyramid_rows
 from duel.catalog import CARDS, TOKENS, WONDERS
 from duel.moves import Move
+from duel.pyramid_layouts import LAYOUTS
 from duel.record import RecordError
 from duel.state import State
-from pyramid_layouts import LAYOUTS
 
 __all__ = ["DuelApp", "run_app"]
 

@@ -242,12 +242,12 @@ LEVELS = ("human", "random", "greedy", "search", "search-v1", "mcts", "cmcts")
 
 
 def level_error(kind: str) -> str | None:
-    """``None`` if ``kind`` is a player level ("human" or an AI level of ``solvers.players``,
+    """``None`` if ``kind`` is a player level ("human" or an AI level of ``duel.solvers.players``,
     budgets such as ``search:2s`` included), else a one-line reason."""
     if kind == "human":
         return None
     try:
-        from solvers.players import UnknownLevelError, parse_level
+        from duel.solvers.players import UnknownLevelError, parse_level
     except ImportError:
         return None if kind == "random" else f"unknown level {kind!r} (choose human or random)"
     try:
@@ -258,7 +258,7 @@ def level_error(kind: str) -> str | None:
 
 
 class _RandomPlayer:
-    """Uniformly random legal moves (used only when ``solvers.players`` is not installed)."""
+    """Uniformly random legal moves (used only when ``duel.solvers.players`` is not installed)."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -270,7 +270,7 @@ class _RandomPlayer:
 def make_ai(level: str, *, seed: int, think: float) -> Any:
     """An object with ``choose(state) -> Move`` for an AI level; ValueError if unavailable."""
     try:
-        from solvers.players import make_player
+        from duel.solvers.players import make_player
     except ImportError:
         make_player = None
     if make_player is not None:
@@ -726,12 +726,12 @@ class GameController:
         verbose: bool = False,
     ) -> Hint:
         """The strongest player's best moves now, as ``duel hint`` gives them
-        (:func:`solvers.spread.advise`; ImportError without the solver): ``seconds`` in all
+        (:func:`duel.solvers.spread.advise`; ImportError without the solver): ``seconds`` in all
         (default ``think``, kept within 0.2-30 s) or a budget of MCTS iterations (search nodes
         on the pure path).
         ``verbose``: the line through chance outcomes."""
-        from solvers.search import Limit
-        from solvers.spread import advise, search_stats, value_text
+        from duel.solvers.search import Limit
+        from duel.solvers.spread import advise, search_stats, value_text
 
         state = self.state
         if nodes is not None:
@@ -773,7 +773,7 @@ class GameController:
 def win_chance(state: State, *, nodes: int = 3000, seed: int = 0) -> float | None:
     """A's chance of winning at ``state`` (1, 0 or 0.5 at the end; None without the solver):
     at a decision the hint engine's value with a budget of ``nodes`` (calibrated MCTS
-    iterations, or search nodes on the pure path: :func:`solvers.hint.hint_analysis`), at a
+    iterations, or search nodes on the pure path: :func:`duel.solvers.hint.hint_analysis`), at a
     chance node a short deterministic search.
 
     >>> from duel import new_game
@@ -783,8 +783,8 @@ def win_chance(state: State, *, nodes: int = 3000, seed: int = 0) -> float | Non
     if state.is_terminal():
         return {0: 1.0, 1: 0.0}.get(state.winner, 0.5)
     try:
-        from solvers.hint import hint_analysis
-        from solvers.search import Limit, analyse
+        from duel.solvers.hint import hint_analysis
+        from duel.solvers.search import Limit, analyse
     except ImportError:
         return None
     if state.is_chance():

@@ -50,8 +50,8 @@ from duel.catalog import (
     bits,
 )
 from duel.moves import PLAYER_NAMES, Kind, Move
+from duel.pyramid_layouts import LAYOUTS
 from duel.state import TAKEN, Score, State
-from pyramid_layouts import LAYOUTS
 
 #: Background style of a card of each colour (text drawn on top of it).
 CARD_STYLE = {

@@ -406,7 +406,7 @@ class Session:
 
     def ask_guild_slots(self) -> Move:
         """--manual-chance at the Age III layout: which three cards show the guild back."""
-        from pyramid_layouts import LAYOUTS
+        from duel.pyramid_layouts import LAYOUTS
 
         rows = LAYOUTS[3].rows
         self.out.say(
@@ -704,7 +704,7 @@ class Session:
         self.out.say(f"No card, wonder or progress token called {text!r}.", "red")
 
     def cost(self, text: str) -> None:
-        from solvers.payment import payment_plan
+        from duel.solvers.payment import payment_plan
 
         state = self.state
         player = state.to_move
@@ -725,7 +725,7 @@ class Session:
         """The solver's advice (``hint -v``: with the search's figures and the whole line)."""
         verbose = option.strip().lower() in ("-v", "v", "verbose", "--verbose")
         try:
-            import solvers.search  # noqa: F401
+            import duel.solvers.search  # noqa: F401
         except ImportError:
             self.out.say("hints need the solver (not installed yet)", "red")
             return
@@ -996,7 +996,7 @@ def _guild_slots_typed(text: str) -> list[int]:
     >>> _guild_slots_typed("2.1, 4.2 6.3"), _guild_slots_typed("guilds at slots 2 7 15")
     ([2, 10, 17], [2, 7, 15])
     """
-    from pyramid_layouts import LAYOUTS
+    from duel.pyramid_layouts import LAYOUTS
 
     lowered = text.lower()
     if lowered.startswith(("guilds", "slots")):

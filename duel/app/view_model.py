@@ -21,8 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from duel.catalog import CARDS, COLORS, TOKENS, WONDERS
+from duel.pyramid_layouts import LAYOUTS
 from duel.state import HIDDEN, TAKEN, State
-from pyramid_layouts import LAYOUTS
 
 __all__ = ["Cell", "CityView", "Offer", "WonderItem", "card_offers", "city_view", "pyramid_rows"]
 
