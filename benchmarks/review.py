@@ -27,8 +27,7 @@ sys.path.insert(0, str(ROOT))
 from duel.solvers.review import decisions_to_analyse, review_record  # noqa: E402
 from duel.solvers.search import Limit, analyse  # noqa: E402
 
-from duel.app.replay import Replay  # noqa: E402
-from duel.record import GameRecord  # noqa: E402
+from duel.record import GameRecord, Replay  # noqa: E402
 
 RECORD = ROOT / "examples" / "records" / "greedy_vs_greedy.json"
 

@@ -41,9 +41,8 @@ from duel.solvers.batch import run_jobs
 from duel.solvers.players import GreedyPlayer, SearchPlayer, UnknownLevelError, make_player
 from duel.solvers.search import Limit, analyse, evaluate, exact_feasible, terminal_value
 
-from duel.app.replay import Replay, mover
 from duel.moves import Kind, Move
-from duel.record import GameRecord
+from duel.record import GameRecord, Replay, mover
 from duel.state import State
 
 __all__ = [
