@@ -25,6 +25,7 @@ from duel.app.cli_support import (
     expand_optional_values,
     fail,
     load_state_or_fail,
+    use_palette,
 )
 
 app = typer.Typer(
@@ -95,16 +96,6 @@ PaletteOption = Annotated[
         help="Colours: default or colorblind (also $DUEL_PALETTE) [default: default]",
     ),
 ]
-
-
-def use_palette(name: str | None) -> None:
-    """Set the colours for this run (``--palette``, else ``$DUEL_PALETTE``); bad names fail."""
-    from duel.app.render import set_palette
-
-    try:
-        set_palette(name.strip().lower() if name else None)
-    except ValueError as error:
-        fail(str(error))
 
 
 @app.command()

@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from duel.app.cli_support import fail
+from duel.app.cli_support import fail, use_palette
 
 RecordArgument = Annotated[Path, typer.Argument(help="A game record (JSON, 7wd-record)")]
 PlainOption = Annotated[
@@ -64,7 +64,6 @@ def replay(
 
     Commands (one a line, so input can be piped): next [K] (or Enter), prev [K], first, last,
     goto N (or just N), moves, help, quit."""
-    from duel.app.cli import use_palette
     from duel.app.replay import Cursor, ReplayError
 
     use_palette(palette)

@@ -86,6 +86,16 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
+def use_palette(name: str | None) -> None:
+    """Set the colours for this run (``--palette``, else ``$DUEL_PALETTE``); bad names fail."""
+    from duel.app.render import set_palette
+
+    try:
+        set_palette(name.strip().lower() if name else None)
+    except ValueError as error:
+        fail(str(error))
+
+
 def check_finite(name: str, value: float | None, *, positive: bool = False) -> None:
     """Exit with a one-line error unless ``value`` is a finite number (positive if asked).
 
