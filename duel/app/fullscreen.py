@@ -583,7 +583,7 @@ class DuelApp(App[int]):
         self.changed()
 
     def _chance_text(self, text: str | None) -> None:
-        from duel.app.tui import _guild_slots_typed, match_name
+        from duel.app.typed import guild_slots_typed, match_name
 
         state = self.state
         if text is None:
@@ -593,7 +593,7 @@ class DuelApp(App[int]):
             return
         if state.phase == "deal_guilds":
             try:
-                move = Move.deal_guilds(_guild_slots_typed(text))
+                move = Move.deal_guilds(guild_slots_typed(text))
             except ValueError as error:
                 self.notify(str(error), severity="error")
                 self.call_after_refresh(self.ask_chance)
