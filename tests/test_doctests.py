@@ -6,7 +6,7 @@ import importlib
 import pytest
 
 MODULES = [
-    "data",
+    "duel.data",
     "duel.pyramid_layouts",
     "duel",
     "duel.catalog",
@@ -20,6 +20,7 @@ MODULES = [
     "duel.app.render",
     "duel.app.tui",
     "duel.app.replay",
+    "duel.app.typed",
     "duel.slots",
     "duel.app.lines",
     "duel.app.words",
