@@ -15,11 +15,10 @@ import argparse
 import os
 import random
 
-from duel.solvers._cmcts import Tree
-from duel.solvers.players import CMctsConfig, GreedyPlayer
-
 from duel import new_game
 from duel.core import CoreState
+from duel.solvers._cmcts import Tree
+from duel.solvers.players import CMctsConfig, GreedyPlayer
 
 DEFAULTS = ("", "policy=kind", "rollout=4", "rollout=4,policy=kind")
 

@@ -27,10 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from duel.solvers.search import default_threads  # noqa: E402
-
 from duel import new_game  # noqa: E402
 from duel.position import load_position, save_position  # noqa: E402
+from duel.solvers.search import default_threads  # noqa: E402
 from duel.state import State  # noqa: E402
 
 TARGETS = {12: 10.0, 14: 60.0}

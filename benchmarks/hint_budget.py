@@ -21,7 +21,6 @@ import time
 
 from duel.solvers.hint import default_calibration, hint_analysis, hint_stage
 from duel.solvers.train import HOLDOUT_FOLD, HOLDOUT_MOD, result_label
-
 from duel.state import new_game
 
 

@@ -14,9 +14,8 @@ import os
 import random
 import time
 
-from duel.solvers.mcts import Config, search
-
 from duel import new_game
+from duel.solvers.mcts import Config, search
 
 CONFIGS = {
     "leaf value, static prior": Config(rollout=0, prior="static"),

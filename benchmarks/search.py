@@ -27,11 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from duel.solvers.batch import default_workers, run_jobs  # noqa: E402
-from duel.solvers.search import Limit, analyse  # noqa: E402
-
 from duel import new_game  # noqa: E402
 from duel.position import load_position  # noqa: E402
+from duel.solvers.batch import default_workers, run_jobs  # noqa: E402
+from duel.solvers.search import Limit, analyse  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -50,11 +50,10 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from duel.solvers.features import stage
-from duel.solvers.search import AnalysisInfo, Limit, MoveInfo, PovValue, analyse, exact_feasible
-
 from duel import data
 from duel.moves import Move
+from duel.solvers.features import stage
+from duel.solvers.search import AnalysisInfo, Limit, MoveInfo, PovValue, analyse, exact_feasible
 from duel.state import State
 
 __all__ = [
@@ -268,10 +267,9 @@ def _cmcts_hint(
     start: float,
     options: dict,
 ) -> AnalysisInfo:
+    from duel.core import CoreState
     from duel.solvers._cmcts import Tree
     from duel.solvers.players import CMctsConfig
-
-    from duel.core import CoreState
 
     config = CMctsConfig()
     core = CoreState.from_state(state)

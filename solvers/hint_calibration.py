@@ -47,7 +47,6 @@ from duel.solvers.hint import (
     hint_stage,
 )
 from duel.solvers.train import HOLDOUT_FOLD, HOLDOUT_MOD, calibration_table, metrics, result_label
-
 from duel.state import GAME_OVER, PHASE, WINNER, new_game
 
 __all__ = ["fit_map", "generate", "hint_rows", "main", "play_hint_game", "report"]

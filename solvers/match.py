@@ -29,7 +29,6 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from duel.solvers.players import make_player
-
 from duel.state import State, new_game
 
 __all__ = [

@@ -73,10 +73,9 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from duel.moves import GUILD_SLOT_MASKS, Kind, Move
 from duel.solvers.search import _static_score as move_score
 from duel.solvers.search import evaluate, terminal_value
-
-from duel.moves import GUILD_SLOT_MASKS, Kind, Move
 from duel.state import (
     AGE,
     DEAL_GUILDS,

@@ -24,7 +24,6 @@ from duel.pricing import FAMILY_RAW, N_RESOURCES, cover_units, missing_units
 
 if TYPE_CHECKING:
     from duel.solvers.payment_model import PaymentProblem
-
     from duel.state import State
 
 
@@ -224,9 +223,8 @@ def payment_problem(
     Used to check the fast path against CP-SAT; chains and printed coins are outside the model
     (the caller adds ``printed_coins`` and treats a chain as free).
     """
-    from duel.solvers.payment_model import Market, PaymentProblem, Producer
-
     from duel.catalog import CARDS, RESOURCES, T_ARCHITECTURE, T_MASONRY, WONDERS
+    from duel.solvers.payment_model import Market, PaymentProblem, Producer
 
     need = CARDS[card].need if card is not None else WONDERS[wonder].need
     tokens = set(state.tokens(player))

@@ -44,9 +44,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 
-from duel.solvers.search import Limit, analyse, evaluate, exact_feasible
-
 from duel.moves import Kind, Move
+from duel.solvers.search import Limit, analyse, evaluate, exact_feasible
 from duel.state import PRESENT, TAKEN, UNSEEN, State
 
 LEVELS = ("random", "greedy", "search", "search-v1", "mcts", "cmcts")

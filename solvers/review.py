@@ -37,12 +37,11 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from duel.moves import Kind, Move
+from duel.record import GameRecord, Replay, mover
 from duel.solvers.batch import run_jobs
 from duel.solvers.players import GreedyPlayer, SearchPlayer, UnknownLevelError, make_player
 from duel.solvers.search import Limit, analyse, evaluate, exact_feasible, terminal_value
-
-from duel.moves import Kind, Move
-from duel.record import GameRecord, Replay, mover
 from duel.state import State
 
 __all__ = [

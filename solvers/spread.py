@@ -24,6 +24,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from duel.moves import Move
 from duel.solvers.search import (
     DEFAULT_MEMORY,
     INF_DEPTH,
@@ -34,8 +35,6 @@ from duel.solvers.search import (
     analyse,
     exact_feasible,
 )
-
-from duel.moves import Move
 from duel.state import State
 
 __all__ = [

@@ -41,7 +41,6 @@ from pathlib import Path
 
 from duel.solvers.features import N_FEATURES, STAGES, features, stage
 from duel.solvers.value import ValueModel, value_function
-
 from duel.state import GAME_OVER, PHASE, WINNER, State, new_game
 
 __all__ = [
@@ -168,6 +167,7 @@ def build_dataset(records: list[dict], with_v1: bool = True):
     ``game`` (record number), ``fold`` (game index % 5) and ``v1`` (the hand-made
     evaluation)."""
     import numpy as np
+
     from duel.solvers.search import evaluate
 
     rows, stages, tapers, ys, games, hold, v1 = [], [], [], [], [], [], []

@@ -23,6 +23,8 @@ import math
 from collections.abc import Callable
 from pathlib import Path
 
+from duel import data
+from duel.catalog import CARDS, COLOR_MASK, SCIENCE_SYMBOLS
 from duel.solvers.features import (
     _DESTROY_PHASES,
     _SETUP_PHASES,
@@ -33,9 +35,6 @@ from duel.solvers.features import (
     player_features,
     stage,
 )
-
-from duel import data
-from duel.catalog import CARDS, COLOR_MASK, SCIENCE_SYMBOLS
 from duel.state import (
     _CARD_CHAIN_FROM as _CHAIN_FROM,
 )

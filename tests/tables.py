@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from duel.pyramid_layouts import LAYOUTS, SLOTS
-
 from duel import CARDS, State, card_named
 from duel.position import FACE_DOWN, FACE_DOWN_GUILD, position_from_json
+from duel.pyramid_layouts import LAYOUTS, SLOTS
 
 
 def _removal_order(age: int, count: int) -> list[int]:

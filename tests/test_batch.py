@@ -13,6 +13,10 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from duel.app.cli_support import expand_optional_values
 from duel.solvers.batch import (
     BatchError,
     BatchInterrupted,
@@ -23,10 +27,6 @@ from duel.solvers.batch import (
     run_jobs,
 )
 from duel.solvers.match import GameResult, match_jobs, play_match, play_match_game_json
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from duel.app.cli_support import expand_optional_values
 
 ROOT = Path(__file__).resolve().parents[1]
 

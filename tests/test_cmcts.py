@@ -8,6 +8,8 @@ import random
 import time
 
 import pytest
+
+from duel import core  # noqa: E402
 from duel.solvers.players import (
     CMctsConfig,
     CMctsPlayer,
@@ -15,8 +17,6 @@ from duel.solvers.players import (
     decisions_between,
     make_player,
 )
-
-from duel import core  # noqa: E402
 from duel.state import new_game
 
 if not core.AVAILABLE:

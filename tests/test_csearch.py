@@ -11,6 +11,8 @@ import random
 from pathlib import Path
 
 import pytest
+
+from duel.position import load_position
 from duel.solvers.search import (
     C_SEARCH,
     DEFAULT_MEMORY,
@@ -21,8 +23,6 @@ from duel.solvers.search import (
     exact_feasible,
     expectimax,
 )
-
-from duel.position import load_position
 from duel.state import State
 from tests.test_search import SMALL, TINY, endgame
 
@@ -133,9 +133,8 @@ def late_positions(seeds: range, max_cards: int, phases: tuple[str, ...] | None 
 def seeded_late_position(seed: int, cards: int) -> State:
     """The first Age III decision with at most ``cards`` cards left of a seeded game: random moves,
     a greedy player's for odd seeds (as the differential runs that found the bugs below)."""
-    from duel.solvers.players import make_player
-
     from duel import new_game
+    from duel.solvers.players import make_player
 
     rng = random.Random(seed)
     chooser = make_player("greedy", seed=seed) if seed % 2 else None
@@ -169,9 +168,8 @@ def test_a_fourteen_card_benchmark_endgame_has_its_true_value():
     """search:504 of benchmarks/endgames.py: 0.26 exactly (its reveal at 12 cards averages seven
     outcomes, each solved alone). The empty-window bug made it 0.2607 in the curves of the
     morning."""
-    from duel.solvers.search import CSearcher
-
     from benchmarks.endgames import endgame as benchmark_endgame
+    from duel.solvers.search import CSearcher
 
     state = benchmark_endgame(504, 14, "search")
     searcher = CSearcher(chance_width=None, memory=256 << 20, threads=2)

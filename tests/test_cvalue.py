@@ -8,12 +8,12 @@ import math
 import random
 
 import pytest
+
+from duel import core
 from duel.solvers.features import N_FEATURES, STAGES, features
 from duel.solvers.match import play_game
 from duel.solvers.players import CMctsConfig, CMctsPlayer, GreedyPlayer, UnknownLevelError
 from duel.solvers.value import ValueModel, default_model, value
-
-from duel import core
 from duel.state import new_game
 
 if not core.AVAILABLE:

@@ -5,10 +5,10 @@ import json
 from pathlib import Path
 
 import pytest
-from duel.pyramid_layouts import LAYOUTS
 
 from duel import CARDS, TOKENS, WONDERS, card_named
 from duel.catalog import AGE_DECK, RESOURCES
+from duel.pyramid_layouts import LAYOUTS
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "duel"
 needs_reference = pytest.mark.skipif(not REFERENCE.is_dir(), reason="reference data not present")

@@ -13,6 +13,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from duel.app.lines import line_steps
+from duel.position import load_position
 from duel.solvers.hint import (
     CALIBRATION_PATH,
     DEFAULT_ITERATIONS,
@@ -23,11 +28,6 @@ from duel.solvers.hint import (
 )
 from duel.solvers.hint_calibration import fit_map, generate, hint_rows, predict
 from duel.solvers.search import analyse
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from duel.app.lines import line_steps
-from duel.position import load_position
 from tests.test_search import QUICK, _deal_consistent_histories
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -220,6 +220,7 @@ def test_isotonic_correction_pools_violators_and_follows_an_s_shape():
     """The pooled correction after Platt: increasing knots, and on S-shaped results (too timid
     near one half) it moves values away from one half."""
     import numpy as np
+
     from duel.solvers.hint_calibration import _isotonic_knots
 
     rng = np.random.default_rng(3)

@@ -10,14 +10,14 @@ import sys
 from pathlib import Path
 
 import pexpect
-from duel.solvers.hint import cmcts_available
-from duel.solvers.search import Limit, analyse
 from typer.testing import CliRunner
 
 from duel.app.cli import app
 from duel.app.lines import chance_text, line_steps, line_text
 from duel.moves import Move
 from duel.position import load_position
+from duel.solvers.hint import cmcts_available
+from duel.solvers.search import Limit, analyse
 
 ROOT = Path(__file__).resolve().parents[1]
 MIDGAME = ROOT / "examples" / "age2_midgame.json"

@@ -11,6 +11,10 @@ import time
 from pathlib import Path
 
 import pytest
+
+from duel import new_game
+from duel.app.tui import level_error
+from duel.position import position_from_json, position_to_json
 from duel.solvers.match import play_game, play_match
 from duel.solvers.mcts import Config, Tree, default_value_fn, rollout_value, search
 from duel.solvers.players import (
@@ -21,10 +25,6 @@ from duel.solvers.players import (
     parse_level,
 )
 from duel.solvers.search import evaluate, expectimax
-
-from duel import new_game
-from duel.app.tui import level_error
-from duel.position import position_from_json, position_to_json
 from duel.state import State
 from tests.test_players import PHASES, POSITIONS
 from tests.test_search import _deal_consistent_histories, endgame, opening

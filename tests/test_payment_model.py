@@ -6,6 +6,9 @@ import os
 import sys
 from pathlib import Path
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from duel.solvers.payment_model import (
     Market,
     PaymentProblem,
@@ -16,8 +19,6 @@ from duel.solvers.payment_model import (
     check_solution,
     solve,
 )
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 
 def _solve(problem: PaymentProblem) -> PaymentSolution:

@@ -7,6 +7,9 @@ import random
 
 import pytest
 import typer
+from typer.testing import CliRunner
+
+from duel import new_game
 from duel.solvers.match import play_match, wilson_interval
 from duel.solvers.players import (
     GreedyPlayer,
@@ -15,9 +18,6 @@ from duel.solvers.players import (
     UnknownLevelError,
     make_player,
 )
-from typer.testing import CliRunner
-
-from duel import new_game
 from duel.state import State
 
 PHASES = (

@@ -7,10 +7,10 @@ import random
 import re
 
 import pytest
-from duel.pyramid_layouts import LAYOUTS
 
 from duel import CARDS, WONDERS, Move, new_game
 from duel.app import render as R
+from duel.pyramid_layouts import LAYOUTS
 from duel.state import State
 
 

@@ -7,6 +7,12 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
+from duel import new_game
+from duel.app.cli import app
+from duel.app.replay import Replay
+from duel.record import GameRecord
 from duel.solvers.review import (
     HIDDEN_NOTE,
     MARKS,
@@ -18,12 +24,6 @@ from duel.solvers.review import (
     review_record,
 )
 from duel.solvers.search import expectimax
-from typer.testing import CliRunner
-
-from duel import new_game
-from duel.app.cli import app
-from duel.app.replay import Replay
-from duel.record import GameRecord
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "records" / "greedy_vs_greedy.json"

@@ -13,6 +13,11 @@ from pathlib import Path
 
 import pytest
 import typer
+from typer.testing import CliRunner
+
+from duel import Kind, Move, new_game
+from duel.catalog import AGE_DECK, GUILDS
+from duel.position import position_from_json, position_to_json
 from duel.solvers.search import (
     INF_DEPTH,
     Limit,
@@ -23,11 +28,6 @@ from duel.solvers.search import (
     exact_feasible,
     expectimax,
 )
-from typer.testing import CliRunner
-
-from duel import Kind, Move, new_game
-from duel.catalog import AGE_DECK, GUILDS
-from duel.position import position_from_json, position_to_json
 from duel.state import State
 
 ROOT = Path(__file__).resolve().parents[1]

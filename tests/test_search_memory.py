@@ -5,9 +5,8 @@ from __future__ import annotations
 import random
 import tracemalloc
 
-from duel.solvers.search import ENTRY_BYTES, Limit, Searcher, analyse
-
 from duel import new_game
+from duel.solvers.search import ENTRY_BYTES, Limit, Searcher, analyse
 from duel.state import State
 
 

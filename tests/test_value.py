@@ -10,17 +10,17 @@ import sys
 
 import numpy as np
 import pytest
-from duel.solvers import train
-from duel.solvers.features import FEATURE_NAMES, N_FEATURES, features, player_features, stage
-from duel.solvers.players import make_player
-from duel.solvers.search import Limit, analyse, evaluate
-from duel.solvers.value import ValueModel, default_model, value
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pyrsistent import pvector
 
 from duel import new_game
 from duel.catalog import card_named
+from duel.solvers import train
+from duel.solvers.features import FEATURE_NAMES, N_FEATURES, features, player_features, stage
+from duel.solvers.players import make_player
+from duel.solvers.search import Limit, analyse, evaluate
+from duel.solvers.value import ValueModel, default_model, value
 from duel.state import (
     BASE,
     CARDS_,

@@ -17,8 +17,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from duel.pyramid_layouts import LAYOUTS, SLOTS  # noqa: E402
-
 from duel import state as s  # noqa: E402
 from duel.catalog import (  # noqa: E402
     AGE_DECK,
@@ -31,6 +29,7 @@ from duel.catalog import (  # noqa: E402
     WONDERS,
 )
 from duel.moves import GUILD_SLOT_MASKS  # noqa: E402
+from duel.pyramid_layouts import LAYOUTS, SLOTS  # noqa: E402
 
 HEADER = ROOT / "duel" / "csrc" / "duel_tables.h"
 

@@ -440,7 +440,6 @@ class GameState:
 
     def _cannot_pay(self, c: int, what: str, cost: tuple[int, ...], coins: int) -> str:
         from duel.solvers.payment_model import solve
-
         from wonders.trading import full_problem
 
         city = self.cities[c]

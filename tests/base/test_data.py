@@ -8,8 +8,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from duel.data import load
 
+from duel.data import load
 from wonders.cards import CARD_BY_NAME, CARDS, GUILDS, WONDERS, age_deck, wonder
 
 REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "base"
