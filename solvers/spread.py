@@ -289,7 +289,10 @@ def _mcts_stats(info: AnalysisInfo) -> list[str]:
     if extra["calibrated"]:
         text += f"values calibrated (map fitted at {cal.get('iterations') or '?'} iterations"
         if cal.get("stale"):
-            text += "; with other cmcts settings: refit it, docs/strength.md"
+            text += (
+                "; fitted for other cmcts settings: refit it"
+                " (python -m duel.solvers.hint_calibration --help)"
+            )
         text += ")"
     else:
         text += "raw values (not calibrated)"

@@ -78,7 +78,7 @@ def _kind_note(info, spread) -> str:
             f" {info.nodes:,} simulated games)"
         )
         if info.extra["calibrated"]:
-            text += ", calibrated on self-play games (docs/strength.md)"
+            text += ", calibrated on self-play games"
         return text + "; the range shows how much they move between independent searches."
     parts = []
     if not info.extra.get("finished", False):
