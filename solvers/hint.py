@@ -66,7 +66,7 @@ __all__ = [
     "hint_analysis",
 ]
 
-#: Where the shipped calibration map lives inside the ``data`` package.
+#: Where the shipped calibration map lives inside the ``duel.data`` package.
 CALIBRATION_PATH = "models/hint_calibration.json"
 #: Independent trees per hint (their spread is the uncertainty shown).
 TREES = 3

@@ -72,7 +72,7 @@ from duel.state import (
 
 __all__ = ["MODEL_PATH", "ValueModel", "default_model", "value", "value_function"]
 
-#: Where the shipped weights live inside the ``data`` package.
+#: Where the shipped weights live inside the ``duel.data`` package.
 MODEL_PATH = "models/value.json"
 
 
