@@ -53,7 +53,16 @@ from pathlib import Path
 from duel import data
 from duel.moves import Move
 from duel.solvers.features import stage
-from duel.solvers.search import AnalysisInfo, Limit, MoveInfo, PovValue, analyse, exact_feasible
+from duel.solvers.players import EXACT_TIME_SHARE, exact_cards_for_nodes, exact_cards_for_time
+from duel.solvers.search import (
+    AnalysisInfo,
+    Limit,
+    MoveInfo,
+    PovValue,
+    analyse,
+    default_threads,
+    exact_feasible,
+)
 from duel.state import State
 
 __all__ = [
@@ -190,11 +199,18 @@ def hint_stage(state: State) -> int:
     return stage(state.fields)[0]
 
 
-def _exact_cards(seconds: float | None) -> int:
-    """Cards left up to which a hint tries the exact solve first (as the ``cmcts`` level)."""
-    from duel.solvers.players import exact_cards_for_time
+#: An iteration budget's exact stage may search this many nodes per MCTS iteration: the
+#: default hint (6,000 iterations) gets 3M nodes, about 1-2 s, which solves four 12-card
+#: endgames in five (:data:`duel.solvers.players.EXACT_P80_NODES`). A player waits that long for an
+#: exact answer rather than a sampled one.
+EXACT_NODES_PER_ITERATION = 500
 
-    return 7 if seconds is None else exact_cards_for_time(seconds)
+
+def _exact_cards(seconds: float | None, iterations: int | None, threads: int) -> int:
+    """Cards left up to which a hint tries the exact solve first: the ``cmcts`` player's rule."""
+    if seconds is None:
+        return exact_cards_for_nodes(EXACT_NODES_PER_ITERATION * (iterations or 0))
+    return exact_cards_for_time(seconds, threads)
 
 
 def hint_analysis(
@@ -223,12 +239,26 @@ def hint_analysis(
     if iterations is None and seconds is None:
         iterations = DEFAULT_ITERATIONS
     start = time.perf_counter()
-    cards = _exact_cards(seconds) if exact_cards is None else exact_cards
+    threads = default_threads()
+    cards = _exact_cards(seconds, iterations, threads) if exact_cards is None else exact_cards
     compiled = cmcts_available()
     if cards and exact_feasible(state, cards):
-        # A node budget keeps the hint reproducible; it is generous: 7 cards take well under it.
-        limit = Limit(nodes=100 * iterations) if iterations else Limit(time=0.6 * seconds)
-        info = analyse(state, limit, top=top, exact=True, seed=seed, margin=False, memory=memory)
+        # A node budget keeps the hint reproducible (the node count of a threaded solve is not,
+        # so it runs on one thread).
+        if iterations:
+            limit, threads = Limit(nodes=EXACT_NODES_PER_ITERATION * iterations), 1
+        else:
+            limit = Limit(time=EXACT_TIME_SHARE * seconds)
+        info = analyse(
+            state,
+            limit,
+            top=top,
+            exact=True,
+            seed=seed,
+            margin=False,
+            memory=memory,
+            threads=threads,
+        )
         if info.exact and info.moves:
             return _with_engine(info, "exact")
     if not compiled:

@@ -45,7 +45,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 
 from duel.moves import Kind, Move
-from duel.solvers.search import Limit, analyse, evaluate, exact_feasible
+from duel.solvers.search import Limit, analyse, evaluate, exact_feasible, new_searcher
 from duel.state import PRESENT, TAKEN, UNSEEN, State
 
 LEVELS = ("random", "greedy", "search", "search-v1", "mcts", "cmcts")
@@ -403,12 +403,16 @@ class CMctsConfig:
     * ``leaf``: how a new leaf is judged: ``playout`` (the playout above), ``value`` (the learned
       value of the leaf, no playout) or ``mix`` (``(1 - mix_lambda)`` times the playout's result
       plus ``mix_lambda`` times the learned value of the leaf, as in AlphaGo).
+    * ``mix_fade``, ``prior_fade`` (0: off): the learned value's share of a leaf falls as
+      ``mix_lambda * F / (F + N)`` with the root's visits N, and the prior's weight in PUCT
+      blends towards uniform as ``n / (n + P)`` with the node's visits n: the more playouts a
+      search has, the less it leans on a fixed guess whose bias does not shrink with time.
     * ``evaluation``: what judges the position where a cut playout stops (``rollout`` >= 0 or
       -2): ``heuristic`` (the hand-made evaluation) or ``learned``.
     * ``exact_cards``: in Age III with at most this many cards left, try the exact solver first
-      (with at most 60% of the time, MCTS after it if it did not finish); -1 picks the number
-      from the time per move (measured at load 8: 7 cards take 0.01-0.3 s, 8 cards 0.05-1 s);
-      0 never.
+      (with at most :data:`EXACT_TIME_SHARE` of the time, MCTS after it if it did not finish);
+      -1 picks the number from the time per move by measured solve times
+      (:func:`exact_cards_for_time`); 0 never.
     * ``age_horizon``: the tree stops where a new Age is dealt (a playout judges from there), as
       MCTS-BR's does: the next Age's pyramid differs at every descent.
     * ``block_science``: in ``plans`` playouts, a player takes (or else discards) an accessible
@@ -436,6 +440,8 @@ class CMctsConfig:
     modes: int = 1
     leaf: str = "mix"
     mix_lambda: float = 0.3
+    mix_fade: float = 0.0
+    prior_fade: float = 0.0
     evaluation: str = "heuristic"
     exact_cards: int = -1
     reuse: bool = True
@@ -516,14 +522,45 @@ def _search_trees(trees: list, core, limit: dict) -> dict:
     }
 
 
-def exact_cards_for_time(seconds: float) -> int:
-    """Age III cards left up to which the exact solve is tried first with ``seconds`` to think
-    (at load 8: 7-card endgames took 0.01-0.3 s, 8-card ones 0.05-1 s).
+#: How long the exact solver takes on the Age III positions ``cmcts`` reaches, by cards left in
+#: the pyramid: the 80th percentile of 38 positions per row on one thread, in seconds and in
+#: nodes (``benchmarks/exact_budget.py``, 40 games of ``cmcts:2000``, limit 4-8 s, load 1.5-3.3
+#: on the 2-core machine, 2026-11-25; ``benchmarks/results/exact_budget.txt``). 14 cards: under
+#: half of them within 4 s, so a time budget never tries them.
+EXACT_P80_SECONDS = {8: 0.010, 9: 0.036, 10: 0.111, 11: 0.147, 12: 0.669, 13: 4.05}
+EXACT_P80_NODES = {8: 11_000, 9: 42_000, 10: 146_000, 11: 700_000, 12: 2_750_000, 13: 9_000_000}
+#: What a timed ``cmcts`` move leaves of its budget for the Python around the search (finding
+#: the best arm, building the move): about 0.2 ms measured, so 1.5 ms keeps every move within
+#: its budget while using over 98% of it at 0.1 s per move.
+TIME_MARGIN = 0.0015
+#: Share of a move's time an exact solve may take before MCTS gets the rest.
+EXACT_TIME_SHARE = 0.6
+#: How much faster a solve runs on two threads or more (docs/search.md: 1.4x-2.1x).
+EXACT_THREADS_SPEEDUP = 1.4
 
-    >>> exact_cards_for_time(0.2), exact_cards_for_time(1.0), exact_cards_for_time(3.0)
-    (7, 8, 9)
+
+def exact_cards_for_time(seconds: float, threads: int = 1) -> int:
+    """Age III cards left up to which the exact solve is tried first with ``seconds`` to think:
+    the most cards whose solve finishes within :data:`EXACT_TIME_SHARE` of the time four times
+    in five (:data:`EXACT_P80_SECONDS`). The one rule of the ``cmcts`` player and the hints.
+
+    >>> [exact_cards_for_time(t) for t in (0.05, 0.2, 1.0, 3.0, 10.0)]
+    [8, 10, 11, 12, 13]
     """
-    return 6 if seconds < 0.1 else 7 if seconds < 0.5 else 8 if seconds < 2.5 else 9
+    allowed = EXACT_TIME_SHARE * seconds * (EXACT_THREADS_SPEEDUP if threads > 1 else 1.0)
+    fitting = [n for n, t in EXACT_P80_SECONDS.items() if t <= allowed]
+    return max(fitting, default=7)
+
+
+def exact_cards_for_nodes(nodes: int) -> int:
+    """The same rule for a node budget (reproducible hints): the most cards whose solve takes at
+    most ``nodes`` nodes four times in five (:data:`EXACT_P80_NODES`).
+
+    >>> exact_cards_for_nodes(600_000), exact_cards_for_nodes(3_000_000)
+    (10, 12)
+    """
+    fitting = [n for n, k in EXACT_P80_NODES.items() if k <= nodes]
+    return max(fitting, default=7)
 
 
 class CMctsPlayer:
@@ -531,8 +568,9 @@ class CMctsPlayer:
 
     The player sees positions, not the moves between them: it finds the decisions played since
     its last move (:func:`decisions_between`) and keeps that subtree (``reuse``). With a clock it
-    uses ``time_per_move`` less 6 ms; small Age III endgames (``exact_cards``) are first solved
-    exactly with at most 60% of the budget.
+    uses ``time_per_move`` less :data:`TIME_MARGIN`; Age III endgames that the exact solver
+    likely finishes in time (``exact_cards``) are first solved exactly with at most
+    :data:`EXACT_TIME_SHARE` of the budget.
     """
 
     name = "cmcts"
@@ -581,6 +619,7 @@ class CMctsPlayer:
         self.iterations = iterations
         self.last_info = None
         self._played: tuple[State, Move] | None = None  # the tree's root and our move there
+        self._exact_searcher = None
 
     def _follow(self, state: State) -> None:
         """Move the tree's root to ``state`` along the decisions played since our last move,
@@ -605,6 +644,14 @@ class CMctsPlayer:
             return 0
         return exact_cards_for_time(self.time_per_move or 1.0)
 
+    def _solver(self):
+        """The exact searcher, kept for the whole game: its table still holds what an earlier
+        solve proved (exact values stay true), so a solve that ran out of time a move ago
+        makes the next one shorter. Made at the first Age III endgame."""
+        if self._exact_searcher is None:
+            self._exact_searcher = new_searcher(seed=self.seed, chance_width=None, chance_samples=4)
+        return self._exact_searcher
+
     def choose(self, state: State) -> Move:
         from duel.core import CoreState
 
@@ -618,9 +665,11 @@ class CMctsPlayer:
             limit = (
                 Limit(nodes=self.iterations)
                 if self.iterations is not None
-                else Limit(time=0.6 * budget)
+                else Limit(time=EXACT_TIME_SHARE * budget)
             )
-            info = analyse(state, limit, exact=True, seed=self.seed, margin=False)
+            info = analyse(
+                state, limit, exact=True, seed=self.seed, margin=False, searcher=self._solver()
+            )
             if info.exact and info.best_move is not None:
                 self.last_info = info
                 return info.best_move
@@ -630,7 +679,7 @@ class CMctsPlayer:
             limit = {"iterations": self.iterations}
         else:
             # the whole budget but the few ms of Python around the search
-            left = budget - 0.006 - (time.perf_counter() - start)
+            left = budget - TIME_MARGIN - (time.perf_counter() - start)
             limit = {"seconds": max(0.01, left)}
         if len(self.trees) == 1:
             result = self.tree.search(core, **limit)
