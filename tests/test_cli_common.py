@@ -32,7 +32,7 @@ def test_short_help_and_version(name, app):
 def test_completion_is_offered(name, app):
     assert "--show-completion" in runner.invoke(app, ["--help"]).output
     script = subprocess.run(
-        [sys.executable, "-c", f"from {name}.cli import app; app(prog_name={name!r})",
+        [sys.executable, "-c", f"from {name}.app.cli import app; app(prog_name={name!r})",
          "--show-completion", "bash"],
         capture_output=True, text=True, timeout=60,
     )
