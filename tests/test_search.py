@@ -381,8 +381,9 @@ def test_hint_command(cli):
     verbose = cli("hint", QUICK[0], "--nodes", 3000, "--top", 2, "--verbose")
     from duel.solvers.hint import cmcts_available
 
-    if cmcts_available():  # the strongest player answers, and says so
-        assert "iterations/s" in verbose.output and "engine: cmcts" in verbose.output
+    if cmcts_available():  # the strongest player answers (or the exact solver), and says so
+        cmcts = "iterations/s" in verbose.output and "engine: cmcts" in verbose.output
+        assert cmcts or "engine: the exact solver" in verbose.output
     else:
         assert "nodes/s" in verbose.output and "depth" in verbose.output
         assert "engine: search" in verbose.output
