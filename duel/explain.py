@@ -76,7 +76,7 @@ def _explain_decision(state: State, move: Move, phase: str) -> str:
         "library_choose": "choose one of the drawn tokens: 'token <name>'",
         "destroy": "choose an opponent's card to destroy: 'destroy <card>'",
         "mausoleum": "choose a discarded card to build: 'mausoleum <card>'",
-        "choose_starter": "choose who begins the next Age: 'start A' or 'start B'",
+        "choose_starter": "choose who begins this Age, now laid out: 'start A' or 'start B'",
     }
     if phase in ("setup_tokens", "setup_wonders"):
         return f"{expected[phase]} ({state.phase}): no card can be taken yet"

@@ -30,7 +30,11 @@ from duel.position import PositionError, read_json_file, write_atomically
 from duel.state import IllegalMoveError, State, new_game
 
 FORMAT = "7wd-record"
-VERSION = 1
+#: Version 2: the next Age's layout (guild deal, face-up reveals) comes before ``start X``.
+#: Version 1 records have ``start X`` right after the last card of the Age; they are reordered
+#: on reading (:func:`_parse_moves`).
+VERSION = 2
+READABLE_VERSIONS = (1, 2)
 #: A game is about 150 moves (chance included); a record far longer is not a game.
 MAX_MOVES = 2000
 #: The Great Library's draw once its token is chosen: the two tokens not chosen go back to the
@@ -113,8 +117,10 @@ class GameRecord:
             raise RecordError("a record is a JSON object")
         if data.get("format", FORMAT) != FORMAT:
             raise RecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
-        if data.get("version", VERSION) != VERSION:
-            raise RecordError(f"version: this program reads version {VERSION}")
+        version = data.get("version")
+        if version is not None and (isinstance(version, bool) or version not in READABLE_VERSIONS):
+            readable = " and ".join(map(str, READABLE_VERSIONS))
+            raise RecordError(f"version: this program reads versions {readable}, not {version!r}")
         moves_raw = data.get("moves")
         if not isinstance(moves_raw, list):
             raise RecordError("moves: expected a list of moves")
@@ -123,7 +129,7 @@ class GameRecord:
         metadata = data.get("metadata", {})
         if not isinstance(metadata, dict):
             raise RecordError("metadata: expected an object")
-        moves, redacted = _parse_moves(moves_raw)
+        moves, redacted = _parse_moves(moves_raw, version)
         return GameRecord(tuple(moves), metadata, frozenset(redacted))  # moves replayed
 
     def save(self, path: str | Path) -> None:
@@ -142,39 +148,78 @@ class GameRecord:
             raise RecordError(f"{path}: nested too deeply to be a record") from None
 
 
-def _parse_moves(moves_raw: list[Any]) -> tuple[list[Move], list[int]]:
-    """Moves from their notation, with the guild deal of an old record inserted, then replayed
-    to fill in redacted Great Library draws; returns the moves and the redacted draws' indexes.
+def _parse_moves(moves_raw: list[Any], version: int | None) -> tuple[list[Move], list[int]]:
+    """Moves from their notation, replayed to fill in redacted Great Library draws; returns the
+    moves and the redacted draws' indexes.
+
+    A record in the old order (version 1, or no version, with a ``start`` right after the last
+    card of an Age) is put in the new order: the guild deal of a record that predates it is
+    inserted (:func:`with_guild_deal`), and each ``start`` waits until the next structure is
+    laid out (it is applied at ``choose_starter``).
     """
     parsed, hidden = _read_notation(moves_raw)
-    # The guild deal goes in before the replay: an old record does not replay without it.
-    moves = with_guild_deal(parsed)
-    inserted = len(moves) - len(parsed)
-    at = next((j for j, m in enumerate(parsed) if moves[j] is not m), len(parsed))
+    items: list[tuple[Move, int | None]] = [(m, i) for i, m in enumerate(parsed)]
+    old_order = version != 2 and starts_before_layout(parsed)
+    if old_order:
+        # The guild deal goes in before the replay: an old record does not replay without it.
+        moves = with_guild_deal(parsed)
+        if len(moves) > len(parsed):
+            at = next((j for j, m in enumerate(parsed) if moves[j] is not m), len(parsed))
+            items.insert(at, (moves[at], None))
 
-    def raw(j: int) -> int:
-        """The index in the file of moves[j] (the inferred guild deal has none of its own)."""
-        return j if j < at else j - inserted
-
+    out: list[Move] = []
     redacted: list[int] = []
+    pending: tuple[Move, int] | None = None  # an old record's start, waiting for the layout
     state = new_game()
-    for j, move in enumerate(moves):
-        if inserted and j == at:
-            where = f"moves[{at}] (inferred {move})"
+    for move, raw in items:
+        if raw is None:
+            where = f"moves[{len(out)}] (inferred {move})"
         else:
-            where = f"moves[{raw(j)}] ({_short(moves_raw[raw(j)])})"
-            if raw(j) in hidden:
+            where = f"moves[{raw}] ({_short(moves_raw[raw])})"
+            if raw in hidden:
                 try:
-                    move = _placeholder_draw(state, hidden[raw(j)])
+                    move = _placeholder_draw(state, hidden[raw])
                 except MoveParseError as error:
                     raise RecordError(f"{where}: {error}") from None
-                redacted.append(j)
-                moves[j] = move
-        try:
-            state = state.apply(move)
-        except IllegalMoveError as error:
-            raise RecordError(f"move {raw(j) + 1} ({move}): {error}") from None
-    return moves, redacted
+                redacted.append(len(out))
+        if old_order and move.kind is Kind.STARTER and state.is_chance() and raw is not None:
+            pending = (move, raw)
+            continue
+        state = _replay(state, move, raw, where)
+        out.append(move)
+        if pending is not None and state.phase == "choose_starter":
+            state = _replay(state, pending[0], pending[1], "")
+            out.append(pending[0])
+            pending = None
+    # An old record that stops while the next structure is being laid out loses its start: the
+    # choice is made again, once the layout is complete (the rules' order).
+    return out, redacted
+
+
+def _replay(state: State, move: Move, raw: int | None, where: str) -> State:
+    try:
+        return state.apply(move)
+    except IllegalMoveError as error:
+        if raw is None:
+            raise RecordError(f"{where}: {error}") from None
+        raise RecordError(f"move {raw + 1} ({move}): {error}") from None
+
+
+def starts_before_layout(moves: list[Move]) -> bool:
+    """True if ``moves`` are in the old order (record version 1): a ``start`` right after the
+    last card of an Age, before the next structure is laid out.
+
+    In the new order a ``start`` always follows the last face-up card's reveal (a chance
+    outcome); in the old order it follows the decision that took the Age's last card.
+
+    >>> old = [Move.parse(m) for m in ("discard Tavern", "start A", "reveal slot 0 Sawmill")]
+    >>> starts_before_layout(old), starts_before_layout([old[0], old[2], old[1]])
+    (True, False)
+    """
+    return any(
+        m.kind is Kind.STARTER and i > 0 and not moves[i - 1].is_chance
+        for i, m in enumerate(moves)
+    )
 
 
 def _read_notation(moves_raw: list[Any]) -> tuple[list[Move], dict[int, int]]:
@@ -332,12 +377,14 @@ class Replay:
         return f"{number}. {self.move_text(number)}"
 
     def age_marks(self) -> dict[int, str]:
-        """Move numbers where an Age's play begins (``{31: "Age I", ...}``), for the move list."""
+        """Move numbers where an Age begins (``{31: "Age I", ...}``), for the move list: the
+        first move made in it (Age II and III: the first card of its layout turned over; the
+        move that took the last card of the Age before belongs to that Age)."""
         marks = {}
         for n in range(1, self.last + 1):
-            before, after = self.states[n - 1], self.states[n]
-            if after.age != before.age and after.age:
-                marks[n] = AGE_NAMES[after.age]
+            age = self.states[n - 1].age
+            if age and (n == 1 or self.states[n - 2].age != age):
+                marks[n] = AGE_NAMES[age]
         return marks
 
 

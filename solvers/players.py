@@ -2,7 +2,7 @@
 
 ``make_player(level, seed=..., time_per_move=...)`` returns an object with ``choose(state)``
 that answers at every decision node (play, draft, progress tokens, The Great Library, destroy,
-The Mausoleum, choosing who starts the next Age). Levels:
+The Mausoleum, choosing who begins Age II or III). Levels:
 
 * ``random``: a uniformly random legal move.
 * ``greedy``: the move whose resulting position has the best heuristic evaluation

@@ -858,8 +858,9 @@ class CSearcher(Searcher):
     """:class:`Searcher` whose recursive search runs in C (``solvers/csrc``).
 
     The same algorithm node for node; the table is a fixed array sized from ``memory`` (32-byte
-    entries in 64-byte buckets, see the C file), so the budget holds by construction. The root,
-    iterative deepening, principal variation and expected margin stay in Python.
+    entries in 64-byte buckets, see ``solvers/csrc/csearch/tt.h``), so the budget holds by
+    construction. The root, iterative deepening, principal variation and expected margin stay in
+    Python.
 
     ``threads`` > 1 runs each exact solve (depth >= ``INF_DEPTH // 2``) on that many threads
     sharing the table (Lazy SMP; the GIL is released meanwhile): the same exact value, found

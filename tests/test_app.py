@@ -137,6 +137,41 @@ def test_every_special_decision_is_its_own_dialog(phase):
     run(scenario())
 
 
+def test_who_begins_age_two_is_asked_once_its_structure_is_dealt_and_shown():
+    """The game ends Age I at the last card; the dealer lays out Age II (its 12 face-up cards)
+    before the dialog asks who begins, and the dialog names the cards to take first."""
+    record = GameRecord()
+    for seed in range(500):
+        rng = random.Random(seed)
+        state, moves = new_game(), []
+        while not state.is_terminal() and state.age < 2:
+            moves.append(state.random_move(rng))
+            state = state.apply(moves[-1])
+        if state.age == 2:
+            record = GameRecord(tuple(moves))
+            break
+    assert record.final_state().age == 2 and record.final_state().is_chance()
+
+    async def scenario():
+        app = make_app(("human", "human"), seed=1, moves=record.moves)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            assert dialog(app) == "choose_starter"
+            state = app.state
+            dealt = app.game.moves[len(record.moves) :]
+            assert [m.kind for m in dealt] == [Kind.REVEAL_CARD] * 12  # the layout, then asked
+            first = [CARDS[state.pyramid[s]].name for s in (18, 19)]
+            heading = app.screen.heading
+            assert "Age II is laid out. To take first: " in heading
+            assert all(name in heading for name in first)
+            assert sum(1 for c in state.pyramid if c == -2) == 8  # face down: still unseen
+            await pilot.press("2")
+            await settle(app, pilot)
+            assert str(app.game.moves[-1]) == "start B" and app.state.pyramid == state.pyramid
+
+    run(scenario())
+
+
 def test_escape_shows_the_board_and_c_reopens_the_decision():
     async def scenario():
         app = make_app(("human", "human"))

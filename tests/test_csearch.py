@@ -332,7 +332,9 @@ def _rss_bytes() -> int:
 
 def test_exact_solve_with_a_small_budget_stays_within_it():
     budget = 8 << 20
-    state = random_endgames(10, 1, 523)[0]
+    # seed 529: a 10-card endgame whose solve overflows the 8 MB table (1,313 overwrites); the
+    # random games changed when the Age starter's choice moved after the layout
+    state = random_endgames(10, 1, 529)[0]
     before = _rss_bytes() if Path("/proc/self/status").exists() else None
     searcher = c_searcher(memory=budget)
     info = analyse(state, exact=True, margin=False, searcher=searcher)

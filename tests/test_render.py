@@ -209,7 +209,7 @@ def test_discard_pile_on_request():
 
 @pytest.mark.parametrize("victory", ["civilian", "military", "science"])
 def test_final_score_side_by_side(victory):
-    seeds = [1988] if victory == "science" else range(400)  # science wins are rare at random
+    seeds = [500] if victory == "science" else range(400)  # science wins are rare at random
     state = first_with(lambda s: s.is_terminal() and s.victory == victory, seeds)
     lines = R.plain_final(state, ("human", "random"))
     assert lines[0] == "Game over."
@@ -273,3 +273,29 @@ def test_print_state_plain_and_rich(capsys):
     final = first_with(lambda s: s.is_terminal())
     R.print_state(final, plain=True)
     assert "Game over." in capsys.readouterr().out
+
+
+def test_the_choice_of_who_begins_shows_the_laid_out_structure():
+    from tests.rules.test_ages import AGE_TWO_FACE_UP, reveal_layout
+    from tests.tables import after, end_of_age
+
+    before = end_of_age(1, ["Tavern"], pawn=2)
+    last = after(before, "discard Tavern")
+    said = R.describe_transition(before, last, Move.parse("discard Tavern"))
+    assert "Age I is over; Age II is laid out, then B chooses who begins it" in said
+    state = reveal_layout(last, AGE_TWO_FACE_UP)
+    assert state.phase == "choose_starter"
+    assert R.laid_out_text(state) == [
+        "Age II is laid out. To take first: Caravansery, Aqueduct; also face up: Rostrum, "
+        "Barracks, School, Statue, Sawmill, Brickyard, Walls, Library, Dispensary, Forum."
+    ]
+    text = "\n".join(R.plain_decision(state))
+    assert "B: choose who begins this Age" in text and R.laid_out_text(state)[0] in text
+    assert "1. A: A begins Age II" in text and "2. B: B begins Age II (you)" in text
+    assert "Age II is laid out. To take first: Caravansery, Aqueduct" in text_of(
+        R.render_decision(state)
+    )
+    begun = state.apply(Move.parse("start A"))
+    assert R.describe_transition(state, begun, Move.parse("start A")) == [
+        "Age II begins; A starts"
+    ]

@@ -489,12 +489,16 @@ def test_every_special_decision_from_the_keyboard(tmp_path, phase, how):
     child.expect(pexpect.EOF)
 
 
+FACE_UP_III = (0, 1, 5, 6, 7, 8, 11, 12, 13, 14, 18, 19)
+
+
 def test_manual_chance_asks_where_the_guild_backs_are(tmp_path):
-    """At the Age III layout the user types the three guild-backed cards as row.card."""
+    """At the Age III layout the user types the three guild-backed cards as row.card; the
+    choice of who begins Age III comes after the layout, with its face-up cards named."""
     for seed in range(200):
         rng = random.Random(seed)
         state, moves = new_game(), []
-        while not (state.age == 2 and state.phase == "choose_starter"):
+        while not (state.age == 3 and state.phase == "deal_guilds"):
             if state.is_terminal():
                 break
             moves.append(state.random_move(rng))
@@ -516,8 +520,6 @@ def test_manual_chance_asks_where_the_guild_backs_are(tmp_path):
         timeout=30,
         dimensions=(60, 100),
     )
-    child.expect(PROMPT)
-    child.sendline("start A")
     child.expect("Which three cards have the guild back?")
     child.expect("dealer> ")
     child.sendline("9.1 2.1 4.2")
@@ -533,11 +535,16 @@ def test_manual_chance_asks_where_the_guild_backs_are(tmp_path):
     for _ in range(10):
         child.expect("dealer> ")
         child.sendline("")
+    child.expect("Age III is laid out. To take first: ")  # the chooser sees the new structure
+    child.expect(PROMPT)
+    child.sendline("start A")
     child.expect(PROMPT)
     child.sendline("save manual.json")
     child.expect("Game saved")
     child.sendline("quit")
     child.expect(pexpect.EOF)
     saved = [str(m) for m in GameRecord.load(tmp_path / "manual.json").moves]
-    assert saved[len(moves) : len(moves) + 2] == ["start A", "guilds at slots 1 10 17"]
-    assert "reveal slot 1 Builders Guild" in saved
+    assert saved[len(moves)] == "guilds at slots 1 10 17"
+    layout = saved[len(moves) + 1 : len(moves) + 13]
+    assert [m.split()[:3] for m in layout] == [["reveal", "slot", str(s)] for s in FACE_UP_III]
+    assert "reveal slot 1 Builders Guild" in layout and saved[len(moves) + 13] == "start A"

@@ -154,7 +154,7 @@ def test_pipeline_trains_a_tiny_model(tmp_path):
     games = tmp_path / "games.jsonl"
     out = tmp_path / "value.json"
     train.main(
-        ["generate", "--games", "30", "--seed", "3", "--epsilon", "0.2", "--workers", "1"]
+        ["generate", "--games", "30", "--seed", "1", "--epsilon", "0.2", "--workers", "1"]
         + ["--out", str(games)]
     )
     assert len(games.read_text().splitlines()) == 30

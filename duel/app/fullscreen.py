@@ -4,8 +4,9 @@ The app is a view: it draws the view model (:mod:`duel.app.view_model`, and the 
 :mod:`duel.app.render` built on it) and turns keys and clicks into moves for the
 :class:`~duel.app.game_control.GameController`, which owns the game (dealing, AI moves, undo, save,
 load). Each decision other than taking a card is its own dialog (a Textual ``Screen``): the
-wonder draft, a progress token, The Great Library, destroying a card, The Mausoleum, who starts
-the next Age, and with ``--manual-chance`` each card dealt and where the guild backs are.
+wonder draft, a progress token, The Great Library, destroying a card, The Mausoleum, who begins
+Age II or III (once its structure is laid out: the dialog names its face-up cards), and with
+``--manual-chance`` each card dealt and where the guild backs are.
 
 Keys (shown in the footer): ``1``-``9`` take a card by its number (or click it, or move with
 Tab / arrows and press Enter), ``h`` hint, ``c`` reopen the current decision, ``s`` save, ``l``
@@ -542,6 +543,8 @@ class DuelApp(App[int]):
             (f"{c.label}: {c.detail}" if c.detail else c.label, c.move) for c in R.choices(state)
         ]
         title = R.decision_title(state, self.game.labels)
+        if state.phase == "choose_starter":  # the new structure, as the board behind shows it
+            title = "\n".join([title, *R.laid_out_text(state)])
         self.push_screen(ChoiceScreen(title, options, self._decided, name=state.phase))
 
     def ask_chance(self) -> None:

@@ -62,7 +62,7 @@ Taking a card (the table numbers the cards you can take):
   build 3 / build baths  build a card            discard 3   discard it for coins
   wonder sphinx with 3   build a wonder with card 3 (wonders may be numbered: 'wonder w1 with 3')
 Other decisions (wonder draft, progress tokens, The Great Library, The Mausoleum, destroying a
-card, who starts the next Age): type the number or the name of a choice, or the notation
+card, who begins Age II or III): type the number or the name of a choice, or the notation
 ('pick The Sphinx', 'token Law', 'destroy Glassworks', 'mausoleum Baths', 'start A').
 Commands:
   cost <card|wonder|n>   how you would pay for it        info <name>   what a card/wonder/token does
