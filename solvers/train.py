@@ -60,9 +60,11 @@ CALIBRATION_FOLD, HOLDOUT_FOLD = 3, 4
 # --- self-play -----------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Teacher:
-    """Who plays the self-play games: ``kind`` "greedy" (one ply) or "search" (``nodes`` per
-    move); ``value``: "v1" (hand-made evaluation), "learned" (the shipped model) or a weights
-    file; ``epsilon``: probability of a uniformly random move at each decision."""
+    """Who plays the self-play games: ``kind`` "greedy" (one ply), "search" (``nodes`` per
+    move) or "cmcts" (the compiled MCTS, ``nodes`` iterations per move: expert iteration, the
+    strongest player teaching the value it leans on); ``value``: "v1" (hand-made evaluation),
+    "learned" (the shipped model) or a weights file, for greedy and search (cmcts uses the
+    shipped model); ``epsilon``: probability of a uniformly random move at each decision."""
 
     kind: str = "greedy"
     nodes: int = 300
@@ -70,19 +72,23 @@ class Teacher:
     value: str = "v1"
 
     def label(self) -> str:
+        if self.kind == "cmcts":  # it plays with the shipped model whatever ``value`` says
+            return f"cmcts:{self.nodes}/eps{self.epsilon:g}"
         budget = f":{self.nodes}" if self.kind == "search" else ""
         return f"{self.kind}{budget}/{self.value}/eps{self.epsilon:g}"
 
 
 def _player(teacher: Teacher, seed: int):
-    from duel.solvers.players import GreedyPlayer, SearchPlayer
+    from duel.solvers.players import CMctsPlayer, GreedyPlayer, SearchPlayer
 
+    if teacher.kind == "cmcts":
+        return CMctsPlayer(seed, time_per_move=None, iterations=teacher.nodes)
     value_fn = value_function(teacher.value)
     if teacher.kind == "greedy":
         return GreedyPlayer(seed, value_fn=value_fn)
     if teacher.kind == "search":
         return SearchPlayer(seed, time_per_move=None, nodes=teacher.nodes, value_fn=value_fn)
-    raise ValueError(f"unknown teacher {teacher.kind!r}: expected greedy or search")
+    raise ValueError(f"unknown teacher {teacher.kind!r}: expected greedy, search or cmcts")
 
 
 def play_selfplay_game(job: dict) -> dict:
@@ -502,8 +508,10 @@ def main(argv: list[str] | None = None) -> None:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     g = sub.add_parser("generate", help="self-play games to a JSON-lines file")
-    g.add_argument("--teacher", choices=("greedy", "search"), default="greedy")
-    g.add_argument("--nodes", type=int, default=300, help="search nodes per move")
+    g.add_argument("--teacher", choices=("greedy", "search", "cmcts"), default="greedy")
+    g.add_argument(
+        "--nodes", type=int, default=300, help="search nodes (cmcts: iterations) per move"
+    )
     g.add_argument("--epsilon", type=float, default=0.05, help="random-move probability")
     g.add_argument("--value", default="v1", help="v1, learned, or a weights file")
     g.add_argument("--games", type=int, required=True)

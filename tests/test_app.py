@@ -12,6 +12,7 @@ import os
 import random
 import re
 import sys
+import time
 from pathlib import Path
 
 import pexpect
@@ -39,12 +40,17 @@ def make_app(
 
 
 async def settle(app: DuelApp, pilot) -> None:
-    """Let the AI, the dealer and the chance measure finish, and the screen catch up."""
-    for _ in range(50):
+    """Let the AI, the dealer and the chance measure finish, and the screen catch up: until the
+    app is idle and one more pause changed nothing (by the clock, not a count of pauses, so
+    that a loaded machine does not cut it short)."""
+    deadline = time.monotonic() + 60.0
+    while time.monotonic() < deadline:
         await app.workers.wait_for_complete()
         await pilot.pause()
         if not app.busy and not app.waiting:
-            return
+            await pilot.pause()
+            if not app.busy and not app.waiting:
+                return
 
 
 def dialog(app: DuelApp) -> str:
