@@ -30,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from duel import new_game  # noqa: E402
 from duel.position import load_position, save_position  # noqa: E402
+from duel.solvers.search import default_threads  # noqa: E402
 from duel.state import State  # noqa: E402
-from solvers.search import default_threads  # noqa: E402
 
 TARGETS = {12: 10.0, 14: 60.0, 16: 60.0}
 
@@ -46,7 +46,7 @@ def endgame(seed: int, cards: int, players: str) -> State | None:
     state = new_game()
     chooser = None
     if players == "search":
-        from solvers.players import make_player
+        from duel.solvers.players import make_player
 
         chooser = make_player("search:1500", seed=seed)
     while not state.is_terminal():
@@ -79,8 +79,8 @@ def solve_one(path: Path, limit: float, threads: int = 1) -> dict:
     """Solve one position exactly (run in its own process); the figures as a dict."""
     import resource
 
-    import solvers.search as search
-    from solvers.search import Limit, analyse
+    import duel.solvers.search as search
+    from duel.solvers.search import Limit, analyse
 
     state = load_position(path)
     # The curve measures the solver: every chance outcome is enumerated at any size asked for,
