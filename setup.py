@@ -92,14 +92,14 @@ setup(
             optional=True,
         ),
         Extension(
-            "solvers._csearch",
+            "duel.solvers._csearch",
             sources=["solvers/csrc/csearch_module.c"],
             depends=[*SEARCH_C, *CSEARCH_PARTS],
             extra_compile_args=FLAGS,
             optional=True,
         ),
         Extension(
-            "solvers._cmcts",
+            "duel.solvers._cmcts",
             sources=["solvers/csrc/cmcts_module.c"],
             depends=[*SEARCH_C, "solvers/csrc/rollout.h", "solvers/csrc/value_model.h"],
             extra_compile_args=FLAGS,

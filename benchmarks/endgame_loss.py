@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from exact_budget import age3_positions, cards_left  # noqa: E402
 
-from solvers.players import CMctsConfig, CMctsPlayer  # noqa: E402
-from solvers.search import Limit, analyse  # noqa: E402
+from duel.solvers.players import CMctsConfig, CMctsPlayer  # noqa: E402
+from duel.solvers.search import Limit, analyse  # noqa: E402
 
 
 def exact_move_values(state) -> dict[str, float] | None:

@@ -1,7 +1,7 @@
 """How long the exact solver takes on the Age III positions a player meets, by cards left.
 
 The ``cmcts`` player and the hints try an exact solve first when it will likely finish within
-their budget (:func:`solvers.players.exact_cards_for_time`). That rule is read off this
+their budget (:func:`duel.solvers.players.exact_cards_for_time`). That rule is read off this
 benchmark: seeded self-play games of ``cmcts`` at a small iteration budget (the positions a
 strong player reaches, not random ones), and every Age III play decision with at most
 ``--max-cards`` cards left in the pyramid solved exactly on ``--threads`` thread(s) with a time
@@ -26,9 +26,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from duel import new_game  # noqa: E402
+from duel.solvers.players import make_player  # noqa: E402
+from duel.solvers.search import Limit, analyse  # noqa: E402
 from duel.state import State  # noqa: E402
-from solvers.players import make_player  # noqa: E402
-from solvers.search import Limit, analyse  # noqa: E402
 
 
 def cards_left(state: State) -> int:

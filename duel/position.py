@@ -46,7 +46,7 @@ from duel.catalog import (
     wonder_named,
 )
 from duel.moves import PLAYER_NAMES
-from pyramid_layouts import LAYOUTS, SLOTS
+from duel.pyramid_layouts import LAYOUTS, SLOTS
 
 FORMAT = "7wd-position"
 VERSION = 1

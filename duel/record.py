@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from duel.catalog import GUILDS, TOKENS, UnknownNameError, token_named
-from duel.moves import Kind, Move, MoveParseError
+from duel.catalog import AGE_NAMES, GUILDS, TOKENS, UnknownNameError, token_named
+from duel.moves import PLAYER_NAMES, Kind, Move, MoveParseError
 from duel.position import PositionError, read_json_file, write_atomically
 from duel.state import IllegalMoveError, State, new_game
 
@@ -313,4 +313,79 @@ def with_guild_deal(moves: list[Move]) -> list[Move]:
     return [*moves[:at], Move.deal_guilds(guilds), *moves[at:]]
 
 
-__all__ = ["GameRecord", "PositionError", "RecordError"]
+# --- the positions of a record -------------------------------------------------------------------
+class ReplayError(ValueError):
+    """An index outside the game or a command that is not one."""
+
+
+def mover(before: State, move: Move) -> str:
+    """Who made ``move`` from ``before``: ``A``, ``B``, or ``chance`` for a chance outcome.
+
+    A ``start`` move is the decision of the player to move (the one who chooses who begins)."""
+    if move.is_chance or before.is_chance():
+        return "chance"
+    return PLAYER_NAMES[before.to_move]
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The positions of a record, computed once: ``states[n]`` follows the first ``n`` moves."""
+
+    record: GameRecord
+    states: tuple[State, ...]
+    #: The moves as the record writes them: The Great Library's draw keeps only its chosen token
+    #: (``draw Law, ?, ?``), as a file read back holds placeholders for the other two.
+    notation: tuple[str, ...]
+
+    @staticmethod
+    def of(record: GameRecord) -> Replay:
+        return Replay(record, tuple(record.states()), tuple(record.notation()))
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        return self.record.moves
+
+    @property
+    def last(self) -> int:
+        """The index of the last position (the number of moves)."""
+        return len(self.record.moves)
+
+    def check(self, index: int) -> int:
+        """``index`` if it is a position of the game, else a :class:`ReplayError`."""
+        if not 0 <= index <= self.last:
+            raise ReplayError(f"no move {index}: the game has moves 0 to {self.last}")
+        return index
+
+    def state(self, index: int) -> State:
+        """The position after ``index`` moves (negative counts from the end, as in Python)."""
+        if index < 0:
+            index += self.last + 1
+        return self.states[self.check(index)]
+
+    def move_text(self, number: int) -> str:
+        """``B build Baths`` for move ``number`` (1-based: the move that leads to index
+        ``number``); a chance outcome reads ``chance: reveal slot 9 Baths``."""
+        if not 1 <= number <= self.last:
+            raise ReplayError(f"no move {number}: the game has moves 1 to {self.last}")
+        move = self.moves[number - 1]
+        who = mover(self.states[number - 1], move)
+        text = self.notation[number - 1]
+        return f"{who}: {text}" if who == "chance" else f"{who} {text}"
+
+    def move_line(self, number: int) -> str:
+        """``12. B build Baths``: the move list's line for move ``number``."""
+        return f"{number}. {self.move_text(number)}"
+
+    def age_marks(self) -> dict[int, str]:
+        """Move numbers where an Age begins (``{31: "Age I", ...}``), for the move list: the
+        first move made in it (Age II and III: the first card of its layout turned over; the
+        move that took the last card of the Age before belongs to that Age)."""
+        marks = {}
+        for n in range(1, self.last + 1):
+            age = self.states[n - 1].age
+            if age and (n == 1 or self.states[n - 2].age != age):
+                marks[n] = AGE_NAMES[age]
+        return marks
+
+
+__all__ = ["GameRecord", "PositionError", "RecordError", "Replay", "ReplayError", "mover"]

@@ -17,7 +17,7 @@ Age I (rows 1-5; row 5 is taken from first)
 from __future__ import annotations
 
 from duel.catalog import AGE_NAMES
-from pyramid_layouts import LAYOUTS
+from duel.pyramid_layouts import LAYOUTS
 
 __all__ = ["slot_diagram", "slot_diagrams"]
 

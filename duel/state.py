@@ -48,6 +48,7 @@ from duel.catalog import (
     CHAIN_SYMBOLS,
     COLOR_MASK,
     GUILDS,
+    MAX_WONDERS_BUILT,
     RESOURCES,
     SCIENCE_SYMBOLS,
     T_ARCHITECTURE,
@@ -66,7 +67,7 @@ from duel.catalog import (
 )
 from duel.moves import GUILD_SLOT_MASKS, GUILD_SLOT_SETS, MOVES, PLAYER_NAMES, Kind, Move
 from duel.pricing import min_purchase_cost
-from pyramid_layouts import LAYOUTS, SLOTS
+from duel.pyramid_layouts import LAYOUTS, SLOTS
 
 # --- field layout -------------------------------------------------------------------------------
 (
@@ -139,7 +140,6 @@ TAKEN, HIDDEN = -1, -2
 DRAFT_ORDER = (0, 1, 1, 0, 1, 0, 0, 1)
 START_COINS = 7
 BOARD_TOKEN_COUNT = 5
-MAX_WONDERS_BUILT = 7
 #: Military tokens: bit (side, zone) -> coins lost. Side 0 = A's half (pawn < 0).
 LOOT = ((3, 2, 0b0001), (6, 5, 0b0010))  # (distance, coins, bit for B's side << 2)
 ALL_MILITARY = 0b1111

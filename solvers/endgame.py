@@ -1,6 +1,6 @@
 """An exact Age III endgame as a player reads it.
 
-The exact solver (:func:`solvers.search.analyse` with ``exact=True``) gives each move's value
+The exact solver (:func:`duel.solvers.search.analyse` with ``exact=True``) gives each move's value
 under perfect play, every face-down card enumerated. A player analysing an endgame also wants to
 see why: after a move, each way the face-down cards can fall (with its probability and the value
 after it), the best reply of whoever decides next, the threats on the board (a science or
@@ -22,8 +22,8 @@ import time
 from dataclasses import dataclass, field
 
 from duel.moves import PLAYER_NAMES, Move
+from duel.solvers.search import Limit, Searcher, analyse, exact_feasible, new_searcher
 from duel.state import State
-from solvers.search import Limit, Searcher, analyse, exact_feasible, new_searcher
 
 __all__ = ["EndgameReport", "NotSolved", "Reveal", "Threat", "explain_move", "threats"]
 

@@ -1,4 +1,4 @@
-"""Features of a 7 Wonders Duel position for the learned value (:mod:`solvers.value`).
+"""Features of a 7 Wonders Duel position for the learned value (:mod:`duel.solvers.value`).
 
 Every feature is a small integer computed from the state's fields (``duel/state.py`` layout), so
 that the same computation can be written in C on the engine core. The value model is

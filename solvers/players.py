@@ -6,16 +6,16 @@ The Mausoleum, choosing who begins Age II or III). Levels:
 
 * ``random``: a uniformly random legal move.
 * ``greedy``: the move whose resulting position has the best heuristic evaluation
-  (:func:`solvers.search.evaluate`, one ply, no look-ahead); ties broken at random.
-* ``search``: expectiminimax (:mod:`solvers.search`) for ``time_per_move`` seconds, with the
-  learned value (:mod:`solvers.value`) at its horizon. In Age III endgames small enough to
+  (:func:`duel.solvers.search.evaluate`, one ply, no look-ahead); ties broken at random.
+* ``search``: expectiminimax (:mod:`duel.solvers.search`) for ``time_per_move`` seconds, with the
+  learned value (:mod:`duel.solvers.value`) at its horizon. In Age III endgames small enough to
   enumerate it first tries an exact solve with part of its time. ``search:N`` uses a budget of
   N nodes per move instead of a clock (reproducible), and ``search:Ss`` S seconds (for example
   ``search:0.5s``).
 * ``search-v1``: the same search with the hand-made evaluation
-  (:func:`solvers.search.evaluate`): the fixed baseline the project measures its progress
+  (:func:`duel.solvers.search.evaluate`): the fixed baseline the project measures its progress
   against (``search-v1:N``, ``search-v1:Ss`` as above).
-* ``mcts``: Monte Carlo tree search (:mod:`solvers.mcts`), 1 s per move by default;
+* ``mcts``: Monte Carlo tree search (:mod:`duel.solvers.mcts`), 1 s per move by default;
   ``mcts:N`` N iterations per move (reproducible), ``mcts:Ss`` S seconds.
 * ``cmcts``: the compiled open-loop MCTS (:class:`CMctsPlayer`, needs the C extensions):
   full-game playouts with a scored policy, a prior from the same scores, exact Age III
@@ -45,8 +45,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 
 from duel.moves import Kind, Move
+from duel.solvers.search import Limit, analyse, evaluate, exact_feasible, new_searcher
 from duel.state import PRESENT, TAKEN, UNSEEN, State
-from solvers.search import Limit, analyse, evaluate, exact_feasible, new_searcher
 
 LEVELS = ("random", "greedy", "search", "search-v1", "mcts", "cmcts")
 #: Share of the mcts player's time given to an exact endgame solve before MCTS.
@@ -91,7 +91,7 @@ class RandomPlayer:
 
 class GreedyPlayer:
     """One ply: the move leading to the best evaluation for the mover (``value_fn``, default
-    the hand-made :func:`~solvers.search.evaluate`)."""
+    the hand-made :func:`~duel.solvers.search.evaluate`)."""
 
     name = "greedy"
 
@@ -117,7 +117,7 @@ class GreedyPlayer:
 
 class SearchPlayer:
     """Expectiminimax under a time or node budget per move; ``value_fn`` is its horizon
-    evaluation (None: the search's default, the hand-made :func:`~solvers.search.evaluate`)."""
+    evaluation (None: the search's default, the hand-made :func:`~duel.solvers.search.evaluate`)."""
 
     name = "search"
 
@@ -178,11 +178,11 @@ class SearchPlayer:
 
 
 class MctsPlayer:
-    """Monte Carlo tree search (:mod:`solvers.mcts`) under a time or iteration budget per move.
+    """Monte Carlo tree search (:mod:`duel.solvers.mcts`) under a time or iteration budget per move.
 
-    The tree is kept between moves (:class:`solvers.mcts.Tree` finds the moves played in
+    The tree is kept between moves (:class:`duel.solvers.mcts.Tree` finds the moves played in
     between among its arms). In Age III endgames with at most ``exact_cards`` cards left the
-    player first tries an exact solve (:mod:`solvers.search`) with 40% of its time, as the
+    player first tries an exact solve (:mod:`duel.solvers.search`) with 40% of its time, as the
     ``search`` level does (0: never).
     """
 
@@ -197,7 +197,7 @@ class MctsPlayer:
         value_fn=None,
         exact_cards: int = 7,
     ) -> None:
-        from solvers.mcts import Tree
+        from duel.solvers.mcts import Tree
 
         self.seed = seed
         self.time_per_move = time_per_move
@@ -211,7 +211,7 @@ class MctsPlayer:
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        from solvers.mcts import collector_paused
+        from duel.solvers.mcts import collector_paused
 
         start = time.perf_counter()
         budget = self.time_per_move or 1.0
@@ -304,7 +304,7 @@ def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
     if parsed.name == "search-v1":
         value_fn: Callable[[State], float] = evaluate
     else:
-        from solvers.value import value as value_fn
+        from duel.solvers.value import value as value_fn
     if parsed.count is not None:
         player = SearchPlayer(seed, time_per_move=None, nodes=parsed.count, value_fn=value_fn)
     else:
@@ -380,7 +380,7 @@ def decisions_between(
 
 @dataclass(frozen=True)
 class CMctsConfig:
-    """Knobs of the compiled MCTS (``solvers._cmcts.Tree``); the defaults are the measured best.
+    """Knobs of the compiled MCTS (``duel.solvers._cmcts.Tree``); the defaults: the measured best.
 
     ``from_string("rollout=4,prior=value")`` overrides fields (the ``CMCTS`` environment variable
     of :class:`CMctsPlayer` uses it, for measuring). Fields:
@@ -390,7 +390,7 @@ class CMctsConfig:
     * ``uct``: UCB1 over availability counts (unvisited arms first) instead of PUCT.
     * ``prior``: ``policy`` (softmax of the rollout policy's move scores / ``prior_temperature``),
       ``value`` (one-ply hand-made evaluation), ``learned`` (one-ply learned value,
-      :mod:`solvers.value`), ``static`` or ``uniform``.
+      :mod:`duel.solvers.value`), ``static`` or ``uniform``.
     * ``rollout``: plies of playout before the evaluation judges the leaf; -1 plays to the end
       of the game (the value is then the game's result), -2 to the end of the Age.
     * ``policy``: ``plans`` (MCTS-BR's playout policy as its author describes it: a random card
@@ -488,7 +488,7 @@ class CMctsConfig:
         return self.leaf != "playout" or self.evaluation == "learned" or self.prior == "learned"
 
     def tree_options(self) -> dict:
-        """The keyword arguments of ``solvers._cmcts.Tree`` (with the shipped learned value's
+        """The keyword arguments of ``duel.solvers._cmcts.Tree`` (with the shipped learned value's
         weights when an option uses it: ``data/models/value.json`` stays their one source)."""
         options = {
             f.name: getattr(self, f.name)
@@ -496,7 +496,7 @@ class CMctsConfig:
             if f.name not in ("exact_cards", "reuse", "threads", "value_file")
         }
         if self.uses_learned_value():
-            from solvers.value import ValueModel, default_model
+            from duel.solvers.value import ValueModel, default_model
 
             model = ValueModel.load(self.value_file) if self.value_file else default_model()
             options["value_weights"] = model.flat_weights()
@@ -593,10 +593,10 @@ class CMctsPlayer:
         try:
             if not core.AVAILABLE:
                 raise ImportError
-            from solvers._cmcts import Tree
+            from duel.solvers._cmcts import Tree
         except ImportError:
             raise UnknownLevelError(
-                "the cmcts level needs the compiled core and solvers._cmcts "
+                "the cmcts level needs the compiled core and duel.solvers._cmcts "
                 "(pip install -e . with a C compiler, and DUEL_PURE unset)"
             ) from None
 

@@ -1,15 +1,15 @@
 """The review of a game: every decision analysed, its loss in win probability, and a mark.
 
-No input or output here: ``duel review`` (:mod:`duel.cli_review`) and ``review`` in ``duel play``
-print what :func:`review_record` returns. What is computed, the thresholds and how to read the
-graph: ``docs/review.md``.
+No input or output here: ``duel review`` (:mod:`duel.app.cli_review`) and ``review`` in
+``duel play`` print what :func:`review_record` returns. What is computed, the thresholds and how
+to read the graph: ``docs/review.md``.
 
 * :func:`analyse_position` is the one door to the analysing engine: a position, a time per move
   and an AI level in, ``(value_a, best_move, best_value, values)`` out, where ``values`` gives
   *every* legal move its value for the player to move, all from one search. A new engine (MCTS)
   is one more entry in :data:`ANALYSERS`.
 * :func:`review_record` analyses every decision of a record (in parallel with
-  :mod:`solvers.batch`, each position a job of its own whose result depends only on the job, so
+  :mod:`duel.solvers.batch`, each position a job of its own whose result depends only on the job, so
   any number of workers gives the sequential result) and assembles a :class:`Review`: per move
   its value, the best move, the loss and the mark; per player the average loss and the count of
   each mark; the points of A's win chance.
@@ -38,12 +38,11 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from duel.moves import Kind, Move
-from duel.record import GameRecord
-from duel.replay import Replay, mover
+from duel.record import GameRecord, Replay, mover
+from duel.solvers.batch import run_jobs
+from duel.solvers.players import GreedyPlayer, SearchPlayer, UnknownLevelError, make_player
+from duel.solvers.search import Limit, analyse, evaluate, exact_feasible, terminal_value
 from duel.state import State
-from solvers.batch import run_jobs
-from solvers.players import GreedyPlayer, SearchPlayer, UnknownLevelError, make_player
-from solvers.search import Limit, analyse, evaluate, exact_feasible, terminal_value
 
 __all__ = [
     "ANALYSERS",
@@ -101,7 +100,7 @@ def check_level(level: str, seconds: float = 1.0):
     >>> check_level("random")
     Traceback (most recent call last):
     ...
-    solvers.players.UnknownLevelError: the random level cannot analyse a position: use search or greedy
+    duel.solvers.players.UnknownLevelError: the random level cannot analyse a position: use search or greedy
     """  # noqa: E501 (a doctest's exception line)
     player = make_player(level, seed=0, time_per_move=seconds)
     if player.name not in ANALYSERS:
@@ -343,7 +342,7 @@ def review_record(
 ) -> Review:
     """Analyse every decision of ``record`` (see the module) on ``workers`` processes (default:
     every core; 1: in this process), with the batch layer's progress bar on stderr if
-    ``progress``. Each position is a job of :func:`solvers.batch.run_jobs`, whose results come
+    ``progress``. Each position is a job of :func:`duel.solvers.batch.run_jobs`, whose results come
     back in job order: with a node budget the review is the same for any number of workers."""
     check_level(level, seconds)
     replay = Replay.of(record)

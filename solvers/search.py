@@ -67,7 +67,7 @@ later the Age, the surer a lead). ``m`` is the sum of:
 
 >>> from duel import new_game
 >>> import random
->>> from solvers.search import Limit, analyse
+>>> from duel.solvers.search import Limit, analyse
 >>> rng = random.Random(0)
 >>> state = new_game()
 >>> while state.is_chance() or state.phase != "play":
@@ -446,7 +446,7 @@ class Searcher:
     entries, entries of the current iteration and deep entries first (see :meth:`_make_room`);
     the evaluation and chance caches drop their oldest half.
     ``value_fn``: the evaluation at the horizon and for move ordering, a function of a state
-    returning P(A wins) + P(shared)/2 (default :func:`evaluate`; :func:`solvers.value.value` is
+    returning P(A wins) + P(shared)/2 (default :func:`evaluate`; :func:`duel.solvers.value.value` is
     the learned one).
     """
 
@@ -813,7 +813,7 @@ def _load_csearch():
     if not core.AVAILABLE:
         return None
     try:
-        from solvers import _csearch
+        from duel.solvers import _csearch
     except ImportError:
         return None
     return _csearch

@@ -7,7 +7,7 @@ from typing import Any
 
 from duel import CARDS, State, card_named
 from duel.position import FACE_DOWN, FACE_DOWN_GUILD, position_from_json
-from pyramid_layouts import LAYOUTS, SLOTS
+from duel.pyramid_layouts import LAYOUTS, SLOTS
 
 
 def _removal_order(age: int, count: int) -> list[int]:

@@ -19,8 +19,8 @@ import pexpect
 import pytest
 
 from duel import CARDS, Kind, Move, new_game
-from duel.app import CardWidget, DuelApp
-from duel.game_control import Dealer, GameController
+from duel.app.fullscreen import CardWidget, DuelApp
+from duel.app.game_control import Dealer, GameController
 from duel.record import GameRecord
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -338,7 +338,7 @@ def test_the_palette_colours_the_cards_of_the_app(name):
     the line mode's tables; the colour-blind palette also names each card's colour."""
     from rich.style import Style
 
-    from duel import render as R
+    from duel.app import render as R
 
     async def scenario():
         app = make_app(("human", "random"), seed=3)
@@ -423,7 +423,7 @@ def test_duel_play_in_a_terminal_opens_the_app_and_q_leaves(tmp_path):
     env["XDG_DATA_HOME"] = str(tmp_path)
     child = pexpect.spawn(
         sys.executable,
-        ["-c", "from duel.cli import main; main()", "play", "--seed", "1"],
+        ["-c", "from duel.app.cli import main; main()", "play", "--seed", "1"],
         cwd=str(tmp_path), env=env, encoding="utf-8", timeout=30, dimensions=(50, 150),
     )
     child.expect("Quit")  # the footer

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from duel.cli import app
+from duel.app.cli import app
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 runner = CliRunner()
@@ -76,8 +76,9 @@ def test_selfplay_summary():
 
 def test_help_is_fast_and_does_not_import_heavy_modules():
     code = (
-        "import sys; from duel.cli import app; "
-        "heavy = [m for m in ('ortools', 'rich.console', 'solvers.search') if m in sys.modules]; "
+        "import sys; from duel.app.cli import app; "
+        "heavy = [m for m in ('ortools', 'rich.console', 'duel.solvers.search') "
+        "if m in sys.modules]; "
         "print(heavy)"
     )
     out = subprocess.run(

@@ -1,4 +1,4 @@
-"""The compiled MCTS (solvers._cmcts) and its player level ``cmcts``: legal answers at every
+"""The compiled MCTS (duel.solvers._cmcts) and its player level ``cmcts``: legal answers at every
 kind of decision, determinism under an iteration budget, time control, public information only,
 and the configuration parser."""
 
@@ -10,18 +10,18 @@ import time
 import pytest
 
 from duel import core  # noqa: E402
-from duel.state import new_game
-from solvers.players import (
+from duel.solvers.players import (
     CMctsConfig,
     CMctsPlayer,
     UnknownLevelError,
     decisions_between,
     make_player,
 )
+from duel.state import new_game
 
 if not core.AVAILABLE:
     pytest.skip("the compiled core is off (DUEL_PURE) or not built", allow_module_level=True)
-_cmcts = pytest.importorskip("solvers._cmcts")
+_cmcts = pytest.importorskip("duel.solvers._cmcts")
 from duel.core import CoreState  # noqa: E402  (needs the C core, as _cmcts does)
 
 PHASES = {
@@ -380,7 +380,7 @@ def test_fading_options_are_checked_and_off_at_an_infinite_horizon():
 def test_the_exact_table_is_kept_between_moves():
     """The player's exact searcher keeps its table for the whole game: solving the same Age III
     position again costs a small fraction of the first solve."""
-    from solvers.search import exact_feasible
+    from duel.solvers.search import exact_feasible
 
     rng = random.Random(3)
     state = new_game()

@@ -1,4 +1,4 @@
-"""The readable exact endgame (solvers.endgame): its values agree with the exact solver, the
+"""The readable exact endgame (duel.solvers.endgame): its values agree with the exact solver, the
 reveals are every way the chance can fall, and the threats are read off the board."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 
 from duel import new_game
 from duel.position import load_position
-from solvers.endgame import NotSolved, Threat, explain_move, threats
-from solvers.search import Limit, analyse, exact_feasible, new_searcher
+from duel.solvers.endgame import NotSolved, Threat, explain_move, threats
+from duel.solvers.search import Limit, analyse, exact_feasible, new_searcher
 
 ENDGAMES = Path(__file__).resolve().parents[1] / "examples" / "endgames"
 

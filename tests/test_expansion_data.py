@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-import data
+from duel import data
 from duel.catalog import RESOURCES
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from duel import Kind, new_game
+from duel.app.game_control import NOT_FAIR, Dealer, record_moves_to_save, undo_target
+from duel.app.tui import Output, Session, _Restart, run_game
 from duel.catalog import TOKENS
-from duel.game_control import NOT_FAIR, Dealer, record_moves_to_save, undo_target
 from duel.record import GameRecord, RecordError
-from duel.tui import Output, Session, _Restart, run_game
 
 
 def feeder(lines: list[str]):

@@ -15,10 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from duel.game_control import Dealer
+from duel.app.game_control import Dealer
+from duel.app.tui import Output, Session
 from duel.position import write_atomically
 from duel.record import GameRecord
-from duel.tui import Output, Session
 
 ROOT = Path(__file__).resolve().parent.parent
 FUZZ = settings(
@@ -157,7 +157,7 @@ def test_end_of_input_autosave_falls_back_and_fails_non_zero(tmp_path, monkeypat
     assert session.run() == 0
     assert (tmp_path / "data" / "wonders-duel" / "duel-autosave.json").exists()
 
-    import duel.tui as tui
+    import duel.app.tui as tui
 
     monkeypatch.setattr(tui, "autosave_places", lambda first: [locked / "nothere" / "x.json"])
     session = make_session(tmp_path, ["1"], seed=3)
@@ -182,8 +182,8 @@ def test_after_load_the_autosave_does_not_overwrite_the_loaded_file(tmp_path, mo
 @FUZZ
 @given(st.lists(LINES, max_size=40), st.integers(0, 1000))
 def test_any_line_at_any_prompt_keeps_the_base_game(capsys, tmp_path, monkeypatch, lines, seed):
+    from wonders.app.cli import Quit, Session, play_to_the_end
     from wonders.bots import make_bot
-    from wonders.cli import Quit, Session, play_to_the_end
     from wonders.record import GameRecord
 
     monkeypatch.chdir(tmp_path)  # a bare 'save' writes wonders-game.json here
@@ -245,7 +245,7 @@ def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
     env["XDG_DATA_HOME"] = str(tmp_path)  # the autosave goes to the user data folder
     return pexpect.spawn(
         sys.executable,
-        ["-c", "from duel.cli import main; main()", "play", *line_mode(args)],
+        ["-c", "from duel.app.cli import main; main()", "play", *line_mode(args)],
         cwd=str(tmp_path),
         env=env,
         encoding="utf-8",
@@ -291,7 +291,7 @@ def test_random_typing_never_ends_in_a_traceback(tmp_path):
     import subprocess
 
     result = subprocess.run(
-        [sys.executable, "-c", "from duel.cli import main; main()", "play", "--plain"],
+        [sys.executable, "-c", "from duel.app.cli import main; main()", "play", "--plain"],
         input="\n".join(line.replace("\0", "") for line in lines) + "\n",
         capture_output=True,
         text=True,

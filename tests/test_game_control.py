@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from duel import CARDS, Kind, Move
-from duel.game_control import Dealer, GameController
+from duel.app.game_control import Dealer, GameController
 from duel.record import GameRecord, RecordError
 
 

@@ -1,5 +1,6 @@
-"""The hint engine (solvers.hint) and its calibration (solvers.hint_calibration): calibrated on
-held-out self-play, public information only, exact endgames exact, the search on the pure path."""
+"""The hint engine (duel.solvers.hint) and its calibration (duel.solvers.hint_calibration):
+calibrated on held-out self-play, public information only, exact endgames exact, the search on
+the pure path."""
 
 from __future__ import annotations
 
@@ -15,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from duel.lines import line_steps
+from duel.app.lines import line_steps
 from duel.position import load_position
-from solvers.hint import (
+from duel.solvers.hint import (
     CALIBRATION_PATH,
     DEFAULT_ITERATIONS,
     Calibration,
@@ -25,8 +26,8 @@ from solvers.hint import (
     default_calibration,
     hint_analysis,
 )
-from solvers.hint_calibration import fit_map, generate, hint_rows, predict
-from solvers.search import analyse
+from duel.solvers.hint_calibration import fit_map, generate, hint_rows, predict
+from duel.solvers.search import analyse
 from tests.test_search import QUICK, _deal_consistent_histories
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -113,7 +114,7 @@ def test_a_decreasing_map_is_refused(tmp_path):
 
 def test_the_pipeline_generates_and_fits(tmp_path):
     """Two tiny self-play games through the batch layer, then a map fitted on them."""
-    from solvers.hint_calibration import fit_and_write
+    from duel.solvers.hint_calibration import fit_and_write
 
     records = generate(games=2, seed=4, iterations=120, workers=1)
     path = tmp_path / "games.jsonl"
@@ -180,7 +181,7 @@ def test_exact_endgames_stay_exact():
     assert all(m.bound == "exact" for m in info.moves)
     from typer.testing import CliRunner
 
-    from duel.cli import app
+    from duel.app.cli import app
 
     if cmcts_available():  # (the pure path's hint command is today's search, unchanged)
         shown = CliRunner().invoke(app, ["hint", str(QUICK[0]), "--time", "2", "-v"]).output
@@ -190,7 +191,7 @@ def test_exact_endgames_stay_exact():
 def test_the_pure_path_falls_back_on_the_search_and_says_so(tmp_path):
     env = {**os.environ, "DUEL_PURE": "1", "PYTHONPATH": str(ROOT)}
     out = subprocess.run(
-        [sys.executable, "-c", "from duel.cli import main; main()", "hint", str(MIDGAME)]
+        [sys.executable, "-c", "from duel.app.cli import main; main()", "hint", str(MIDGAME)]
         + ["--nodes", "400", "--json"],
         capture_output=True,
         text=True,
@@ -207,7 +208,7 @@ def test_the_pure_path_falls_back_on_the_search_and_says_so(tmp_path):
 def test_hint_command_names_the_engine_in_json_and_verbose():
     from typer.testing import CliRunner
 
-    from duel.cli import app
+    from duel.app.cli import app
 
     runner = CliRunner()
     result = runner.invoke(app, ["hint", str(MIDGAME), "--nodes", "1500", "--json"])
@@ -223,7 +224,7 @@ def test_isotonic_correction_pools_violators_and_follows_an_s_shape():
     near one half) it moves values away from one half."""
     import numpy as np
 
-    from solvers.hint_calibration import _isotonic_knots
+    from duel.solvers.hint_calibration import _isotonic_knots
 
     rng = np.random.default_rng(3)
     p = rng.uniform(0.0, 1.0, 20_000)

@@ -1,4 +1,4 @@
-"""Monte Carlo tree search (solvers.mcts) and the ``mcts`` player level."""
+"""Monte Carlo tree search (duel.solvers.mcts) and the ``mcts`` player level."""
 
 from __future__ import annotations
 
@@ -13,13 +13,19 @@ from pathlib import Path
 import pytest
 
 from duel import new_game
+from duel.app.tui import level_error
 from duel.position import position_from_json, position_to_json
+from duel.solvers.match import play_game, play_match
+from duel.solvers.mcts import Config, Tree, default_value_fn, rollout_value, search
+from duel.solvers.players import (
+    MctsPlayer,
+    SearchPlayer,
+    UnknownLevelError,
+    make_player,
+    parse_level,
+)
+from duel.solvers.search import evaluate, expectimax
 from duel.state import State
-from duel.tui import level_error
-from solvers.match import play_game, play_match
-from solvers.mcts import Config, Tree, default_value_fn, rollout_value, search
-from solvers.players import MctsPlayer, SearchPlayer, UnknownLevelError, make_player, parse_level
-from solvers.search import evaluate, expectimax
 from tests.test_players import PHASES, POSITIONS
 from tests.test_search import _deal_consistent_histories, endgame, opening
 
@@ -270,7 +276,7 @@ def test_duel_play_accepts_budgets_and_new_levels(tmp_path):
     """``duel play`` reads levels with the same parser as ``duel match`` (search:2s works)."""
     root = Path(__file__).resolve().parent.parent
     result = subprocess.run(
-        [sys.executable, "-c", "from duel.cli import main; main()", "play"]
+        [sys.executable, "-c", "from duel.app.cli import main; main()", "play"]
         + ["--a", "mcts:15", "--b", "search-v1:0.01s", "--seed", "4", "--plain"],
         capture_output=True,
         text=True,
@@ -282,7 +288,7 @@ def test_duel_play_accepts_budgets_and_new_levels(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "Game over." in result.stdout
     bad = subprocess.run(
-        [sys.executable, "-c", "from duel.cli import main; main()", "play", "--a", "mcts:fast"],
+        [sys.executable, "-c", "from duel.app.cli import main; main()", "play", "--a", "mcts:fast"],
         capture_output=True,
         text=True,
         cwd=tmp_path,

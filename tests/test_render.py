@@ -9,9 +9,9 @@ import re
 import pytest
 
 from duel import CARDS, WONDERS, Move, new_game
-from duel import render as R
+from duel.app import render as R
+from duel.pyramid_layouts import LAYOUTS
 from duel.state import State
-from pyramid_layouts import LAYOUTS
 
 
 def advance(seed: int, until, limit: int = 400) -> State:

@@ -10,10 +10,10 @@ import pytest
 from typer.testing import CliRunner
 
 from duel import new_game
-from duel.cli import app
+from duel.app.cli import app
+from duel.app.replay import Replay
 from duel.record import GameRecord
-from duel.replay import Replay
-from solvers.review import (
+from duel.solvers.review import (
     HIDDEN_NOTE,
     MARKS,
     THRESHOLDS,
@@ -23,7 +23,7 @@ from solvers.review import (
     mark_for,
     review_record,
 )
-from solvers.search import expectimax
+from duel.solvers.search import expectimax
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "records" / "greedy_vs_greedy.json"

@@ -12,7 +12,7 @@ import pytest
 
 from duel import Move, card_named
 from duel.catalog import AGE_DECK, GUILDS, bits
-from pyramid_layouts import LAYOUTS, SLOTS
+from duel.pyramid_layouts import LAYOUTS, SLOTS
 from tests.tables import after, end_of_age, settle
 
 HIDDEN = -2

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from duel.cli_support import (
+from duel.app.cli_support import (
     OutOption,
     RayOption,
     WorkersOption,
@@ -27,7 +27,7 @@ VALUE_NOTE = "chance of winning for {player}, a shared victory counting 1/2"
 
 
 def _limit(seconds: float | None, nodes: int | None, depth: int | None, default_time: float | None):
-    from solvers.search import Limit
+    from duel.solvers.search import Limit
 
     for name, value in (("--time", seconds), ("--nodes", nodes), ("--depth", depth)):
         check_finite(name, value, positive=True)
@@ -56,13 +56,13 @@ def _memory(text: str | None) -> int | None:
 
 
 def _pct(value: float) -> str:
-    from solvers.spread import pct
+    from duel.solvers.spread import pct
 
     return pct(value)
 
 
 def _line(state, pv, verbose: bool) -> str:
-    from duel.lines import line_text
+    from duel.app.lines import line_text
 
     through = verbose or state.is_chance()
     return line_text(state, pv, through_chance=through)
@@ -78,7 +78,7 @@ def _kind_note(info, spread) -> str:
             f" {info.nodes:,} simulated games)"
         )
         if info.extra["calibrated"]:
-            text += ", calibrated on self-play games (docs/strength.md)"
+            text += ", calibrated on self-play games"
         return text + "; the range shows how much they move between independent searches."
     parts = []
     if not info.extra.get("finished", False):
@@ -107,7 +107,7 @@ def _info_json(state, info, spread=None) -> dict:
     d["margin_definition"] = (
         "expected final point margin A minus B under the solver's moves (exact solves only)"
     )
-    from duel.lines import line_steps
+    from duel.app.lines import line_steps
 
     d["line"] = [{"player": who, "move": text} for who, text in line_steps(state, info.pv)]
     if d["engine"] == "cmcts":
@@ -139,7 +139,7 @@ def _info_json(state, info, spread=None) -> dict:
 
 
 def _print_moves(state, info, top: int, spread=None, verbose: bool = False) -> None:
-    from solvers.spread import value_text
+    from duel.solvers.spread import value_text
 
     player = "AB"[state.to_move]
     typer.echo(f"Position: {state.describe()}")
@@ -216,7 +216,7 @@ def hint(
     state = _position_to_analyse(position, top)
     limit = _limit(seconds, nodes, depth, None)  # no limit: each engine's default
     budget = _memory(memory)
-    from solvers.spread import advise
+    from duel.solvers.spread import advise
 
     info, spread = advise(state, limit, top=top, seed=seed, memory=budget)
     if as_json:
@@ -224,15 +224,15 @@ def hint(
         return
     _print_moves(state, info, top, spread, verbose)
     if verbose:
-        from solvers.spread import search_stats
+        from duel.solvers.spread import search_stats
 
         typer.echo("\n".join(search_stats(info, spread)))
 
 
 def _analyze_strongest(state, limit, top, seed, memory, exact, as_json, verbose, notes) -> None:
     """``duel analyze`` by the hint engine (cmcts, calibrated; exact if it can solve)."""
-    from solvers.hint import hint_analysis
-    from solvers.spread import search_stats
+    from duel.solvers.hint import hint_analysis
+    from duel.solvers.spread import search_stats
 
     def run():
         return hint_analysis(
@@ -273,7 +273,7 @@ def _threads(text: str | None) -> int:
     2
     """
     if text is None:
-        from solvers.search import default_threads
+        from duel.solvers.search import default_threads
 
         return default_threads()
     try:
@@ -306,7 +306,7 @@ def analyze(
     state = _position_to_analyse(position, top)
     budget = _memory(memory)
     solve_threads = _threads(threads)
-    from solvers.search import (
+    from duel.solvers.search import (
         C_SEARCH,
         EXACT_CARDS_C,
         EXACT_CARDS_PYTHON,
@@ -321,10 +321,10 @@ def analyze(
     if not exact:
         default_time = 10.0
     limit = _limit(seconds, nodes, depth, default_time)
-    from solvers.spread import chance_settings, measure_spread
+    from duel.solvers.spread import chance_settings, measure_spread
 
     chance = chance_settings(state, exact)
-    from solvers.hint import cmcts_available
+    from duel.solvers.hint import cmcts_available
 
     # The strongest player answers unless an exact solve was asked for and can be done (or a
     # depth was given: only the search has one).
@@ -424,7 +424,7 @@ def analyze(
             + f", in {last.time:.1f} s."
         )
     if verbose:
-        from solvers.spread import search_stats
+        from duel.solvers.spread import search_stats
 
         typer.echo(search_stats(last)[0])
 
@@ -447,7 +447,7 @@ def match(
     """Play two players against each other, seats alternated; results with a 95% interval."""
     import sys
 
-    from solvers.players import UnknownLevelError, make_player
+    from duel.solvers.players import UnknownLevelError, make_player
 
     for level in (first, second):
         try:
@@ -455,8 +455,8 @@ def match(
         except UnknownLevelError as error:
             fail(str(error))
     check_finite("--think", think, positive=True)
-    from solvers.batch import default_workers
-    from solvers.match import play_match
+    from duel.solvers.batch import default_workers
+    from duel.solvers.match import play_match
 
     bar = sys.stderr.isatty() and not as_json
 

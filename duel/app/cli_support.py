@@ -86,6 +86,16 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
+def use_palette(name: str | None) -> None:
+    """Set the colours for this run (``--palette``, else ``$DUEL_PALETTE``); bad names fail."""
+    from duel.app.render import set_palette
+
+    try:
+        set_palette(name.strip().lower() if name else None)
+    except ValueError as error:
+        fail(str(error))
+
+
 def check_finite(name: str, value: float | None, *, positive: bool = False) -> None:
     """Exit with a one-line error unless ``value`` is a finite number (positive if asked).
 
@@ -137,7 +147,7 @@ def number(text: str) -> int | None:
     return int(text) if len(text) <= _MAX_DIGITS else 10**_MAX_DIGITS
 
 
-# --- many games at once (solvers.batch) ---------------------------------------------------------
+# --- many games at once (duel.solvers.batch) ----------------------------------------------------
 WorkersOption = Annotated[
     int | None,
     typer.Option(
@@ -188,7 +198,7 @@ def expand_optional_values(args: list[str], options: tuple[str, ...] = ("--ray",
 @contextmanager
 def batch_errors() -> Iterator[None]:
     """A batch run's failure is one line; Ctrl-C says how to resume and exits with 130."""
-    from solvers.batch import BatchError, BatchInterrupted
+    from duel.solvers.batch import BatchError, BatchInterrupted
 
     try:
         yield

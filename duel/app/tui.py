@@ -3,7 +3,7 @@
 Two humans at one keyboard, a human against an AI level, or two AIs to watch. Every decision of
 the game is typed: a number from the table, a name (forgiving: case, prefixes, "did you mean"),
 or the move notation ("build Baths", "discard 3", "wonder sphinx with 3"). Chance events (cards
-turned face up, the setup, The Great Library's draw) are dealt by a :class:`~duel.game_control.
+turned face up, the setup, The Great Library's draw) are dealt by a :class:`~duel.app.game_control.
 Dealer`: from the operating system's randomness at the moment of each reveal (a fair game), or
 from ``--seed`` (reproducible, labelled "seeded game: not fair play").
 
@@ -24,18 +24,9 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from duel import render as R
-from duel.catalog import (
-    CARDS,
-    TOKENS,
-    WONDERS,
-    UnknownNameError,
-    card_named,
-    token_named,
-    wonder_named,
-)
-from duel.cli_support import autosave_path, number
-from duel.game_control import (
+from duel.app import render as R
+from duel.app.cli_support import autosave_path, number
+from duel.app.game_control import (
     NOT_FAIR,
     Dealer,
     GameController,
@@ -44,6 +35,16 @@ from duel.game_control import (
     dealer_rng,
     level_error,
     make_ai,
+)
+from duel.app.typed import guild_slots_typed, match_name
+from duel.catalog import (
+    CARDS,
+    TOKENS,
+    WONDERS,
+    UnknownNameError,
+    card_named,
+    token_named,
+    wonder_named,
 )
 from duel.moves import PLAYER_NAMES, Kind, Move, MoveParseError
 from duel.record import GameRecord, RecordError
@@ -102,39 +103,6 @@ MAX_REPEATED_ERRORS = 3
 
 
 # --- input helpers ------------------------------------------------------------------------------
-def _norm(text: str) -> str:
-    text = " ".join(text.strip().lower().split())
-    return text[4:] if text.startswith("the ") else text
-
-
-def match_name(text: str, names: list[str]) -> int | str:
-    """Index of the name ``text`` designates in ``names``, or a message saying why not.
-
-    Case-insensitive; "The " may be left out; a unique prefix or a unique word prefix is
-    enough. Near misses are suggested, never guessed.
-    """
-    import difflib
-
-    key = _norm(text)
-    if not key:
-        return "type a name"
-    keys = [_norm(n) for n in names]
-    for test in (
-        lambda k: k == key,
-        lambda k: k.startswith(key),
-        lambda k: any(w.startswith(key) for w in k.split()),
-        lambda k: key in k,
-    ):
-        found = [i for i, k in enumerate(keys) if test(k)]
-        if len(found) == 1:
-            return found[0]
-        if len(found) > 1:
-            return f"{text.strip()!r} could be {', '.join(names[i] for i in found)}"
-    near = difflib.get_close_matches(key, keys, n=3, cutoff=0.5)
-    hint = f"; did you mean {', '.join(names[keys.index(k)] for k in near)}?" if near else ""
-    return f"nothing here is called {text.strip()!r}{hint}"
-
-
 def _is_tty(stream) -> bool:
     try:
         return stream.isatty()
@@ -406,7 +374,7 @@ class Session:
 
     def ask_guild_slots(self) -> Move:
         """--manual-chance at the Age III layout: which three cards show the guild back."""
-        from pyramid_layouts import LAYOUTS
+        from duel.pyramid_layouts import LAYOUTS
 
         rows = LAYOUTS[3].rows
         self.out.say(
@@ -424,7 +392,7 @@ class Session:
             if self.command(text, allow_game_commands=False):
                 continue
             try:
-                return Move.deal_guilds(_guild_slots_typed(text))
+                return Move.deal_guilds(guild_slots_typed(text))
             except ValueError as error:
                 self.out.say(_sentence(str(error)), "red")
 
@@ -558,7 +526,7 @@ class Session:
         if not self.state.is_terminal():
             self.out.say("review is for a finished game: 'hint' advises on this position.")
             return
-        from duel.cli_review import review_and_print
+        from duel.app.cli_review import review_and_print
 
         review_and_print(self.record(), seconds=self.think, progress=self.interactive)
 
@@ -704,7 +672,7 @@ class Session:
         self.out.say(f"No card, wonder or progress token called {text!r}.", "red")
 
     def cost(self, text: str) -> None:
-        from solvers.payment import payment_plan
+        from duel.solvers.payment import payment_plan
 
         state = self.state
         player = state.to_move
@@ -725,7 +693,7 @@ class Session:
         """The solver's advice (``hint -v``: with the search's figures and the whole line)."""
         verbose = option.strip().lower() in ("-v", "v", "verbose", "--verbose")
         try:
-            import solvers.search  # noqa: F401
+            import duel.solvers.search  # noqa: F401
         except ImportError:
             self.out.say("hints need the solver (not installed yet)", "red")
             return
@@ -989,40 +957,6 @@ class Session:
         return 128 + signum
 
 
-def _guild_slots_typed(text: str) -> list[int]:
-    """The slots of three Age III cards typed as row.card ("2.1 4.2 6.3") or in the move
-    notation ("guilds at slots 2 7 15"); ValueError saying what is wrong.
-
-    >>> _guild_slots_typed("2.1, 4.2 6.3"), _guild_slots_typed("guilds at slots 2 7 15")
-    ([2, 10, 17], [2, 7, 15])
-    """
-    from pyramid_layouts import LAYOUTS
-
-    lowered = text.lower()
-    if lowered.startswith(("guilds", "slots")):
-        notation = text if lowered.startswith("guilds") else f"guilds {text}"
-        try:
-            return list(Move.parse(notation).guild_slots)
-        except MoveParseError as error:
-            raise ValueError(str(error)) from None
-    layout = LAYOUTS[3]
-    rows = layout.rows
-    slots = []
-    for part in text.replace(",", " ").split():
-        row_text, _, place_text = part.partition(".")
-        if not (row_text.isdigit() and place_text.isdigit()):
-            raise ValueError(f"type each card as row.card (e.g. 2.1), not {part!r}")
-        row, place = int(row_text), int(place_text)
-        if not 1 <= row <= len(rows):
-            raise ValueError(f"there is no row {row} (rows 1-{len(rows)})")
-        if not 1 <= place <= len(rows[row - 1]):
-            raise ValueError(f"row {row} has {len(rows[row - 1])} cards, not {place}")
-        slots.append(sorted(rows[row - 1], key=lambda s: layout.x[s])[place - 1])
-    if len(slots) != 3 or len(set(slots)) != 3:
-        raise ValueError("type three different cards (e.g. 2.1 4.2 6.3)")
-    return slots
-
-
 def _typed_ahead() -> bool:
     """Whether a whole line waits on standard input (a terminal delivers only whole lines)."""
     import select
@@ -1099,7 +1033,7 @@ def run_game(
     ``manual_chance``: the user types each chance outcome (a real game's cards).
 
     On a terminal (standard input and output both) the full-screen app opens
-    (:mod:`duel.app`); ``plain`` or ``line`` (or a pipe) keep the line mode.
+    (:mod:`duel.app.fullscreen`); ``plain`` or ``line`` (or a pipe) keep the line mode.
     """
     explicit_players = any(p is not None for p in players)
     kinds = [
@@ -1149,7 +1083,7 @@ def run_game(
             "Type 'help' at any prompt."
         )
     if not (plain or line) and read is input and _is_tty(sys.stdin) and _is_tty(sys.stdout):
-        from duel.app import run_app
+        from duel.app.fullscreen import run_app
 
         return run_app(session.game, think=think, delay=delay)
     with _signals_save_the_game():

@@ -1,8 +1,8 @@
 """The view model of the table: what every view of ``duel play`` draws, as plain data.
 
-The line mode (:mod:`duel.render`, in colour or plain text) and the full-screen app
-(:mod:`duel.app`) draw the same model, so a price, a number or a face-down guild reads the same
-in all of them. Nothing here prints or knows a terminal.
+The line mode (:mod:`duel.app.render`, in colour or plain text) and the full-screen app
+(:mod:`duel.app.fullscreen`) draw the same model, so a price, a number or a face-down guild reads
+the same in all of them. Nothing here prints or knows a terminal.
 
 >>> from duel import new_game
 >>> import random
@@ -21,8 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from duel.catalog import CARDS, COLORS, TOKENS, WONDERS
+from duel.pyramid_layouts import LAYOUTS
 from duel.state import HIDDEN, TAKEN, State
-from pyramid_layouts import LAYOUTS
 
 __all__ = ["Cell", "CityView", "Offer", "WonderItem", "card_offers", "city_view", "pyramid_rows"]
 

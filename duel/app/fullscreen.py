@@ -1,8 +1,8 @@
 """``duel play`` full screen: a Textual app that draws the table and drives a GameController.
 
-The app is a view: it draws the view model (:mod:`duel.view_model`, and the rich panels of
-:mod:`duel.render` built on it) and turns keys and clicks into moves for the
-:class:`~duel.game_control.GameController`, which owns the game (dealing, AI moves, undo, save,
+The app is a view: it draws the view model (:mod:`duel.app.view_model`, and the rich panels of
+:mod:`duel.app.render` built on it) and turns keys and clicks into moves for the
+:class:`~duel.app.game_control.GameController`, which owns the game (dealing, AI moves, undo, save,
 load). Each decision other than taking a card is its own dialog (a Textual ``Screen``): the
 wonder draft, a progress token, The Great Library, destroying a card, The Mausoleum, who begins
 Age II or III (once its structure is laid out: the dialog names its face-up cards), and with
@@ -12,7 +12,7 @@ Keys (shown in the footer): ``1``-``9`` take a card by its number (or click it, 
 Tab / arrows and press Enter), ``h`` hint, ``c`` reopen the current decision, ``s`` save, ``l``
 load, ``u`` undo, ``q`` quit.
 
->>> from duel.game_control import Dealer, GameController
+>>> from duel.app.game_control import Dealer, GameController
 >>> app = DuelApp(GameController(["human", "random"], Dealer(seed=1)))
 >>> app.title
 '7 Wonders Duel'
@@ -36,14 +36,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Sparkline, Static
 from textual.widgets.option_list import Option
 
-from duel import render as R
+from duel.app import render as R
+from duel.app.game_control import GameController, win_chance
+from duel.app.view_model import Cell, card_offers, pyramid_rows
 from duel.catalog import CARDS, TOKENS, WONDERS
-from duel.game_control import GameController, win_chance
 from duel.moves import Move
+from duel.pyramid_layouts import LAYOUTS
 from duel.record import RecordError
 from duel.state import State
-from duel.view_model import Cell, card_offers, pyramid_rows
-from pyramid_layouts import LAYOUTS
 
 __all__ = ["DuelApp", "run_app"]
 
@@ -586,7 +586,7 @@ class DuelApp(App[int]):
         self.changed()
 
     def _chance_text(self, text: str | None) -> None:
-        from duel.tui import _guild_slots_typed, match_name
+        from duel.app.typed import guild_slots_typed, match_name
 
         state = self.state
         if text is None:
@@ -596,7 +596,7 @@ class DuelApp(App[int]):
             return
         if state.phase == "deal_guilds":
             try:
-                move = Move.deal_guilds(_guild_slots_typed(text))
+                move = Move.deal_guilds(guild_slots_typed(text))
             except ValueError as error:
                 self.notify(str(error), severity="error")
                 self.call_after_refresh(self.ask_chance)

@@ -14,7 +14,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from duel.cli_support import (
+from duel.app.cli_support import (
     CONTEXT_SETTINGS,
     OutOption,
     RayOption,
@@ -25,6 +25,7 @@ from duel.cli_support import (
     expand_optional_values,
     fail,
     load_state_or_fail,
+    use_palette,
 )
 
 app = typer.Typer(
@@ -72,7 +73,7 @@ def play(
     """Play a game: two humans, human against an AI level, or AI against AI."""
     check_finite("--delay", delay)
     check_finite("--think", think, positive=True)
-    from duel.tui import run_game
+    from duel.app.tui import run_game
 
     use_palette(palette)
     code = run_game(
@@ -95,16 +96,6 @@ PaletteOption = Annotated[
         help="Colours: default or colorblind (also $DUEL_PALETTE) [default: default]",
     ),
 ]
-
-
-def use_palette(name: str | None) -> None:
-    """Set the colours for this run (``--palette``, else ``$DUEL_PALETTE``); bad names fail."""
-    from duel.render import set_palette
-
-    try:
-        set_palette(name.strip().lower() if name else None)
-    except ValueError as error:
-        fail(str(error))
 
 
 @app.command()
@@ -131,7 +122,7 @@ def show(
     ] = False,
 ) -> None:
     """Print a position (or a game record's final position, or the one --at N) readably."""
-    from duel.render import print_state
+    from duel.app.render import print_state
 
     use_palette(palette)
     if slots:
@@ -142,7 +133,7 @@ def show(
     if file is None:
         fail("show: give a position or a record (or --slots)")
     if at is not None or moves:
-        from duel.cli_replay import show_record
+        from duel.app.cli_replay import show_record
 
         show_record(file, at, moves, plain)
         return
@@ -159,7 +150,7 @@ def cost(
 ) -> None:
     """Explain the cheapest way to pay for a card or wonder."""
     from duel.catalog import UnknownNameError, card_named, wonder_named
-    from solvers.payment import payment_plan
+    from duel.solvers.payment import payment_plan
 
     state = load_state_or_fail(position)
     if player and player.upper() not in ("A", "B"):
@@ -190,8 +181,8 @@ def selfplay(
     import time
     from collections import Counter
 
-    from solvers.batch import default_workers, run_jobs
-    from solvers.match import match_jobs, play_match_game_json
+    from duel.solvers.batch import default_workers, run_jobs
+    from duel.solvers.match import match_jobs, play_match_game_json
 
     victories: Counter[str] = Counter()
     winners: Counter[str] = Counter()
@@ -218,17 +209,17 @@ def selfplay(
         typer.echo(f"  {victory:9} {victories[victory]:6} ({share:.1f}%)")
 
 
-from duel.cli_replay import register as register_replay  # noqa: E402 (after the commands)
+from duel.app.cli_replay import register as register_replay  # noqa: E402 (after the commands)
 
 register_replay(app)
 
-if find_spec("duel.cli_analysis") is not None:  # hint, analyze, match (solvers)
-    from duel.cli_analysis import register
+if find_spec("duel.app.cli_analysis") is not None:  # hint, analyze, match (solvers)
+    from duel.app.cli_analysis import register
 
     register(app)
 
-if find_spec("duel.cli_review") is not None:  # review (solvers)
-    from duel.cli_review import register as register_review
+if find_spec("duel.app.cli_review") is not None:  # review (solvers)
+    from duel.app.cli_review import register as register_review
 
     register_review(app)
 

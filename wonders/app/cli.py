@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from duel.cli_support import number
-from duel.words import plural
+from duel.app.cli_support import number
+from duel.app.words import plural
 
 if TYPE_CHECKING:
     from wonders.game import GameState, Move
 
-from duel.cli_support import CONTEXT_SETTINGS, add_common_options
+from duel.app.cli_support import CONTEXT_SETTINGS, add_common_options
 
 app = typer.Typer(
     name="wonders",

@@ -7,7 +7,7 @@ Everything here reads a :class:`~duel.state.State` and draws it; nothing changes
 * :func:`plain_table` - the same information as plain lines (no colours, no box drawing), for
   ``--plain``, scripts and screen readers;
 * :func:`print_state` - either of them on standard output (``duel show FILE``);
-* :func:`choices` - the numbered options of a decision (shared with :mod:`duel.tui` so that the
+* :func:`choices` - the numbered options of a decision (shared with :mod:`duel.app.tui` so that the
   numbers on the screen are the numbers the player types);
 * :func:`render_final` / :func:`plain_final` - victory type and score breakdown side by side;
 * :func:`describe_transition` - what a move did, in words ("B loses 2 coins (looting token)").
@@ -29,6 +29,16 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from duel.app.view_model import (  # noqa: F401 - part of this API
+    WonderItem,
+    card_offers,
+    city_view,
+    numbered_slots,
+    price_text,
+    production_text,
+    pyramid_rows,
+)
+from duel.app.words import chain_symbol_name, plural
 from duel.catalog import (
     AGE_NAMES,
     CARDS,
@@ -40,18 +50,8 @@ from duel.catalog import (
     bits,
 )
 from duel.moves import PLAYER_NAMES, Kind, Move
+from duel.pyramid_layouts import LAYOUTS
 from duel.state import TAKEN, Score, State
-from duel.view_model import (  # noqa: F401 - part of this API
-    WonderItem,
-    card_offers,
-    city_view,
-    numbered_slots,
-    price_text,
-    production_text,
-    pyramid_rows,
-)
-from duel.words import chain_symbol_name, plural
-from pyramid_layouts import LAYOUTS
 
 #: Background style of a card of each colour (text drawn on top of it).
 CARD_STYLE = {
