@@ -56,7 +56,7 @@ def test_best_move_explained_reveals_reply_and_where_decided(path):
 def test_many_reveals_are_summed_up():
     result = run("analyze", REVEALING, "--exact")
     best = _section(result.output, "Best move explained: ")
-    assert "10 possible reveal(s)" in best[1]
+    assert "10 possible reveals" in best[1]
     assert "The Great Library draws" in best[2]
     assert re.search(r"40\.0%  4 other reveals: \d+\.\d-\d+\.\d%", "\n".join(best))
 

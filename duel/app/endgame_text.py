@@ -120,17 +120,19 @@ def report_lines(state: State, report, title: str) -> list[str]:
                 f" best {r.reply} ({_pct(r.value)} for {me})."
             )
     else:
+        plural = "s" if len(reveals) > 1 else ""
         out.append(
-            f"  {len(reveals)} possible reveal(s) before the next decision (probability: what is"
-            f" revealed: {me}'s win chance then, the best reply):"
+            f"  {len(reveals)} possible reveal{plural} before the next decision (probability: what"
+            f" is revealed: {me}'s win chance then, the best reply):"
         )
-        for r in reveals[:SHOWN_REVEALS]:
+        shown = len(reveals) if len(reveals) <= SHOWN_REVEALS + 1 else SHOWN_REVEALS
+        for r in reveals[:shown]:
             reply = "game over" if r.decider is None else f"{PLAYER_NAMES[r.decider]} {r.reply}"
             out.append(
                 f"    {_pct(r.probability):>6}  {_reveal_text(r.outcomes)}: {_pct(r.value)},"
                 f" {reply}"
             )
-        rest = reveals[SHOWN_REVEALS:]
+        rest = reveals[shown:]
         if rest:
             values = [r.value for r in rest]
             out.append(
