@@ -364,7 +364,7 @@ def analyze(
             f" at most {max_cards} cards left. Instead: {instead}"
         )
     if exact and not feasible and named is not None:
-        notes.append(f"The move {named} cannot be explained exactly here: it is not solved.")
+        notes.append(f"No exact explanation of {named} here: the estimates below rank the moves.")
     if exact and feasible and not strongest:
         from duel.app.endgame_text import solve_time_note
         from duel.state import TAKEN
