@@ -311,7 +311,7 @@ class HintLine:
     continuation in words."""
 
     move: Move
-    value: float
+    value: float | None  # None: not searched
     line: str
     value_text: str = ""
 
