@@ -528,7 +528,9 @@ class Session:
             return
         from duel.app.cli_review import review_and_print
 
-        review_and_print(self.record(), seconds=self.think, progress=self.interactive)
+        review_and_print(
+            self.record(), seconds=self.think, progress=self.interactive, seed=self.hint_seed
+        )
 
     def quit(self) -> None:
         if self.dirty and self.interactive and self.moves:
