@@ -89,3 +89,24 @@ def test_help_is_fast_and_does_not_import_heavy_modules():
         check=True,
     )
     assert out.stdout.strip() == "[]"
+
+
+def test_duel_play_defaults_to_the_strongest_ai_and_says_so(tmp_path, monkeypatch):
+    """Issue #24 item 7: a newcomer's first game is against cmcts (1 s a move), not random."""
+    from duel.app.tui import DEFAULT_PLAYERS, default_player, run_game
+    from duel.record import GameRecord
+    from duel.solvers.hint import cmcts_available
+    from tests.test_fair_play import feeder
+
+    assert DEFAULT_PLAYERS == ("human", "cmcts")
+    expected = "cmcts" if cmcts_available() else "search"
+    assert default_player("cmcts") == expected and default_player("human") == "human"
+    monkeypatch.chdir(tmp_path)
+    code = run_game(
+        (None, None), seed=5, load=None, delay=0, think=0.05, plain=True,
+        read=feeder(["save s.json"]),
+    )  # fmt: skip
+    assert code == 0
+    assert GameRecord.load(tmp_path / "s.json").metadata["players"] == {"A": "human", "B": expected}
+    help_text = " ".join(CliRunner().invoke(app, ["play", "--help"]).output.split())
+    assert "[default: cmcts, --think s a move, or the saved game's]" in help_text.replace("│ ", "")
