@@ -488,7 +488,9 @@ def assemble(
         tuple(graph),
         level,
         level_clock(level, seconds),
-        final_state.describe(),
+        final_state.describe()
+        if final_state.is_terminal()
+        else f"unfinished: {final_state.describe()}",
         replay.age_marks(),
         dict(replay.record.metadata),
     )

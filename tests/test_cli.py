@@ -110,3 +110,17 @@ def test_duel_play_defaults_to_the_strongest_ai_and_says_so(tmp_path, monkeypatc
     assert GameRecord.load(tmp_path / "s.json").metadata["players"] == {"A": "human", "B": expected}
     help_text = " ".join(CliRunner().invoke(app, ["play", "--help"]).output.split())
     assert "[default: cmcts, --think s a move, or the saved game's]" in help_text.replace("│ ", "")
+
+
+@pytest.mark.parametrize(
+    ("args", "guess"),
+    [
+        (["play", "--b", "cmtcs", "--plain"], "cmcts?)"),
+        (["review", "examples/records/greedy_vs_greedy.json", "--level", "serch:300"], "search?"),
+    ],
+)
+def test_a_level_typo_gets_the_nearest_level(args, guess, monkeypatch):
+    """Issue #24 item 8: 'cmtcs' said only 'unknown level'."""
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2 and "did you mean " + guess in result.output, result.output

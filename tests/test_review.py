@@ -386,3 +386,13 @@ def test_a_played_move_the_mcts_skipped_is_valued_after_it(short_record):
             assert dict(map(tuple, result["values"]))[played] == round(mover_value, 6)
             after.append(index)
     assert after
+
+
+def test_an_unfinished_games_result_says_unfinished(short_record, short_review):
+    """Issue #24 item 8: the result of a game stopped in Age I read "age 1, play, A to move"."""
+    final = Replay.of(short_record).states[-1]
+    assert not final.is_terminal()
+    assert short_review.final == f"unfinished: {final.describe()}"
+    assert short_review.to_json()["final"].startswith("unfinished: age 1, ")
+    done = review_record(GameRecord.load(EXAMPLE).truncated(200), level="greedy", workers=1)
+    assert done.final == "game over: A wins (civilian)"
