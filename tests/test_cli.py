@@ -124,3 +124,14 @@ def test_a_level_typo_gets_the_nearest_level(args, guess, monkeypatch):
     monkeypatch.chdir(Path(__file__).resolve().parents[1])
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 2 and "did you mean " + guess in result.output, result.output
+
+
+def test_export_marks_an_age_after_the_last_draft_pick():
+    """Issue #24 item 8: "-- Age I --" came one move early, before the last draft pick; it now
+    stands before the Age's first move (here the first card turned over)."""
+    record = str(Path(__file__).resolve().parents[1] / "examples/records/greedy_vs_greedy.json")
+    out = CliRunner().invoke(app, ["export", record]).output
+    assert "19. A pick The Statue of Zeus\n-- Age I --\n20. chance: reveal slot 0 Stone Pit\n" in out
+    assert "59. B discard Scriptorium\n-- Age II --\n60. chance: reveal slot 0" in out
+    quiet = CliRunner().invoke(app, ["export", record, "--no-chance"]).output
+    assert "19. A pick The Statue of Zeus\n-- Age I --\n32. A build Altar\n" in quiet
