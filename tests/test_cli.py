@@ -135,3 +135,19 @@ def test_export_marks_an_age_after_the_last_draft_pick():
     assert "59. B discard Scriptorium\n-- Age II --\n60. chance: reveal slot 0" in out
     quiet = CliRunner().invoke(app, ["export", record, "--no-chance"]).output
     assert "19. A pick The Statue of Zeus\n-- Age I --\n32. A build Altar\n" in quiet
+
+
+def test_help_shows_flags_without_a_value_type():
+    """Issue #24 item 8: ``--plain --no-plain <bool>`` (even ``--help <bool>``) looked as if a
+    flag took a value; options with a value keep their type."""
+    import typer
+
+    from wonders.app.cli import app as wonders_app
+
+    for program in (app, wonders_app):
+        names = sorted(typer.main.get_command(program).commands)
+        for args in [["--help"], *([name, "--help"] for name in names)]:
+            out = CliRunner().invoke(program, args, terminal_width=120).output
+            assert "<bool>" not in out, (args, out)
+    out = CliRunner().invoke(app, ["play", "--help"], terminal_width=120).output
+    assert "<float>" in out and "--plain" in out
