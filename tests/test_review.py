@@ -396,3 +396,14 @@ def test_an_unfinished_games_result_says_unfinished(short_record, short_review):
     assert short_review.to_json()["final"].startswith("unfinished: age 1, ")
     done = review_record(GameRecord.load(EXAMPLE).truncated(200), level="greedy", workers=1)
     assert done.final == "game over: A wins (civilian)"
+
+
+def test_a_level_without_a_clock_reports_no_seconds(short_file):
+    """Issue #24 item 8: ``--json --level greedy`` said ``seconds_per_move: 1.0``."""
+    result = run("review", short_file, "--level", "greedy", "--workers", 1, "--json")
+    data = json.loads(result.output)
+    assert data["engine"] == {"level": "greedy", "seconds_per_move": None}
+    text = run("review", short_file, "--level", "greedy", "--workers", 1).output
+    assert "Engine: greedy; values are" in text
+    timed = run("review", short_file, "--level", "cmcts:0.01s", "--workers", 1).output
+    assert "Engine: cmcts:0.01s, 0.01 s per move;" in timed
