@@ -129,6 +129,11 @@ def _explain_play(state: State, move: Move, player: int) -> str:
     return _unaffordable(state, player, WONDERS[wonder])
 
 
+def _coins(n: int) -> str:
+    """``1 coin``, ``3 coins``."""
+    return f"{n} coin" if n == 1 else f"{n} coins"
+
+
 def _unaffordable(state: State, player: int, spec: Card | Wonder) -> str:
     """Why ``player`` cannot pay for ``spec`` (a card or a wonder)."""
     is_card = isinstance(spec, Card)
@@ -142,11 +147,11 @@ def _unaffordable(state: State, player: int, spec: Card | Wonder) -> str:
     for price, r, how in plan:
         if how == "bought":
             bought.setdefault(RESOURCES[r], []).append(price)
-    parts = [f"{len(p)} {r}: {sum(p)} coins" for r, p in bought.items()]
+    parts = [f"{len(p)} {r}: {_coins(sum(p))}" for r, p in bought.items()]
     if printed:
-        parts.insert(0, f"printed cost {printed} coins")
+        parts.insert(0, f"printed cost {_coins(printed)}")
     total = printed + trade
-    detail = ", ".join(parts) if parts else f"{total} coins"
+    detail = ", ".join(parts) if parts else _coins(total)
     return f"{spec.name} needs {detail} (total {total}), you have {state.coins(player)}"
 
 

@@ -31,6 +31,8 @@ __all__ = ["EndgameReport", "NotSolved", "Reveal", "Threat", "explain_move", "th
 #: conflict track to a capital.
 SCIENCE_WIN = 6
 CAPITAL = 9
+#: A value this close to 0 or 1 is a certain result (the solver's sums of probabilities round).
+CERTAIN = 1e-9
 
 
 class NotSolved(RuntimeError):
@@ -229,7 +231,7 @@ def _principal_line(
     decided_at = None
     while not state.is_terminal() and len(line) < max_len:
         value_a = solver.value_a(state)
-        if decided_at is None and value_a in (0.0, 1.0):
+        if decided_at is None and min(value_a, 1.0 - value_a) < CERTAIN:
             decided_at = len(line)
         if state.is_chance():
             move = max(state.chance_outcomes(), key=lambda mp: mp[1])[0]

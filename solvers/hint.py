@@ -335,14 +335,19 @@ def _cmcts_hint(
     raw_values: dict[str, float] = {}
     visits: dict[str, int] = {}
     for move, arm in ranked[: max(1, top)]:
-        raw = arm.value / arm.visits if arm.visits else 0.5
+        key = str(Move(move))
+        if not arm.visits:
+            # No tree looked at this move: it has no value (None), not a made-up one.
+            moves.append(MoveInfo(Move(move), None, (Move(move),), "unsearched"))
+            spread[key], raw_values[key], visits[key] = [], None, 0
+            continue
+        raw = arm.value / arm.visits
         # The line of the tree that looked at this move the most.
         best_tree = max(
             searched, key=lambda tr: next((v for m, v, _ in tr[1]["moves"] if m == move), 0)
         )[0]
         line = tuple(Move(m) for m in best_tree.principal_line(core, first=move, seed=seed))
         moves.append(MoveInfo(Move(move), shown(raw), line or (Move(move),), "estimate"))
-        key = str(Move(move))
         spread[key] = [shown(v) for _, v in arm.per_tree]
         raw_values[key] = raw
         visits[key] = arm.visits

@@ -38,6 +38,7 @@ True
 
 from __future__ import annotations
 
+import difflib
 import math
 import random
 import time
@@ -255,12 +256,22 @@ def parse_level(text: str) -> Level:
 
     >>> parse_level("mcts:0.5s"), parse_level("search:2000").count
     (Level(name='mcts', seconds=0.5, count=None), 2000)
+
+    A typo gets the nearest level (:mod:`difflib`):
+
+    >>> try:
+    ...     parse_level("cmtcs:1s")
+    ... except UnknownLevelError as error:
+    ...     print(str(error).split(":")[0] + ":" + str(error).split(":")[1])
+    unknown level 'cmtcs:1s' (did you mean cmcts?)
     """
     key = text.strip().lower()
     name, _, budget = key.partition(":")
     if name not in LEVELS:
+        close = difflib.get_close_matches(name, LEVELS, n=1)
+        guess = f" (did you mean {close[0]}?)" if close else ""
         raise UnknownLevelError(
-            f"unknown level {text!r}: expected one of {', '.join(LEVELS)}"
+            f"unknown level {text!r}{guess}: expected one of {', '.join(LEVELS)}"
             " (search, search-v1, mcts and cmcts take :N for a count or :Ss for seconds)"
         )
     if not _:

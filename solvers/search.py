@@ -336,9 +336,9 @@ class MoveInfo:
     """One root move with its value for the player to move and its principal variation."""
 
     move: Move
-    value: float
+    value: float | None  # None: a move the search did not look at ("unsearched")
     pv: tuple[Move, ...]
-    bound: str = "exact"  # "exact", "upper" (at most this), "lower"
+    bound: str = "exact"  # "exact", "upper" (at most this), "lower", "unsearched"
 
     def to_dict(self) -> dict:
         return {

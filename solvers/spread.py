@@ -221,7 +221,10 @@ def advise(
 def value_text(info: AnalysisInfo, m, spread: Spread | None) -> str:
     """A root move's value in words: ``57.1% exact``, ``57.1% (range 52.0-61.3% over 3
     samplings)``, ``57.1% estimate``, and from the MCTS hint engine ``57.1% (range 52.0-61.3%
-    over 3 searches)``; ``m`` is one of ``info.moves``."""
+    over 3 searches)``, or ``not searched`` for a move no search looked at (no value);
+    ``m`` is one of ``info.moves``."""
+    if m.value is None:
+        return "not searched"
     if info.extra.get("engine") == "cmcts":
         values = info.extra["spread"].get(str(m.move), [])
         if len(values) >= 2:
@@ -299,5 +302,6 @@ def _mcts_stats(info: AnalysisInfo) -> list[str]:
     raw = ", ".join(
         f"{move} {100 * v:.1f}% ({extra['visits'][move]:,} visits)"
         for move, v in extra["raw"].items()
+        if v is not None
     )
     return [text, f"before calibration: {raw}"]

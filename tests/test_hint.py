@@ -219,6 +219,27 @@ def test_hint_command_names_the_engine_in_json_and_verbose():
     assert "engine: cmcts" in verbose.output and "calibrated" in verbose.output
 
 
+@needs_cmcts
+def test_a_move_no_search_looked_at_has_no_value():
+    """Issue #24 item 6: ``discard Senate 45.6% (seen by 0 of 3 searches)`` was a made-up value
+    (the raw 0.5 calibrated); a move no tree visited says "not searched", null in JSON."""
+    from typer.testing import CliRunner
+
+    from duel.app.cli import app
+
+    threat = str(ROOT / "examples" / "age3_military_threat.json")
+    runner = CliRunner()
+    text = runner.invoke(app, ["hint", threat]).output
+    assert "1. build Arsenal    99.9% (range" in text
+    assert "  2. discard Arsenal  not searched\n" in text and "seen by 0" not in text
+    data = json.loads(runner.invoke(app, ["hint", threat, "--json"]).output)
+    unseen = [m for m in data["moves"] if data["visits"][m["move"]] == 0]
+    assert unseen and all(m["value"] is None and m["bound"] == "unsearched" for m in unseen)
+    assert all(data["raw_values"][m["move"]] is None for m in unseen)
+    verbose = runner.invoke(app, ["hint", threat, "-v"])
+    assert verbose.exit_code == 0 and "before calibration: build Arsenal" in verbose.output
+
+
 def test_isotonic_correction_pools_violators_and_follows_an_s_shape():
     """The pooled correction after Platt: increasing knots, and on S-shaped results (too timid
     near one half) it moves values away from one half."""

@@ -135,17 +135,42 @@ def test_plain_table_has_everything_and_no_drawing():
         assert CARDS[state.pyramid[slot]].name in text
 
 
-def test_prices_of_wonders_for_the_player_to_move_only():
+def test_prices_of_wonders_for_both_players():
+    """Issue #24 item 8: the opponent's wonder prices are shown too (what they would pay as the
+    board stands), where the player's own are."""
     state = first_with(
         lambda s: s.phase == "play" and s.wonders(s.to_move) and s.wonders(1 - s.to_move)
     )
-    p = state.to_move
-    text = "\n".join(R.plain_city(state, p))
-    for w in state.wonders(p):
-        assert f"{WONDERS[w].name} ({state.wonder_cost(p, w)}c" in text
-    other = "\n".join(R.plain_city(state, 1 - p))
-    for w in state.wonders(1 - p):
-        assert f"{WONDERS[w].name} (" not in other
+    for p in (state.to_move, 1 - state.to_move):
+        text = "\n".join(R.plain_city(state, p))
+        for w in state.wonders(p):
+            assert f"{WONDERS[w].name} ({state.wonder_cost(p, w)}c" in text
+
+
+def test_city_lines_known_answer_opponent_wonder_prices_and_a_science_pair():
+    from tests.tables import make_state
+
+    state = make_state(
+        age=2,
+        accessible=["Walls"],
+        A={"coins": 3, "city": ["Scriptorium", "Library", "Apothecary"], "wonders": ["Piraeus"]},
+        B={"coins": 9, "city": ["Quarry", "Stone Pit"], "wonders": ["The Colossus"]},
+    )
+    assert state.to_move == 0
+    a, b = R.plain_city(state, 0), R.plain_city(state, 1)
+    assert a[4:] == [
+        "  science: wheel, quill (pair)",
+        "  progress tokens: none",
+        "  wonders: W1 Piraeus (10c, cannot afford)",
+    ]
+    assert b[-1] == "  wonders: W1 The Colossus (8c)"  # 3 clay and 1 glass at 2 coins
+    drawn = R.render_city(state, 1)
+    from rich.console import Console
+
+    console = Console(width=100, record=True, color_system=None)
+    console.print(drawn, R.render_city(state, 0))
+    text = console.export_text()
+    assert "W1 The Colossus  8c" in text and "quill (pair)" in text
 
 
 def test_rich_table_fits_100_columns():

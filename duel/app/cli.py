@@ -39,8 +39,8 @@ add_common_options(app, "duel")
 
 
 PLAYER_HELP = (
-    "Player {}: human, random, greedy, search, search-v1 or mcts (search:2s, mcts:0.5s, mcts:5000"
-    " for a budget) [default: {}, or the saved game's]"
+    "Player {}: human, random, greedy, search, search-v1, mcts or cmcts (the strongest; search:2s,"
+    " cmcts:0.5s, mcts:5000 for a budget) \\[default: {}, or the saved game's]"
 )
 
 
@@ -50,7 +50,8 @@ def play(
         str | None, typer.Option("--a", "-a", help=PLAYER_HELP.format("A", "human"))
     ] = None,
     b: Annotated[
-        str | None, typer.Option("--b", "-b", help=PLAYER_HELP.format("B", "random"))
+        str | None,
+        typer.Option("--b", "-b", help=PLAYER_HELP.format("B", "cmcts, --think s a move")),
     ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", "-s", help="Seed of the dealer (and of the AI)")
@@ -58,7 +59,7 @@ def play(
     load: Annotated[Path | None, typer.Option(help="Continue a saved game")] = None,
     delay: Annotated[float, typer.Option(help="Seconds between AI moves (to watch)")] = 0.0,
     think: Annotated[
-        float, typer.Option(help="Seconds per move for the search and mcts AIs")
+        float, typer.Option(help="Seconds per move for the search, mcts and cmcts AIs")
     ] = 1.0,
     plain: Annotated[bool, typer.Option(help="Plain text, no colours or table")] = False,
     line: Annotated[

@@ -244,10 +244,13 @@ def _analyze_strongest(state, limit, top, seed, memory, exact, as_json, verbose,
         d["notes"] = notes
         typer.echo(json.dumps(d, indent=1))
         return
-    from rich.console import Console
+    import sys
 
-    with Console(stderr=True).status("Thinking (Monte Carlo tree search)..."):
-        info = run()
+    from duel.app.endgame_text import run_with_progress
+
+    info = run_with_progress(
+        run, limit.time, "Thinking (Monte Carlo tree search)", sys.stderr.isatty()
+    )
     _print_moves(state, info, top, None, verbose)
     if exact and not info.exact:
         typer.echo(
@@ -299,11 +302,21 @@ def analyze(
     verbose: VerboseOption = False,
     memory: MemoryOption = None,
     threads: ThreadsOption = None,
+    move_text: Annotated[
+        str | None,
+        typer.Option(
+            "--move",
+            help='Explain this move exactly too, e.g. "build Gardens" (implies --exact)',
+        ),
+    ] = None,
 ) -> None:
-    """Analyse a position; --exact solves it to the end of the game (Age III endgames)."""
+    """Analyse a position; --exact solves it to the end of the game (Age III endgames) and
+    explains the best move (--move: another one): each reveal, the reply, where it is decided."""
     import time
 
     state = _position_to_analyse(position, top)
+    named = _named_move(state, move_text)
+    exact = exact or named is not None
     budget = _memory(memory)
     solve_threads = _threads(threads)
     from duel.solvers.search import (
@@ -317,7 +330,7 @@ def analyze(
 
     feasible = exact_feasible(state)  # the limit of the search path that will run
     max_cards = EXACT_CARDS_C if C_SEARCH else EXACT_CARDS_PYTHON
-    default_time = None if (feasible or not exact) else 60.0
+    default_time = None if (feasible or not exact) else 10.0
     if not exact:
         default_time = 10.0
     limit = _limit(seconds, nodes, depth, default_time)
@@ -350,7 +363,17 @@ def analyze(
             f" deal, which the {'compiled' if C_SEARCH else 'Python'} search does in Age III with"
             f" at most {max_cards} cards left. Instead: {instead}"
         )
-    for note in notes:
+    if exact and not feasible and named is not None:
+        notes.append(f"No exact explanation of {named} here: the estimates below rank the moves.")
+    if exact and feasible and not strongest:
+        from duel.app.endgame_text import solve_time_note
+        from duel.state import TAKEN
+
+        left = sum(1 for card in state.pyramid if card != TAKEN)
+        notes.append(solve_time_note(left, solve_threads))
+        if not as_json:  # --json: only in "notes", so that the output stays one JSON document
+            typer.echo(notes[-1])
+    for note in notes[: len(notes) - (exact and feasible and not strongest)]:
         typer.echo(note, err=as_json)  # at once, before the search starts
     if strongest:
         _analyze_strongest(state, limit, top, seed, budget, exact, as_json, verbose, notes)
@@ -364,6 +387,19 @@ def analyze(
     options = {"top": top, "exact": exact, "seed": seed, "memory": budget}
     if exact:
         options["threads"] = solve_threads
+    searcher = None
+    if exact and feasible:  # one searcher: the explanations read the root solve's table
+        from duel.solvers.search import DEFAULT_MEMORY, CSearcher, new_searcher
+
+        searcher = new_searcher(
+            chance_width=chance[0],
+            chance_samples=chance[1],
+            memory=budget or DEFAULT_MEMORY,
+            threads=solve_threads,
+        )
+        if isinstance(searcher, CSearcher) and not exact_feasible(state, 10):
+            searcher._c.huge_pages()  # as analysis() does for a long solve of its own
+        options["searcher"] = searcher
     if chance[0] is not None:  # None (enumerate every outcome) is analysis' own default
         options.update(chance_width=chance[0], chance_samples=chance[1])
     if not as_json:
@@ -399,9 +435,17 @@ def analyze(
             state, last, limit, chance, start + limit.time if limit.time else None, budget
         )
     assert last is not None
+    reports, unexplained = [], None
+    if searcher is not None and last.exact and last.moves:
+        left = limit.time - (time.perf_counter() - start) if limit.time else 60.0
+        reports, unexplained = _explain(state, last, named, searcher, max(left, 1.0))
     if as_json:
         d = _info_json(state, last, spread)
         d["notes"] = notes
+        if searcher is not None:
+            d["explained"] = [report.to_dict() for _, report in reports]
+            if unexplained:
+                d["unexplained"] = unexplained
         typer.echo(json.dumps(d, indent=1))
         return
     _print_moves(state, last, top, spread, verbose)
@@ -423,10 +467,53 @@ def analyze(
             + (", with unseen cards sampled" if last.sampled else "")
             + f", in {last.time:.1f} s."
         )
+    if reports or unexplained:
+        from duel.app.endgame_text import report_lines
+
+        for title, report in reports:
+            typer.echo("")
+            typer.echo("\n".join(report_lines(state, report, title)))
+        if unexplained:
+            typer.echo(unexplained)
     if verbose:
         from duel.solvers.spread import search_stats
 
         typer.echo(search_stats(last)[0])
+
+
+def _named_move(state, text: str | None):
+    """``--move``: the move named, legal at ``state``; else one line and exit code 2."""
+    if text is None:
+        return None
+    from duel.moves import Move, MoveParseError
+
+    if state.is_chance():
+        fail(f"--move: no decision to take here ({state.describe()}): next comes chance")
+    try:
+        move = Move.parse(text)
+    except MoveParseError as error:
+        fail(f"--move {text!r}: {error}")
+    why = state.why_illegal(move)
+    if why is not None:
+        fail(f"--move {text!r} is not legal here: {why}")
+    return move
+
+
+def _explain(state, info, named, searcher, seconds: float):
+    """The exact reports on the best move and on ``named``, from the root solve's ``searcher``:
+    ``([(title, report), ...], None)``, or what could not be explained in one sentence."""
+    from duel.solvers.endgame import NotSolved, explain_move
+
+    wanted = [("Best move explained", info.moves[0].move)]
+    if named is not None and named != info.moves[0].move:
+        wanted.append(("Your move explained", named))
+    reports = []
+    for title, move in wanted:
+        try:
+            reports.append((title, explain_move(state, move, searcher=searcher, seconds=seconds)))
+        except NotSolved:
+            return reports, f"Could not explain {move} exactly within {seconds:.0f} s."
+    return reports, None
 
 
 def match(

@@ -25,8 +25,9 @@ if TYPE_CHECKING:
     from duel.solvers.review import Review
 
 LEVEL_HELP = (
-    "The analysing AI: search (thinks --time per move), search:N (N nodes per move,"
-    " reproducible), search:Ss, or greedy (one ply, instant)"
+    "The analysing AI, any level that can analyse: cmcts (the hint's engine: calibrated MCTS,"
+    " exact in small Age III endgames; thinks --time per move), cmcts:N (N iterations per move,"
+    " reproducible), cmcts:Ss; search, search-v1 and mcts likewise; greedy (one ply, instant)"
 )
 
 
@@ -53,18 +54,19 @@ def print_review(review: Review, last: int, *, chance: bool = True) -> None:
         console.print(line)
     console.print(
         f"Engine: {review.level}"
-        + (f", {review.seconds:g} s per move" if review.level == "search" else "")
+        + (f", {review.seconds:g} s per move" if review.seconds is not None else "")
         + "; values are win chances (a shared victory counts 1/2), losses in win chance for the"
         " player who moved; marks from a loss of 5% (inaccuracy), 10% (mistake), 20% (blunder)."
     )
 
 
-def review_and_print(record: GameRecord, *, seconds: float, progress: bool) -> None:
-    """Review a game and print it (``review`` at the end of ``duel play``)."""
+def review_and_print(record: GameRecord, *, seconds: float, progress: bool, seed: int = 0) -> None:
+    """Review a game and print it (``review`` at the end of ``duel play``): the hint's engine
+    (``cmcts``) with the hint's seed, so the review judges as the hints advised."""
     from duel.app.replay import Replay
     from duel.solvers.review import review_record
 
-    result = review_record(record, seconds=seconds, progress=progress)
+    result = review_record(record, seconds=seconds, progress=progress, seed=seed)
     print_review(result, Replay.of(record).last)
 
 
@@ -73,7 +75,7 @@ def review(
     seconds: Annotated[
         float, typer.Option("--time", help="Seconds of analysis per decision")
     ] = 1.0,
-    level: Annotated[str, typer.Option("--level", help=LEVEL_HELP)] = "search",
+    level: Annotated[str, typer.Option("--level", help=LEVEL_HELP)] = "cmcts",
     plot: Annotated[
         Path | None,
         typer.Option("--plot", help="Also write the graph to FILE.svg (or .png: matplotlib)"),

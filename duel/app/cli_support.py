@@ -56,8 +56,29 @@ def version_text(program: str) -> str:
     return f"{program} (wonders-duel) {number}"
 
 
+def _flags_take_no_value() -> None:
+    """Show an on/off flag in ``--help`` without a value type: typer (0.2x) prints ``<bool>``
+    after every flag (``--plain --no-plain <bool>``, even ``--help <bool>``), as if it took a
+    value. A flag's type column is left empty; every other option keeps its type."""
+    from typer.core import TyperOption
+
+    original = getattr(TyperOption, "display_type_rich", None)
+    if original is None or getattr(original, "flags_take_no_value", False):
+        return
+
+    def display_type_rich(self, ctx):
+        if self.is_flag and not self.count and self.metavar is None:
+            return None
+        return original(self, ctx)
+
+    display_type_rich.flags_take_no_value = True
+    TyperOption.display_type_rich = display_type_rich
+
+
 def add_common_options(app: typer.Typer, program: str) -> None:
-    """Give ``app`` a ``--version`` option (``-h``/``--help``: :data:`CONTEXT_SETTINGS`)."""
+    """Give ``app`` a ``--version`` option (``-h``/``--help``: :data:`CONTEXT_SETTINGS`), and
+    flags shown as flags in ``--help`` (:func:`_flags_take_no_value`)."""
+    _flags_take_no_value()
 
     def show_version(value: bool) -> None:
         if value:

@@ -311,7 +311,7 @@ class HintLine:
     continuation in words."""
 
     move: Move
-    value: float
+    value: float | None  # None: not searched
     line: str
     value_text: str = ""
 
@@ -548,7 +548,7 @@ class GameController:
         state = self.state
         player = state.to_move
         price, ok = R.price_text(state, player, card)
-        build = f"build ({price})" if ok else f"build ({price}, you have {state.coins(player)})"
+        build = f"build ({price})" if ok else f"build ({price}, cannot afford)"
         options = [
             (build, Move.build(card)),
             (f"discard (+{R.discard_gain(state, player)} coins)", Move.discard(card)),
@@ -759,8 +759,9 @@ class GameController:
         out = [f"{who}'s chance of winning after each move:"]
         for i, m in enumerate(hint.moves, 1):
             out.append(f"{i}. {m.move}: {m.value_text}")
-            if m.line:
-                out.append(f"   then {m.line}")
+            if m.line:  # a line that stops at chance already says "then chance ..."
+                then = "" if m.line.startswith("then ") else "then "
+                out.append(f"   {then}{m.line}")
         if verbose:
             out += list(hint.stats)
         return out

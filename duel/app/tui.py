@@ -528,7 +528,9 @@ class Session:
             return
         from duel.app.cli_review import review_and_print
 
-        review_and_print(self.record(), seconds=self.think, progress=self.interactive)
+        review_and_print(
+            self.record(), seconds=self.think, progress=self.interactive, seed=self.hint_seed
+        )
 
     def quit(self) -> None:
         if self.dirty and self.interactive and self.moves:
@@ -982,7 +984,20 @@ def state_cards(state: State) -> list[int]:
 
 
 # --- entry point ----------------------------------------------------------------------------------
-DEFAULT_PLAYERS = ("human", "random")
+#: You against the strongest AI, cmcts, at ``--think`` (1 s) per move; ``--b random`` to practise.
+DEFAULT_PLAYERS = ("human", "cmcts")
+
+
+def default_player(level: str) -> str:
+    """A default level as this machine can play it: ``cmcts`` needs the compiled MCTS (else
+    the search, or random without the solvers)."""
+    if level != "cmcts":
+        return level
+    try:
+        from duel.solvers.hint import cmcts_available
+    except ImportError:
+        return "random"
+    return level if cmcts_available() else "search"
 
 
 _HANDLED_SIGNALS = tuple(
@@ -1024,8 +1039,9 @@ def run_game(
     """Play a game in the terminal; the exit code (0; 1 the game could not be saved; 2 bad
     arguments; 130 interrupted; 129/143 after SIGHUP/SIGTERM, the game saved).
 
-    ``players`` are the levels of A and B ("human", "random", "greedy", "search"; ``None`` for
-    the default: human against random, or the saved game's players with ``load``). Without
+    ``players`` are the levels of A and B ("human", "random", "greedy", "search", "cmcts"...;
+    ``None`` for the default: human against cmcts (:data:`DEFAULT_PLAYERS`), or the saved game's
+    players with ``load``). Without
     ``seed`` the game is fair: each hidden card is dealt from the operating system's randomness
     when it is revealed. With ``seed`` the deal is reproducible and the game is labelled not
     fair play. With ``load`` the saved game continues with its players and its dealer; a
@@ -1037,7 +1053,7 @@ def run_game(
     """
     explicit_players = any(p is not None for p in players)
     kinds = [
-        (p if p is not None else default).strip().lower()
+        (p if p is not None else default_player(default)).strip().lower()
         for p, default in zip(players, DEFAULT_PLAYERS, strict=True)
     ]
     for p, kind in zip("AB", kinds, strict=True):
