@@ -370,8 +370,12 @@ def _cmcts_hint(
         extra["calibration"] = {k: cal.meta.get(k) for k in ("iterations", "games", "brier")}
         # A map fitted on another player's values is stale (the rollout policy, which also
         # changes them, leaves no trace here: the docs say to refit after changing it).
+        # A setting added after the fit counts as the default it then had.
         fitted = cal.meta.get("cmcts_config")
-        extra["calibration"]["stale"] = fitted is not None and fitted != extra["config"]
+        defaults = asdict(CMctsConfig())
+        extra["calibration"]["stale"] = fitted is not None and any(
+            fitted.get(key, defaults[key]) != value for key, value in extra["config"].items()
+        )
     return AnalysisInfo(
         PovValue(value_a, state.to_move),
         best.pv,

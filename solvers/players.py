@@ -424,6 +424,11 @@ class CMctsConfig:
       (with at most :data:`EXACT_TIME_SHARE` of the time, MCTS after it if it did not finish);
       -1 picks the number from the time per move by measured solve times
       (:func:`exact_cards_for_time`); 0 never.
+    * ``value``: the learned value's weights: ``search`` (``data/models/value.json``, the
+      ``search`` level's; the default, which the hint calibration was fitted with), ``cmcts``
+      (``data/models/value_cmcts.json``, fitted with this player's own games added: expert
+      iteration, opt-in until measured against MCTS-BR; ``docs/strength.md``) or the path of a
+      weights file (for measuring a newly trained value).
     * ``age_horizon``: the tree stops where a new Age is dealt (a playout judges from there), as
       MCTS-BR's does: the next Age's pyramid differs at every descent.
     * ``block_science``: in ``plans`` playouts, a player takes (or else discards) an accessible
@@ -455,6 +460,7 @@ class CMctsConfig:
     prior_fade: float = 0.0
     evaluation: str = "heuristic"
     exact_cards: int = -1
+    value: str = "search"
     reuse: bool = True
     age_horizon: bool = False
     block_science: bool = False
@@ -501,12 +507,23 @@ class CMctsConfig:
         options = {
             f.name: getattr(self, f.name)
             for f in fields(self)
-            if f.name not in ("exact_cards", "reuse", "threads")
+            if f.name not in ("exact_cards", "reuse", "threads", "value")
         }
         if self.uses_learned_value():
-            from duel.solvers.value import default_model
+            from duel.solvers.value import (
+                CMCTS_MODEL_PATH,
+                MODEL_PATH,
+                ValueModel,
+                shipped_model,
+            )
 
-            options["value_weights"] = default_model().flat_weights()
+            shipped = {"cmcts": CMCTS_MODEL_PATH, "search": MODEL_PATH}
+            model = (
+                shipped_model(shipped[self.value])
+                if self.value in shipped
+                else ValueModel.load(self.value)
+            )
+            options["value_weights"] = model.flat_weights()
         return options
 
 

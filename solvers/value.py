@@ -70,10 +70,21 @@ from duel.state import (
     trade_price,
 )
 
-__all__ = ["MODEL_PATH", "ValueModel", "default_model", "value", "value_function"]
+__all__ = [
+    "CMCTS_MODEL_PATH",
+    "MODEL_PATH",
+    "ValueModel",
+    "default_model",
+    "shipped_model",
+    "value",
+    "value_function",
+]
 
 #: Where the shipped weights live inside the ``duel.data`` package.
 MODEL_PATH = "models/value.json"
+#: The compiled MCTS's own model: the same features fitted with its own self-play games added
+#: (expert iteration; its ``meta`` says how it was made).
+CMCTS_MODEL_PATH = "models/value_cmcts.json"
 
 
 class ValueModel:
@@ -177,6 +188,13 @@ def default_model() -> ValueModel:
     if _default is None:
         _default = ValueModel.from_json(data.load(MODEL_PATH))
     return _default
+
+
+def shipped_model(relative_path: str) -> ValueModel:
+    """A model shipped in the package's data (``data/``), e.g. :data:`CMCTS_MODEL_PATH`."""
+    if relative_path == MODEL_PATH:
+        return default_model()
+    return ValueModel.from_json(data.load(relative_path))
 
 
 def value(state: State) -> float:

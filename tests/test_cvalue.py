@@ -223,3 +223,23 @@ def test_every_descent_is_counted_in_a_root_arm():
                 tree = _cmcts.Tree(seed=1, memory=1 << 22, **options)
                 result = tree.search(CoreState.from_state(state), iterations=iterations)
                 assert sum(v for _, v, _ in result["moves"]) == iterations
+
+
+def test_the_cmcts_value_is_shipped_and_chosen_by_option():
+    """``value=cmcts`` passes data/models/value_cmcts.json to the tree (C and Python agree on
+    it position by position), the default the search level's model, and the file records how
+    it was made."""
+    from duel.solvers.value import CMCTS_MODEL_PATH, shipped_model
+
+    cmcts_model = shipped_model(CMCTS_MODEL_PATH)
+    assert CMctsConfig(value="cmcts").tree_options()["value_weights"] == cmcts_model.flat_weights()
+    search_weights = CMctsConfig().tree_options()["value_weights"]
+    assert search_weights == default_model().flat_weights() != cmcts_model.flat_weights()
+    tree = _cmcts.Tree(value_weights=cmcts_model.flat_weights())
+    states = list(_positions(games=6, seed=50))
+    for state in states:
+        expected = cmcts_model(state)
+        assert tree.value(CoreState.from_state(state)) == pytest.approx(expected, abs=1e-9)
+    assert len(states) > 500
+    assert any(t.startswith("cmcts") for t in cmcts_model.meta["teachers"])
+    assert "generate --teacher cmcts" in cmcts_model.meta["how"]

@@ -257,3 +257,12 @@ def test_isotonic_correction_pools_violators_and_follows_an_s_shape():
     cal = Calibration(((1.0, 0.0),) * 4, knots=knots)
     assert cal.correct(0.3) < 0.25 and cal.correct(0.7) > 0.75
     assert _isotonic_knots(np.array([0.1, 0.9]), np.array([0.0, 1.0])) == ()  # too few hints
+
+
+@needs_cmcts
+def test_the_shipped_map_is_not_stale_for_the_default_player():
+    """Settings added to CMctsConfig after the map was fitted count at their defaults, so the
+    default player's hint does not ask for a refit."""
+    state = load_position(MIDGAME)
+    info = hint_analysis(state, iterations=300, top=1, seed=1, exact_cards=0)
+    assert info.extra["calibration"]["stale"] is False
