@@ -676,7 +676,7 @@ static PyGetSetDef Tree_getset[] = {
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject TreeType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solvers._cmcts.Tree",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "duel.solvers._cmcts.Tree",
     .tp_basicsize = sizeof(Tree),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "The open-loop MCTS of solvers.mcts, in C, kept between the moves of a game.",
@@ -688,7 +688,7 @@ static PyTypeObject TreeType = {
 };
 
 static struct PyModuleDef cmcts_module = {
-    PyModuleDef_HEAD_INIT, "solvers._cmcts",
+    PyModuleDef_HEAD_INIT, "duel.solvers._cmcts",
     "The MCTS of solvers/mcts.py on the C engine; use it through solvers.mcts.", -1,
     NULL, NULL, NULL, NULL, NULL};
 

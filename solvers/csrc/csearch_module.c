@@ -379,8 +379,8 @@ static PyMethodDef Searcher_methods[] = {
      "scramble_history(seed): random move-order credits (tests)"},
     {"search", (PyCFunction)Searcher_search, METH_VARARGS,
      "search(core_state, depth, alpha, beta) -> P(A wins); raises Aborted at a limit."},
-    {"evaluate", (PyCFunction)Searcher_evaluate, METH_O, "solvers.search.evaluate in C."},
-    {"margin", (PyCFunction)Searcher_margin, METH_O, "solvers.search._margin in C."},
+    {"evaluate", (PyCFunction)Searcher_evaluate, METH_O, "duel.solvers.search.evaluate in C."},
+    {"margin", (PyCFunction)Searcher_margin, METH_O, "duel.solvers.search._margin in C."},
     {"static_winner", (PyCFunction)Searcher_static_winner, METH_O,
      "static_winner(core_state) -> 0 or 1 if the static bound proves that player wins, else None"},
     {"probe", (PyCFunction)Searcher_probe, METH_O,
@@ -473,7 +473,7 @@ static PyGetSetDef Searcher_getset[] = {
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject SearcherType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solvers._csearch.Searcher",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "duel.solvers._csearch.Searcher",
     .tp_basicsize = sizeof(Searcher),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "The recursive expectiminimax of solvers.search.Searcher, in C.",
@@ -486,7 +486,7 @@ static PyTypeObject SearcherType = {
 };
 
 static struct PyModuleDef csearch_module = {
-    PyModuleDef_HEAD_INIT, "solvers._csearch",
+    PyModuleDef_HEAD_INIT, "duel.solvers._csearch",
     "The expectiminimax of solvers/search.py on the C engine; use it through solvers.search.",
     -1, NULL, NULL, NULL, NULL, NULL};
 
@@ -504,7 +504,7 @@ PyMODINIT_FUNC PyInit__csearch(void) {
     if (PyType_Ready(&SearcherType) < 0) return NULL;
     PyObject *m = PyModule_Create(&csearch_module);
     if (!m) return NULL;
-    Aborted = PyErr_NewException("solvers._csearch.Aborted", NULL, NULL);
+    Aborted = PyErr_NewException("duel.solvers._csearch.Aborted", NULL, NULL);
     Py_INCREF(&SearcherType);
     if (!Aborted || PyModule_AddObject(m, "Searcher", (PyObject *)&SearcherType) < 0 ||
         PyModule_AddObject(m, "Aborted", Py_NewRef(Aborted)) < 0 ||
