@@ -205,8 +205,9 @@ class Session:
         self.shown: State | None = None
         #: Lines read so far (an error after new input is the input's, not a loop).
         self.inputs = 0
-        #: Whether a line typed ahead waits to be read (only a terminal can tell).
-        self.pending: Callable[[], bool] = (
+        #: Whether a line typed ahead waits to be read (only a terminal can tell; a terminal
+        #: reader knows best, since a line editor may hold typed keys of its own).
+        self.pending: Callable[[], bool] = getattr(read, "pending", None) or (
             _typed_ahead if interactive and read is input else _nothing_pending
         )
         #: The card numbering of the last table printed.
@@ -1051,6 +1052,23 @@ def state_cards(state: State) -> list[int]:
 DEFAULT_PLAYERS = ("human", "random")
 
 
+#: What Tab completes at the line editor's prompt, besides card, wonder and token names.
+COMMANDS = (
+    "help", "build", "discard", "wonder", "pick", "token", "destroy", "mausoleum", "start",
+    "cost", "info", "discards", "tokens", "table", "history", "moves", "hint", "undo", "save",
+    "load", "quit", "review", "cancel",
+)
+
+
+def _completion_words() -> list[str]:
+    return [
+        *COMMANDS,
+        *(c.name for c in CARDS),
+        *(w.name for w in WONDERS),
+        *(t.name for t in TOKENS),
+    ]
+
+
 _HANDLED_SIGNALS = tuple(
     getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name)
 )
@@ -1084,7 +1102,7 @@ def run_game(
     think: float,
     plain: bool,
     manual_chance: bool = False,
-    read: Callable[[str], str] = input,
+    read: Callable[[str], str] | None = None,
     line: bool = False,
 ) -> int:
     """Play a game in the terminal; the exit code (0; 1 the game could not be saved; 2 bad
@@ -1096,7 +1114,9 @@ def run_game(
     when it is revealed. With ``seed`` the deal is reproducible and the game is labelled not
     fair play. With ``load`` the saved game continues with its players and its dealer; a
     ``seed`` given with ``load`` deals the rest of the game from that seed (not fair play).
-    ``manual_chance``: the user types each chance outcome (a real game's cards).
+    ``manual_chance``: the user types each chance outcome (a real game's cards). ``read``
+    reads a line (default: ``input()`` on a pipe; on a terminal a reader without GNU readline,
+    whose key handling can crash the process: :mod:`duel.line_input`).
 
     On a terminal (standard input and output both) the full-screen app opens
     (:mod:`duel.app`); ``plain`` or ``line`` (or a pipe) keep the line mode.
@@ -1116,6 +1136,14 @@ def run_game(
             print(f"duel: {name} must be a finite positive number, not {value}", file=sys.stderr)
             return 2
     out = Output(plain)
+    terminal = _is_tty(sys.stdin) and _is_tty(sys.stdout)
+    full_screen = not (plain or line) and read is None and terminal
+    if read is None:
+        read = input
+        if terminal and not full_screen:
+            from duel.line_input import terminal_reader
+
+            read = terminal_reader(plain=plain, words=_completion_words)
     session = Session(
         kinds=kinds,
         dealer=Dealer(seed=seed if load is None else None, manual=manual_chance),
@@ -1126,9 +1154,6 @@ def run_game(
         interactive=_is_tty(sys.stdin),
         read=read,
     )
-    if session.interactive:
-        with contextlib.suppress(ImportError):
-            import readline  # noqa: F401  (line editing and history for input())
     if load is not None:
         if not session.load(load, players_from_file=not explicit_players):
             return 2
@@ -1148,7 +1173,7 @@ def run_game(
             f"7 Wonders Duel: A ({kinds[0]}) against B ({kinds[1]}), {how}. "
             "Type 'help' at any prompt."
         )
-    if not (plain or line) and read is input and _is_tty(sys.stdin) and _is_tty(sys.stdout):
+    if full_screen:
         from duel.app import run_app
 
         return run_app(session.game, think=think, delay=delay)

@@ -19,6 +19,7 @@ from duel.game_control import Dealer
 from duel.position import write_atomically
 from duel.record import GameRecord
 from duel.tui import Output, Session
+from tests.test_tui import prompt
 
 ROOT = Path(__file__).resolve().parent.parent
 FUZZ = settings(
@@ -254,12 +255,13 @@ def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
     )
 
 
+@pytest.mark.parametrize("mode", ["--plain", "--line"])
 @pytest.mark.parametrize(("signum", "code"), [(signal.SIGHUP, 129), (signal.SIGTERM, 143)])
-def test_signals_autosave(tmp_path, signum, code):
-    child = spawn(tmp_path, "--a", "human", "--b", "random", "--plain")
-    child.expect(r"(?m)^A> ")
+def test_signals_autosave(tmp_path, signum, code, mode):
+    child = spawn(tmp_path, "--a", "human", "--b", "random", mode)
+    child.expect(prompt("A"))
     child.sendline("1")
-    child.expect(r"(?m)^A> ")
+    child.expect(prompt("A"))
     child.kill(signum)
     child.expect(pexpect.EOF)
     child.close()
@@ -271,10 +273,10 @@ def test_signals_autosave(tmp_path, signum, code):
 
 def test_unicode_digits_and_huge_numbers_in_the_full_screen_table(tmp_path):
     child = spawn(tmp_path, "--a", "human", "--b", "random", "--seed", "2")
-    child.expect(r"(?m)^A> ")
+    child.expect(prompt("A"))
     for line in ("²", "⁴", "9" * 5000, "cost ²", "build ⁴"):  # a pty drops NUL bytes
         child.sendline(line)
-        child.expect(r"(?m)^A> ")
+        child.expect(prompt("A"))
     child.sendline("quit")
     child.expect("Save the game before leaving")
     child.sendline("n")
