@@ -216,6 +216,9 @@ def hint(
     state = _position_to_analyse(position, top)
     limit = _limit(seconds, nodes, depth, None)  # no limit: each engine's default
     budget = _memory(memory)
+    if state.is_chance():
+        _print_chance(state, limit, seed, budget, as_json)
+        return
     from solvers.spread import advise
 
     info, spread = advise(state, limit, top=top, seed=seed, memory=budget)
@@ -227,6 +230,23 @@ def hint(
         from solvers.spread import search_stats
 
         typer.echo("\n".join(search_stats(info, spread)))
+
+
+def _print_chance(state, limit, seed: int, memory: int | None, as_json: bool) -> None:
+    """A chance node: what it waits for, each outcome's value and the expected value."""
+    from solvers.chance_hint import chance_analysis, chance_lines
+
+    if as_json:
+        d = chance_analysis(state, limit, seed=seed, memory=memory).to_json()
+        d["position"] = state.describe()
+        typer.echo(json.dumps(d, indent=1))
+        return
+    from rich.console import Console
+
+    with Console(stderr=True).status("Valuing each outcome..."):
+        result = chance_analysis(state, limit, seed=seed, memory=memory)
+    typer.echo(f"Position: {state.describe()}")
+    typer.echo("\n".join(chance_lines(result)))
 
 
 def _analyze_strongest(state, limit, top, seed, memory, exact, as_json, verbose, notes) -> None:
@@ -352,6 +372,9 @@ def analyze(
         )
     for note in notes:
         typer.echo(note, err=as_json)  # at once, before the search starts
+    if state.is_chance() and not (exact and feasible):
+        _print_chance(state, limit, seed, budget, as_json)
+        return
     if strongest:
         _analyze_strongest(state, limit, top, seed, budget, exact, as_json, verbose, notes)
         return

@@ -25,6 +25,8 @@ MODULES = [
     "duel.words",
     "duel.cli_support",
     "solvers.spread",
+    "solvers.chance_hint",
+    "duel.line_input",
     "wonders.record",
     "duel.game_control",
     "duel.view_model",
