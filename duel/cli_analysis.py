@@ -22,6 +22,7 @@ from duel.cli_support import (
     fail,
     load_state_or_fail,
 )
+from duel.words import quoted
 
 VALUE_NOTE = "chance of winning for {player}, a shared victory counting 1/2"
 
@@ -47,7 +48,7 @@ def _memory(text: str | None) -> int | None:
     try:
         megabytes = float(text)
     except ValueError:
-        fail(f"--memory must be a number of MB, not {text!r}")
+        fail(f"--memory must be a number of MB, not {quoted(text)}")
     if not megabytes >= 1:  # also rejects NaN
         fail(f"--memory must be at least 1 (MB), not {megabytes:g}")
     if megabytes > 1 << 20:
@@ -299,7 +300,7 @@ def _threads(text: str | None) -> int:
     try:
         count = int(text)
     except ValueError:
-        fail(f"--threads must be a whole number, not {text!r}")
+        fail(f"--threads must be a whole number, not {quoted(text)}")
     if not 1 <= count <= 256:
         fail(f"--threads must be between 1 and 256, not {count}")
     return count

@@ -34,6 +34,7 @@ from duel.moves import PLAYER_NAMES, Kind, Move
 from duel.record import GameRecord
 from duel.state import State
 from duel.state import new_game as _new_game
+from duel.words import quoted
 
 NOT_FAIR = "seeded game: not fair play"
 FAIR = "fair play: every hidden card is dealt from the operating system's randomness when revealed"
@@ -249,7 +250,9 @@ def level_error(kind: str) -> str | None:
     try:
         from solvers.players import UnknownLevelError, parse_level
     except ImportError:
-        return None if kind == "random" else f"unknown level {kind!r} (choose human or random)"
+        if kind == "random":
+            return None
+        return f"unknown level {quoted(kind)} (choose human or random)"
     try:
         parse_level(kind)
     except UnknownLevelError as error:

@@ -46,6 +46,7 @@ from duel.catalog import (
     wonder_named,
 )
 from duel.moves import PLAYER_NAMES
+from duel.words import quoted, shortened
 from pyramid_layouts import LAYOUTS, SLOTS
 
 FORMAT = "7wd-position"
@@ -320,7 +321,8 @@ class _Reader:
             expected = {"list": "a list", "dict": "an object", "int": "a whole number"}.get(
                 expected, expected
             )
-            raise PositionError(f"{path}{key}: expected {expected}, got {json.dumps(value)}")
+            got = shortened(json.dumps(value))
+            raise PositionError(f"{path}{key}: expected {expected}, got {got}")
         return value
 
     @staticmethod
@@ -330,7 +332,9 @@ class _Reader:
         ids = []
         for i, value in enumerate(values):
             if not isinstance(value, str):
-                raise PositionError(f"{field}[{i}]: expected a name, got {json.dumps(value)}")
+                raise PositionError(
+                    f"{field}[{i}]: expected a name, got {shortened(json.dumps(value))}"
+                )
             try:
                 ids.append(lookup(value))
             except UnknownNameError as error:
@@ -338,7 +342,7 @@ class _Reader:
         seen: set[int] = set()
         for i, item in enumerate(ids):
             if item in seen:
-                raise PositionError(f"{field}[{i}]: {values[i]!r} is listed twice")
+                raise PositionError(f"{field}[{i}]: {quoted(values[i])} is listed twice")
             seen.add(item)
         return ids
 
@@ -373,7 +377,7 @@ def _build(data: Any) -> s.State:
     get = r.get
     fmt = get(data, "format", "", str, FORMAT)
     if fmt != FORMAT:
-        raise PositionError(f"format: expected {FORMAT!r}, got {fmt!r}")
+        raise PositionError(f"format: expected {FORMAT!r}, got {quoted(fmt)}")
     version = get(data, "version", "", int, VERSION)
     if version != VERSION:
         raise PositionError(f"version: this program reads version {VERSION}, not {version}")
@@ -432,7 +436,7 @@ def _build(data: Any) -> s.State:
             else:
                 raise PositionError(
                     f'pyramid[{slot}]: expected a card name, "?", "{FACE_DOWN_GUILD}" or null, '
-                    f"got {json.dumps(value)}"
+                    f"got {shortened(json.dumps(value))}"
                 )
     fields[s.PYRAMID] = pvector(pyramid)
 
@@ -541,7 +545,8 @@ def _build(data: Any) -> s.State:
     for i, name in enumerate(loot):
         if name not in _MILITARY_NAMES:
             raise PositionError(
-                f"military.tokens[{i}]: expected one of A2, A5, B2, B5, got {json.dumps(name)}"
+                f"military.tokens[{i}]: expected one of A2, A5, B2, B5, got "
+                + shortened(json.dumps(name))
             )
         loot_bits |= 1 << _MILITARY_NAMES.index(name)
     for name, bit, beyond in (
@@ -561,7 +566,7 @@ def _build(data: Any) -> s.State:
     phase_name = get(data, "phase", "", str, "play" if age else "setup_tokens")
     if phase_name not in _PHASES:
         raise PositionError(
-            f"phase: unknown phase {phase_name!r}; expected one of {', '.join(s.PHASE_NAMES)}"
+            f"phase: unknown phase {quoted(phase_name)}; expected one of {', '.join(s.PHASE_NAMES)}"
         )
     phase = _PHASES[phase_name]
     offer = r.names(get(data, "wonder_offer", "", list, []), "wonder_offer", wonder_named)
@@ -619,7 +624,7 @@ def _build(data: Any) -> s.State:
         raise PositionError("destroying: needed exactly when the phase is destroy ('brown'/'grey')")
     if destroying:
         if destroying not in ("brown", "grey"):
-            raise PositionError(f"destroying: expected 'brown' or 'grey', got {destroying!r}")
+            raise PositionError(f"destroying: expected 'brown' or 'grey', got {quoted(destroying)}")
         fields[s.DESTROYING] = s.BROWN if destroying == "brown" else s.GREY
     if phase == s.CHOOSE_STARTER and fields[s.PRESENT]:
         raise PositionError("phase: choose_starter comes only once the Age's structure is empty")
@@ -630,7 +635,7 @@ def _build(data: Any) -> s.State:
         victory = result.get("victory")
         if not isinstance(victory, str) or victory not in s.VICTORY_NAMES[1:]:
             raise PositionError(
-                f"result.victory: expected military, science or civilian, got {victory!r}"
+                f"result.victory: expected military, science or civilian, got {quoted(victory)}"
             )
         fields[s.VICTORY] = s.VICTORY_NAMES.index(victory)
     elif "result" in data:
@@ -715,7 +720,9 @@ def _guild_slot_list(listed: list) -> int:
     slots = 0
     for i, slot in enumerate(listed):
         if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot < SLOTS:
-            raise PositionError(f"guild_slots[{i}]: expected a slot number 0-19, got {slot!r}")
+            raise PositionError(
+                f"guild_slots[{i}]: expected a slot number 0-19, got {quoted(slot)}"
+            )
         slots |= 1 << slot
     if len(listed) != 3 or slots.bit_count() != 3:
         raise PositionError(f"guild_slots: expected 3 different slots, got {listed}")
@@ -771,7 +778,7 @@ def _check_keys(obj: dict, path: str, known: frozenset[str]) -> None:
 
 def _player(value: Any, field: str) -> int:
     if value not in PLAYER_NAMES:
-        raise PositionError(f'{field}: expected "A" or "B", got {json.dumps(value)}')
+        raise PositionError(f'{field}: expected "A" or "B", got {shortened(json.dumps(value))}')
     return PLAYER_NAMES.index(value)
 
 

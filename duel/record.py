@@ -28,6 +28,7 @@ from duel.catalog import GUILDS, TOKENS, UnknownNameError, token_named
 from duel.moves import Kind, Move, MoveParseError
 from duel.position import PositionError, read_json_file, write_atomically
 from duel.state import IllegalMoveError, State, new_game
+from duel.words import quoted
 
 FORMAT = "7wd-record"
 VERSION = 1
@@ -112,7 +113,7 @@ class GameRecord:
         if not isinstance(data, dict):
             raise RecordError("a record is a JSON object")
         if data.get("format", FORMAT) != FORMAT:
-            raise RecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
+            raise RecordError(f"format: expected {FORMAT!r}, got {quoted(data.get('format'))}")
         if data.get("version", VERSION) != VERSION:
             raise RecordError(f"version: this program reads version {VERSION}")
         moves_raw = data.get("moves")
@@ -162,7 +163,7 @@ def _parse_moves(moves_raw: list[Any]) -> tuple[list[Move], list[int]]:
         if inserted and j == at:
             where = f"moves[{at}] (inferred {move})"
         else:
-            where = f"moves[{raw(j)}] ({_short(moves_raw[raw(j)])})"
+            where = f"moves[{raw(j)}] ({quoted(moves_raw[raw(j)])})"
             if raw(j) in hidden:
                 try:
                     move = _placeholder_draw(state, hidden[raw(j)])
@@ -187,7 +188,7 @@ def _read_notation(moves_raw: list[Any]) -> tuple[list[Move], dict[int, int]]:
     hidden: dict[int, int] = {}
     for i, text in enumerate(moves_raw):
         if not isinstance(text, str):
-            raise RecordError(f"moves[{i}]: expected a move in notation, got {_short(text)}")
+            raise RecordError(f"moves[{i}]: expected a move in notation, got {quoted(text)}")
         draw = _REDACTED_DRAW.fullmatch(text)
         try:
             if draw:
@@ -197,13 +198,13 @@ def _read_notation(moves_raw: list[Any]) -> tuple[list[Move], dict[int, int]]:
             else:
                 move = Move.parse(text)
         except (MoveParseError, UnknownNameError) as error:
-            raise RecordError(f"moves[{i}] ({_short(text)}): {error}") from None
+            raise RecordError(f"moves[{i}] ({quoted(text)}): {error}") from None
         if draw:
             following = moves_raw[i + 1] if i + 1 < len(moves_raw) else None
             token = f"token {TOKENS[chosen].name}"
             if not isinstance(following, str) or _safe_parse(following) != Move.parse(token):
                 raise RecordError(
-                    f"moves[{i}] ({_short(text)}): a draw with hidden tokens must be followed "
+                    f"moves[{i}] ({quoted(text)}): a draw with hidden tokens must be followed "
                     f"by the choice of its token ({token!r})"
                 )
             hidden[i] = chosen
@@ -224,12 +225,6 @@ def _safe_parse(text: str) -> Move | None:
         return Move.parse(text)
     except MoveParseError:
         return None
-
-
-def _short(value: Any, limit: int = 60) -> str:
-    """A value for an error message, cut to one readable line."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def with_guild_deal(moves: list[Move]) -> list[Move]:

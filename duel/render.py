@@ -50,7 +50,7 @@ from duel.view_model import (  # noqa: F401 - part of this API
     production_text,
     pyramid_rows,
 )
-from duel.words import chain_symbol_name, plural
+from duel.words import chain_symbol_name, plural, quoted
 from pyramid_layouts import LAYOUTS
 
 #: Background style of a card of each colour (text drawn on top of it).
@@ -144,7 +144,7 @@ def set_palette(name: str | None = None) -> str:
     if name is None:
         name = os.environ.get(PALETTE_ENV, "").strip().lower() or "default"
     if name not in PALETTES:
-        raise ValueError(f"unknown palette {name!r}: expected {' or '.join(PALETTES)}")
+        raise ValueError(f"unknown palette {quoted(name)}: expected {' or '.join(PALETTES)}")
     tables = (CARD_STYLE, NAME_STYLE, COVERED_STYLE)
     if _DEFAULT_STYLES is None:
         _DEFAULT_STYLES = tuple(dict(table) for table in tables)

@@ -48,6 +48,7 @@ from duel.game_control import (
 from duel.moves import PLAYER_NAMES, Kind, Move, MoveParseError
 from duel.record import GameRecord, RecordError
 from duel.state import State
+from duel.words import quoted, shortened
 
 __all__ = ["Session", "deal", "dealer_rng", "make_ai", "run_game"]
 
@@ -96,6 +97,9 @@ class _Signal(BaseException):
         self.signum = signum
 
 
+#: Characters of a piped line echoed in the transcript.
+ECHO_LIMIT = 200
+
 #: An error that recurs this many times without any input in between ends the program (the
 #: game saved), rather than looping.
 MAX_REPEATED_ERRORS = 3
@@ -129,10 +133,10 @@ def match_name(text: str, names: list[str]) -> int | str:
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
-            return f"{text.strip()!r} could be {', '.join(names[i] for i in found)}"
+            return f"{quoted(text.strip())} could be {', '.join(names[i] for i in found)}"
     near = difflib.get_close_matches(key, keys, n=3, cutoff=0.5)
     hint = f"; did you mean {', '.join(names[keys.index(k)] for k in near)}?" if near else ""
-    return f"nothing here is called {text.strip()!r}{hint}"
+    return f"nothing here is called {quoted(text.strip())}{hint}"
 
 
 def _is_tty(stream) -> bool:
@@ -478,7 +482,8 @@ class Session:
         if self.stale_numbering is not None and not self.pending():
             self.stale_numbering = None
         if not self.interactive:
-            print(text, flush=True)  # echo piped input so the transcript reads like a session
+            # Echo piped input so the transcript reads like a session (a pasted page cut).
+            print(shortened(text, ECHO_LIMIT), flush=True)
         return text
 
     def prompt_name(self) -> str:
@@ -702,7 +707,7 @@ class Session:
                 return
             except UnknownNameError:
                 pass
-        self.out.say(f"No card, wonder or progress token called {text!r}.", "red")
+        self.out.say(f"No card, wonder or progress token called {quoted(text)}.", "red")
 
     def cost(self, text: str) -> None:
         from solvers.payment import payment_plan
@@ -1012,7 +1017,7 @@ def _guild_slots_typed(text: str) -> list[int]:
     for part in text.replace(",", " ").split():
         row_text, _, place_text = part.partition(".")
         if not (row_text.isdigit() and place_text.isdigit()):
-            raise ValueError(f"type each card as row.card (e.g. 2.1), not {part!r}")
+            raise ValueError(f"type each card as row.card (e.g. 2.1), not {quoted(part)}")
         row, place = int(row_text), int(place_text)
         if not 1 <= row <= len(rows):
             raise ValueError(f"there is no row {row} (rows 1-{len(rows)})")

@@ -46,6 +46,7 @@ from dataclasses import dataclass, fields, replace
 
 from duel.moves import Kind, Move
 from duel.state import PRESENT, TAKEN, UNSEEN, State
+from duel.words import quoted
 from solvers.search import Limit, analyse, evaluate, exact_feasible
 
 LEVELS = ("random", "greedy", "search", "search-v1", "mcts", "cmcts")
@@ -260,7 +261,7 @@ def parse_level(text: str) -> Level:
     name, _, budget = key.partition(":")
     if name not in LEVELS:
         raise UnknownLevelError(
-            f"unknown level {text!r}: expected one of {', '.join(LEVELS)}"
+            f"unknown level {quoted(text)}: expected one of {', '.join(LEVELS)}"
             " (search, search-v1, mcts and cmcts take :N for a count or :Ss for seconds)"
         )
     if not _:
@@ -279,9 +280,9 @@ def parse_level(text: str) -> Level:
         except ValueError:
             pass
         raise UnknownLevelError(
-            f"bad {name} budget {budget!r}: use {name}:N ({what}) or {name}:Ss (seconds)"
+            f"bad {name} budget {quoted(budget)}: use {name}:N ({what}) or {name}:Ss (seconds)"
         )
-    raise UnknownLevelError(f"the {name} level takes no budget (got {text!r})")
+    raise UnknownLevelError(f"the {name} level takes no budget (got {quoted(text)})")
 
 
 def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
@@ -452,7 +453,7 @@ class CMctsConfig:
             key, _, value = item.partition("=")
             if key not in types:
                 raise ValueError(
-                    f"unknown cmcts option {key!r}: expected one of {', '.join(types)}"
+                    f"unknown cmcts option {quoted(key)}: expected one of {', '.join(types)}"
                 )
             kind = types[key]
             try:
@@ -465,7 +466,9 @@ class CMctsConfig:
                 else:
                     changes[key] = value
             except ValueError:
-                raise ValueError(f"bad value {value!r} for cmcts option {key!r}") from None
+                raise ValueError(
+                    f"bad value {quoted(value)} for cmcts option {quoted(key)}"
+                ) from None
         return replace(base or cls(), **changes)
 
     def uses_learned_value(self) -> bool:

@@ -3,6 +3,7 @@ signals through a pseudo-terminal, and saves that fail or target odd files."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -303,3 +304,40 @@ def test_random_typing_never_ends_in_a_traceback(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stdout + result.stderr
+
+
+# --- input quoted back (issue 23, item 7) ------------------------------------------------------
+#: No line of an answer is longer than this, whatever was typed.
+READABLE = 400
+
+
+def test_a_pasted_page_is_quoted_back_cut(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    page = "x" * 70_000
+    lines = ["1", page, f"build {page}", f"info {page}", f"cost {page}", f"wonder {page} with 1",
+             f"discard {page}", f"pick {page}", "1", "1", "1", page]  # fmt: skip
+    session = make_session(tmp_path, lines, seed=3)
+    session.run()
+    out = capsys.readouterr().out
+    assert "(70,000 characters)" in out
+    assert max(len(line) for line in out.splitlines()) < READABLE
+
+
+def test_a_megabyte_move_in_a_record_is_one_readable_line(tmp_path):
+    from duel.record import RecordError
+
+    record = {"format": "7wd-record", "version": 1, "moves": ["build " + "y" * 1_000_000]}
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(record))
+    with pytest.raises(RecordError) as error:
+        GameRecord.load(path)
+    assert len(str(error.value)) < READABLE and "(1,000,006 characters)" in str(error.value)
+
+
+def test_the_base_game_quotes_a_pasted_page_cut():
+    from wonders.cli import parse_input
+    from wonders.game import new_game
+
+    state = new_game(3, 1)
+    answer = parse_input(state, 0, "build " + "z" * 70_000)
+    assert isinstance(answer, str) and len(answer) < READABLE

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from duel.cli_support import number
-from duel.words import plural
+from duel.words import plural, quoted
 
 if TYPE_CHECKING:
     from wonders.game import GameState, Move
@@ -198,9 +198,9 @@ def parse_input(state: GameState, player: int, text: str) -> Move | str:
         return f"which card? ({', '.join(names)})"
     found = _match_card(card_text, names)
     if not found:
-        return f"no card matching {card_text!r} (cards: {', '.join(names)})"
+        return f"no card matching {quoted(card_text)} (cards: {', '.join(names)})"
     if len(found) > 1:
-        return f"{card_text!r} is ambiguous: {', '.join(found)}"
+        return f"{quoted(card_text)} is ambiguous: {', '.join(found)}"
     name = found[0]
     if action is None:
         options = [m for m in moves if m.card == name]
