@@ -28,10 +28,12 @@ VALUE_NOTE = "chance of winning for {player}, a shared victory counting 1/2"
 
 
 def _limit(seconds: float | None, nodes: int | None, depth: int | None, default_time: float | None):
-    from solvers.search import Limit
+    from solvers.search import MAX_DEPTH, MAX_NODES, Limit
 
-    for name, value in (("--time", seconds), ("--nodes", nodes), ("--depth", depth)):
-        check_finite(name, value, positive=True)
+    check_finite("--time", seconds, positive=True)
+    for name, value, top in (("--nodes", nodes, MAX_NODES), ("--depth", depth, MAX_DEPTH)):
+        if value is not None and not 1 <= value <= top:
+            fail(f"{name} must be between 1 and {top:,}, not {quoted(value)}")
     if seconds is None and nodes is None and depth is None:
         seconds = default_time
     return Limit(time=seconds, nodes=nodes, depth=depth)

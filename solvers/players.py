@@ -47,7 +47,7 @@ from dataclasses import dataclass, fields, replace
 from duel.moves import Kind, Move
 from duel.state import PRESENT, TAKEN, UNSEEN, State
 from duel.words import quoted
-from solvers.search import Limit, analyse, evaluate, exact_feasible
+from solvers.search import MAX_NODES, Limit, analyse, evaluate, exact_feasible
 
 LEVELS = ("random", "greedy", "search", "search-v1", "mcts", "cmcts")
 #: Share of the mcts player's time given to an exact endgame solve before MCTS.
@@ -275,12 +275,13 @@ def parse_level(text: str) -> Level:
                     return Level(name, seconds=seconds)
             else:
                 count = int(budget)
-                if count > 0:
+                if 0 < count <= MAX_NODES:
                     return Level(name, count=count)
         except ValueError:
             pass
         raise UnknownLevelError(
-            f"bad {name} budget {quoted(budget)}: use {name}:N ({what}) or {name}:Ss (seconds)"
+            f"bad {name} budget {quoted(budget)}: use {name}:N ({what}, 1 to {MAX_NODES:,})"
+            f" or {name}:Ss (seconds)"
         )
     raise UnknownLevelError(f"the {name} level takes no budget (got {quoted(text)})")
 
