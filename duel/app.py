@@ -39,6 +39,7 @@ from textual.widgets.option_list import Option
 
 from duel import render as R
 from duel.catalog import CARDS, TOKENS, WONDERS
+from duel.cli_support import SAVE_SIGNALS
 from duel.game_control import GameController, win_chance
 from duel.moves import Move
 from duel.record import RecordError
@@ -770,10 +771,9 @@ class DuelApp(App[int]):
             self.action_quit_game()
 
 
-#: The signals after which the app saves the game and leaves.
-SAVE_ON_SIGNALS = tuple(
-    getattr(signal, name) for name in ("SIGHUP", "SIGTERM", "SIGINT") if hasattr(signal, name)
-)
+#: The signals after which the app saves the game and leaves: the line mode's, and SIGINT (the
+#: app reads Ctrl-C as a key, so SIGINT comes only from ``kill -INT``).
+SAVE_ON_SIGNALS = (*SAVE_SIGNALS, signal.SIGINT)
 
 
 def run_app(game: GameController, *, think: float, delay: float) -> int:

@@ -34,7 +34,7 @@ from duel.catalog import (
     token_named,
     wonder_named,
 )
-from duel.cli_support import autosave_path, number
+from duel.cli_support import SAVE_SIGNALS, Signalled, autosave_path, number, signals_save_the_game
 from duel.game_control import (
     NOT_FAIR,
     Dealer,
@@ -87,14 +87,6 @@ class _Quit(Exception):
 
 class _Restart(Exception):
     """The game changed under the prompt (undo, load): go back to the main loop."""
-
-
-class _Signal(BaseException):
-    """SIGHUP or SIGTERM arrived: save the game and leave (BaseException: no handler eats it)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
 
 
 #: Characters of a piped line echoed in the transcript.
@@ -310,7 +302,7 @@ class Session:
                     repeated = 0
                 except _Restart:
                     continue
-                except (_Quit, KeyboardInterrupt, _Signal):
+                except (_Quit, KeyboardInterrupt, Signalled):
                     raise
                 except Exception as error:  # a bug must never cost the player the game
                     repeated = 1 if self.inputs != inputs else repeated + 1
@@ -322,7 +314,7 @@ class Session:
             return stop.code
         except KeyboardInterrupt:
             return self.interrupted()
-        except _Signal as stop:
+        except Signalled as stop:
             return self.signalled(stop.signum)
 
     def step(self) -> None:
@@ -569,13 +561,22 @@ class Session:
         review_and_print(self.record(), seconds=self.think, progress=self.interactive)
 
     def quit(self) -> None:
-        if self.dirty and self.interactive and self.moves:
-            answer = self.ask_save("Save the game before leaving?")
-            if answer is not None and not self.save(answer) and self.autosave() is None:
+        """Leave; a game that changed is saved unless the player says not to (a script piping
+        ``quit`` is not asked, and its game goes to the autosave file)."""
+        if self.dirty and self.moves:
+            answer = (
+                self.ask_save("Save the game before leaving?")
+                if self.interactive
+                else self.autosave_path
+            )
+            if answer is None:
+                self.out.say("Left without saving.")
+            elif answer == self.autosave_path:
+                if self.autosave() is None:
+                    raise _Quit(1)
+            elif not self.save(answer) and self.autosave() is None:
                 self.out.say("Not leaving: the game could not be saved.", "red")
                 return
-        elif self.dirty:
-            self.out.say("Left without saving.")
         raise _Quit(0)
 
     def ask_save(self, question: str) -> Path | None:
@@ -985,7 +986,7 @@ class Session:
 
     def signalled(self, signum: int) -> int:
         """SIGHUP (the terminal closed) or SIGTERM: save without asking; exit 128 + signal."""
-        for sig in _HANDLED_SIGNALS:
+        for sig in SAVE_SIGNALS:
             with contextlib.suppress(ValueError, OSError):
                 signal.signal(sig, signal.SIG_IGN)
         self.say_safely("")
@@ -1074,30 +1075,6 @@ def _completion_words() -> list[str]:
     ]
 
 
-_HANDLED_SIGNALS = tuple(
-    getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name)
-)
-
-
-def _raise_signal(signum: int, frame: object) -> None:
-    raise _Signal(signum)
-
-
-@contextlib.contextmanager
-def _signals_save_the_game():
-    """While the game runs, SIGHUP and SIGTERM unwind to :meth:`Session.signalled`."""
-    previous = {}
-    for sig in _HANDLED_SIGNALS:
-        with contextlib.suppress(ValueError, OSError):  # not the main thread: leave them
-            previous[sig] = signal.signal(sig, _raise_signal)
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
-            with contextlib.suppress(ValueError, OSError):
-                signal.signal(sig, handler)
-
-
 def run_game(
     players: tuple[str | None, str | None],
     *,
@@ -1182,5 +1159,5 @@ def run_game(
         from duel.app import run_app
 
         return run_app(session.game, think=think, delay=delay)
-    with _signals_save_the_game():
+    with signals_save_the_game():
         return session.run()

@@ -341,3 +341,29 @@ def test_the_base_game_quotes_a_pasted_page_cut():
     state = new_game(3, 1)
     answer = parse_input(state, 0, "build " + "z" * 70_000)
     assert isinstance(answer, str) and len(answer) < READABLE
+
+
+# --- a piped quit keeps the game (issue 23, item 5) ---------------------------------------------
+def test_a_piped_quit_saves_the_game_and_says_where(tmp_path):
+    import subprocess
+
+    result = subprocess.run(
+        [sys.executable, "-c", "from duel.cli import main; main()", "play", "--plain",
+         "--seed", "4"],
+        input="1\nquit\n", capture_output=True, text=True, cwd=tmp_path, timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path)},
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    autosave = tmp_path / "wonders-duel" / "duel-autosave.json"
+    assert "Left without saving" not in result.stdout
+    assert f"Game saved to {autosave}" in result.stdout
+    assert any(str(m).startswith("pick") for m in GameRecord.load(autosave).moves)
+
+
+def test_quit_answered_no_leaves_without_saving(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    session = make_session(tmp_path, ["1", "quit", "n"], seed=3)
+    session.interactive = True  # asked, as on a terminal
+    assert session.run() == 0
+    assert "Left without saving." in capsys.readouterr().out
+    assert not (tmp_path / "duel-autosave.json").exists()
