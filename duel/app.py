@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import shlex
 import signal
 import time
 from collections.abc import Callable
@@ -39,12 +40,13 @@ from textual.widgets.option_list import Option
 
 from duel import render as R
 from duel.catalog import CARDS, TOKENS, WONDERS
-from duel.cli_support import SAVE_SIGNALS
+from duel.cli_support import SAVE_SIGNALS, file_named, save_target
 from duel.game_control import GameController, win_chance
 from duel.moves import Move
 from duel.record import RecordError
 from duel.state import State
 from duel.view_model import Cell, card_offers, pyramid_rows
+from duel.words import quoted
 from pyramid_layouts import LAYOUTS
 
 __all__ = ["DuelApp", "run_app"]
@@ -668,13 +670,13 @@ class DuelApp(App[int]):
         self.push_screen(TextScreen("Save the game to:", self._save_to, default, name="save"))
 
     def _save_to(self, name: str | None, then_quit: bool = False) -> None:
-        if not name:
+        if name is None:  # Escape: not saved
             return
         try:
-            self.game.save(Path(name))
+            self.game.save(save_target(name))
         except (OSError, ValueError) as error:
-            self.notify(f"Could not save to {name}: {getattr(error, 'strerror', None) or error}",
-                        severity="error")
+            reason = getattr(error, "strerror", None) or error
+            self.notify(f"Could not save to {quoted(name)}: {reason}", severity="error")
             return
         self.notify(f"Game saved to {name} ({len(self.game.moves)} moves).")
         if then_quit:
@@ -687,15 +689,16 @@ class DuelApp(App[int]):
         if not name or self.busy:
             return
         try:
-            problem = self.game.load(Path(name))
-        except RecordError as error:
+            path = file_named(name)
+            problem = self.game.load(path)
+        except (RecordError, ValueError) as error:
             self.notify(f"Could not load: {error}", severity="error")
             return
         self._close_dialogs()
         self.log_lines = self.game.history()
         if problem:
             self.say(f"{problem}: that player is played by a human now.")
-        self.say(self.game.loaded_text(Path(name)))
+        self.say(self.game.loaded_text(path))
         self.chances = []
         self.changed()
 
@@ -794,7 +797,8 @@ def run_app(game: GameController, *, think: float, delay: float) -> int:
             if app.stopped_by is not None:
                 print(f"Stopped by {signal.Signals(app.stopped_by).name}.")
             if place is not None:
-                print(f"Game saved to {place}. Continue it with: duel play --load {place}")
+                again = f"duel play --load {shlex.quote(str(place))}"
+                print(f"Game saved to {place}. Continue it with: {again}")
     if app.stopped_by is not None and code != 1:
         return 128 + app.stopped_by
     return code if isinstance(code, int) else 0

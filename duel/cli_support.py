@@ -154,6 +154,35 @@ def load_state_or_fail(path: Path) -> State:
         fail(message if message.startswith(str(path)) else f"{path}: {message}")
 
 
+def file_named(text: str) -> Path:
+    """The file a typed ``save``/``load`` names: quotes around it removed (a name with spaces),
+    ``~`` expanded; ValueError for an empty name.
+
+    >>> file_named('"~/my game.json"') == Path.home() / "my game.json"
+    True
+    """
+    name = text.strip()
+    if len(name) >= 2 and name[0] == name[-1] and name[0] in "'\"":
+        name = name[1:-1].strip()
+    if not name:
+        raise ValueError("the file needs a name")
+    return Path(name).expanduser()
+
+
+def save_target(text: str) -> Path:
+    """The file a typed ``save FILE`` writes (:func:`file_named`); ValueError for an empty name
+    or a folder that does not exist, which a save never creates.
+
+    >>> save_target("/nonexistent/dir/x.json")
+    Traceback (most recent call last):
+    ValueError: the folder /nonexistent/dir does not exist (a save creates no folder)
+    """
+    path = file_named(text)
+    if not path.parent.is_dir():
+        raise ValueError(f"the folder {path.parent} does not exist (a save creates no folder)")
+    return path
+
+
 _NUMBER = re.compile(r"[0-9]+")
 #: Larger numbers are never a choice; they are read as "too big" without converting them.
 _MAX_DIGITS = 6

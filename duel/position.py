@@ -165,7 +165,8 @@ def write_atomically(path: Path, text: str) -> None:
     survives a crash. An existing target keeps its permissions. Targets that are not regular
     files (a symbolic link, ``/dev/full``, a folder) are refused with :class:`OSError` rather
     than replaced, and temporary files of our own naming left by an earlier killed save are
-    removed. Raises ``OSError`` (``ValueError`` for a path with a NUL byte).
+    removed. The folder must exist: none is created. Raises ``OSError`` (``ValueError`` for a
+    path with a NUL byte).
 
     >>> import tempfile
     >>> folder = Path(tempfile.mkdtemp())
@@ -177,7 +178,10 @@ def write_atomically(path: Path, text: str) -> None:
     if "\0" in str(path):
         raise ValueError(f"{str(path)!r}: a file name cannot contain a NUL byte")
     directory = path.parent if str(path.parent) else Path(".")
-    directory.mkdir(parents=True, exist_ok=True)  # a first save into the user data folder
+    if not directory.is_dir():
+        # Never created here: a mistyped folder (or one at the filesystem root, as root) would
+        # appear unasked. Autosaves create the user data folder themselves (save_somewhere).
+        raise FileNotFoundError(errno.ENOENT, f"the folder {directory} does not exist")
     mode = _existing_mode(path)
     _remove_stale_temporaries(directory, path.name)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
@@ -208,6 +212,8 @@ def _existing_mode(path: Path) -> int:
         return 0o666 & ~umask
     if stat.S_ISLNK(info.st_mode):
         raise OSError(errno.EPERM, f"{path} is a symbolic link; save to the file it points to")
+    if stat.S_ISDIR(info.st_mode):
+        raise OSError(errno.EISDIR, f"{path} is a folder; name a file (e.g. {path / 'game.json'})")
     if not stat.S_ISREG(info.st_mode):
         raise OSError(errno.EPERM, f"{path} is not a regular file; not replaced")
     return stat.S_IMODE(info.st_mode)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import shlex
 import signal
 import sys
 import time
@@ -34,7 +35,15 @@ from duel.catalog import (
     token_named,
     wonder_named,
 )
-from duel.cli_support import SAVE_SIGNALS, Signalled, autosave_path, number, signals_save_the_game
+from duel.cli_support import (
+    SAVE_SIGNALS,
+    Signalled,
+    autosave_path,
+    file_named,
+    number,
+    save_target,
+    signals_save_the_game,
+)
 from duel.game_control import (
     NOT_FAIR,
     Dealer,
@@ -515,12 +524,14 @@ class Session:
         elif verb in ("quit", "exit", "q"):
             self.quit()
         elif verb == "save":
-            self.save(Path(rest) if rest else (self.save_path or DEFAULT_SAVE))
+            self.save_as(rest)
         elif verb == "load":
-            if not rest:
+            try:
+                path = file_named(rest)
+            except ValueError:
                 self.out.say("load what? 'load FILE'", "red")
             else:
-                self.load(Path(rest))
+                self.load(path)
                 raise _Restart
         elif verb == "undo":
             self.undo()
@@ -591,10 +602,26 @@ class Session:
             return None
         if answer.lower() in ("", "y", "yes"):
             return default
-        return Path(answer)
+        try:
+            return save_target(answer)
+        except ValueError as error:  # the game still goes to the autosave file
+            self.say_safely(f"Could not save to {quoted(answer)}: {error}.", "red")
+            return default
+
+    def save_as(self, text: str) -> bool:
+        """``save [FILE]``: the file typed (``~`` expanded, its folder must exist), else the
+        one last saved to or loaded, else duel-game.json."""
+        if not text:
+            return self.save(self.save_path or DEFAULT_SAVE)
+        try:
+            path = save_target(text)
+        except ValueError as error:
+            self.out.say(f"Could not save to {quoted(text)}: {error}.", "red")
+            return False
+        return self.save(path)
 
     def save(self, path: Path) -> bool:
-        """The ``save`` command: the file the user named (or last saved to)."""
+        """Save to ``path`` and say so (or why not)."""
         try:
             self.game.save(path)
         except (OSError, ValueError) as error:
@@ -603,7 +630,7 @@ class Session:
             return False
         self.out.say(
             f"Game saved to {path} ({len(self.moves)} moves). "
-            f"Continue it with: duel play --load {path}"
+            f"Continue it with: duel play --load {shlex.quote(str(path))}"
         )
         return True
 
@@ -622,7 +649,7 @@ class Session:
             return None
         self.say_safely(
             f"Game saved to {place} ({len(self.moves)} moves). "
-            f"Continue it with: duel play --load {place}"
+            f"Continue it with: duel play --load {shlex.quote(str(place))}"
         )
         return place
 

@@ -367,3 +367,42 @@ def test_quit_answered_no_leaves_without_saving(tmp_path, monkeypatch, capsys):
     assert session.run() == 0
     assert "Left without saving." in capsys.readouterr().out
     assert not (tmp_path / "duel-autosave.json").exists()
+
+
+# --- save paths (issue 23, item 6) -------------------------------------------------------------
+def test_save_creates_no_folder_expands_home_and_needs_a_name(tmp_path, monkeypatch, capsys):
+    home = tmp_path / "home"
+    home.mkdir()
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    monkeypatch.setenv("HOME", str(home))
+    missing = tmp_path / "missing" / "dir"
+    lines = ["1", f"save {missing}/x.json", "save ~", 'save ""', "save ''", "save ~/g.json",
+             'save "my game.json"']  # fmt: skip
+    session = make_session(tmp_path, lines, seed=3)
+    session.run()
+    out = capsys.readouterr().out
+    assert not (tmp_path / "missing").exists()
+    assert f"the folder {missing} does not exist (a save creates no folder)" in out
+    assert f"{home} is a folder" in out
+    assert out.count("the file needs a name") == 2
+    assert sorted(p.name for p in work.iterdir()) == ["my game.json"]  # no '~', no '""'
+    assert GameRecord.load(home / "g.json").moves
+
+
+def test_the_base_game_saves_the_same_way(tmp_path, monkeypatch, capsys):
+    from wonders.cli import Command, Session, _run_command
+    from wonders.record import GameRecord as BaseRecord
+
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(home))
+    session = Session(BaseRecord(3, 1), humans=1)
+    for argument in (f"{tmp_path}/missing/x.json", "~", '""', "~/w.json"):
+        _run_command(session, Command("save", argument))
+    out = capsys.readouterr().out
+    assert not (tmp_path / "missing").exists() and "does not exist" in out
+    assert "is a folder" in out and "needs a name" in out
+    assert (home / "w.json").exists() and not (tmp_path / "~").exists()

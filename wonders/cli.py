@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import shlex
 import signal
 import sys
 import time
@@ -28,6 +29,7 @@ from duel.cli_support import (
     SAVE_SIGNALS,
     Signalled,
     add_common_options,
+    save_target,
     signals_save_the_game,
 )
 
@@ -427,7 +429,7 @@ class Session:
         self.dirty = False
         _say(
             f"Game saved to {place} ({len(self.record.moves)} moves). "
-            f"Continue it with: wonders play --load {place}"
+            f"Continue it with: wonders play --load {shlex.quote(str(place))}"
         )
         return 0
 
@@ -525,11 +527,13 @@ def _run_command(session: Session, command: Command) -> None:
     elif command.verb == "history":
         print("\n".join(session.history()))
     elif command.verb == "save":
-        path = command.argument or DEFAULT_SAVE
+        text = command.argument or DEFAULT_SAVE
         try:
+            path = save_target(text)
             session.record.save(path)
         except (OSError, ValueError) as error:  # ValueError: RecordError, a NUL in the name
-            print(f"  ! cannot save to {path}: {error}")
+            reason = getattr(error, "strerror", None) or error
+            print(f"  ! cannot save to {quoted(text)}: {reason}")
             return
         session.dirty = False
         print(f"Game saved to {path} ({len(session.record.moves)} moves).")
