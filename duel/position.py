@@ -695,6 +695,12 @@ def _derive_guild_slots(fields: list, phase: int, guild_backs: int, listed: list
             raise PositionError(
                 f'pyramid[{slot}]: "{FACE_DOWN_GUILD}" but slot {slot} is not in guild_slots'
             )
+        # And the other way: a listed slot still face down shows the guild back.
+        for slot in bits(slots & hidden & ~guild_backs):
+            raise PositionError(
+                f'pyramid[{slot}]: "?" but slot {slot} is in guild_slots: a face-down guild'
+                f' is written "{FACE_DOWN_GUILD}"'
+            )
         if (slots & hidden).bit_count() != down_guilds:
             raise PositionError(
                 f"guild_slots: {(slots & hidden).bit_count()} of the listed slots are face down; "

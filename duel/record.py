@@ -114,8 +114,12 @@ class GameRecord:
             raise RecordError("a record is a JSON object")
         if data.get("format", FORMAT) != FORMAT:
             raise RecordError(f"format: expected {FORMAT!r}, got {quoted(data.get('format'))}")
-        if data.get("version", VERSION) != VERSION:
-            raise RecordError(f"version: this program reads version {VERSION}")
+        version = data.get("version", VERSION)
+        # type(): true == 1 in Python, but JSON's true is no version number.
+        if type(version) is not int or version != VERSION:
+            raise RecordError(
+                f"version: this program reads version {VERSION}, not {quoted(version)}"
+            )
         moves_raw = data.get("moves")
         if not isinstance(moves_raw, list):
             raise RecordError("moves: expected a list of moves")

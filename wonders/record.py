@@ -103,12 +103,16 @@ class GameRecord:
             raise RecordError("a record is a JSON object")
         if data.get("format") != FORMAT:
             raise RecordError(f"format: expected {FORMAT!r}, got {quoted(data.get('format'))}")
-        if data.get("version", VERSION) != VERSION:
-            raise RecordError(f"version: this program reads version {VERSION}")
+        version = data.get("version", VERSION)
+        # type(): true == 1 in Python, but JSON's true is no number.
+        if type(version) is not int or version != VERSION:
+            raise RecordError(
+                f"version: this program reads version {VERSION}, not {quoted(version)}"
+            )
         players, seed = data.get("players"), data.get("seed")
-        if not isinstance(players, int) or not 2 <= players <= 7:
+        if type(players) is not int or not 2 <= players <= 7:
             raise RecordError(f"players: expected 2 to 7, got {quoted(players)}")
-        if not isinstance(seed, int):
+        if type(seed) is not int:
             raise RecordError(f"seed: expected a whole number, got {quoted(seed)}")
         sides = data.get("sides", "random")
         if sides not in ("random", "A", "B"):
