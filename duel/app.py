@@ -145,7 +145,9 @@ class Dialog(ModalScreen[None]):
     """
 
     def __init__(self, done: Callable[[Any], None], *, name: str) -> None:
-        super().__init__(name=name, id=f"dialog-{name}")
+        # No id: a dialog may be opened again above itself (Ctrl-C, then "save", during a
+        # save), and two screens with one id crash the app.
+        super().__init__(name=name)
         self.done = done
         self.answered = False
 

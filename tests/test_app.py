@@ -18,7 +18,7 @@ import pexpect
 import pytest
 
 from duel import CARDS, Kind, Move, new_game
-from duel.app import CardWidget, DuelApp
+from duel.app import CardWidget, Dialog, DuelApp
 from duel.game_control import Dealer, GameController
 from duel.record import GameRecord
 
@@ -48,8 +48,7 @@ async def settle(app: DuelApp, pilot) -> None:
 
 
 def dialog(app: DuelApp) -> str:
-    name = app.screen.id or ""
-    return name.removeprefix("dialog-") if name.startswith("dialog-") else ""
+    return (app.screen.name or "") if isinstance(app.screen, Dialog) else ""
 
 
 def run(coro) -> None:
