@@ -138,16 +138,22 @@ def _spawn_kept(tmp_path: Path, *args: str) -> pexpect.spawn:
     )  # fmt: skip
 
 
+def _after_one_move(tmp_path: Path) -> pexpect.spawn:
+    """A 3-player game where P0 has played once (3 moves with the bots'), at P0's prompt."""
+    child = _spawn_kept(tmp_path, "--players", "3", "--seed", "5")
+    child.expect("P0> ")
+    child.sendline("1")
+    child.expect("P0> ")
+    return child
+
+
 def _autosaved(tmp_path: Path) -> GameRecord:
     return GameRecord.load(tmp_path / "wonders-duel" / "wonders-autosave.json")
 
 
 @pytest.mark.parametrize(("key", "code"), [("\x04", 0), ("\x03", 0)])
 def test_end_of_input_or_ctrl_c_at_the_prompt_saves_the_game(tmp_path, key, code):
-    child = _spawn_kept(tmp_path, "--players", "3", "--seed", "5")
-    child.expect("P0> ")
-    child.sendline("1")
-    child.expect("P0> ")
+    child = _after_one_move(tmp_path)
     child.send(key)
     child.expect("Game saved to .*wonders-autosave.json \\(3 moves\\)")
     child.expect("Continue it with: wonders play --load ")
@@ -158,10 +164,7 @@ def test_end_of_input_or_ctrl_c_at_the_prompt_saves_the_game(tmp_path, key, code
 
 
 def test_end_of_input_at_the_quit_question_saves_the_game(tmp_path):
-    child = _spawn_kept(tmp_path, "--players", "3", "--seed", "5")
-    child.expect("P0> ")
-    child.sendline("1")
-    child.expect("P0> ")
+    child = _after_one_move(tmp_path)
     child.sendline("q")
     child.expect("Quit this game\\?")
     child.sendeof()
@@ -174,10 +177,7 @@ def test_end_of_input_at_the_quit_question_saves_the_game(tmp_path):
 def test_a_signal_saves_the_base_game(tmp_path, signum, code):
     import signal
 
-    child = _spawn_kept(tmp_path, "--players", "3", "--seed", "5")
-    child.expect("P0> ")
-    child.sendline("1")
-    child.expect("P0> ")
+    child = _after_one_move(tmp_path)
     child.kill(getattr(signal, signum))
     child.expect(pexpect.EOF)
     child.close()
@@ -186,10 +186,7 @@ def test_a_signal_saves_the_base_game(tmp_path, signum, code):
 
 
 def test_a_game_dropped_by_the_player_is_not_saved(tmp_path):
-    child = _spawn_kept(tmp_path, "--players", "3", "--seed", "5")
-    child.expect("P0> ")
-    child.sendline("1")
-    child.expect("P0> ")
+    child = _after_one_move(tmp_path)
     child.sendline("q")
     child.expect("Quit this game\\?")
     child.sendline("y")
