@@ -43,10 +43,10 @@ from duel.catalog import CARDS, TOKENS, WONDERS
 from duel.cli_support import SAVE_SIGNALS, file_named, save_target
 from duel.game_control import GameController, win_chance
 from duel.moves import Move
+from duel.quote import quoted
 from duel.record import RecordError
 from duel.state import State
 from duel.view_model import Cell, card_offers, pyramid_rows
-from duel.words import quoted
 from pyramid_layouts import LAYOUTS
 
 __all__ = ["DuelApp", "run_app"]

@@ -16,7 +16,7 @@ import difflib
 from dataclasses import dataclass
 
 import data
-from duel.words import quoted
+from duel.quote import quoted
 
 RESOURCES = ("wood", "clay", "stone", "glass", "papyrus")
 RAW = frozenset({0, 1, 2})

@@ -26,7 +26,7 @@ from duel.cli_support import (
     fail,
     load_state_or_fail,
 )
-from duel.words import quoted
+from duel.quote import quoted
 
 app = typer.Typer(
     name="duel",

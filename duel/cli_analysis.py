@@ -22,7 +22,7 @@ from duel.cli_support import (
     fail,
     load_state_or_fail,
 )
-from duel.words import quoted
+from duel.quote import quoted
 
 VALUE_NOTE = "chance of winning for {player}, a shared victory counting 1/2"
 

@@ -31,10 +31,10 @@ from typing import Any
 
 from duel.cli_support import user_data_dir
 from duel.moves import PLAYER_NAMES, Kind, Move
+from duel.quote import quoted
 from duel.record import GameRecord
 from duel.state import State
 from duel.state import new_game as _new_game
-from duel.words import quoted
 
 NOT_FAIR = "seeded game: not fair play"
 FAIR = "fair play: every hidden card is dealt from the operating system's randomness when revealed"

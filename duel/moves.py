@@ -34,7 +34,7 @@ from duel.catalog import (
     token_named,
     wonder_named,
 )
-from duel.words import quoted
+from duel.quote import quoted
 
 
 class Kind(IntEnum):

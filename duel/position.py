@@ -46,7 +46,7 @@ from duel.catalog import (
     wonder_named,
 )
 from duel.moves import PLAYER_NAMES
-from duel.words import quoted, shortened
+from duel.quote import quoted, shortened
 from pyramid_layouts import LAYOUTS, SLOTS
 
 FORMAT = "7wd-position"

@@ -27,8 +27,8 @@ from typing import Any
 from duel.catalog import GUILDS, TOKENS, UnknownNameError, token_named
 from duel.moves import Kind, Move, MoveParseError
 from duel.position import PositionError, read_json_file, write_atomically
+from duel.quote import quoted
 from duel.state import IllegalMoveError, State, new_game
-from duel.words import quoted
 
 FORMAT = "7wd-record"
 VERSION = 1

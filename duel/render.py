@@ -40,6 +40,7 @@ from duel.catalog import (
     bits,
 )
 from duel.moves import PLAYER_NAMES, Kind, Move
+from duel.quote import quoted
 from duel.state import TAKEN, Score, State
 from duel.view_model import (  # noqa: F401 - part of this API
     WonderItem,
@@ -50,7 +51,7 @@ from duel.view_model import (  # noqa: F401 - part of this API
     production_text,
     pyramid_rows,
 )
-from duel.words import chain_symbol_name, plural, quoted
+from duel.words import chain_symbol_name, plural
 from pyramid_layouts import LAYOUTS
 
 #: Background style of a card of each colour (text drawn on top of it).

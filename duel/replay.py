@@ -29,9 +29,9 @@ from dataclasses import dataclass, replace
 
 from duel.catalog import AGE_NAMES
 from duel.moves import PLAYER_NAMES, Move
+from duel.quote import quoted
 from duel.record import GameRecord
 from duel.state import State
-from duel.words import quoted
 
 __all__ = ["COMMANDS", "Cursor", "Replay", "ReplayError", "mover", "numbered_moves"]
 

@@ -55,9 +55,9 @@ from duel.game_control import (
     make_ai,
 )
 from duel.moves import PLAYER_NAMES, Kind, Move, MoveParseError
+from duel.quote import quoted, shortened
 from duel.record import GameRecord, RecordError
 from duel.state import State
-from duel.words import quoted, shortened
 
 __all__ = ["Session", "deal", "dealer_rng", "make_ai", "run_game"]
 

@@ -45,8 +45,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 
 from duel.moves import Kind, Move
+from duel.quote import quoted
 from duel.state import PRESENT, TAKEN, UNSEEN, State
-from duel.words import quoted
 from solvers.search import MAX_NODES, Limit, analyse, evaluate, exact_feasible
 
 LEVELS = ("random", "greedy", "search", "search-v1", "mcts", "cmcts")

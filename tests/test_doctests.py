@@ -23,6 +23,7 @@ MODULES = [
     "duel.slots",
     "duel.lines",
     "duel.words",
+    "duel.quote",
     "duel.cli_support",
     "solvers.spread",
     "solvers.chance_hint",

@@ -27,6 +27,7 @@ CORE_MODULES = [
     "duel.record",
     "duel.explain",
     "duel.slots",
+    "duel.quote",
 ]
 #: The programs layer inside duel/: the CLI, the views and what only they use (the game
 #: controller without I/O, the replay stepper, wording of lines and plurals).
@@ -40,6 +41,7 @@ PROGRAMS = (
     "duel.replay",
     "duel.lines",
     "duel.words",
+    "duel.line_input",
 )
 FORBIDDEN = ("solvers", "rich", "typer", "textual", "wonders")
 

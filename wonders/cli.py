@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 import typer
 
 from duel.cli_support import number
-from duel.words import plural, quoted
+from duel.quote import quoted
+from duel.words import plural
 
 if TYPE_CHECKING:
     from wonders.game import GameState, Move

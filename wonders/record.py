@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from duel.words import quoted
+from duel.quote import quoted
 from wonders.game import ACTIONS, GameState, IllegalMoveError, Move, new_game
 
 FORMAT = "7w-record"
