@@ -52,6 +52,30 @@ class OptionalBuildExt(build_ext):
 
 ENGINE_C = ["duel/csrc/duel_core.c", "duel/csrc/duel_core.h", "duel/csrc/duel_tables.h"]
 SEARCH_C = [*ENGINE_C, "duel/csrc/ccore_capi.h", "solvers/csrc/heuristic.h"]
+# The parts solvers/csrc/csearch_module.c includes, in its order: one translation unit, so pip
+# must rebuild the module when any of them changes.
+CSEARCH_PARTS = [
+    f"solvers/csrc/csearch/{part}.h"
+    for part in (
+        "common",
+        "profile",
+        "prices",
+        "context",
+        "tt",
+        "exact_key",
+        "movepick",
+        "picks",
+        "search",
+        "bound_parts",
+        "bound_takes",
+        "bound",
+        "small",
+        "exact",
+        "node",
+        "searcher",
+        "threads",
+    )
+]
 
 setup(
     ext_modules=[
@@ -68,14 +92,14 @@ setup(
             optional=True,
         ),
         Extension(
-            "solvers._csearch",
+            "duel.solvers._csearch",
             sources=["solvers/csrc/csearch_module.c"],
-            depends=SEARCH_C,
+            depends=[*SEARCH_C, *CSEARCH_PARTS],
             extra_compile_args=FLAGS,
             optional=True,
         ),
         Extension(
-            "solvers._cmcts",
+            "duel.solvers._cmcts",
             sources=["solvers/csrc/cmcts_module.c"],
             depends=[*SEARCH_C, "solvers/csrc/rollout.h", "solvers/csrc/value_model.h"],
             extra_compile_args=FLAGS,

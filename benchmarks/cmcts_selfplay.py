@@ -3,8 +3,8 @@
 
 Each configuration (``CMctsConfig`` overrides, as in the ``CMCTS`` environment variable) plays
 ``--games`` games against the base: seats alternated, games ``2k`` and ``2k + 1`` on the same
-deal (the seeding of :func:`solvers.match.play_match_game`), one process. Prints each game as it
-ends and the score with Wilson's 95% interval (a shared victory counts 1/2).
+deal (the seeding of :func:`duel.solvers.match.play_match_game`), one process. Prints each game
+as it ends and the score with Wilson's 95% interval (a shared victory counts 1/2).
 
     python benchmarks/cmcts_selfplay.py "leaf=mix,mix_lambda=0.5" --games 40 --iterations 3000
     python benchmarks/cmcts_selfplay.py "prior=learned" "leaf=value" --games 20 --seed 2
@@ -18,8 +18,8 @@ import random
 import sys
 import time
 
-from solvers.match import play_game, wilson_interval
-from solvers.players import CMctsConfig, CMctsPlayer
+from duel.solvers.match import play_game, wilson_interval
+from duel.solvers.players import CMctsConfig, CMctsPlayer
 
 
 def play(

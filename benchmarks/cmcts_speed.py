@@ -1,4 +1,4 @@
-"""Iterations per second of the compiled MCTS (solvers._cmcts) for several configurations,
+"""Iterations per second of the compiled MCTS (duel.solvers._cmcts) for several configurations,
 measured side by side (A B A B ...) on the same positions, because absolute speeds move with the
 machine's load.
 
@@ -15,11 +15,10 @@ import argparse
 import os
 import random
 
-from solvers._cmcts import Tree
-
 from duel import new_game
 from duel.core import CoreState
-from solvers.players import CMctsConfig, GreedyPlayer
+from duel.solvers._cmcts import Tree
+from duel.solvers.players import CMctsConfig, GreedyPlayer
 
 DEFAULTS = ("", "policy=kind", "rollout=4", "rollout=4,policy=kind")
 

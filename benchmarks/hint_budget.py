@@ -5,7 +5,7 @@ value against the fraction won).
 
 The map (``data/models/hint_calibration.json``) was fitted at one budget; longer searches give
 sharper raw values. The positions come from the held-out fold (``index % 5 == 4``) of a games
-file written by ``python -m solvers.hint_calibration generate``; their results were produced by
+file written by ``python -m duel.solvers.hint_calibration generate``; their results were produced by
 play at the games' own budget.
 
     python benchmarks/hint_budget.py runs/hints/hints_6000.jsonl --positions 300 \\
@@ -19,9 +19,9 @@ import json
 import random
 import time
 
+from duel.solvers.hint import default_calibration, hint_analysis, hint_stage
+from duel.solvers.train import HOLDOUT_FOLD, HOLDOUT_MOD, result_label
 from duel.state import new_game
-from solvers.hint import default_calibration, hint_analysis, hint_stage
-from solvers.train import HOLDOUT_FOLD, HOLDOUT_MOD, result_label
 
 
 def held_out_positions(path: str, count: int, seed: int) -> list[tuple]:

@@ -41,7 +41,7 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=8)
     parser.add_argument("--first-seed", type=int, default=100)
     args = parser.parse_args()
-    from solvers.search import analyse
+    from duel.solvers.search import analyse
 
     OUT.mkdir(parents=True, exist_ok=True)
     made = 0

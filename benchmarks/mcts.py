@@ -15,7 +15,7 @@ import random
 import time
 
 from duel import new_game
-from solvers.mcts import Config, search
+from duel.solvers.mcts import Config, search
 
 CONFIGS = {
     "leaf value, static prior": Config(rollout=0, prior="static"),

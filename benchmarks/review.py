@@ -24,10 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from duel.record import GameRecord  # noqa: E402
-from duel.replay import Replay  # noqa: E402
-from solvers.review import decisions_to_analyse, review_record  # noqa: E402
-from solvers.search import Limit, analyse  # noqa: E402
+from duel.record import GameRecord, Replay  # noqa: E402
+from duel.solvers.review import decisions_to_analyse, review_record  # noqa: E402
+from duel.solvers.search import Limit, analyse  # noqa: E402
 
 RECORD = ROOT / "examples" / "records" / "greedy_vs_greedy.json"
 

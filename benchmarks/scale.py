@@ -1,4 +1,4 @@
-"""Throughput of many games at once (:mod:`solvers.batch`). Prints figures; not a test.
+"""Throughput of many games at once (:mod:`duel.solvers.batch`). Prints figures; not a test.
 
     PYTHONPATH=. python benchmarks/scale.py --levels        # games per hour per core, each level
     PYTHONPATH=. python benchmarks/scale.py --scaling       # 1 worker vs 2, alternated A B A B
@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solvers.batch import run_jobs  # noqa: E402
-from solvers.match import match_jobs, play_match_game_json  # noqa: E402
+from duel.solvers.batch import run_jobs  # noqa: E402
+from duel.solvers.match import match_jobs, play_match_game_json  # noqa: E402
 
 LEVELS = [("random", 2000), ("greedy", 300), ("search:0.2s", 2), ("search:1s", 1)]  # and games
 

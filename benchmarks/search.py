@@ -7,7 +7,7 @@ playing-strength targets.
     PYTHONPATH=. python benchmarks/search.py --matches --games 20 --think 1.0 --log m.log
     PYTHONPATH=. python benchmarks/search.py --only-matches --workers 2 --out results/
 
-The endgame solves and the matches are batch jobs (:mod:`solvers.batch`): ``--workers N``
+The endgame solves and the matches are batch jobs (:mod:`duel.solvers.batch`): ``--workers N``
 (default: every core) solves or plays that many at once, each on its own core, so the times per
 position stay single-core times when the machine has a core per worker. With ``--out DIR`` the
 matches write each game as it ends and an interrupted run resumes where it stopped.
@@ -29,8 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from duel import new_game  # noqa: E402
 from duel.position import load_position  # noqa: E402
-from solvers.batch import default_workers, run_jobs  # noqa: E402
-from solvers.search import Limit, analyse  # noqa: E402
+from duel.solvers.batch import default_workers, run_jobs  # noqa: E402
+from duel.solvers.search import Limit, analyse  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -54,7 +54,7 @@ def midgame_positions(count: int = 6) -> list:
 
 def make_searcher(backend: str, seed: int = 1):
     """A hint searcher (the defaults of ``analyse``) on the given path: "python" or "c"."""
-    from solvers.search import CSearcher, Searcher
+    from duel.solvers.search import CSearcher, Searcher
 
     cls = CSearcher if backend == "c" else Searcher
     return cls(seed=seed, chance_width=6, chance_samples=3)
@@ -129,7 +129,7 @@ def bench_exact(limit_seconds: float, workers: int) -> None:
 def bench_matches(
     games: int, think: float, seed: int, log: Path | None, workers: int, out: Path | None
 ) -> None:
-    from solvers.match import play_match
+    from duel.solvers.match import play_match
 
     for opponent in ("random", "greedy"):
         print(
@@ -182,7 +182,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=default_workers(), help="processes")
     parser.add_argument("--out", type=Path, default=None, help="resumable match results here")
     args = parser.parse_args()
-    from solvers.search import C_SEARCH
+    from duel.solvers.search import C_SEARCH
 
     backends = ["python", "c"] if args.backend == "both" else [args.backend]
     if "c" in backends and not C_SEARCH:

@@ -2,7 +2,7 @@
 
 Every entrant is a level with its budget (``mcts:0.2s``, ``search-v1:0.2s``, ``mcts:2000``...);
 ``--levels`` without a budget are crossed with every ``--times`` value. Each pair of entrants
-plays ``--games`` games (seats alternated, seeded deals: :func:`solvers.match.play_match`), and
+plays ``--games`` games (seats alternated, seeded deals: :func:`duel.solvers.match.play_match`), and
 the table gives, per entrant, its score against each other entrant and in total, with Wilson's
 95% interval (a shared victory counts 1/2).
 
@@ -20,8 +20,8 @@ import os
 import sys
 import time
 
-from solvers.match import play_match, wilson_interval
-from solvers.players import UnknownLevelError, parse_level
+from duel.solvers.match import play_match, wilson_interval
+from duel.solvers.players import UnknownLevelError, parse_level
 
 
 def entrants(levels: list[str], times: list[float]) -> list[str]:

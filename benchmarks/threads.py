@@ -31,7 +31,7 @@ from duel.position import load_position, save_position  # noqa: E402
 
 def solve_one(path: Path, limit: float, threads: int) -> dict:
     """Solve one position exactly on ``threads`` threads (in its own process)."""
-    from solvers.search import DEFAULT_MEMORY, Limit, analyse, new_searcher
+    from duel.solvers.search import DEFAULT_MEMORY, Limit, analyse, new_searcher
 
     state = load_position(path)
     searcher = new_searcher(

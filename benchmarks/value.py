@@ -19,8 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from duel import new_game  # noqa: E402
-from solvers.search import Limit, analyse, evaluate  # noqa: E402
-from solvers.value import default_model, value  # noqa: E402
+from duel.solvers.search import Limit, analyse, evaluate  # noqa: E402
+from duel.solvers.value import default_model, value  # noqa: E402
 
 
 def states_of_random_games(games: int = 40) -> list:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
-import data
+from duel import data
 from duel.quote import quoted
 
 RESOURCES = ("wood", "clay", "stone", "glass", "papyrus")
@@ -23,6 +23,8 @@ RAW = frozenset({0, 1, 2})
 COLORS = ("brown", "grey", "blue", "green", "yellow", "red", "purple")
 SCIENCE_SYMBOLS = ("globe", "sundial", "mortar", "wheel", "pendulum", "quill", "law")
 AGE_NAMES = {1: "Age I", 2: "Age II", 3: "Age III", 4: "Guild"}
+#: At most seven wonders are built in a game: the eighth then leaves the game.
+MAX_WONDERS_BUILT = 7
 
 #: Packed production: 3 bits per resource, in RESOURCES order (a city never makes more than 4).
 PRODUCTION_BITS = 3

@@ -46,8 +46,8 @@ from duel.catalog import (
     wonder_named,
 )
 from duel.moves import PLAYER_NAMES
+from duel.pyramid_layouts import LAYOUTS, SLOTS
 from duel.quote import quoted, shortened
-from pyramid_layouts import LAYOUTS, SLOTS
 
 FORMAT = "7wd-position"
 VERSION = 1
@@ -604,7 +604,9 @@ def _build(data: Any) -> s.State:
         if fields[s.REVEAL] and phase == s.PLAY:
             phase = s.REVEAL_CARDS
         if phase == s.REVEAL_CARDS and not fields[s.REVEAL]:
-            phase = s.PLAY
+            # the last reveal of a new Age II/III structure leads to the choice of its starter
+            laid_out = fields[s.PRESENT] == s._ALL_SLOTS and age > 1
+            phase = s.CHOOSE_STARTER if laid_out else s.PLAY
     if age == 3:
         phase = _derive_guild_slots(fields, phase, guild_backs, guild_slots)
     elif phase == s.DEAL_GUILDS:
@@ -632,8 +634,8 @@ def _build(data: Any) -> s.State:
         if destroying not in ("brown", "grey"):
             raise PositionError(f"destroying: expected 'brown' or 'grey', got {quoted(destroying)}")
         fields[s.DESTROYING] = s.BROWN if destroying == "brown" else s.GREY
-    if phase == s.CHOOSE_STARTER and fields[s.PRESENT]:
-        raise PositionError("phase: choose_starter comes only once the Age's structure is empty")
+    if phase == s.CHOOSE_STARTER:
+        _check_laid_out(fields, age)
     if phase == s.GAME_OVER:
         result = get(data, "result", "", dict)
         winner = get(result, "winner", "result.", (str, type(None)), None)
@@ -726,6 +728,27 @@ def _derive_guild_slots(fields: list, phase: int, guild_backs: int, listed: list
         )
     fields[s.GUILD_SLOTS] = guild_backs | face_up_guilds
     return phase
+
+
+def _check_laid_out(fields: list, age: int) -> None:
+    """``choose_starter`` comes once the new Age's structure is laid out: nothing taken, every
+    face-up card turned over (and in Age III the guild backs dealt, which the pyramid shows)."""
+    if age < 2:
+        raise PositionError(
+            "phase: choose_starter comes once Age II or III is laid out (age 2 or 3); A begins "
+            "Age I"
+        )
+    if fields[s.PRESENT] != s._ALL_SLOTS:
+        raise PositionError(
+            "phase: choose_starter comes when the new Age's structure is laid out, before any "
+            "card is taken (the pyramid has no null)"
+        )
+    if fields[s.REVEAL]:
+        slots = ", ".join(map(str, bits(fields[s.REVEAL])))
+        raise PositionError(
+            "phase: choose_starter comes once the new structure's face-up cards are turned over "
+            f'(slots {slots} are "?"; name the cards, or make the phase reveal)'
+        )
 
 
 def _guild_slot_list(listed: list) -> int:
@@ -1037,7 +1060,10 @@ def check_reachable(state: s.State) -> None:
         _check_finished_ages(state)
         if f[s.PRESENT] == (1 << SLOTS) - 1 and age == 1 and state.to_move != 0:
             raise PositionError("to_move: A begins Age I (the first player of the draft)")
-        if phase == s.CHOOSE_STARTER:
+        laying_out = phase in (s.DEAL_GUILDS, s.REVEAL_CARDS, s.CHOOSE_STARTER)
+        if f[s.PRESENT] == s._ALL_SLOTS and age > 1 and laying_out:
+            # the new structure is laid out before its starter is chosen: until the choice,
+            # to_move is the chooser (in play, the chosen starter, who may be anyone)
             _check_starter(state)
     _check_tokens(state)
     _check_military(state)
@@ -1112,13 +1138,13 @@ def _check_finished_ages(state: s.State) -> None:
 
 
 def _check_starter(state: s.State) -> None:
+    """While Age II or III is laid out and at ``choose_starter``, ``to_move`` is the chooser."""
     pawn = state.pawn
-    if state.age == 3:
-        raise PositionError("phase: after Age III the game ends; nobody chooses who starts")
     if pawn and state.to_move != (1 if pawn > 0 else 0):
+        age = "II" if state.age == 2 else "III"
         raise PositionError(
             "to_move: the player the pawn is closer to (the weaker one) chooses who begins "
-            f"the next Age, so {'B' if pawn > 0 else 'A'}"
+            f"Age {age} once its structure is laid out, so {'B' if pawn > 0 else 'A'}"
         )
 
 

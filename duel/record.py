@@ -24,14 +24,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from duel.catalog import GUILDS, TOKENS, UnknownNameError, token_named
-from duel.moves import Kind, Move, MoveParseError
+from duel.catalog import AGE_NAMES, GUILDS, TOKENS, UnknownNameError, token_named
+from duel.moves import PLAYER_NAMES, Kind, Move, MoveParseError
 from duel.position import PositionError, read_json_file, write_atomically
 from duel.quote import quoted
 from duel.state import IllegalMoveError, State, new_game
 
 FORMAT = "7wd-record"
-VERSION = 1
+#: Version 2: the next Age's layout (guild deal, face-up reveals) comes before ``start X``.
+#: Version 1 records have ``start X`` right after the last card of the Age; they are reordered
+#: on reading (:func:`_parse_moves`).
+VERSION = 2
+READABLE_VERSIONS = (1, 2)
 #: A game is about 150 moves (chance included); a record far longer is not a game.
 MAX_MOVES = 2000
 #: The Great Library's draw once its token is chosen: the two tokens not chosen go back to the
@@ -114,11 +118,13 @@ class GameRecord:
             raise RecordError("a record is a JSON object")
         if data.get("format", FORMAT) != FORMAT:
             raise RecordError(f"format: expected {FORMAT!r}, got {quoted(data.get('format'))}")
-        version = data.get("version", VERSION)
-        # type(): true == 1 in Python, but JSON's true is no version number.
-        if type(version) is not int or version != VERSION:
+        # No version: an old record (version 1's order is detected). A version written is a
+        # readable number; type(): true == 1 and 1.0 == 1 in Python, but neither is a version.
+        version = data.get("version")
+        if "version" in data and (type(version) is not int or version not in READABLE_VERSIONS):
+            readable = " and ".join(map(str, READABLE_VERSIONS))
             raise RecordError(
-                f"version: this program reads version {VERSION}, not {quoted(version)}"
+                f"version: this program reads versions {readable}, not {quoted(version)}"
             )
         moves_raw = data.get("moves")
         if not isinstance(moves_raw, list):
@@ -128,7 +134,7 @@ class GameRecord:
         metadata = data.get("metadata", {})
         if not isinstance(metadata, dict):
             raise RecordError("metadata: expected an object")
-        moves, redacted = _parse_moves(moves_raw)
+        moves, redacted = _parse_moves(moves_raw, version)
         return GameRecord(tuple(moves), metadata, frozenset(redacted))  # moves replayed
 
     def save(self, path: str | Path) -> None:
@@ -147,39 +153,78 @@ class GameRecord:
             raise RecordError(f"{path}: nested too deeply to be a record") from None
 
 
-def _parse_moves(moves_raw: list[Any]) -> tuple[list[Move], list[int]]:
-    """Moves from their notation, with the guild deal of an old record inserted, then replayed
-    to fill in redacted Great Library draws; returns the moves and the redacted draws' indexes.
+def _parse_moves(moves_raw: list[Any], version: int | None) -> tuple[list[Move], list[int]]:
+    """Moves from their notation, replayed to fill in redacted Great Library draws; returns the
+    moves and the redacted draws' indexes.
+
+    A record in the old order (version 1, or no version, with a ``start`` right after the last
+    card of an Age) is put in the new order: the guild deal of a record that predates it is
+    inserted (:func:`with_guild_deal`), and each ``start`` waits until the next structure is
+    laid out (it is applied at ``choose_starter``).
     """
     parsed, hidden = _read_notation(moves_raw)
-    # The guild deal goes in before the replay: an old record does not replay without it.
-    moves = with_guild_deal(parsed)
-    inserted = len(moves) - len(parsed)
-    at = next((j for j, m in enumerate(parsed) if moves[j] is not m), len(parsed))
+    items: list[tuple[Move, int | None]] = [(m, i) for i, m in enumerate(parsed)]
+    old_order = version != 2 and starts_before_layout(parsed)
+    if old_order:
+        # The guild deal goes in before the replay: an old record does not replay without it.
+        moves = with_guild_deal(parsed)
+        if len(moves) > len(parsed):
+            at = next((j for j, m in enumerate(parsed) if moves[j] is not m), len(parsed))
+            items.insert(at, (moves[at], None))
 
-    def raw(j: int) -> int:
-        """The index in the file of moves[j] (the inferred guild deal has none of its own)."""
-        return j if j < at else j - inserted
-
+    out: list[Move] = []
     redacted: list[int] = []
+    pending: tuple[Move, int] | None = None  # an old record's start, waiting for the layout
     state = new_game()
-    for j, move in enumerate(moves):
-        if inserted and j == at:
-            where = f"moves[{at}] (inferred {move})"
+    for move, raw in items:
+        if raw is None:
+            where = f"moves[{len(out)}] (inferred {move})"
         else:
-            where = f"moves[{raw(j)}] ({quoted(moves_raw[raw(j)])})"
-            if raw(j) in hidden:
+            where = f"moves[{raw}] ({quoted(moves_raw[raw])})"
+            if raw in hidden:
                 try:
-                    move = _placeholder_draw(state, hidden[raw(j)])
+                    move = _placeholder_draw(state, hidden[raw])
                 except MoveParseError as error:
                     raise RecordError(f"{where}: {error}") from None
-                redacted.append(j)
-                moves[j] = move
-        try:
-            state = state.apply(move)
-        except IllegalMoveError as error:
-            raise RecordError(f"move {raw(j) + 1} ({move}): {error}") from None
-    return moves, redacted
+                redacted.append(len(out))
+        if old_order and move.kind is Kind.STARTER and state.is_chance() and raw is not None:
+            pending = (move, raw)
+            continue
+        state = _replay(state, move, raw, where)
+        out.append(move)
+        if pending is not None and state.phase == "choose_starter":
+            state = _replay(state, pending[0], pending[1], "")
+            out.append(pending[0])
+            pending = None
+    # An old record that stops while the next structure is being laid out loses its start: the
+    # choice is made again, once the layout is complete (the rules' order).
+    return out, redacted
+
+
+def _replay(state: State, move: Move, raw: int | None, where: str) -> State:
+    try:
+        return state.apply(move)
+    except IllegalMoveError as error:
+        if raw is None:
+            raise RecordError(f"{where}: {error}") from None
+        raise RecordError(f"move {raw + 1} ({move}): {error}") from None
+
+
+def starts_before_layout(moves: list[Move]) -> bool:
+    """True if ``moves`` are in the old order (record version 1): a ``start`` right after the
+    last card of an Age, before the next structure is laid out.
+
+    In the new order a ``start`` always follows the last face-up card's reveal (a chance
+    outcome); in the old order it follows the decision that took the Age's last card.
+
+    >>> old = [Move.parse(m) for m in ("discard Tavern", "start A", "reveal slot 0 Sawmill")]
+    >>> starts_before_layout(old), starts_before_layout([old[0], old[2], old[1]])
+    (True, False)
+    """
+    return any(
+        m.kind is Kind.STARTER and i > 0 and not moves[i - 1].is_chance
+        for i, m in enumerate(moves)
+    )
 
 
 def _read_notation(moves_raw: list[Any]) -> tuple[list[Move], dict[int, int]]:
@@ -267,4 +312,79 @@ def with_guild_deal(moves: list[Move]) -> list[Move]:
     return [*moves[:at], Move.deal_guilds(guilds), *moves[at:]]
 
 
-__all__ = ["GameRecord", "PositionError", "RecordError"]
+# --- the positions of a record -------------------------------------------------------------------
+class ReplayError(ValueError):
+    """An index outside the game or a command that is not one."""
+
+
+def mover(before: State, move: Move) -> str:
+    """Who made ``move`` from ``before``: ``A``, ``B``, or ``chance`` for a chance outcome.
+
+    A ``start`` move is the decision of the player to move (the one who chooses who begins)."""
+    if move.is_chance or before.is_chance():
+        return "chance"
+    return PLAYER_NAMES[before.to_move]
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The positions of a record, computed once: ``states[n]`` follows the first ``n`` moves."""
+
+    record: GameRecord
+    states: tuple[State, ...]
+    #: The moves as the record writes them: The Great Library's draw keeps only its chosen token
+    #: (``draw Law, ?, ?``), as a file read back holds placeholders for the other two.
+    notation: tuple[str, ...]
+
+    @staticmethod
+    def of(record: GameRecord) -> Replay:
+        return Replay(record, tuple(record.states()), tuple(record.notation()))
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        return self.record.moves
+
+    @property
+    def last(self) -> int:
+        """The index of the last position (the number of moves)."""
+        return len(self.record.moves)
+
+    def check(self, index: int) -> int:
+        """``index`` if it is a position of the game, else a :class:`ReplayError`."""
+        if not 0 <= index <= self.last:
+            raise ReplayError(f"no move {index}: the game has moves 0 to {self.last}")
+        return index
+
+    def state(self, index: int) -> State:
+        """The position after ``index`` moves (negative counts from the end, as in Python)."""
+        if index < 0:
+            index += self.last + 1
+        return self.states[self.check(index)]
+
+    def move_text(self, number: int) -> str:
+        """``B build Baths`` for move ``number`` (1-based: the move that leads to index
+        ``number``); a chance outcome reads ``chance: reveal slot 9 Baths``."""
+        if not 1 <= number <= self.last:
+            raise ReplayError(f"no move {number}: the game has moves 1 to {self.last}")
+        move = self.moves[number - 1]
+        who = mover(self.states[number - 1], move)
+        text = self.notation[number - 1]
+        return f"{who}: {text}" if who == "chance" else f"{who} {text}"
+
+    def move_line(self, number: int) -> str:
+        """``12. B build Baths``: the move list's line for move ``number``."""
+        return f"{number}. {self.move_text(number)}"
+
+    def age_marks(self) -> dict[int, str]:
+        """Move numbers where an Age begins (``{31: "Age I", ...}``), for the move list: the
+        first move made in it (Age II and III: the first card of its layout turned over; the
+        move that took the last card of the Age before belongs to that Age)."""
+        marks = {}
+        for n in range(1, self.last + 1):
+            age = self.states[n - 1].age
+            if age and (n == 1 or self.states[n - 2].age != age):
+                marks[n] = AGE_NAMES[age]
+        return marks
+
+
+__all__ = ["GameRecord", "PositionError", "RecordError", "Replay", "ReplayError", "mover"]

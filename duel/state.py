@@ -48,6 +48,7 @@ from duel.catalog import (
     CHAIN_SYMBOLS,
     COLOR_MASK,
     GUILDS,
+    MAX_WONDERS_BUILT,
     RESOURCES,
     SCIENCE_SYMBOLS,
     T_ARCHITECTURE,
@@ -66,7 +67,7 @@ from duel.catalog import (
 )
 from duel.moves import GUILD_SLOT_MASKS, GUILD_SLOT_SETS, MOVES, PLAYER_NAMES, Kind, Move
 from duel.pricing import min_purchase_cost
-from pyramid_layouts import LAYOUTS, SLOTS
+from duel.pyramid_layouts import LAYOUTS, SLOTS
 
 # --- field layout -------------------------------------------------------------------------------
 (
@@ -139,7 +140,6 @@ TAKEN, HIDDEN = -1, -2
 DRAFT_ORDER = (0, 1, 1, 0, 1, 0, 0, 1)
 START_COINS = 7
 BOARD_TOKEN_COUNT = 5
-MAX_WONDERS_BUILT = 7
 #: Military tokens: bit (side, zone) -> coins lost. Side 0 = A's half (pawn < 0).
 LOOT = ((3, 2, 0b0001), (6, 5, 0b0010))  # (distance, coins, bit for B's side << 2)
 ALL_MILITARY = 0b1111
@@ -299,7 +299,8 @@ class State:
 
     @property
     def to_move(self) -> int:
-        """The player who decides at this node (at a chance node: who plays next)."""
+        """The player who decides at this node (at a chance node: who decides next; while Age II
+        or III is laid out, who will choose who begins it)."""
         return self._f[TO_MOVE]
 
     @property
@@ -956,9 +957,12 @@ def _finish_turn(e) -> None:
     if e[AGE] == 3:
         _civilian_end(e)
         return
+    # The next Age's structure is laid out first (Age III: the guild deal; then every face-up
+    # card turned over); then the weaker player (pawn in the centre: who took the last card)
+    # chooses who begins, seeing it (rules section 10; docs/rules.md). Until that choice
+    # TO_MOVE is the chooser.
     pawn = e[PAWN]
-    e[TO_MOVE] = 1 if pawn > 0 else 0 if pawn < 0 else player
-    e[PHASE] = CHOOSE_STARTER
+    _start_age(e, e[AGE] + 1, 1 if pawn > 0 else 0 if pawn < 0 else player)
 
 
 def _civilian_end(e) -> None:
@@ -973,7 +977,10 @@ def _civilian_end(e) -> None:
     _end_game(e, winner, CIVILIAN_VICTORY)
 
 
-def _start_age(e, age: int, starter: int) -> None:
+def _start_age(e, age: int, to_move: int) -> None:
+    """Lay out ``age``'s structure: its chance nodes (the guild deal of Age III, the face-up
+    reveals) come next; ``to_move`` is who begins Age I, or who chooses who begins Age II/III
+    once the layout is done (:func:`_apply_reveal_card`)."""
     e[AGE] = age
     e[PYRAMID] = _EMPTY_PYRAMID
     e[PRESENT] = _ALL_SLOTS
@@ -981,7 +988,7 @@ def _start_age(e, age: int, starter: int) -> None:
     e[REVEAL] = _LAYOUT_FACE_UP[age]
     e[UNSEEN] = AGE_DECK[age] | (GUILDS if age == 3 else 0)
     e[GUILD_SLOTS] = 0
-    e[TO_MOVE] = starter
+    e[TO_MOVE] = to_move
     # Age III is laid out with its guilds, whose backs differ: where they lie is dealt first.
     e[PHASE] = DEAL_GUILDS if age == 3 else REVEAL_CARDS
 
@@ -1125,7 +1132,9 @@ def _apply_mausoleum(e, code: int) -> None:
 
 
 def _apply_starter(e, code: int) -> None:
-    _start_age(e, e[AGE] + 1, (code >> 8) & 0xFF)
+    # The structure is laid out and its face-up cards revealed already: play begins.
+    e[TO_MOVE] = (code >> 8) & 0xFF
+    e[PHASE] = PLAY
 
 
 def _apply_reveal_card(e, code: int) -> None:
@@ -1136,7 +1145,9 @@ def _apply_reveal_card(e, code: int) -> None:
     reveal = e[REVEAL] & ~(1 << slot)
     e[REVEAL] = reveal
     if not reveal:
-        e[PHASE] = PLAY
+        # The last face-up card of a new Age II/III structure: the chooser decides who begins.
+        # Only a layout has every slot present at a reveal (a reveal during play follows a take).
+        e[PHASE] = CHOOSE_STARTER if e[PRESENT] == _ALL_SLOTS and e[AGE] > 1 else PLAY
 
 
 def _apply_reveal_wonder(e, code: int) -> None:

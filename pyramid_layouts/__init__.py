@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import data
+from duel import data
 
 SLOTS = 20
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from duel import render as R
 from duel.moves import Move
+from duel.slots import slot_place
+from duel.solvers.search import Limit
 from duel.state import State
-from solvers.search import Limit
 
 __all__ = ["ChanceAnalysis", "Outcome", "chance_analysis", "chance_lines", "waiting_for"]
 
@@ -91,7 +91,7 @@ def waiting_for(state: State) -> str:
     if phase == "library_draw":
         return f"The Great Library's draw of three tokens from the box (one of {n} draws)"
     slot = outcomes[0][0].slot
-    row, place = R.slot_place(state.age, slot)
+    row, place = slot_place(state.age, slot)
     back = " (a guild back)" if state.age == 3 and state.is_guild_slot(slot) else ""
     return (
         f"the card turned face up in slot {slot}{back}, row {row}, card {place} from the left"
@@ -102,11 +102,10 @@ def waiting_for(state: State) -> str:
 def _value(state: State, share: Limit, seed: int, memory: int | None) -> tuple[float, bool, str]:
     """A's chance of winning at a decision or the end, by the strongest available engine."""
     if state.is_terminal():
-        from duel.game_control import win_chance
-
-        return win_chance(state), True, "end"
-    from solvers.hint import cmcts_available, hint_analysis
-    from solvers.search import analyse
+        # The end: 1 if A won, 0 if B did, one half for a shared victory.
+        return {0: 1.0, 1: 0.0}.get(state.winner, 0.5), True, "end"
+    from duel.solvers.hint import cmcts_available, hint_analysis
+    from duel.solvers.search import analyse
 
     if share.depth is None and cmcts_available():
         info = hint_analysis(
@@ -128,7 +127,7 @@ def chance_analysis(
     >>> result.count, 0.0 < result.value_a < 1.0, result.sampled
     (10, True, True)
     """
-    from solvers.hint import DEFAULT_ITERATIONS, cmcts_available
+    from duel.solvers.hint import DEFAULT_ITERATIONS, cmcts_available
 
     if not state.is_chance():
         raise ValueError(f"not a chance node ({state.describe()})")
@@ -198,7 +197,7 @@ LISTED = 24
 
 def chance_lines(result: ChanceAnalysis) -> list[str]:
     """The analysis in words, as ``duel hint`` prints it."""
-    from solvers.spread import pct
+    from duel.solvers.spread import pct
 
     kind = "exact" if result.exact else "estimate"
     how = (

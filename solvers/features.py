@@ -1,4 +1,4 @@
-"""Features of a 7 Wonders Duel position for the learned value (:mod:`solvers.value`).
+"""Features of a 7 Wonders Duel position for the learned value (:mod:`duel.solvers.value`).
 
 Every feature is a small integer computed from the state's fields (``duel/state.py`` layout), so
 that the same computation can be written in C on the engine core. The value model is
@@ -42,7 +42,8 @@ built_W (12)                has built wonder W (catalog order)
 owns_W (12)                 owns wonder W not built yet (0 for all once seven are built)
 n_COLOR (7)                 cards in the city: brown grey blue green yellow red purple
 chains                      chain symbols held
-to_move                     1 if p decides next (at a chance node: plays next)
+to_move                     1 if p decides next (at a chance node too: while Age II or III is
+                            laid out, p is the player who will choose who begins it)
 pending_token               1 if p is choosing a progress token (science pair, Great Library)
 extra_turn                  1 if p has a Play Again pending
 pending_destroy             1 if p is choosing a card to destroy or to take from the discard

@@ -1,28 +1,29 @@
 """Hints from the strongest player: the compiled MCTS (``cmcts``), with calibrated win chances.
 
 :func:`hint_analysis` answers "what should I play here, and how likely am I to win?" with the
-same result type as :func:`solvers.search.analyse` (an :class:`~solvers.search.AnalysisInfo`),
-so every program shows it the same way. Three paths, in this order:
+same result type as :func:`duel.solvers.search.analyse` (an
+:class:`~duel.solvers.search.AnalysisInfo`), so every program shows it the same way. Three
+paths, in this order:
 
 1. **Exact**: in an Age III endgame small enough (``exact_cards``), the exact expectiminimax of
-   :mod:`solvers.search` solves the position; if it finishes, the values are exact (perfect play
-   by both sides, every deal enumerated) and ``info.exact`` is True. They are not calibrated:
+   :mod:`duel.solvers.search` solves the position; if it finishes, the values are exact (perfect
+   play by both sides, every deal enumerated) and ``info.exact`` is True. They are not calibrated:
    they are the game's value, not an estimate.
 2. **cmcts** (where the compiled core is built): ``trees`` independent searches of the compiled
-   open-loop MCTS (:class:`solvers._cmcts.Tree`, configured by
-   :class:`solvers.players.CMctsConfig`, the ``cmcts`` level's settings), each with its own seed
-   and an equal share of the budget. Moves are ranked by their visits summed over the trees; a
+   open-loop MCTS (:class:`duel.solvers._cmcts.Tree`, configured by
+   :class:`duel.solvers.players.CMctsConfig`, the ``cmcts`` level's settings), each with its own
+   seed and an equal share of the budget. Moves are ranked by their visits summed over the trees; a
    move's raw value is its mean playout result over all those visits (P(win) + P(shared)/2 for
    the player to move). The raw value of an MCTS root is not a probability one can trust (it
    averages playouts by a noisy policy), so it is passed through the **calibration map**
-   (``data/models/hint_calibration.json``, fitted by ``python -m solvers.hint_calibration``):
+   (``data/models/hint_calibration.json``, fitted by ``python -m duel.solvers.hint_calibration``):
    per stage (draft, Age I, II, III) ``p = sigmoid(a * logit(raw) + b)``. The uncertainty shown
    is the range of the calibrated values over the independent trees: how much the answer
    depends on the search's own luck (it is not an error bar against the truth; the calibration
    table in ``docs/strength.md`` is that). The line is the most-visited path of the tree with
-   the most visits for that move (:meth:`solvers._cmcts.Tree.principal_line`).
+   the most visits for that move (:meth:`duel.solvers._cmcts.Tree.principal_line`).
 3. **search** (the pure path, ``DUEL_PURE=1`` or no C compiler): today's expectiminimax hint,
-   :func:`solvers.search.analyse`. ``info.extra["engine"]`` says which path answered.
+   :func:`duel.solvers.search.analyse`. ``info.extra["engine"]`` says which path answered.
 
 Public information only: a :class:`~duel.state.State` holds no face-down or removed card, the
 trees are seeded from ``seed`` alone and never from the global generator, so with an iteration
@@ -49,11 +50,20 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-import data
+from duel import data
 from duel.moves import Move
+from duel.solvers.features import stage
+from duel.solvers.players import EXACT_TIME_SHARE, exact_cards_for_nodes, exact_cards_for_time
+from duel.solvers.search import (
+    AnalysisInfo,
+    Limit,
+    MoveInfo,
+    PovValue,
+    analyse,
+    default_threads,
+    exact_feasible,
+)
 from duel.state import State
-from solvers.features import stage
-from solvers.search import AnalysisInfo, Limit, MoveInfo, PovValue, analyse, exact_feasible
 
 __all__ = [
     "CALIBRATION_PATH",
@@ -65,7 +75,7 @@ __all__ = [
     "hint_analysis",
 ]
 
-#: Where the shipped calibration map lives inside the ``data`` package.
+#: Where the shipped calibration map lives inside the ``duel.data`` package.
 CALIBRATION_PATH = "models/hint_calibration.json"
 #: Independent trees per hint (their spread is the uncertainty shown).
 TREES = 3
@@ -173,7 +183,7 @@ def cmcts_available() -> bool:
     if not core.AVAILABLE:
         return False
     try:
-        import solvers._cmcts  # noqa: F401
+        import duel.solvers._cmcts  # noqa: F401
     except ImportError:
         return False
     return True
@@ -189,11 +199,18 @@ def hint_stage(state: State) -> int:
     return stage(state.fields)[0]
 
 
-def _exact_cards(seconds: float | None) -> int:
-    """Cards left up to which a hint tries the exact solve first (as the ``cmcts`` level)."""
-    from solvers.players import exact_cards_for_time
+#: An iteration budget's exact stage may search this many nodes per MCTS iteration: the
+#: default hint (6,000 iterations) gets 3M nodes, about 1-2 s, which solves four 12-card
+#: endgames in five (:data:`duel.solvers.players.EXACT_P80_NODES`). A player waits that long for an
+#: exact answer rather than a sampled one.
+EXACT_NODES_PER_ITERATION = 500
 
-    return 7 if seconds is None else exact_cards_for_time(seconds)
+
+def _exact_cards(seconds: float | None, iterations: int | None, threads: int) -> int:
+    """Cards left up to which a hint tries the exact solve first: the ``cmcts`` player's rule."""
+    if seconds is None:
+        return exact_cards_for_nodes(EXACT_NODES_PER_ITERATION * (iterations or 0))
+    return exact_cards_for_time(seconds, threads)
 
 
 def hint_analysis(
@@ -222,12 +239,26 @@ def hint_analysis(
     if iterations is None and seconds is None:
         iterations = DEFAULT_ITERATIONS
     start = time.perf_counter()
-    cards = _exact_cards(seconds) if exact_cards is None else exact_cards
+    threads = default_threads()
+    cards = _exact_cards(seconds, iterations, threads) if exact_cards is None else exact_cards
     compiled = cmcts_available()
     if cards and exact_feasible(state, cards):
-        # A node budget keeps the hint reproducible; it is generous: 7 cards take well under it.
-        limit = Limit(nodes=100 * iterations) if iterations else Limit(time=0.6 * seconds)
-        info = analyse(state, limit, top=top, exact=True, seed=seed, margin=False, memory=memory)
+        # A node budget keeps the hint reproducible (the node count of a threaded solve is not,
+        # so it runs on one thread).
+        if iterations:
+            limit, threads = Limit(nodes=EXACT_NODES_PER_ITERATION * iterations), 1
+        else:
+            limit = Limit(time=EXACT_TIME_SHARE * seconds)
+        info = analyse(
+            state,
+            limit,
+            top=top,
+            exact=True,
+            seed=seed,
+            margin=False,
+            memory=memory,
+            threads=threads,
+        )
         if info.exact and info.moves:
             return _with_engine(info, "exact")
     if not compiled:
@@ -267,8 +298,8 @@ def _cmcts_hint(
     options: dict,
 ) -> AnalysisInfo:
     from duel.core import CoreState
-    from solvers._cmcts import Tree
-    from solvers.players import CMctsConfig
+    from duel.solvers._cmcts import Tree
+    from duel.solvers.players import CMctsConfig
 
     config = CMctsConfig()
     core = CoreState.from_state(state)
@@ -304,14 +335,19 @@ def _cmcts_hint(
     raw_values: dict[str, float] = {}
     visits: dict[str, int] = {}
     for move, arm in ranked[: max(1, top)]:
-        raw = arm.value / arm.visits if arm.visits else 0.5
+        key = str(Move(move))
+        if not arm.visits:
+            # No tree looked at this move: it has no value (None), not a made-up one.
+            moves.append(MoveInfo(Move(move), None, (Move(move),), "unsearched"))
+            spread[key], raw_values[key], visits[key] = [], None, 0
+            continue
+        raw = arm.value / arm.visits
         # The line of the tree that looked at this move the most.
         best_tree = max(
             searched, key=lambda tr: next((v for m, v, _ in tr[1]["moves"] if m == move), 0)
         )[0]
         line = tuple(Move(m) for m in best_tree.principal_line(core, first=move, seed=seed))
         moves.append(MoveInfo(Move(move), shown(raw), line or (Move(move),), "estimate"))
-        key = str(Move(move))
         spread[key] = [shown(v) for _, v in arm.per_tree]
         raw_values[key] = raw
         visits[key] = arm.visits

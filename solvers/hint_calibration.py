@@ -1,18 +1,18 @@
-"""Calibrating the hints' win chances (:mod:`solvers.hint`): self-play, fit, validate, ship.
+"""Calibrating the hints' win chances (:mod:`duel.solvers.hint`): self-play, fit, validate, ship.
 
-``python -m solvers.hint_calibration recipe --dir runs/hints`` regenerates the shipped map
+``python -m duel.solvers.hint_calibration recipe --dir runs/hints`` regenerates the shipped map
 (``data/models/hint_calibration.json``); its steps are subcommands too:
 
 1. ``generate``: self-play games in which both seats play the hint engine's best move at a fixed
-   budget (``--iterations`` over :data:`~solvers.hint.TREES` trees, raw values, seeded), in
-   local worker processes through :func:`solvers.batch.run_jobs` (resumable, the same games for
+   budget (``--iterations`` over :data:`~duel.solvers.hint.TREES` trees, raw values, seeded), in
+   local worker processes through :func:`duel.solvers.batch.run_jobs` (resumable, the same games for
    any number of workers). Each game is one JSON line: its seed and index, every move (chance
    included: the game replays), the winner, the CPU time, and per decision the hint that was
    given: ``[ply, stage, mover, raw value for the mover, exact]``.
 2. ``fit``: per stage a Platt scaling of the raw value, ``p = sigmoid(a * logit(raw) + b)``
    (two numbers per stage, fitted by Newton's method on the log loss), on the positions hinted
    by MCTS (exact ones are the game's value and are left alone). Games are split by
-   ``index % 5`` as in :mod:`solvers.train`: folds 0-3 fit the shipped map, fold 4 is held out;
+   ``index % 5`` as in :mod:`duel.solvers.train`: folds 0-3 fit the shipped map, fold 4 is held out;
    the report also cross-fits (each fold predicted by a map fitted on the four others) so every
    game counts once as held out. Reported: Brier score and log loss, calibrated against raw, and
    the calibration table by deciles (the fraction of positions whose mover won, a shared victory
@@ -37,8 +37,7 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from duel.state import GAME_OVER, PHASE, WINNER, new_game
-from solvers.hint import (
+from duel.solvers.hint import (
     CALIBRATION_PATH,
     DEFAULT_ITERATIONS,
     STAGE_NAMES,
@@ -47,7 +46,8 @@ from solvers.hint import (
     hint_analysis,
     hint_stage,
 )
-from solvers.train import HOLDOUT_FOLD, HOLDOUT_MOD, calibration_table, metrics, result_label
+from duel.solvers.train import HOLDOUT_FOLD, HOLDOUT_MOD, calibration_table, metrics, result_label
+from duel.state import GAME_OVER, PHASE, WINNER, new_game
 
 __all__ = ["fit_map", "generate", "hint_rows", "main", "play_hint_game", "report"]
 
@@ -98,7 +98,7 @@ def generate(
     resume_file: str | Path | None = None,
 ) -> list[dict]:
     """``games`` self-play records by the hint engine, reproducible from ``seed``."""
-    from solvers.batch import run_jobs
+    from duel.solvers.batch import run_jobs
 
     jobs = [{"seed": seed, "index": i, "iterations": iterations} for i in range(games)]
     return list(run_jobs(play_hint_game, jobs, workers=workers, out=resume_file, label="games"))
@@ -297,19 +297,19 @@ def format_report(rep: dict) -> str:
 
 # --- command line ---------------------------------------------------------------------------------
 def _default_out() -> Path:
-    import data
+    from duel import data
 
     return Path(data.__file__).parent / CALIBRATION_PATH
 
 
 def _read(paths: list[str]) -> list[dict]:
-    from solvers.train import read_records
+    from duel.solvers.train import read_records
 
     return read_records(paths)
 
 
 def cmd_generate(args) -> None:
-    from solvers.train import generate_to_file
+    from duel.solvers.train import generate_to_file
 
     generate_to_file(
         args.out,
@@ -353,7 +353,7 @@ def fit_and_write(
 ) -> dict:
     """Fit the map on folds 0-3 of the games in ``paths``, report, write it to ``out`` (and
     the held-out hints to ``sample``)."""
-    from solvers.players import CMctsConfig
+    from duel.solvers.players import CMctsConfig
 
     records = _read(paths)
     if not records:
@@ -417,7 +417,7 @@ def cmd_recipe(args) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
-        prog="python -m solvers.hint_calibration", description=__doc__.split("\n")[0]
+        prog="python -m duel.solvers.hint_calibration", description=__doc__.split("\n")[0]
     )
     sub = parser.add_subparsers(dest="command", required=True)
     g = sub.add_parser("generate", help="self-play by the hint engine to a JSON-lines file")

@@ -5,7 +5,7 @@ Age I; in human games the first player wins about 54%). Chance is dealt by a gen
 the match seed and the pair number, so games ``2k`` and ``2k + 1`` start from the same deal, and
 each game's players are seeded from the match seed and the game number. A game depends on
 nothing but its job (:func:`match_jobs`), so the games can be played in any order by any number
-of worker processes (:mod:`solvers.batch`) and the match is reproducible for players that are
+of worker processes (:mod:`duel.solvers.batch`) and the match is reproducible for players that are
 (random, greedy, search with a node budget).
 
 The score counts a win as 1 and a shared victory as 1/2. The 95% interval is Wilson's score
@@ -28,8 +28,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from duel.solvers.players import make_player
 from duel.state import State, new_game
-from solvers.players import make_player
 
 __all__ = [
     "GameResult",
@@ -224,13 +224,13 @@ def play_match(
     ray: str | None = None,
     progress: bool | None = False,
 ) -> MatchResult:
-    """Play ``games`` games between two levels (see :mod:`solvers.players`), seats alternated.
+    """Play ``games`` games between two levels (see :mod:`duel.solvers.players`), seats alternated.
 
     ``workers``, ``out`` (resumable JSON lines), ``ray`` and ``progress`` are those of
-    :func:`solvers.batch.run_jobs`; ``on_game`` sees every game in order, resumed ones too.
+    :func:`duel.solvers.batch.run_jobs`; ``on_game`` sees every game in order, resumed ones too.
     The result is the same for any number of workers.
     """
-    from solvers.batch import run_jobs
+    from duel.solvers.batch import run_jobs
 
     make_player(first, time_per_move=time_per_move)  # an unknown level fails here, not in a worker
     make_player(second, time_per_move=time_per_move)

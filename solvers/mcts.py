@@ -29,7 +29,7 @@ the player to move and, for arms never tried, the node's mean value minus ``fpu`
 urgency"), and ``P`` the prior mixed with a uniform share ``prior_mix`` (so that no arm starves).
 The prior (:func:`prior_weight`) is by default one ply of look-ahead: the odds of the
 mover's value after the move ("value"); "static" is a softmax of the move-ordering score of
-:mod:`solvers.search` (cheaper, weaker); "uniform" gives every legal arm the same prior.
+:mod:`duel.solvers.search` (cheaper, weaker); "uniform" gives every legal arm the same prior.
 
 Values and evaluation
 ---------------------
@@ -40,8 +40,8 @@ harm. Terminal positions are exact. A new leaf is judged by a **rollout** of ``r
 plies (default 4; ``None``: to the end of the game; ``"age"``: to the end of the Age) with the
 heuristic policy of MCTS-BR (a wonder with probability 1/2, a build 0.35, a discard 0.15, among
 those legal; other decisions uniformly), chance sampled exactly, then ``value_fn`` (default:
-:func:`default_value_fn`: the learned value when ``solvers.value`` provides one, else
-:func:`solvers.search.evaluate`).
+:func:`default_value_fn`: the learned value when ``duel.solvers.value`` provides one, else
+:func:`duel.solvers.search.evaluate`).
 
 Move choice and limits
 ----------------------
@@ -74,6 +74,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from duel.moves import GUILD_SLOT_MASKS, Kind, Move
+from duel.solvers.search import _static_score as move_score
+from duel.solvers.search import evaluate, terminal_value
 from duel.state import (
     AGE,
     DEAL_GUILDS,
@@ -88,8 +90,6 @@ from duel.state import (
     UNSEEN,
     State,
 )
-from solvers.search import _static_score as move_score
-from solvers.search import evaluate, terminal_value
 
 __all__ = [
     "Config",
@@ -185,13 +185,13 @@ _VALUE_NAMES = ("value_fn", "win_probability", "value", "predict", "evaluate")
 
 
 def default_value_fn() -> ValueFn:
-    """The learned value of ``solvers.value`` when it exists, else the hand-made evaluation.
+    """The learned value of ``duel.solvers.value`` when it exists, else the hand-made evaluation.
 
-    ``solvers.value`` may expose the function as any of ``value_fn``, ``win_probability``,
+    ``duel.solvers.value`` may expose the function as any of ``value_fn``, ``win_probability``,
     ``value``, ``predict`` or ``evaluate`` (a callable ``State -> P(A wins)``).
     """
     try:
-        module = importlib.import_module("solvers.value")
+        module = importlib.import_module("duel.solvers.value")
     except ImportError:
         return evaluate
     for name in _VALUE_NAMES:

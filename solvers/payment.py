@@ -3,7 +3,7 @@
 The engine prices with :func:`duel.pricing.min_purchase_cost` (pricing is a rule of the game; the
 argument that its greedy is optimal is there). This module explains the same cheapest plan unit
 by unit (:func:`payment_plan`, for ``duel cost``) and states the same question as a generic
-:class:`solvers.payment_model.PaymentProblem` for the CP-SAT oracle (:func:`payment_problem`).
+:class:`duel.solvers.payment_model.PaymentProblem` for the CP-SAT oracle (:func:`payment_problem`).
 
 >>> import random
 >>> from duel import new_game
@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 from duel.pricing import FAMILY_RAW, N_RESOURCES, cover_units, missing_units
 
 if TYPE_CHECKING:
+    from duel.solvers.payment_model import PaymentProblem
     from duel.state import State
-    from solvers.payment_model import PaymentProblem
 
 
 # --- explained plans (user-facing; the engine prices with duel.pricing) -------------------------
@@ -218,13 +218,13 @@ def _choice_producers(state: State, player: int) -> tuple[list[str], list[str]]:
 def payment_problem(
     state: State, player: int, *, card: int | None = None, wonder: int | None = None
 ) -> PaymentProblem:
-    """The same pricing question as a generic :class:`solvers.payment_model.PaymentProblem`.
+    """The same pricing question as a generic :class:`duel.solvers.payment_model.PaymentProblem`.
 
     Used to check the fast path against CP-SAT; chains and printed coins are outside the model
     (the caller adds ``printed_coins`` and treats a chain as free).
     """
     from duel.catalog import CARDS, RESOURCES, T_ARCHITECTURE, T_MASONRY, WONDERS
-    from solvers.payment_model import Market, PaymentProblem, Producer
+    from duel.solvers.payment_model import Market, PaymentProblem, Producer
 
     need = CARDS[card].need if card is not None else WONDERS[wonder].need
     tokens = set(state.tokens(player))

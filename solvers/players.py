@@ -2,20 +2,20 @@
 
 ``make_player(level, seed=..., time_per_move=...)`` returns an object with ``choose(state)``
 that answers at every decision node (play, draft, progress tokens, The Great Library, destroy,
-The Mausoleum, choosing who starts the next Age). Levels:
+The Mausoleum, choosing who begins Age II or III). Levels:
 
 * ``random``: a uniformly random legal move.
 * ``greedy``: the move whose resulting position has the best heuristic evaluation
-  (:func:`solvers.search.evaluate`, one ply, no look-ahead); ties broken at random.
-* ``search``: expectiminimax (:mod:`solvers.search`) for ``time_per_move`` seconds, with the
-  learned value (:mod:`solvers.value`) at its horizon. In Age III endgames small enough to
+  (:func:`duel.solvers.search.evaluate`, one ply, no look-ahead); ties broken at random.
+* ``search``: expectiminimax (:mod:`duel.solvers.search`) for ``time_per_move`` seconds, with the
+  learned value (:mod:`duel.solvers.value`) at its horizon. In Age III endgames small enough to
   enumerate it first tries an exact solve with part of its time. ``search:N`` uses a budget of
   N nodes per move instead of a clock (reproducible), and ``search:Ss`` S seconds (for example
   ``search:0.5s``).
 * ``search-v1``: the same search with the hand-made evaluation
-  (:func:`solvers.search.evaluate`): the fixed baseline the project measures its progress
+  (:func:`duel.solvers.search.evaluate`): the fixed baseline the project measures its progress
   against (``search-v1:N``, ``search-v1:Ss`` as above).
-* ``mcts``: Monte Carlo tree search (:mod:`solvers.mcts`), 1 s per move by default;
+* ``mcts``: Monte Carlo tree search (:mod:`duel.solvers.mcts`), 1 s per move by default;
   ``mcts:N`` N iterations per move (reproducible), ``mcts:Ss`` S seconds.
 * ``cmcts``: the compiled open-loop MCTS (:class:`CMctsPlayer`, needs the C extensions):
   full-game playouts with a scored policy, a prior from the same scores, exact Age III
@@ -38,6 +38,7 @@ True
 
 from __future__ import annotations
 
+import difflib
 import math
 import random
 import time
@@ -46,8 +47,8 @@ from dataclasses import dataclass, fields, replace
 
 from duel.moves import Kind, Move
 from duel.quote import quoted
+from duel.solvers.search import MAX_NODES, Limit, analyse, evaluate, exact_feasible, new_searcher
 from duel.state import PRESENT, TAKEN, UNSEEN, State
-from solvers.search import MAX_NODES, Limit, analyse, evaluate, exact_feasible
 
 LEVELS = ("random", "greedy", "search", "search-v1", "mcts", "cmcts")
 #: Share of the mcts player's time given to an exact endgame solve before MCTS.
@@ -92,7 +93,7 @@ class RandomPlayer:
 
 class GreedyPlayer:
     """One ply: the move leading to the best evaluation for the mover (``value_fn``, default
-    the hand-made :func:`~solvers.search.evaluate`)."""
+    the hand-made :func:`~duel.solvers.search.evaluate`)."""
 
     name = "greedy"
 
@@ -118,7 +119,7 @@ class GreedyPlayer:
 
 class SearchPlayer:
     """Expectiminimax under a time or node budget per move; ``value_fn`` is its horizon
-    evaluation (None: the search's default, the hand-made :func:`~solvers.search.evaluate`)."""
+    evaluation (None: the search's default, the hand-made :func:`~duel.solvers.search.evaluate`)."""
 
     name = "search"
 
@@ -179,11 +180,11 @@ class SearchPlayer:
 
 
 class MctsPlayer:
-    """Monte Carlo tree search (:mod:`solvers.mcts`) under a time or iteration budget per move.
+    """Monte Carlo tree search (:mod:`duel.solvers.mcts`) under a time or iteration budget per move.
 
-    The tree is kept between moves (:class:`solvers.mcts.Tree` finds the moves played in
+    The tree is kept between moves (:class:`duel.solvers.mcts.Tree` finds the moves played in
     between among its arms). In Age III endgames with at most ``exact_cards`` cards left the
-    player first tries an exact solve (:mod:`solvers.search`) with 40% of its time, as the
+    player first tries an exact solve (:mod:`duel.solvers.search`) with 40% of its time, as the
     ``search`` level does (0: never).
     """
 
@@ -198,7 +199,7 @@ class MctsPlayer:
         value_fn=None,
         exact_cards: int = 7,
     ) -> None:
-        from solvers.mcts import Tree
+        from duel.solvers.mcts import Tree
 
         self.seed = seed
         self.time_per_move = time_per_move
@@ -212,7 +213,7 @@ class MctsPlayer:
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        from solvers.mcts import collector_paused
+        from duel.solvers.mcts import collector_paused
 
         start = time.perf_counter()
         budget = self.time_per_move or 1.0
@@ -256,12 +257,22 @@ def parse_level(text: str) -> Level:
 
     >>> parse_level("mcts:0.5s"), parse_level("search:2000").count
     (Level(name='mcts', seconds=0.5, count=None), 2000)
+
+    A typo gets the nearest level (:mod:`difflib`):
+
+    >>> try:
+    ...     parse_level("cmtcs:1s")
+    ... except UnknownLevelError as error:
+    ...     print(str(error).split(":")[0] + ":" + str(error).split(":")[1])
+    unknown level 'cmtcs:1s' (did you mean cmcts?)
     """
     key = text.strip().lower()
     name, _, budget = key.partition(":")
     if name not in LEVELS:
+        close = difflib.get_close_matches(name, LEVELS, n=1)
+        guess = f" (did you mean {close[0]}?)" if close else ""
         raise UnknownLevelError(
-            f"unknown level {quoted(text)}: expected one of {', '.join(LEVELS)}"
+            f"unknown level {quoted(text)}{guess}: expected one of {', '.join(LEVELS)}"
             " (search, search-v1, mcts and cmcts take :N for a count or :Ss for seconds)"
         )
     if not _:
@@ -306,7 +317,7 @@ def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
     if parsed.name == "search-v1":
         value_fn: Callable[[State], float] = evaluate
     else:
-        from solvers.value import value as value_fn
+        from duel.solvers.value import value as value_fn
     if parsed.count is not None:
         player = SearchPlayer(seed, time_per_move=None, nodes=parsed.count, value_fn=value_fn)
     else:
@@ -382,7 +393,7 @@ def decisions_between(
 
 @dataclass(frozen=True)
 class CMctsConfig:
-    """Knobs of the compiled MCTS (``solvers._cmcts.Tree``); the defaults are the measured best.
+    """Knobs of the compiled MCTS (``duel.solvers._cmcts.Tree``); the defaults: the measured best.
 
     ``from_string("rollout=4,prior=value")`` overrides fields (the ``CMCTS`` environment variable
     of :class:`CMctsPlayer` uses it, for measuring). Fields:
@@ -392,7 +403,7 @@ class CMctsConfig:
     * ``uct``: UCB1 over availability counts (unvisited arms first) instead of PUCT.
     * ``prior``: ``policy`` (softmax of the rollout policy's move scores / ``prior_temperature``),
       ``value`` (one-ply hand-made evaluation), ``learned`` (one-ply learned value,
-      :mod:`solvers.value`), ``static`` or ``uniform``.
+      :mod:`duel.solvers.value`), ``static`` or ``uniform``.
     * ``rollout``: plies of playout before the evaluation judges the leaf; -1 plays to the end
       of the game (the value is then the game's result), -2 to the end of the Age.
     * ``policy``: ``plans`` (MCTS-BR's playout policy as its author describes it: a random card
@@ -405,12 +416,16 @@ class CMctsConfig:
     * ``leaf``: how a new leaf is judged: ``playout`` (the playout above), ``value`` (the learned
       value of the leaf, no playout) or ``mix`` (``(1 - mix_lambda)`` times the playout's result
       plus ``mix_lambda`` times the learned value of the leaf, as in AlphaGo).
+    * ``mix_fade``, ``prior_fade`` (0: off): the learned value's share of a leaf falls as
+      ``mix_lambda * F / (F + N)`` with the root's visits N, and the prior's weight in PUCT
+      blends towards uniform as ``n / (n + P)`` with the node's visits n: the more playouts a
+      search has, the less it leans on a fixed guess whose bias does not shrink with time.
     * ``evaluation``: what judges the position where a cut playout stops (``rollout`` >= 0 or
       -2): ``heuristic`` (the hand-made evaluation) or ``learned``.
     * ``exact_cards``: in Age III with at most this many cards left, try the exact solver first
-      (with at most 60% of the time, MCTS after it if it did not finish); -1 picks the number
-      from the time per move (measured at load 8: 7 cards take 0.01-0.3 s, 8 cards 0.05-1 s);
-      0 never.
+      (with at most :data:`EXACT_TIME_SHARE` of the time, MCTS after it if it did not finish);
+      -1 picks the number from the time per move by measured solve times
+      (:func:`exact_cards_for_time`); 0 never.
     * ``age_horizon``: the tree stops where a new Age is dealt (a playout judges from there), as
       MCTS-BR's does: the next Age's pyramid differs at every descent.
     * ``block_science``: in ``plans`` playouts, a player takes (or else discards) an accessible
@@ -438,6 +453,8 @@ class CMctsConfig:
     modes: int = 1
     leaf: str = "mix"
     mix_lambda: float = 0.3
+    mix_fade: float = 0.0
+    prior_fade: float = 0.0
     evaluation: str = "heuristic"
     exact_cards: int = -1
     reuse: bool = True
@@ -483,7 +500,7 @@ class CMctsConfig:
         return self.leaf != "playout" or self.evaluation == "learned" or self.prior == "learned"
 
     def tree_options(self) -> dict:
-        """The keyword arguments of ``solvers._cmcts.Tree`` (with the shipped learned value's
+        """The keyword arguments of ``duel.solvers._cmcts.Tree`` (with the shipped learned value's
         weights when an option uses it: ``data/models/value.json`` stays their one source)."""
         options = {
             f.name: getattr(self, f.name)
@@ -491,7 +508,7 @@ class CMctsConfig:
             if f.name not in ("exact_cards", "reuse", "threads")
         }
         if self.uses_learned_value():
-            from solvers.value import default_model
+            from duel.solvers.value import default_model
 
             options["value_weights"] = default_model().flat_weights()
         return options
@@ -520,14 +537,45 @@ def _search_trees(trees: list, core, limit: dict) -> dict:
     }
 
 
-def exact_cards_for_time(seconds: float) -> int:
-    """Age III cards left up to which the exact solve is tried first with ``seconds`` to think
-    (at load 8: 7-card endgames took 0.01-0.3 s, 8-card ones 0.05-1 s).
+#: How long the exact solver takes on the Age III positions ``cmcts`` reaches, by cards left in
+#: the pyramid: the 80th percentile of 38 positions per row on one thread, in seconds and in
+#: nodes (``benchmarks/exact_budget.py``, 40 games of ``cmcts:2000``, limit 4-8 s, load 1.5-3.3
+#: on the 2-core machine, 2026-11-25; ``benchmarks/results/exact_budget.txt``). 14 cards: under
+#: half of them within 4 s, so a time budget never tries them.
+EXACT_P80_SECONDS = {8: 0.010, 9: 0.036, 10: 0.111, 11: 0.147, 12: 0.669, 13: 4.05}
+EXACT_P80_NODES = {8: 11_000, 9: 42_000, 10: 146_000, 11: 700_000, 12: 2_750_000, 13: 9_000_000}
+#: What a timed ``cmcts`` move leaves of its budget for the Python around the search (finding
+#: the best arm, building the move): about 0.2 ms measured, so 1.5 ms keeps every move within
+#: its budget while using over 98% of it at 0.1 s per move.
+TIME_MARGIN = 0.0015
+#: Share of a move's time an exact solve may take before MCTS gets the rest.
+EXACT_TIME_SHARE = 0.6
+#: How much faster a solve runs on two threads or more (docs/search.md: 1.4x-2.1x).
+EXACT_THREADS_SPEEDUP = 1.4
 
-    >>> exact_cards_for_time(0.2), exact_cards_for_time(1.0), exact_cards_for_time(3.0)
-    (7, 8, 9)
+
+def exact_cards_for_time(seconds: float, threads: int = 1) -> int:
+    """Age III cards left up to which the exact solve is tried first with ``seconds`` to think:
+    the most cards whose solve finishes within :data:`EXACT_TIME_SHARE` of the time four times
+    in five (:data:`EXACT_P80_SECONDS`). The one rule of the ``cmcts`` player and the hints.
+
+    >>> [exact_cards_for_time(t) for t in (0.05, 0.2, 1.0, 3.0, 10.0)]
+    [8, 10, 11, 12, 13]
     """
-    return 6 if seconds < 0.1 else 7 if seconds < 0.5 else 8 if seconds < 2.5 else 9
+    allowed = EXACT_TIME_SHARE * seconds * (EXACT_THREADS_SPEEDUP if threads > 1 else 1.0)
+    fitting = [n for n, t in EXACT_P80_SECONDS.items() if t <= allowed]
+    return max(fitting, default=7)
+
+
+def exact_cards_for_nodes(nodes: int) -> int:
+    """The same rule for a node budget (reproducible hints): the most cards whose solve takes at
+    most ``nodes`` nodes four times in five (:data:`EXACT_P80_NODES`).
+
+    >>> exact_cards_for_nodes(600_000), exact_cards_for_nodes(3_000_000)
+    (10, 12)
+    """
+    fitting = [n for n, k in EXACT_P80_NODES.items() if k <= nodes]
+    return max(fitting, default=7)
 
 
 class CMctsPlayer:
@@ -535,8 +583,9 @@ class CMctsPlayer:
 
     The player sees positions, not the moves between them: it finds the decisions played since
     its last move (:func:`decisions_between`) and keeps that subtree (``reuse``). With a clock it
-    uses ``time_per_move`` less 6 ms; small Age III endgames (``exact_cards``) are first solved
-    exactly with at most 60% of the budget.
+    uses ``time_per_move`` less :data:`TIME_MARGIN`; Age III endgames that the exact solver
+    likely finishes in time (``exact_cards``) are first solved exactly with at most
+    :data:`EXACT_TIME_SHARE` of the budget.
     """
 
     name = "cmcts"
@@ -555,10 +604,10 @@ class CMctsPlayer:
         try:
             if not core.AVAILABLE:
                 raise ImportError
-            from solvers._cmcts import Tree
+            from duel.solvers._cmcts import Tree
         except ImportError:
             raise UnknownLevelError(
-                "the cmcts level needs the compiled core and solvers._cmcts "
+                "the cmcts level needs the compiled core and duel.solvers._cmcts "
                 "(pip install -e . with a C compiler, and DUEL_PURE unset)"
             ) from None
 
@@ -585,6 +634,7 @@ class CMctsPlayer:
         self.iterations = iterations
         self.last_info = None
         self._played: tuple[State, Move] | None = None  # the tree's root and our move there
+        self._exact_searcher = None
 
     def _follow(self, state: State) -> None:
         """Move the tree's root to ``state`` along the decisions played since our last move,
@@ -609,6 +659,14 @@ class CMctsPlayer:
             return 0
         return exact_cards_for_time(self.time_per_move or 1.0)
 
+    def _solver(self):
+        """The exact searcher, kept for the whole game: its table still holds what an earlier
+        solve proved (exact values stay true), so a solve that ran out of time a move ago
+        makes the next one shorter. Made at the first Age III endgame."""
+        if self._exact_searcher is None:
+            self._exact_searcher = new_searcher(seed=self.seed, chance_width=None, chance_samples=4)
+        return self._exact_searcher
+
     def choose(self, state: State) -> Move:
         from duel.core import CoreState
 
@@ -622,9 +680,11 @@ class CMctsPlayer:
             limit = (
                 Limit(nodes=self.iterations)
                 if self.iterations is not None
-                else Limit(time=0.6 * budget)
+                else Limit(time=EXACT_TIME_SHARE * budget)
             )
-            info = analyse(state, limit, exact=True, seed=self.seed, margin=False)
+            info = analyse(
+                state, limit, exact=True, seed=self.seed, margin=False, searcher=self._solver()
+            )
             if info.exact and info.best_move is not None:
                 self.last_info = info
                 return info.best_move
@@ -634,7 +694,7 @@ class CMctsPlayer:
             limit = {"iterations": self.iterations}
         else:
             # the whole budget but the few ms of Python around the search
-            left = budget - 0.006 - (time.perf_counter() - start)
+            left = budget - TIME_MARGIN - (time.perf_counter() - start)
             limit = {"seconds": max(0.01, left)}
         if len(self.trees) == 1:
             result = self.tree.search(core, **limit)

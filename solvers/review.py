@@ -1,15 +1,15 @@
 """The review of a game: every decision analysed, its loss in win probability, and a mark.
 
-No input or output here: ``duel review`` (:mod:`duel.cli_review`) and ``review`` in ``duel play``
-print what :func:`review_record` returns. What is computed, the thresholds and how to read the
-graph: ``docs/review.md``.
+No input or output here: ``duel review`` (:mod:`duel.app.cli_review`) and ``review`` in
+``duel play`` print what :func:`review_record` returns. What is computed, the thresholds and how
+to read the graph: ``docs/review.md``.
 
 * :func:`analyse_position` is the one door to the analysing engine: a position, a time per move
   and an AI level in, ``(value_a, best_move, best_value, values)`` out, where ``values`` gives
   *every* legal move its value for the player to move, all from one search. A new engine (MCTS)
   is one more entry in :data:`ANALYSERS`.
 * :func:`review_record` analyses every decision of a record (in parallel with
-  :mod:`solvers.batch`, each position a job of its own whose result depends only on the job, so
+  :mod:`duel.solvers.batch`, each position a job of its own whose result depends only on the job, so
   any number of workers gives the sequential result) and assembles a :class:`Review`: per move
   its value, the best move, the loss and the mark; per player the average loss and the count of
   each mark; the points of A's win chance.
@@ -38,12 +38,19 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from duel.moves import Kind, Move
-from duel.record import GameRecord
-from duel.replay import Replay, mover
+from duel.record import GameRecord, Replay, mover
+from duel.solvers.batch import run_jobs
+from duel.solvers.players import (
+    CMctsPlayer,
+    GreedyPlayer,
+    MctsPlayer,
+    SearchPlayer,
+    UnknownLevelError,
+    make_player,
+    parse_level,
+)
+from duel.solvers.search import Limit, analyse, evaluate, exact_feasible, terminal_value
 from duel.state import State
-from solvers.batch import run_jobs
-from solvers.players import GreedyPlayer, SearchPlayer, UnknownLevelError, make_player
-from solvers.search import Limit, analyse, evaluate, exact_feasible, terminal_value
 
 __all__ = [
     "ANALYSERS",
@@ -57,11 +64,15 @@ __all__ = [
     "analyse_job",
     "analyse_position",
     "check_level",
+    "level_clock",
     "mark_for",
     "review_record",
 ]
 
 FORMAT = "7wd-review"
+#: The review's engine by default: the hint's (``cmcts`` through
+#: :func:`duel.solvers.hint.hint_analysis`), so a move the hint advises is not marked a mistake.
+DEFAULT_LEVEL = "cmcts"
 VERSION = 1
 #: Loss in win probability (for the player who moved) from which a move gets each mark, the
 #: expected-points scale of chess reviews (docs/review.md says why these figures).
@@ -93,7 +104,7 @@ class PositionAnalysis(NamedTuple):
     info: dict[str, Any]
 
 
-def check_level(level: str, seconds: float = 1.0):
+def check_level(level: str, seconds: float = 1.0, seed: int = 0):
     """The player object of ``level`` if it can analyse, else :class:`UnknownLevelError`.
 
     >>> check_level("search:500").nodes
@@ -101,21 +112,43 @@ def check_level(level: str, seconds: float = 1.0):
     >>> check_level("random")
     Traceback (most recent call last):
     ...
-    solvers.players.UnknownLevelError: the random level cannot analyse a position: use search or greedy
+    duel.solvers.players.UnknownLevelError: the random level cannot analyse a position: use cmcts, search, search-v1, mcts or greedy
     """  # noqa: E501 (a doctest's exception line)
-    player = make_player(level, seed=0, time_per_move=seconds)
+    player = make_player(level, seed=seed, time_per_move=seconds)
     if player.name not in ANALYSERS:
-        names = " or ".join(ANALYSERS)
+        names = ", ".join(ANALYSERS)
+        names = names[::-1].replace(" ,", " ro ", 1)[::-1]
         raise UnknownLevelError(f"the {player.name} level cannot analyse a position: use {names}")
     return player
 
 
-def analyse_position(state: State, seconds: float = 1.0, level: str = "search") -> PositionAnalysis:
+def level_clock(level: str, seconds: float) -> float | None:
+    """The seconds per decision ``level`` thinks, or None for a level without a clock (a count
+    budget, or greedy).
+
+    >>> level_clock("cmcts", 1.0), level_clock("search:2s", 1.0), level_clock("greedy", 1.0)
+    (1.0, 2.0, None)
+    >>> level_clock("cmcts:3000", 1.0) is None
+    True
+    """
+    parsed = parse_level(level)
+    if parsed.name in ("random", "greedy") or parsed.count is not None:
+        return None
+    return parsed.seconds if parsed.seconds is not None else seconds
+
+
+def analyse_position(
+    state: State, seconds: float = 1.0, level: str = DEFAULT_LEVEL, seed: int = 0
+) -> PositionAnalysis:
     """Analyse one decision (or a finished game) with ``level`` for about ``seconds``.
 
-    ``level`` is an AI level as ``duel play`` takes it: ``search`` thinks ``seconds``,
-    ``search:N`` uses N nodes whatever ``seconds`` (reproducible), ``search:Ss`` S seconds;
-    ``greedy`` judges each move by the evaluation of the position it leads to (instant).
+    ``level`` is an AI level as ``duel play`` takes it: ``cmcts`` (the default) is the hint
+    engine, :func:`duel.solvers.hint.hint_analysis` (exact in small Age III endgames, else the
+    calibrated compiled MCTS) with ``seconds`` or ``cmcts:N`` iterations (reproducible);
+    ``search`` thinks ``seconds``, ``search:N`` uses N nodes whatever ``seconds``
+    (reproducible), ``search:Ss`` S seconds; ``search-v1`` likewise with the older evaluation;
+    ``mcts`` is the Python MCTS; ``greedy`` judges each move by the evaluation of the position
+    it leads to (instant). ``seed`` seeds the engine (the hint's seed gives the hint's answer).
 
     >>> import random
     >>> from duel import new_game
@@ -130,7 +163,7 @@ def analyse_position(state: State, seconds: float = 1.0, level: str = "search") 
         return PositionAnalysis(terminal_value(state), None, None, (), {"exact": True})
     if state.is_chance():
         raise ValueError(f"a chance node, not a decision: {state.describe()}")
-    player = check_level(level, seconds)
+    player = check_level(level, seconds, seed)
     return ANALYSERS[player.name](state, player)
 
 
@@ -154,13 +187,52 @@ def _search_analysis(state: State, player: SearchPlayer) -> PositionAnalysis:
     values = tuple((m.move, m.value) for m in info.moves)
     best_move, best_value = values[0] if values else (None, None)
     details = {
-        "engine": "search",
+        "engine": player.name,
         "depth": info.depth,
         "nodes": info.nodes,
         "exact": info.exact,
         "sampled": info.sampled,
     }
     return PositionAnalysis(info.value.a, best_move, best_value, values, details)
+
+
+def _cmcts_analysis(state: State, player: CMctsPlayer) -> PositionAnalysis:
+    """The hint's own analysis (:func:`duel.solvers.hint.hint_analysis`) with every move asked
+    for: the exact solve in a small Age III endgame, else the calibrated compiled MCTS, moves
+    ranked by visits. A move no tree visited has no value and is left out (the review then values
+    the move played, if it is one of those, by analysing the position after it)."""
+    from duel.solvers.hint import hint_analysis
+
+    budget = (
+        {"iterations": player.iterations}
+        if player.iterations is not None
+        else {"seconds": player.time_per_move or 1.0}
+    )
+    info = hint_analysis(state, top=len(state.legal_moves()), seed=player.seed, **budget)
+    values = tuple((m.move, m.value) for m in info.moves if m.value is not None)
+    best_move, best_value = values[0] if values else (None, None)
+    details = {
+        "engine": info.extra.get("engine", "cmcts"),
+        "depth": info.depth,
+        "nodes": info.nodes,
+        "exact": info.exact,
+        "sampled": info.sampled,
+    }
+    return PositionAnalysis(info.value.a, best_move, best_value, values, details)
+
+
+def _mcts_analysis(state: State, player: MctsPlayer) -> PositionAnalysis:
+    """The Python MCTS: moves ranked by visits, each valued by its mean result (unvisited
+    moves left out)."""
+    if player.iterations is not None:
+        result = player.tree.search(state, iterations=player.iterations)
+    else:
+        result = player.tree.search(state, seconds=player.time_per_move or 1.0)
+    ranked = sorted((s for s in result.moves if s.visits), key=lambda s: -s.visits)
+    values = tuple((s.move, s.value) for s in ranked)
+    best_move, best_value = values[0] if values else (None, None)
+    details = {"engine": "mcts", "depth": None, "nodes": result.iterations, "exact": False}
+    return PositionAnalysis(result.value_a, best_move, best_value, values, details)
 
 
 def _greedy_analysis(state: State, player: GreedyPlayer) -> PositionAnalysis:
@@ -179,7 +251,10 @@ def _greedy_analysis(state: State, player: GreedyPlayer) -> PositionAnalysis:
 
 #: The engines that can analyse, by level name (``make_player(level).name``).
 ANALYSERS: dict[str, Callable[[State, Any], PositionAnalysis]] = {
+    "cmcts": _cmcts_analysis,
     "search": _search_analysis,
+    "search-v1": _search_analysis,
+    "mcts": _mcts_analysis,
     "greedy": _greedy_analysis,
 }
 
@@ -205,14 +280,35 @@ def analyse_job(job: dict[str, Any]) -> dict[str, Any]:
     >>> result["values"][0][0], len(result["values"])
     ('pick The Colossus', 4)
     """
-    state = _replay(tuple(job["moves"])).state(job["index"])
-    result = analyse_position(state, job["seconds"], job["level"])
+    replay = _replay(tuple(job["moves"]))
+    index, seed = job["index"], job.get("seed", 0)
+    state = replay.state(index)
+    result = analyse_position(state, job["seconds"], job["level"], seed)
+    values = [[str(m), round(v, DIGITS)] for m, v in result.values]
+    info = dict(result.info)
+    if index < len(replay.moves) and values:
+        played = replay.moves[index]
+        if all(m != played for m, _ in result.values):
+            value = _value_after(state, played, job["seconds"], job["level"], seed)
+            if value is not None:  # the engine skipped the move played: valued after it
+                values.append([str(played), round(value, DIGITS)])
+                info["played_valued_after"] = True
     return {
-        "index": job["index"],
+        "index": index,
         "value_a": round(result.value_a, DIGITS),
-        "values": [[str(m), round(v, DIGITS)] for m, v in result.values],
-        "info": result.info,
+        "values": values,
+        "info": info,
     }
+
+
+def _value_after(state: State, move: Move, seconds: float, level: str, seed: int) -> float | None:
+    """The value of ``move`` for the player to move at ``state``, from an analysis of the
+    position it leads to, or None if that is a chance node (its deals are not enumerated)."""
+    after = state.apply(move)
+    if after.is_chance():
+        return None
+    value_a = analyse_position(after, seconds, level, seed).value_a
+    return value_a if state.to_move == 0 else 1.0 - value_a
 
 
 # --- the review ---------------------------------------------------------------------------------
@@ -268,7 +364,7 @@ class Review:
     summary: dict[str, PlayerSummary]
     graph: tuple[tuple[int, float], ...]
     level: str
-    seconds: float
+    seconds: float | None  # per decision; None for a level without a clock
     final: str
     ages: dict[int, str]
     metadata: dict[str, Any] = field(default_factory=dict)
@@ -337,19 +433,22 @@ def review_record(
     record: GameRecord,
     *,
     seconds: float = 1.0,
-    level: str = "search",
+    level: str = DEFAULT_LEVEL,
     workers: int | None = None,
     progress: bool = False,
+    seed: int = 0,
 ) -> Review:
     """Analyse every decision of ``record`` (see the module) on ``workers`` processes (default:
     every core; 1: in this process), with the batch layer's progress bar on stderr if
-    ``progress``. Each position is a job of :func:`solvers.batch.run_jobs`, whose results come
-    back in job order: with a node budget the review is the same for any number of workers."""
-    check_level(level, seconds)
+    ``progress``; ``seed`` seeds the engine at every position (``duel play`` passes its hint's
+    seed, so the review judges with the hint's searches). Each position is a job of
+    :func:`duel.solvers.batch.run_jobs`, whose results come back in job order: with a count
+    budget the review is the same for any number of workers."""
+    check_level(level, seconds, seed)
     replay = Replay.of(record)
     moves = list(replay.notation)
     jobs = [
-        {"moves": moves, "index": i, "seconds": seconds, "level": level}
+        {"moves": moves, "index": i, "seconds": seconds, "level": level, "seed": seed}
         for i in decisions_to_analyse(replay)
     ]
     found = run_jobs(analyse_job, jobs, workers=workers, progress=progress, label="positions")
@@ -388,8 +487,10 @@ def assemble(
         {p: _summary([m for m in reviewed if m.player == p]) for p in ("A", "B")},
         tuple(graph),
         level,
-        seconds,
-        final_state.describe(),
+        level_clock(level, seconds),
+        final_state.describe()
+        if final_state.is_terminal()
+        else f"unfinished: {final_state.describe()}",
         replay.age_marks(),
         dict(replay.record.metadata),
     )

@@ -67,7 +67,7 @@ later the Age, the surer a lead). ``m`` is the sum of:
 
 >>> from duel import new_game
 >>> import random
->>> from solvers.search import Limit, analyse
+>>> from duel.solvers.search import Limit, analyse
 >>> rng = random.Random(0)
 >>> state = new_game()
 >>> while state.is_chance() or state.phase != "play":
@@ -344,9 +344,9 @@ class MoveInfo:
     """One root move with its value for the player to move and its principal variation."""
 
     move: Move
-    value: float
+    value: float | None  # None: a move the search did not look at ("unsearched")
     pv: tuple[Move, ...]
-    bound: str = "exact"  # "exact", "upper" (at most this), "lower"
+    bound: str = "exact"  # "exact", "upper" (at most this), "lower", "unsearched"
 
     def to_dict(self) -> dict:
         return {
@@ -454,7 +454,7 @@ class Searcher:
     entries, entries of the current iteration and deep entries first (see :meth:`_make_room`);
     the evaluation and chance caches drop their oldest half.
     ``value_fn``: the evaluation at the horizon and for move ordering, a function of a state
-    returning P(A wins) + P(shared)/2 (default :func:`evaluate`; :func:`solvers.value.value` is
+    returning P(A wins) + P(shared)/2 (default :func:`evaluate`; :func:`duel.solvers.value.value` is
     the learned one).
     """
 
@@ -821,7 +821,7 @@ def _load_csearch():
     if not core.AVAILABLE:
         return None
     try:
-        from solvers import _csearch
+        from duel.solvers import _csearch
     except ImportError:
         return None
     return _csearch
@@ -866,8 +866,9 @@ class CSearcher(Searcher):
     """:class:`Searcher` whose recursive search runs in C (``solvers/csrc``).
 
     The same algorithm node for node; the table is a fixed array sized from ``memory`` (32-byte
-    entries in 64-byte buckets, see the C file), so the budget holds by construction. The root,
-    iterative deepening, principal variation and expected margin stay in Python.
+    entries in 64-byte buckets, see ``solvers/csrc/csearch/tt.h``), so the budget holds by
+    construction. The root, iterative deepening, principal variation and expected margin stay in
+    Python.
 
     ``threads`` > 1 runs each exact solve (depth >= ``INF_DEPTH // 2``) on that many threads
     sharing the table (Lazy SMP; the GIL is released meanwhile): the same exact value, found

@@ -1,7 +1,7 @@
 """How much a sampled value depends on the sample: the same search with other sampling seeds.
 
 Where a chance node has too many outcomes the search averages over a few drawn ones
-(:mod:`solvers.search`, "Sampling"), so its value is an estimate whose error nobody sees. This
+(:mod:`duel.solvers.search`, "Sampling"), so its value is an estimate whose error nobody sees. This
 module measures it honestly by replication: each root move's value is computed again, to the same
 depth, by independent searches that differ only in the seed of the chance sampling. The spread of
 those values (their range, and mean) is the sampling uncertainty of the reported figure. It says
@@ -9,7 +9,7 @@ nothing about the evaluation's own bias at the search horizon, which no resampli
 
 >>> import random
 >>> from duel import new_game
->>> from solvers.search import Limit, analyse
+>>> from duel.solvers.search import Limit, analyse
 >>> state, rng = new_game(), random.Random(0)
 >>> while state.is_chance() or state.phase != "play":
 ...     state = state.apply(state.random_move(rng), check=False)
@@ -25,8 +25,7 @@ import time
 from dataclasses import dataclass, field
 
 from duel.moves import Move
-from duel.state import State
-from solvers.search import (
+from duel.solvers.search import (
     DEFAULT_MEMORY,
     INF_DEPTH,
     AnalysisInfo,
@@ -36,6 +35,7 @@ from solvers.search import (
     analyse,
     exact_feasible,
 )
+from duel.state import State
 
 __all__ = [
     "EXTRA_SEEDS",
@@ -80,7 +80,7 @@ def sampling_spread(
     memory: int | None = None,
 ) -> Spread:
     """Search each of ``moves`` from ``state`` to ``depth`` (decision plies, counted as in
-    :func:`solvers.search.analysis`) once per seed, with a full window so each value is exact
+    :func:`duel.solvers.search.analysis`) once per seed, with a full window so each value is exact
     for that sample. ``node_limit`` bounds each seed's search (reproducible); ``deadline``
     (``time.perf_counter()``) stops the whole measurement, keeping the seeds already finished.
     ``memory``: each seed's search budget in bytes (default: ``DEFAULT_MEMORY``)."""
@@ -132,7 +132,7 @@ def pct(value: float) -> str:
 
 
 def chance_settings(state: State, exact: bool) -> tuple[int | None, int]:
-    """(chance_width, chance_samples) as :func:`solvers.search.analysis` chooses them."""
+    """(chance_width, chance_samples) as :func:`duel.solvers.search.analysis` chooses them."""
     if exact:
         return (None, 4) if exact_feasible(state) else (4, 4)
     return 6, 3
@@ -176,7 +176,7 @@ def advise(
 ) -> tuple[AnalysisInfo, Spread | None]:
     r"""The best moves and how sure they are, as ``duel hint`` and ``duel play``'s hint give
     them. Where the compiled MCTS is built (and no depth is asked for) the strongest player
-    answers (:func:`solvers.hint.hint_analysis`: calibrated win chances, their range over
+    answers (:func:`duel.solvers.hint.hint_analysis`: calibrated win chances, their range over
     independent searches in ``info.extra["spread"]``, exact small endgames; ``limit.nodes``
     counts its iterations, an empty limit is its calibrated budget) and the Spread is None.
     Otherwise the expectiminimax search: with a clock, half the time searches and half
@@ -193,7 +193,7 @@ def advise(
     ...                   value_text(info, info.moves[0], spread)))
     True
     """
-    from solvers.hint import cmcts_available, hint_analysis
+    from duel.solvers.hint import cmcts_available, hint_analysis
 
     if limit.depth is None and cmcts_available():
         info = hint_analysis(
@@ -221,7 +221,10 @@ def advise(
 def value_text(info: AnalysisInfo, m, spread: Spread | None) -> str:
     """A root move's value in words: ``57.1% exact``, ``57.1% (range 52.0-61.3% over 3
     samplings)``, ``57.1% estimate``, and from the MCTS hint engine ``57.1% (range 52.0-61.3%
-    over 3 searches)``; ``m`` is one of ``info.moves``."""
+    over 3 searches)``, or ``not searched`` for a move no search looked at (no value);
+    ``m`` is one of ``info.moves``."""
+    if m.value is None:
+        return "not searched"
     if info.extra.get("engine") == "cmcts":
         values = info.extra["spread"].get(str(m.move), [])
         if len(values) >= 2:
@@ -289,12 +292,16 @@ def _mcts_stats(info: AnalysisInfo) -> list[str]:
     if extra["calibrated"]:
         text += f"values calibrated (map fitted at {cal.get('iterations') or '?'} iterations"
         if cal.get("stale"):
-            text += "; with other cmcts settings: refit it, docs/strength.md"
+            text += (
+                "; fitted for other cmcts settings: refit it"
+                " (python -m duel.solvers.hint_calibration --help)"
+            )
         text += ")"
     else:
         text += "raw values (not calibrated)"
     raw = ", ".join(
         f"{move} {100 * v:.1f}% ({extra['visits'][move]:,} visits)"
         for move, v in extra["raw"].items()
+        if v is not None
     )
     return [text, f"before calibration: {raw}"]

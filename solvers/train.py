@@ -1,6 +1,6 @@
-"""Training the learned value (:mod:`solvers.value`): self-play, fit, validate, ship the weights.
+"""Training the learned value (:mod:`duel.solvers.value`): self-play, fit, validate, ship weights.
 
-The pipeline, each step a subcommand of ``python -m solvers.train``:
+The pipeline, each step a subcommand of ``python -m duel.solvers.train``:
 
 1. ``generate``: self-play games by a *teacher* (``greedy`` one-ply or ``search`` with a node
    budget, over the hand-made evaluation ``v1`` or a learned model), with a fraction
@@ -20,7 +20,7 @@ The pipeline, each step a subcommand of ``python -m solvers.train``:
 3. ``recipe``: the exact sequence that produced the shipped weights (see ``docs/strength.md``).
 
 Everything is seeded: the same command gives the same games and the same weights (workers
-only change the speed: :mod:`solvers.batch` merges results in game order, and an interrupted
+only change the speed: :mod:`duel.solvers.batch` merges results in game order, and an interrupted
 ``generate`` resumes where it stopped when run again).
 
 >>> records = generate(Teacher("greedy", epsilon=0.2), games=2, seed=1, workers=1)
@@ -39,9 +39,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from duel.solvers.features import N_FEATURES, STAGES, features, stage
+from duel.solvers.value import ValueModel, value_function
 from duel.state import GAME_OVER, PHASE, WINNER, State, new_game
-from solvers.features import N_FEATURES, STAGES, features, stage
-from solvers.value import ValueModel, value_function
 
 __all__ = [
     "Teacher",
@@ -60,9 +60,11 @@ CALIBRATION_FOLD, HOLDOUT_FOLD = 3, 4
 # --- self-play -----------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Teacher:
-    """Who plays the self-play games: ``kind`` "greedy" (one ply) or "search" (``nodes`` per
-    move); ``value``: "v1" (hand-made evaluation), "learned" (the shipped model) or a weights
-    file; ``epsilon``: probability of a uniformly random move at each decision."""
+    """Who plays the self-play games: ``kind`` "greedy" (one ply), "search" (``nodes`` per
+    move) or "cmcts" (the compiled MCTS, ``nodes`` iterations per move: expert iteration, the
+    strongest player teaching the value it leans on); ``value``: "v1" (hand-made evaluation),
+    "learned" (the shipped model) or a weights file, for greedy and search (cmcts uses the
+    shipped model); ``epsilon``: probability of a uniformly random move at each decision."""
 
     kind: str = "greedy"
     nodes: int = 300
@@ -70,19 +72,23 @@ class Teacher:
     value: str = "v1"
 
     def label(self) -> str:
+        if self.kind == "cmcts":  # it plays with the shipped model whatever ``value`` says
+            return f"cmcts:{self.nodes}/eps{self.epsilon:g}"
         budget = f":{self.nodes}" if self.kind == "search" else ""
         return f"{self.kind}{budget}/{self.value}/eps{self.epsilon:g}"
 
 
 def _player(teacher: Teacher, seed: int):
-    from solvers.players import GreedyPlayer, SearchPlayer
+    from duel.solvers.players import CMctsPlayer, GreedyPlayer, SearchPlayer
 
+    if teacher.kind == "cmcts":
+        return CMctsPlayer(seed, time_per_move=None, iterations=teacher.nodes)
     value_fn = value_function(teacher.value)
     if teacher.kind == "greedy":
         return GreedyPlayer(seed, value_fn=value_fn)
     if teacher.kind == "search":
         return SearchPlayer(seed, time_per_move=None, nodes=teacher.nodes, value_fn=value_fn)
-    raise ValueError(f"unknown teacher {teacher.kind!r}: expected greedy or search")
+    raise ValueError(f"unknown teacher {teacher.kind!r}: expected greedy, search or cmcts")
 
 
 def play_selfplay_game(job: dict) -> dict:
@@ -123,8 +129,8 @@ def generate(
     resume_file: str | Path | None = None,
 ) -> list[dict]:
     """``games`` self-play records (indices ``first_index``...), reproducible from ``seed``,
-    played by :func:`solvers.batch.run_jobs` (``resume_file``: its resumable results file)."""
-    from solvers.batch import run_jobs
+    played by :func:`duel.solvers.batch.run_jobs` (``resume_file``: its resumable results file)."""
+    from duel.solvers.batch import run_jobs
 
     jobs = [
         {"teacher": asdict(teacher), "seed": seed, "index": first_index + i} for i in range(games)
@@ -168,7 +174,7 @@ def build_dataset(records: list[dict], with_v1: bool = True):
     evaluation)."""
     import numpy as np
 
-    from solvers.search import evaluate
+    from duel.solvers.search import evaluate
 
     rows, stages, tapers, ys, games, hold, v1 = [], [], [], [], [], [], []
     for g, record in enumerate(records):
@@ -356,7 +362,7 @@ def format_report(report: dict) -> str:
 
 # --- command line ---------------------------------------------------------------------------------
 def _default_out() -> Path:
-    import data
+    from duel import data
 
     return Path(data.__file__).parent / "models" / "value.json"
 
@@ -498,12 +504,14 @@ def cmd_recipe(args) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
-        prog="python -m solvers.train", description=__doc__.split("\n")[0]
+        prog="python -m duel.solvers.train", description=__doc__.split("\n")[0]
     )
     sub = parser.add_subparsers(dest="command", required=True)
     g = sub.add_parser("generate", help="self-play games to a JSON-lines file")
-    g.add_argument("--teacher", choices=("greedy", "search"), default="greedy")
-    g.add_argument("--nodes", type=int, default=300, help="search nodes per move")
+    g.add_argument("--teacher", choices=("greedy", "search", "cmcts"), default="greedy")
+    g.add_argument(
+        "--nodes", type=int, default=300, help="search nodes (cmcts: iterations) per move"
+    )
     g.add_argument("--epsilon", type=float, default=0.05, help="random-move probability")
     g.add_argument("--value", default="v1", help="v1, learned, or a weights file")
     g.add_argument("--games", type=int, required=True)

@@ -1,12 +1,12 @@
 """The learned value of a position: estimated P(A wins) + P(shared) / 2.
 
-A logistic model over the antisymmetric features of :mod:`solvers.features`, one pair of weight
+A logistic model over the antisymmetric features of :mod:`duel.solvers.features`, one pair of weight
 vectors per stage (the draft, Ages I, II, III) blended by the taper ``t``:
 
     logit = sum_k ((1 - t) * W0[s][k] + t * W1[s][k]) * d[k]
 
 Terminal states get their exact value (1, 0 or 1/2). The weights ship in the package data
-(``data/models/value.json``) and are written by ``python -m solvers.train`` (see
+(``data/models/value.json``) and are written by ``python -m duel.solvers.train`` (see
 ``docs/strength.md``). Playing needs no dependency beyond the standard library: the dot product
 is plain Python (about 30k calls/s on one core, see ``benchmarks/value.py``).
 
@@ -23,8 +23,18 @@ import math
 from collections.abc import Callable
 from pathlib import Path
 
-import data
+from duel import data
 from duel.catalog import CARDS, COLOR_MASK, SCIENCE_SYMBOLS
+from duel.solvers.features import (
+    _DESTROY_PHASES,
+    _SETUP_PHASES,
+    _TOKEN_PHASES,
+    FEATURE_NAMES,
+    STAGES,
+    _accessible_cards,
+    player_features,
+    stage,
+)
 from duel.state import (
     _CARD_CHAIN_FROM as _CHAIN_FROM,
 )
@@ -59,20 +69,10 @@ from duel.state import (
     guild_points,
     trade_price,
 )
-from solvers.features import (
-    _DESTROY_PHASES,
-    _SETUP_PHASES,
-    _TOKEN_PHASES,
-    FEATURE_NAMES,
-    STAGES,
-    _accessible_cards,
-    player_features,
-    stage,
-)
 
 __all__ = ["MODEL_PATH", "ValueModel", "default_model", "value", "value_function"]
 
-#: Where the shipped weights live inside the ``data`` package.
+#: Where the shipped weights live inside the ``duel.data`` package.
 MODEL_PATH = "models/value.json"
 
 
@@ -133,7 +133,7 @@ class ValueModel:
 
     # -- evaluation ----------------------------------------------------------------------------
     def reference_logit(self, state: State) -> float:
-        """The model's log-odds for A, straight from :func:`~solvers.features.player_features`
+        """The model's log-odds for A, straight from :func:`~duel.solvers.features.player_features`
         (the definition; :meth:`logit` computes the same number from lookup tables)."""
         f = state.fields
         s, num, den = stage(f)
@@ -187,11 +187,11 @@ def value(state: State) -> float:
 
 def value_function(spec: str | None) -> Callable[[State], float]:
     """A value function by name: ``"learned"`` (the shipped model), ``"v1"`` (the hand-made
-    :func:`solvers.search.evaluate`), or the path of a weights file."""
+    :func:`duel.solvers.search.evaluate`), or the path of a weights file."""
     if spec in (None, "", "learned"):
         return value
     if spec == "v1":
-        from solvers.search import evaluate
+        from duel.solvers.search import evaluate
 
         return evaluate
     return ValueModel.load(spec)

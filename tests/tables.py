@@ -1,4 +1,5 @@
-"""Build hand-made positions for rule tests through the public JSON position format."""
+"""Build hand-made positions for rule tests through the public JSON position format; and
+records in the order of version 1 (:func:`old_order`)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import Any
 
 from duel import CARDS, State, card_named
 from duel.position import FACE_DOWN, FACE_DOWN_GUILD, position_from_json
-from pyramid_layouts import LAYOUTS, SLOTS
+from duel.pyramid_layouts import LAYOUTS, SLOTS
 
 
 def _removal_order(age: int, count: int) -> list[int]:
@@ -144,3 +145,19 @@ def end_of_age(age: int, keep: list[str], **kwargs: Any) -> State:
     extra = [CARDS[c].name for c in pool[:taken_needed]]
     kwargs["discard"] = list(kwargs.get("discard", ())) + extra
     return make_state(age=age, accessible=keep, **kwargs)
+
+
+def old_order(moves: list) -> list:
+    """``moves`` of a game as a version 1 record lists them: each ``start`` before the next
+    Age's layout (the chance outcomes just before it: the guild deal and the face-up reveals),
+    as the engine asked for it until the layout came first."""
+    from duel import Kind
+
+    out = list(moves)
+    for i, m in enumerate(moves):
+        if m.kind is Kind.STARTER:
+            at = i
+            while out[at - 1].is_chance:
+                at -= 1
+            out[at : i + 1] = [m, *out[at:i]]
+    return out

@@ -12,14 +12,15 @@ import os
 import random
 import re
 import sys
+import time
 from pathlib import Path
 
 import pexpect
 import pytest
 
 from duel import CARDS, Kind, Move, new_game
-from duel.app import CardWidget, Dialog, DuelApp
-from duel.game_control import Dealer, GameController
+from duel.app.fullscreen import CardWidget, Dialog, DuelApp
+from duel.app.game_control import Dealer, GameController
 from duel.record import GameRecord
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,12 +40,17 @@ def make_app(
 
 
 async def settle(app: DuelApp, pilot) -> None:
-    """Let the AI, the dealer and the chance measure finish, and the screen catch up."""
-    for _ in range(50):
+    """Let the AI, the dealer and the chance measure finish, and the screen catch up: until the
+    app is idle and one more pause changed nothing (by the clock, not a count of pauses, so
+    that a loaded machine does not cut it short)."""
+    deadline = time.monotonic() + 60.0
+    while time.monotonic() < deadline:
         await app.workers.wait_for_complete()
         await pilot.pause()
         if not app.busy and not app.waiting:
-            return
+            await pilot.pause()
+            if not app.busy and not app.waiting:
+                return
 
 
 def dialog(app: DuelApp) -> str:
@@ -132,6 +138,41 @@ def test_every_special_decision_is_its_own_dialog(phase):
             await pilot.press(str(len(options)))
             await settle(app, pilot)
             assert app.game.moves[before] == options[-1][1]
+
+    run(scenario())
+
+
+def test_who_begins_age_two_is_asked_once_its_structure_is_dealt_and_shown():
+    """The game ends Age I at the last card; the dealer lays out Age II (its 12 face-up cards)
+    before the dialog asks who begins, and the dialog names the cards to take first."""
+    record = GameRecord()
+    for seed in range(500):
+        rng = random.Random(seed)
+        state, moves = new_game(), []
+        while not state.is_terminal() and state.age < 2:
+            moves.append(state.random_move(rng))
+            state = state.apply(moves[-1])
+        if state.age == 2:
+            record = GameRecord(tuple(moves))
+            break
+    assert record.final_state().age == 2 and record.final_state().is_chance()
+
+    async def scenario():
+        app = make_app(("human", "human"), seed=1, moves=record.moves)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            assert dialog(app) == "choose_starter"
+            state = app.state
+            dealt = app.game.moves[len(record.moves) :]
+            assert [m.kind for m in dealt] == [Kind.REVEAL_CARD] * 12  # the layout, then asked
+            first = [CARDS[state.pyramid[s]].name for s in (18, 19)]
+            heading = app.screen.heading
+            assert "Age II is laid out. To take first: " in heading
+            assert all(name in heading for name in first)
+            assert sum(1 for c in state.pyramid if c == -2) == 8  # face down: still unseen
+            await pilot.press("2")
+            await settle(app, pilot)
+            assert str(app.game.moves[-1]) == "start B" and app.state.pyramid == state.pyramid
 
     run(scenario())
 
@@ -296,7 +337,7 @@ def test_the_palette_colours_the_cards_of_the_app(name):
     the line mode's tables; the colour-blind palette also names each card's colour."""
     from rich.style import Style
 
-    from duel import render as R
+    from duel.app import render as R
 
     async def scenario():
         app = make_app(("human", "random"), seed=3)
@@ -381,7 +422,7 @@ def test_duel_play_in_a_terminal_opens_the_app_and_q_leaves(tmp_path):
     env["XDG_DATA_HOME"] = str(tmp_path)
     child = pexpect.spawn(
         sys.executable,
-        ["-c", "from duel.cli import main; main()", "play", "--seed", "1"],
+        ["-c", "from duel.app.cli import main; main()", "play", "--seed", "1"],
         cwd=str(tmp_path), env=env, encoding="utf-8", timeout=30, dimensions=(50, 150),
     )
     child.expect("Quit")  # the footer
@@ -398,7 +439,7 @@ def spawn_app(tmp_path: Path, *args: str) -> pexpect.spawn:
     env["XDG_DATA_HOME"] = str(tmp_path)  # the autosave goes to the user data folder
     return pexpect.spawn(
         sys.executable,
-        ["-c", "from duel.cli import main; main()", "play", *args],
+        ["-c", "from duel.app.cli import main; main()", "play", *args],
         cwd=str(tmp_path), env=env, encoding="utf-8", timeout=30, dimensions=(50, 150),
     )
 

@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from duel.cli_support import expand_optional_values
-from solvers.batch import (
+from duel.app.cli_support import expand_optional_values
+from duel.solvers.batch import (
     BatchError,
     BatchInterrupted,
     ResultStore,
@@ -26,7 +26,7 @@ from solvers.batch import (
     job_key,
     run_jobs,
 )
-from solvers.match import GameResult, match_jobs, play_match, play_match_game_json
+from duel.solvers.match import GameResult, match_jobs, play_match, play_match_game_json
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -176,7 +176,7 @@ def test_ray_flag_may_stand_alone():
 
 
 def _duel(*args: str, **kwargs) -> subprocess.Popen:
-    code = "import sys; from duel.cli import main; sys.argv[0] = 'duel'; main()"
+    code = "import sys; from duel.app.cli import main; sys.argv[0] = 'duel'; main()"
     return subprocess.Popen(
         [sys.executable, "-c", code, *args],
         cwd=ROOT,

@@ -267,7 +267,7 @@ def test_the_extension_is_built_where_a_compiler_exists():
 def test_pure_path_works_without_the_extension():
     code = (
         "import random, sys\n"
-        "import duel.core, solvers.search\n"
+        "import duel.core, duel.solvers.search\n"
         "from duel import play_random_game\n"
         "assert not duel.core.AVAILABLE and duel.core.CoreState is None\n"
         "assert 'duel._ccore' not in sys.modules\n"

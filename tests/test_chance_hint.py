@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from duel import new_game
-from solvers.chance_hint import MAX_OUTCOMES, chance_analysis, waiting_for
-from solvers.search import Limit
+from duel.solvers.chance_hint import MAX_OUTCOMES, chance_analysis, waiting_for
+from duel.solvers.search import Limit
 from tests.test_search import cli  # noqa: F401 - the fixture
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from duel.cli import app
+from duel.app.cli import app
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 runner = CliRunner()
@@ -76,8 +76,9 @@ def test_selfplay_summary():
 
 def test_help_is_fast_and_does_not_import_heavy_modules():
     code = (
-        "import sys; from duel.cli import app; "
-        "heavy = [m for m in ('ortools', 'rich.console', 'solvers.search') if m in sys.modules]; "
+        "import sys; from duel.app.cli import app; "
+        "heavy = [m for m in ('ortools', 'rich.console', 'duel.solvers.search') "
+        "if m in sys.modules]; "
         "print(heavy)"
     )
     out = subprocess.run(
@@ -88,3 +89,65 @@ def test_help_is_fast_and_does_not_import_heavy_modules():
         check=True,
     )
     assert out.stdout.strip() == "[]"
+
+
+def test_duel_play_defaults_to_the_strongest_ai_and_says_so(tmp_path, monkeypatch):
+    """Issue #24 item 7: a newcomer's first game is against cmcts (1 s a move), not random."""
+    from duel.app.tui import DEFAULT_PLAYERS, default_player, run_game
+    from duel.record import GameRecord
+    from duel.solvers.hint import cmcts_available
+    from tests.test_fair_play import feeder
+
+    assert DEFAULT_PLAYERS == ("human", "cmcts")
+    expected = "cmcts" if cmcts_available() else "search"
+    assert default_player("cmcts") == expected and default_player("human") == "human"
+    monkeypatch.chdir(tmp_path)
+    code = run_game(
+        (None, None), seed=5, load=None, delay=0, think=0.05, plain=True,
+        read=feeder(["save s.json"]),
+    )  # fmt: skip
+    assert code == 0
+    assert GameRecord.load(tmp_path / "s.json").metadata["players"] == {"A": "human", "B": expected}
+    help_text = " ".join(CliRunner().invoke(app, ["play", "--help"]).output.split())
+    assert "[default: cmcts, --think s a move, or the saved game's]" in help_text.replace("│ ", "")
+
+
+@pytest.mark.parametrize(
+    ("args", "guess"),
+    [
+        (["play", "--b", "cmtcs", "--plain"], "cmcts?)"),
+        (["review", "examples/records/greedy_vs_greedy.json", "--level", "serch:300"], "search?"),
+    ],
+)
+def test_a_level_typo_gets_the_nearest_level(args, guess, monkeypatch):
+    """Issue #24 item 8: 'cmtcs' said only 'unknown level'."""
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2 and "did you mean " + guess in result.output, result.output
+
+
+def test_export_marks_an_age_after_the_last_draft_pick():
+    """Issue #24 item 8: "-- Age I --" came one move early, before the last draft pick; it now
+    stands before the Age's first move (here the first card turned over)."""
+    record = str(Path(__file__).resolve().parents[1] / "examples/records/greedy_vs_greedy.json")
+    out = CliRunner().invoke(app, ["export", record]).output
+    assert "19. A pick The Statue of Zeus\n-- Age I --\n20. chance: reveal slot 0 Stone" in out
+    assert "59. B discard Scriptorium\n-- Age II --\n60. chance: reveal slot 0" in out
+    quiet = CliRunner().invoke(app, ["export", record, "--no-chance"]).output
+    assert "19. A pick The Statue of Zeus\n-- Age I --\n32. A build Altar\n" in quiet
+
+
+def test_help_shows_flags_without_a_value_type():
+    """Issue #24 item 8: ``--plain --no-plain <bool>`` (even ``--help <bool>``) looked as if a
+    flag took a value; options with a value keep their type."""
+    import typer
+
+    from wonders.app.cli import app as wonders_app
+
+    for program in (app, wonders_app):
+        names = sorted(typer.main.get_command(program).commands)
+        for args in [["--help"], *([name, "--help"] for name in names)]:
+            out = CliRunner().invoke(program, args, terminal_width=120).output
+            assert "<bool>" not in out, (args, out)
+    out = CliRunner().invoke(app, ["play", "--help"], terminal_width=120).output
+    assert "<float>" in out and "--plain" in out

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from duel.cli import app as duel_app
-from duel.cli_support import autosave_path, user_data_dir
-from wonders.cli import app as wonders_app
+from duel.app.cli import app as duel_app
+from duel.app.cli_support import autosave_path, user_data_dir
+from wonders.app.cli import app as wonders_app
 
 runner = CliRunner()
 APPS = [("duel", duel_app), ("wonders", wonders_app)]
@@ -32,7 +32,7 @@ def test_short_help_and_version(name, app):
 def test_completion_is_offered(name, app):
     assert "--show-completion" in runner.invoke(app, ["--help"]).output
     script = subprocess.run(
-        [sys.executable, "-c", f"from {name}.cli import app; app(prog_name={name!r})",
+        [sys.executable, "-c", f"from {name}.app.cli import app; app(prog_name={name!r})",
          "--show-completion", "bash"],
         capture_output=True, text=True, timeout=60,
     )

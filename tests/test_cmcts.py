@@ -1,4 +1,4 @@
-"""The compiled MCTS (solvers._cmcts) and its player level ``cmcts``: legal answers at every
+"""The compiled MCTS (duel.solvers._cmcts) and its player level ``cmcts``: legal answers at every
 kind of decision, determinism under an iteration budget, time control, public information only,
 and the configuration parser."""
 
@@ -10,18 +10,18 @@ import time
 import pytest
 
 from duel import core  # noqa: E402
-from duel.state import new_game
-from solvers.players import (
+from duel.solvers.players import (
     CMctsConfig,
     CMctsPlayer,
     UnknownLevelError,
     decisions_between,
     make_player,
 )
+from duel.state import new_game
 
 if not core.AVAILABLE:
     pytest.skip("the compiled core is off (DUEL_PURE) or not built", allow_module_level=True)
-_cmcts = pytest.importorskip("solvers._cmcts")
+_cmcts = pytest.importorskip("duel.solvers._cmcts")
 from duel.core import CoreState  # noqa: E402  (needs the C core, as _cmcts does)
 
 PHASES = {
@@ -357,3 +357,39 @@ def test_plans_block_science_takes_or_discards_the_opponents_fifth_symbol():
         if found >= 3:
             break
     assert found >= 1
+
+
+def test_fading_options_are_checked_and_off_at_an_infinite_horizon():
+    """``mix_fade`` and ``prior_fade`` with an infinite horizon change nothing (the factors are
+    exactly 1 and 0 in floating point), a finite one changes the search, a negative one is
+    refused."""
+    state = next(s for s in _random_decisions(1, seed=5) if s.phase == "play")
+    core_state = CoreState.from_state(state)
+    options = CMctsConfig().tree_options()
+
+    def search(**fading):
+        return _cmcts.Tree(seed=3, **{**options, **fading}).search(core_state, iterations=600)
+
+    base = search()["moves"]
+    assert search(mix_fade=1e300, prior_fade=1e300)["moves"] == base
+    assert search(mix_fade=50.0, prior_fade=50.0)["moves"] != base
+    with pytest.raises(ValueError, match="mix_fade"):
+        _cmcts.Tree(mix_fade=-1.0)
+
+
+def test_the_exact_table_is_kept_between_moves():
+    """The player's exact searcher keeps its table for the whole game: solving the same Age III
+    position again costs a small fraction of the first solve."""
+    from duel.solvers.search import exact_feasible
+
+    rng = random.Random(3)
+    state = new_game()
+    while not (state.phase == "play" and exact_feasible(state, 9)):
+        state = state.apply(state.random_move(rng), check=False)
+    player = make_player("cmcts", seed=1, time_per_move=2.0)
+    player.choose(state)
+    first = player.last_info
+    player.choose(state)
+    again = player.last_info
+    assert first.exact and again.exact and first.best_move == again.best_move
+    assert again.nodes * 10 < max(first.nodes, 100)

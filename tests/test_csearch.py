@@ -13,8 +13,7 @@ from pathlib import Path
 import pytest
 
 from duel.position import load_position
-from duel.state import State
-from solvers.search import (
+from duel.solvers.search import (
     C_SEARCH,
     DEFAULT_MEMORY,
     INF_DEPTH,
@@ -24,6 +23,7 @@ from solvers.search import (
     exact_feasible,
     expectimax,
 )
+from duel.state import State
 from tests.test_search import SMALL, TINY, endgame
 
 pytestmark = pytest.mark.skipif(not C_SEARCH, reason="compiled search not available")
@@ -40,7 +40,7 @@ LEVERS = (
 
 
 def c_searcher(memory: int = 16 << 20, **levers: int):
-    from solvers.search import CSearcher
+    from duel.solvers.search import CSearcher
 
     searcher = CSearcher(chance_width=None, memory=memory)
     for name, value in levers.items():
@@ -134,7 +134,7 @@ def seeded_late_position(seed: int, cards: int) -> State:
     """The first Age III decision with at most ``cards`` cards left of a seeded game: random moves,
     a greedy player's for odd seeds (as the differential runs that found the bugs below)."""
     from duel import new_game
-    from solvers.players import make_player
+    from duel.solvers.players import make_player
 
     rng = random.Random(seed)
     chooser = make_player("greedy", seed=seed) if seed % 2 else None
@@ -169,7 +169,7 @@ def test_a_fourteen_card_benchmark_endgame_has_its_true_value():
     outcomes, each solved alone). The empty-window bug made it 0.2607 in the curves of the
     morning."""
     from benchmarks.endgames import endgame as benchmark_endgame
-    from solvers.search import CSearcher
+    from duel.solvers.search import CSearcher
 
     state = benchmark_endgame(504, 14, "search")
     searcher = CSearcher(chance_width=None, memory=256 << 20, threads=2)
@@ -332,7 +332,9 @@ def _rss_bytes() -> int:
 
 def test_exact_solve_with_a_small_budget_stays_within_it():
     budget = 8 << 20
-    state = random_endgames(10, 1, 523)[0]
+    # seed 529: a 10-card endgame whose solve overflows the 8 MB table (1,313 overwrites); the
+    # random games changed when the Age starter's choice moved after the layout
+    state = random_endgames(10, 1, 529)[0]
     before = _rss_bytes() if Path("/proc/self/status").exists() else None
     searcher = c_searcher(memory=budget)
     info = analyse(state, exact=True, margin=False, searcher=searcher)
@@ -354,7 +356,7 @@ def test_analyse_passes_the_memory_budget_through():
 def test_memory_option_of_the_commands(tmp_path):
     from typer.testing import CliRunner
 
-    from duel.cli import app
+    from duel.app.cli import app
 
     runner = CliRunner()
     path = str(EXAMPLES[0])
@@ -383,7 +385,7 @@ def test_threads_option_of_analyze():
     line."""
     from typer.testing import CliRunner
 
-    from duel.cli import app
+    from duel.app.cli import app
 
     runner = CliRunner()
     path = str(EXAMPLES[0])
@@ -424,7 +426,7 @@ def test_threaded_exact_solves_give_the_single_threaded_values():
 def test_a_threaded_solve_stops_at_a_node_limit_and_a_deadline():
     import time
 
-    from solvers.search import SearchAborted
+    from duel.solvers.search import SearchAborted
 
     state = random_endgames(12, 2, 1600)[1]  # about 3M nodes
     searcher = c_searcher(memory=64 << 20)

@@ -10,15 +10,15 @@ import random
 import pytest
 
 from duel import core
+from duel.solvers.features import N_FEATURES, STAGES, features
+from duel.solvers.match import play_game
+from duel.solvers.players import CMctsConfig, CMctsPlayer, GreedyPlayer, UnknownLevelError
+from duel.solvers.value import ValueModel, default_model, value
 from duel.state import new_game
-from solvers.features import N_FEATURES, STAGES, features
-from solvers.match import play_game
-from solvers.players import CMctsConfig, CMctsPlayer, GreedyPlayer, UnknownLevelError
-from solvers.value import ValueModel, default_model, value
 
 if not core.AVAILABLE:
     pytest.skip("the compiled core is off (DUEL_PURE) or not built", allow_module_level=True)
-_cmcts = pytest.importorskip("solvers._cmcts")
+_cmcts = pytest.importorskip("duel.solvers._cmcts")
 from duel.core import CoreState  # noqa: E402  (needs the C core, as _cmcts does)
 
 ALL_PHASES = {
@@ -75,7 +75,7 @@ def test_features_and_value_equal_python_at_every_stage():
         assert shipped.value(c) == pytest.approx(value(state), abs=1e-9)
         assert other.value(c) == pytest.approx(model(state), abs=1e-9)
         if not state.is_terminal():
-            # the definition (feature by feature), not only the fast tables of solvers.value
+            # the definition (feature by feature), not only the fast tables of duel.solvers.value
             reference = 1.0 / (1.0 + math.exp(-max(-30.0, model.reference_logit(state))))
             assert other.value(c) == pytest.approx(reference, abs=1e-9)
         phases.add(state.phase)

@@ -8,7 +8,7 @@ import pytest
 
 from duel import CARDS, TOKENS, WONDERS, card_named
 from duel.catalog import AGE_DECK, RESOURCES
-from pyramid_layouts import LAYOUTS
+from duel.pyramid_layouts import LAYOUTS
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "duel"
 needs_reference = pytest.mark.skipif(not REFERENCE.is_dir(), reason="reference data not present")

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from duel import Kind, new_game
+from duel.app.game_control import NOT_FAIR, Dealer, record_moves_to_save, undo_target
+from duel.app.tui import Output, Session, _Restart, run_game
 from duel.catalog import TOKENS
-from duel.game_control import NOT_FAIR, Dealer, record_moves_to_save, undo_target
 from duel.record import GameRecord, RecordError
-from duel.tui import Output, Session, _Restart, run_game
 
 
 def feeder(lines: list[str]):
@@ -254,3 +254,29 @@ def test_an_ai_library_draw_pending_is_not_saved():
     kept = record_moves_to_save(moves, states, lambda p: p != chooser)
     assert kept == moves[:-1]
     assert record_moves_to_save(moves, states, lambda p: True) == moves
+
+
+def test_who_begins_the_next_age_sees_its_face_up_cards_and_nothing_else():
+    """The chooser decides once the new structure is laid out: only its face-up cards have been
+    dealt since the last card of the Age (the face-down ones are still chance nodes), and in a
+    fair game that last card cannot be taken back (the new cards were seen)."""
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = new_game()
+        states, moves = [state], []
+        while not state.is_terminal() and state.phase != "choose_starter":
+            moves.append(state.random_move(rng))
+            state = state.apply(moves[-1])
+            states.append(state)
+        if state.phase == "choose_starter":
+            break
+    assert state.phase == "choose_starter" and state.age == 2
+    last = max(i for i, m in enumerate(moves) if not m.is_chance)
+    dealt = moves[last + 1 :]
+    assert [m.kind for m in dealt] == [Kind.REVEAL_CARD] * 12
+    assert sorted(m.slot for m in dealt) == [0, 1, 2, 3, 4, 5, 11, 12, 13, 14, 18, 19]
+    assert sum(1 for c in state.pyramid if c == -2) == 8
+    assert len(state.unseen_cards) == 23 - 12  # 8 face down + 3 removed at setup, all unknown
+    taker = states[last].to_move
+    refused = undo_target(states, moves, lambda p: p == taker, may_undo_chance=False)
+    assert isinstance(refused, str) and "12 cards turned face up" in refused

@@ -16,10 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from duel.game_control import Dealer
+from duel.app.game_control import Dealer
+from duel.app.tui import Output, Session
 from duel.position import write_atomically
 from duel.record import GameRecord
-from duel.tui import Output, Session
 from tests.test_tui import prompt
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -159,7 +159,7 @@ def test_end_of_input_autosave_falls_back_and_fails_non_zero(tmp_path, monkeypat
     assert session.run() == 0
     assert (tmp_path / "data" / "wonders-duel" / "duel-autosave.json").exists()
 
-    import duel.tui as tui
+    import duel.app.tui as tui
 
     monkeypatch.setattr(tui, "autosave_places", lambda first: [locked / "nothere" / "x.json"])
     session = make_session(tmp_path, ["1"], seed=3)
@@ -184,8 +184,8 @@ def test_after_load_the_autosave_does_not_overwrite_the_loaded_file(tmp_path, mo
 @FUZZ
 @given(st.lists(LINES, max_size=40), st.integers(0, 1000))
 def test_any_line_at_any_prompt_keeps_the_base_game(capsys, tmp_path, monkeypatch, lines, seed):
+    from wonders.app.cli import Quit, Session, play_to_the_end
     from wonders.bots import make_bot
-    from wonders.cli import Quit, Session, play_to_the_end
     from wonders.record import GameRecord
 
     monkeypatch.chdir(tmp_path)  # a bare 'save' writes wonders-game.json here
@@ -247,7 +247,7 @@ def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
     env["XDG_DATA_HOME"] = str(tmp_path)  # the autosave goes to the user data folder
     return pexpect.spawn(
         sys.executable,
-        ["-c", "from duel.cli import main; main()", "play", *line_mode(args)],
+        ["-c", "from duel.app.cli import main; main()", "play", *line_mode(args)],
         cwd=str(tmp_path),
         env=env,
         encoding="utf-8",
@@ -294,7 +294,7 @@ def test_random_typing_never_ends_in_a_traceback(tmp_path):
     import subprocess
 
     result = subprocess.run(
-        [sys.executable, "-c", "from duel.cli import main; main()", "play", "--plain"],
+        [sys.executable, "-c", "from duel.app.cli import main; main()", "play", "--plain"],
         input="\n".join(line.replace("\0", "") for line in lines) + "\n",
         capture_output=True,
         text=True,
@@ -335,7 +335,7 @@ def test_a_megabyte_move_in_a_record_is_one_readable_line(tmp_path):
 
 
 def test_the_base_game_quotes_a_pasted_page_cut():
-    from wonders.cli import parse_input
+    from wonders.app.cli import parse_input
     from wonders.game import new_game
 
     state = new_game(3, 1)
@@ -348,7 +348,7 @@ def test_a_piped_quit_saves_the_game_and_says_where(tmp_path):
     import subprocess
 
     result = subprocess.run(
-        [sys.executable, "-c", "from duel.cli import main; main()", "play", "--plain",
+        [sys.executable, "-c", "from duel.app.cli import main; main()", "play", "--plain",
          "--seed", "4"],
         input="1\nquit\n", capture_output=True, text=True, cwd=tmp_path, timeout=60,
         env={**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path)},
@@ -392,7 +392,7 @@ def test_save_creates_no_folder_expands_home_and_needs_a_name(tmp_path, monkeypa
 
 
 def test_the_base_game_saves_the_same_way(tmp_path, monkeypatch, capsys):
-    from wonders.cli import Command, Session, _run_command
+    from wonders.app.cli import Command, Session, _run_command
     from wonders.record import GameRecord as BaseRecord
 
     home = tmp_path / "home"

@@ -23,8 +23,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from duel.app import DuelApp
-from duel.game_control import Dealer, GameController
+from duel.app.fullscreen import DuelApp
+from duel.app.game_control import Dealer, GameController
 from duel.record import GameRecord
 from tests.test_tui import PROMPT, ROOT
 from wonders.record import GameRecord as BaseRecord

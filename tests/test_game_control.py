@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from duel import CARDS, Kind, Move
-from duel.game_control import Dealer, GameController
+from duel.app.game_control import Dealer, GameController
 from duel.record import GameRecord, RecordError
 
 
@@ -112,7 +112,8 @@ def test_card_actions_and_hint():
     assert [m.kind for _, m in actions[:2]] == [Kind.BUILD, Kind.DISCARD]
     hint = game.hint(nodes=500)
     assert hint.player == game.state.to_move and 1 <= len(hint.moves) <= 3
-    assert all(0.0 <= m.value <= 1.0 and "%" in m.value_text for m in hint.moves)
+    assert all(m.value is None or 0.0 <= m.value <= 1.0 for m in hint.moves)
+    assert all("%" in m.value_text or m.value_text == "not searched" for m in hint.moves)
     chance = game.win_chance(nodes=300)
     assert chance is not None and 0.0 <= chance <= 1.0
 
@@ -173,3 +174,26 @@ def test_a_number_typed_on_an_older_board_is_checked_against_it():
     for n, card in enumerate(shown, 1):
         if n <= len(now) and now[n - 1] == card:
             assert game.stale_number(n, shown) is None
+
+
+def test_wording_of_prices_and_hint_lines():
+    """Issue #24 item 8: "(1c, you have 0)" said "cannot afford" as every other line does;
+    "needs printed cost 1 coins"; "then then chance" in a hint."""
+    from duel import IllegalMoveError
+    from duel.app.game_control import Hint, HintLine
+    from tests.tables import make_state
+
+    state = make_state(age=1, accessible=["Logging Camp"], A={"coins": 0})
+    game = controller()
+    game.states = [state]
+    card = Move.parse("build Logging Camp").card
+    assert game.card_actions(card)[0][0] == "build (1c, cannot afford)"
+    with pytest.raises(IllegalMoveError) as error:
+        state.apply(Move.parse("build Logging Camp"))
+    assert str(error.value).endswith("Logging Camp needs printed cost 1 coin (total 1), you have 0")
+    stop = "then chance (a face-down card or a draw): the line stops here"
+    discard = Move.parse("discard Logging Camp")
+    hint = Hint(0, (HintLine(discard, 0.4, stop, "40.0% estimate"),), False)
+    assert game.hint_lines(hint)[1:] == ["1. discard Logging Camp: 40.0% estimate", "   " + stop]
+    hint = Hint(0, (HintLine(discard, 0.4, "B pick 3", "40.0%"),), False)
+    assert game.hint_lines(hint)[2] == "   then B pick 3"

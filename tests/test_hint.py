@@ -1,5 +1,6 @@
-"""The hint engine (solvers.hint) and its calibration (solvers.hint_calibration): calibrated on
-held-out self-play, public information only, exact endgames exact, the search on the pure path."""
+"""The hint engine (duel.solvers.hint) and its calibration (duel.solvers.hint_calibration):
+calibrated on held-out self-play, public information only, exact endgames exact, the search on
+the pure path."""
 
 from __future__ import annotations
 
@@ -15,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from duel.lines import line_steps
+from duel.app.lines import line_steps
 from duel.position import load_position
-from solvers.hint import (
+from duel.solvers.hint import (
     CALIBRATION_PATH,
     DEFAULT_ITERATIONS,
     Calibration,
@@ -25,8 +26,8 @@ from solvers.hint import (
     default_calibration,
     hint_analysis,
 )
-from solvers.hint_calibration import fit_map, generate, hint_rows, predict
-from solvers.search import analyse
+from duel.solvers.hint_calibration import fit_map, generate, hint_rows, predict
+from duel.solvers.search import analyse
 from tests.test_search import QUICK, _deal_consistent_histories
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -113,7 +114,7 @@ def test_a_decreasing_map_is_refused(tmp_path):
 
 def test_the_pipeline_generates_and_fits(tmp_path):
     """Two tiny self-play games through the batch layer, then a map fitted on them."""
-    from solvers.hint_calibration import fit_and_write
+    from duel.solvers.hint_calibration import fit_and_write
 
     records = generate(games=2, seed=4, iterations=120, workers=1)
     path = tmp_path / "games.jsonl"
@@ -140,12 +141,15 @@ def test_hidden_cards_do_not_change_the_hint(only_guilds):
     (a fixed seed and an iteration budget make it deterministic)."""
     a, b = _deal_consistent_histories(7, only_guilds=only_guilds)
     assert a == b and hash(a) == hash(b)
-    random.seed(1)
-    ia = hint_analysis(a, iterations=3000, top=3, seed=5)
-    random.seed(2)  # the global generator is never used
-    ib = hint_analysis(b, iterations=3000, top=3, seed=5)
-    assert _comparable(ia) == _comparable(ib)
-    assert ia.extra["engine"] == ("cmcts" if cmcts_available() else "search")
+    engines = set()
+    for exact_cards in (None, 0):  # the exact stage where it applies, and the sampled engine
+        random.seed(1)
+        ia = hint_analysis(a, iterations=3000, top=3, seed=5, exact_cards=exact_cards)
+        random.seed(2)  # the global generator is never used
+        ib = hint_analysis(b, iterations=3000, top=3, seed=5, exact_cards=exact_cards)
+        assert _comparable(ia) == _comparable(ib)
+        engines.add(ia.extra["engine"])
+    assert ("cmcts" if cmcts_available() else "search") in engines
 
 
 @needs_cmcts
@@ -177,7 +181,7 @@ def test_exact_endgames_stay_exact():
     assert all(m.bound == "exact" for m in info.moves)
     from typer.testing import CliRunner
 
-    from duel.cli import app
+    from duel.app.cli import app
 
     if cmcts_available():  # (the pure path's hint command is today's search, unchanged)
         shown = CliRunner().invoke(app, ["hint", str(QUICK[0]), "--time", "2", "-v"]).output
@@ -187,7 +191,7 @@ def test_exact_endgames_stay_exact():
 def test_the_pure_path_falls_back_on_the_search_and_says_so(tmp_path):
     env = {**os.environ, "DUEL_PURE": "1", "PYTHONPATH": str(ROOT)}
     out = subprocess.run(
-        [sys.executable, "-c", "from duel.cli import main; main()", "hint", str(MIDGAME)]
+        [sys.executable, "-c", "from duel.app.cli import main; main()", "hint", str(MIDGAME)]
         + ["--nodes", "400", "--json"],
         capture_output=True,
         text=True,
@@ -204,7 +208,7 @@ def test_the_pure_path_falls_back_on_the_search_and_says_so(tmp_path):
 def test_hint_command_names_the_engine_in_json_and_verbose():
     from typer.testing import CliRunner
 
-    from duel.cli import app
+    from duel.app.cli import app
 
     runner = CliRunner()
     result = runner.invoke(app, ["hint", str(MIDGAME), "--nodes", "1500", "--json"])
@@ -215,12 +219,33 @@ def test_hint_command_names_the_engine_in_json_and_verbose():
     assert "engine: cmcts" in verbose.output and "calibrated" in verbose.output
 
 
+@needs_cmcts
+def test_a_move_no_search_looked_at_has_no_value():
+    """Issue #24 item 6: ``discard Senate 45.6% (seen by 0 of 3 searches)`` was a made-up value
+    (the raw 0.5 calibrated); a move no tree visited says "not searched", null in JSON."""
+    from typer.testing import CliRunner
+
+    from duel.app.cli import app
+
+    threat = str(ROOT / "examples" / "age3_military_threat.json")
+    runner = CliRunner()
+    text = runner.invoke(app, ["hint", threat]).output
+    assert "1. build Arsenal    99.9% (range" in text
+    assert "  2. discard Arsenal  not searched\n" in text and "seen by 0" not in text
+    data = json.loads(runner.invoke(app, ["hint", threat, "--json"]).output)
+    unseen = [m for m in data["moves"] if data["visits"][m["move"]] == 0]
+    assert unseen and all(m["value"] is None and m["bound"] == "unsearched" for m in unseen)
+    assert all(data["raw_values"][m["move"]] is None for m in unseen)
+    verbose = runner.invoke(app, ["hint", threat, "-v"])
+    assert verbose.exit_code == 0 and "before calibration: build Arsenal" in verbose.output
+
+
 def test_isotonic_correction_pools_violators_and_follows_an_s_shape():
     """The pooled correction after Platt: increasing knots, and on S-shaped results (too timid
     near one half) it moves values away from one half."""
     import numpy as np
 
-    from solvers.hint_calibration import _isotonic_knots
+    from duel.solvers.hint_calibration import _isotonic_knots
 
     rng = np.random.default_rng(3)
     p = rng.uniform(0.0, 1.0, 20_000)

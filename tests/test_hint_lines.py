@@ -12,12 +12,12 @@ from pathlib import Path
 import pexpect
 from typer.testing import CliRunner
 
-from duel.cli import app
-from duel.lines import chance_text, line_steps, line_text
+from duel.app.cli import app
+from duel.app.lines import chance_text, line_steps, line_text
 from duel.moves import Move
 from duel.position import load_position
-from solvers.hint import cmcts_available
-from solvers.search import Limit, analyse
+from duel.solvers.hint import cmcts_available
+from duel.solvers.search import Limit, analyse
 
 ROOT = Path(__file__).resolve().parents[1]
 MIDGAME = ROOT / "examples" / "age2_midgame.json"
@@ -56,7 +56,7 @@ def _spawn(*args: str) -> pexpect.spawn:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm-256color", "COLUMNS": "200"}
     return pexpect.spawn(
         sys.executable,
-        ["-c", "from duel.cli import main; main()", *args],
+        ["-c", "from duel.app.cli import main; main()", *args],
         env=env, encoding="utf-8", timeout=60, dimensions=(50, 200),
     )
 

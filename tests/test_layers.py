@@ -1,87 +1,232 @@
-"""The game layer (duel core, pyramid_layouts, data) imports no solver and no user interface.
+"""The layers, read from the package layout: the game, the solvers on it, the programs on both.
 
-Pricing is a rule of the game, so it lives in ``duel.pricing``; ``solvers`` builds on the game and
-the programs (``duel/cli*``, ``duel/tui.py``, ``duel/render.py`` and the helpers only they use)
-build on both.
+The installed packages and where their sources live come from ``pyproject.toml``:
+
+* **the game**: every module of ``duel`` outside ``duel.app`` and ``duel.solvers`` (the rules,
+  ``duel.data``, ``duel.pyramid_layouts``). It imports no solver, no program, no base game and
+  no user-interface library;
+* **the solvers**: ``duel.solvers``. They import the game, never a program;
+* **the programs**: ``duel.app`` and ``wonders.app``. Nothing but programs, tests, benchmarks and
+  tools imports them;
+* the base game ``wonders`` builds on the Duel game and its payment model (``wonders.trading``).
+
+Every import statement counts, the lazy ones inside functions included; imports under
+``if TYPE_CHECKING:`` are for annotations only and do not. A last test finds no import cycle
+between the modules of the repository's packages.
 """
 
+from __future__ import annotations
+
 import ast
+import re
 import subprocess
 import sys
+import tomllib
+from functools import cache
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-#: The game layer, listed explicitly: a new core module must be added here.
-CORE_MODULES = [
-    "data",
-    "pyramid_layouts",
-    "duel",
-    "duel.catalog",
-    "duel.moves",
-    "duel.pricing",
-    "duel.core",
-    "duel.state",
-    "duel.position",
-    "duel.record",
-    "duel.explain",
-    "duel.slots",
-    "duel.quote",
-]
-#: The programs layer inside duel/: the CLI, the views and what only they use (the game
-#: controller without I/O, the replay stepper, wording of lines and plurals).
-PROGRAMS = (
-    "duel.cli",
-    "duel.tui",
-    "duel.render",
-    "duel.game_control",
-    "duel.view_model",
-    "duel.app",
-    "duel.replay",
-    "duel.lines",
-    "duel.words",
-    "duel.line_input",
-)
-FORBIDDEN = ("solvers", "rich", "typer", "textual", "wonders")
+PROGRAMS = ("duel.app", "wonders.app")
+SOLVERS = "duel.solvers"
+UI_LIBRARIES = ("rich", "typer", "textual")
 
 
-def _module_path(name: str) -> Path:
-    path = ROOT.joinpath(*name.split("."))
-    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+def _within(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
 
 
-def _is_forbidden(imported: str) -> bool:
-    return imported.split(".")[0] in FORBIDDEN or imported.startswith(PROGRAMS)
+def _in(module: str, packages: tuple[str, ...] | str) -> bool:
+    packages = (packages,) if isinstance(packages, str) else packages
+    return any(_within(module, p) for p in packages)
 
 
-@pytest.mark.parametrize("name", CORE_MODULES)
-def test_core_module_source_imports_no_solver_or_ui(name):
-    """Every import statement, lazy ones inside functions included."""
-    tree = ast.parse(_module_path(name).read_text(encoding="utf-8"))
-    imported = []
+@cache
+def modules() -> dict[str, Path]:
+    """Every module of the installed packages (name -> source file), from pyproject.toml."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    setuptools = config["tool"]["setuptools"]
+    package_dir = setuptools.get("package-dir", {})
+    found: dict[str, Path] = {}
+    for package in setuptools["packages"]:
+        folder = ROOT / package_dir.get(package, package.replace(".", "/"))
+        for path in folder.glob("*.py"):
+            name = package if path.stem == "__init__" else f"{package}.{path.stem}"
+            found[name] = path
+    return found
+
+
+@cache
+def extensions() -> frozenset[str]:
+    """The compiled modules setup.py builds (they import nothing the graph could follow)."""
+    text = (ROOT / "setup.py").read_text(encoding="utf-8")
+    return frozenset(re.findall(r'Extension\(\s*"([\w.]+)"', text))
+
+
+def _known(name: str) -> str | None:
+    """The module ``name`` refers to: itself if known, else its nearest known parent."""
+    while name and name not in modules() and name not in extensions():
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def _type_checking_nodes(tree: ast.AST) -> set[int]:
+    skipped: set[int] = set()
     for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skipped |= {id(n) for stmt in node.body for n in ast.walk(stmt)}
+    return skipped
+
+
+@cache
+def import_statements(name: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``(module, names)`` for every import in ``name``, module-level and lazy alike.
+
+    ``import a.b`` is ``("a.b", ())``; ``from a import b, c`` is ``("a", ("b", "c"))`` with a
+    relative ``from`` made absolute."""
+    path = modules()[name]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = _type_checking_nodes(tree)
+    package = name if path.stem == "__init__" else name.rpartition(".")[0]
+    found: list[tuple[str, tuple[str, ...]]] = []
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
         if isinstance(node, ast.Import):
-            imported += [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            imported.append(node.module)
-    assert [m for m in imported if _is_forbidden(m)] == []
+            found += [(alias.name, ()) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, *([node.module] if node.module else [])])
+            found.append((base, tuple(alias.name for alias in node.names)))
+    return tuple(found)
 
 
-def test_importing_the_game_layer_loads_no_solver_or_ui():
+def imports_of(name: str) -> list[str]:
+    """Every dotted name ``name`` imports: ``from a import b`` gives ``a`` and ``a.b``."""
+    return [
+        n
+        for base, names in import_statements(name)
+        for n in (base, *(f"{base}.{x}" for x in names))
+    ]
+
+
+@cache
+def graph() -> dict[str, frozenset[str]]:
+    """Module -> the repository's modules it imports (``from p import m`` is an edge to p.m)."""
+    edges: dict[str, frozenset[str]] = {}
+    for name in modules():
+        targets: set[str | None] = set()
+        for base, names in import_statements(name):
+            submodules = [f"{base}.{x}" for x in names if _known(f"{base}.{x}") == f"{base}.{x}"]
+            targets |= set(submodules) if submodules and len(submodules) == len(names) else set()
+            if not names or len(submodules) < len(names):
+                targets.add(_known(base))
+        edges[name] = frozenset(t for t in targets if t and t != name)
+    return edges
+
+
+def game_modules() -> list[str]:
+    return sorted(m for m in modules() if _within(m, "duel") and not _in(m, (*PROGRAMS, SOLVERS)))
+
+
+def _layer_errors(name: str, forbidden) -> list[str]:
+    return [i for i in imports_of(name) if forbidden(i)]
+
+
+def _is_program(imported: str) -> bool:
+    return _in(imported, PROGRAMS)
+
+
+@pytest.mark.parametrize("name", game_modules())
+def test_the_game_imports_no_solver_program_base_game_or_ui(name):
+    def forbidden(imported: str) -> bool:
+        return (
+            _in(imported, (SOLVERS, *PROGRAMS, "wonders")) or imported.split(".")[0] in UI_LIBRARIES
+        )
+
+    assert _layer_errors(name, forbidden) == []
+
+
+@pytest.mark.parametrize("name", sorted(m for m in modules() if _in(m, SOLVERS)))
+def test_the_solvers_import_no_program_and_no_base_game(name):
+    assert _layer_errors(name, lambda i: _is_program(i) or _in(i, "wonders")) == []
+
+
+@pytest.mark.parametrize("name", sorted(m for m in modules() if not _in(m, PROGRAMS)))
+def test_nothing_but_the_programs_imports_the_programs(name):
+    assert _layer_errors(name, _is_program) == []
+
+
+def test_the_layers_hold_every_module():
+    """A sanity check of the discovery: the layers are not empty and the programs are found."""
+    names = set(modules())
+    assert {"duel.state", "duel.data", "duel.pyramid_layouts", "duel.solvers.search"} <= names
+    assert {"duel.app.cli", "duel.app.fullscreen", "wonders.app.cli"} <= names
+    assert "duel.solvers._csearch" in extensions()
+
+
+def test_importing_the_game_loads_no_solver_or_ui():
     code = (
         "import sys\n"
-        f"for name in {CORE_MODULES!r}: __import__(name)\n"
+        f"for name in {game_modules()!r}: __import__(name)\n"
         "print(' '.join(sorted(sys.modules)))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     ).stdout.split()
-    assert [m for m in out if _is_forbidden(m)] == []
+    loaded = [
+        m for m in out if _in(m, (SOLVERS, *PROGRAMS, "wonders")) or m.split(".")[0] in UI_LIBRARIES
+    ]
+    assert loaded == []
 
 
-def test_every_duel_module_is_classified():
-    """A new module in duel/ must be listed as core or as a program."""
-    names = {f"duel.{p.stem}" for p in (ROOT / "duel").glob("*.py") if p.stem != "__init__"}
-    programs = {n for n in names if n.startswith(PROGRAMS)}
-    assert names - programs - set(CORE_MODULES) == set()
+def import_cycles() -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iterative)."""
+    edges = graph()
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+    for root in sorted(edges):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(edges[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in edges:
+                    continue
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(edges[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    cycles.append(sorted(component))
+    return cycles
+
+
+def test_no_import_cycle_between_modules():
+    assert import_cycles() == []

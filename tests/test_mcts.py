@@ -1,4 +1,4 @@
-"""Monte Carlo tree search (solvers.mcts) and the ``mcts`` player level."""
+"""Monte Carlo tree search (duel.solvers.mcts) and the ``mcts`` player level."""
 
 from __future__ import annotations
 
@@ -13,13 +13,19 @@ from pathlib import Path
 import pytest
 
 from duel import new_game
+from duel.app.tui import level_error
 from duel.position import position_from_json, position_to_json
+from duel.solvers.match import play_game, play_match
+from duel.solvers.mcts import Config, Tree, default_value_fn, rollout_value, search
+from duel.solvers.players import (
+    MctsPlayer,
+    SearchPlayer,
+    UnknownLevelError,
+    make_player,
+    parse_level,
+)
+from duel.solvers.search import evaluate, expectimax
 from duel.state import State
-from duel.tui import level_error
-from solvers.match import play_game, play_match
-from solvers.mcts import Config, Tree, default_value_fn, rollout_value, search
-from solvers.players import MctsPlayer, SearchPlayer, UnknownLevelError, make_player, parse_level
-from solvers.search import evaluate, expectimax
 from tests.test_players import PHASES, POSITIONS
 from tests.test_search import _deal_consistent_histories, endgame, opening
 
@@ -190,17 +196,29 @@ def test_tree_is_reused_after_the_moves_played():
 
 
 def test_tree_is_reused_across_the_deal_of_an_age():
-    """From "who starts Age III" to the first move of Age III: the guild deal and the face-up
-    cards are matched with the new position."""
-    rng = random.Random(2)
-    state = new_game()
-    while not (state.phase == "choose_starter" and state.age == 2):
-        state = state.apply(state.random_move(rng), check=False)
-    tree = Tree(seed=1)
-    after = state.apply(tree.search(state, iterations=300).best_move, check=False)
-    while after.is_chance():
-        after = after.apply(after.sample_chance(rng), check=False)
-    assert after.age == 3 and tree.search(after, iterations=10).reused > 0
+    """From the last card of Age II to "who begins Age III": the guild deal and the face-up
+    cards are matched with the new position (the choice comes after the layout)."""
+    for seed in range(2, 40):
+        rng = random.Random(seed)
+        state = new_game()
+        while not state.is_terminal() and not (
+            state.phase == "play"
+            and state.age == 2
+            and len(state.pyramid) - state.pyramid.count(-1) == 1
+        ):
+            state = state.apply(state.random_move(rng), check=False)
+        if state.is_terminal():
+            continue
+        tree = Tree(seed=1)
+        after = state.apply(tree.search(state, iterations=300).best_move, check=False)
+        if after.age != 3:  # a science pair's token first: another game
+            continue
+        while after.is_chance():
+            after = after.apply(after.sample_chance(rng), check=False)
+        assert after.phase == "choose_starter" and after.age == 3
+        assert tree.search(after, iterations=10).reused > 0
+        return
+    raise AssertionError("no game took the last card of Age II in play")
 
 
 def test_player_keeps_its_tree_in_a_match():
@@ -258,7 +276,7 @@ def test_duel_play_accepts_budgets_and_new_levels(tmp_path):
     """``duel play`` reads levels with the same parser as ``duel match`` (search:2s works)."""
     root = Path(__file__).resolve().parent.parent
     result = subprocess.run(
-        [sys.executable, "-c", "from duel.cli import main; main()", "play"]
+        [sys.executable, "-c", "from duel.app.cli import main; main()", "play"]
         + ["--a", "mcts:15", "--b", "search-v1:0.01s", "--seed", "4", "--plain"],
         capture_output=True,
         text=True,
@@ -270,7 +288,7 @@ def test_duel_play_accepts_budgets_and_new_levels(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "Game over." in result.stdout
     bad = subprocess.run(
-        [sys.executable, "-c", "from duel.cli import main; main()", "play", "--a", "mcts:fast"],
+        [sys.executable, "-c", "from duel.app.cli import main; main()", "play", "--a", "mcts:fast"],
         capture_output=True,
         text=True,
         cwd=tmp_path,

@@ -10,9 +10,15 @@ import typer
 from typer.testing import CliRunner
 
 from duel import new_game
+from duel.solvers.match import play_match, wilson_interval
+from duel.solvers.players import (
+    GreedyPlayer,
+    RandomPlayer,
+    SearchPlayer,
+    UnknownLevelError,
+    make_player,
+)
 from duel.state import State
-from solvers.match import play_match, wilson_interval
-from solvers.players import GreedyPlayer, RandomPlayer, SearchPlayer, UnknownLevelError, make_player
 
 PHASES = (
     "draft",
@@ -134,7 +140,7 @@ def test_wilson_interval():
 
 
 def test_match_command():
-    from duel.cli_analysis import register
+    from duel.app.cli_analysis import register
 
     app = typer.Typer()
     app.command("noop")(lambda: None)

@@ -14,7 +14,7 @@ from duel.position import (
     position_to_json,
     save_position,
 )
-from tests.tables import make_state
+from tests.tables import end_of_age, make_state
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -266,3 +266,66 @@ def test_old_positions_that_hide_a_guild_are_refused_with_what_to_add():
         "pyramid: the face-down cards (slots 2, 3, 4, 9, 10) hide 3 of the 3 guilds, whose "
         'backs are visible: write "?guild" for each face-down guild ("?" for an Age III back)'
     )
+
+
+def _between_ages(age: int, seed: int = 1):
+    """A random game's state at ``choose_starter`` of ``age`` (2 or 3): the structure laid out,
+    its face-up cards revealed, nothing taken."""
+    import random
+
+    from duel import new_game
+
+    for s in range(seed, seed + 50):
+        state, rng = new_game(), random.Random(s)
+        while not state.is_terminal():
+            if state.phase == "choose_starter" and state.age == age:
+                return state
+            state = state.apply(state.random_move(rng))
+    raise AssertionError("no game reached that choice")
+
+
+@pytest.mark.parametrize("age", [2, 3])
+def test_a_position_at_choose_starter_has_the_new_structure_and_reloads_exactly(age):
+    state = _between_ages(age)
+    data = position_to_json(state)
+    assert data["phase"] == "choose_starter" and data["age"] == age
+    assert None not in data["pyramid"] and data["pyramid"][18] not in ("?", "?guild")
+    face_down_guilds = [s for s in state.guild_slots if state.pyramid[s] < 0]
+    assert data["pyramid"].count("?guild") == len(face_down_guilds)
+    assert len(state.guild_slots) == (3 if age == 3 else 0)
+    assert position_from_json(data) == state  # strict: reachable
+    # the same table written as the last reveal's node is that choice
+    assert position_from_json({**data, "phase": "reveal"}) == state
+
+
+def test_choose_starter_needs_the_laid_out_structure():
+    state = _between_ages(2)
+    data = position_to_json(state)
+    face_up = {**data, "pyramid": ["?", *data["pyramid"][1:]]}
+    with pytest.raises(PositionError, match="face-up cards are turned over"):
+        position_from_json(face_up)
+    # the same table as a reveal node: the chooser is to move, then chooses after the reveal
+    reveal = position_from_json({**face_up, "phase": "reveal"})
+    assert reveal.is_chance() and reveal.to_move == state.to_move
+    # as the engine had it before: Age I's structure empty, the choice before the layout
+    old = position_to_json(end_of_age(1, ["Tavern"]))
+    old = {**old, "phase": "choose_starter", "pyramid": [None] * 20}
+    old["discard"] = [*old["discard"], "Tavern"]
+    with pytest.raises(PositionError, match="comes once Age II or III is laid out"):
+        position_from_json(old, strict=False)
+
+
+def test_the_chooser_is_the_weaker_player_while_the_next_age_is_laid_out():
+    for seed in range(1, 60):
+        state = _between_ages(2, seed)
+        if state.pawn:
+            break
+    data = position_to_json(state)
+    weaker = "B" if state.pawn > 0 else "A"
+    assert data["to_move"] == weaker
+    other = "A" if weaker == "B" else "B"
+    with pytest.raises(PositionError, match="chooses who begins Age II once its structure"):
+        position_from_json({**data, "to_move": other})
+    # in play, after the choice, either player may begin
+    began = position_from_json({**data, "to_move": other, "phase": "play"})
+    assert began.phase == "play" and began.to_move == (0 if other == "A" else 1)

@@ -1,12 +1,19 @@
-"""Game records written before guild backs were public (no 'guilds at slots' move)."""
+"""Old game records: version 1 (``start X`` before the next Age's layout), and those written
+before guild backs were public (no 'guilds at slots' move)."""
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
 from duel import Kind, Move, new_game
 from duel.catalog import GUILDS
-from duel.record import GameRecord, RecordError
+from duel.position import dumps_position
+from duel.record import VERSION, GameRecord, RecordError
+from tests.tables import old_order
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def game_to_age_three_end(seed: int) -> list[Move]:
@@ -22,12 +29,68 @@ def game_to_age_three_end(seed: int) -> list[Move]:
     raise AssertionError("no civilian ending")
 
 
+def test_an_old_order_record_is_reordered_on_reading():
+    moves = game_to_age_three_end(3)
+    old = old_order(moves)
+    starts = [i for i, m in enumerate(old) if m.kind is Kind.STARTER]
+    assert len(starts) == 2 and old != moves
+    assert [old[i + 1].kind for i in starts] == [Kind.REVEAL_CARD, Kind.DEAL_GUILDS]
+    data = {"format": "7wd-record", "version": 1, "moves": [str(m) for m in old]}
+    record = GameRecord.from_json(data)
+    assert record.moves == tuple(moves)
+    assert record.final_state() == GameRecord(tuple(moves)).final_state()
+    written = record.to_json()
+    assert written["version"] == VERSION == 2
+    assert written["moves"] == GameRecord(tuple(moves)).notation()
+    assert GameRecord.from_json(written).final_state() == record.final_state()
+    # without a version the order is read from the moves themselves
+    assert GameRecord.from_json({"moves": data["moves"]}).moves == tuple(moves)
+
+
+def test_the_example_record_of_version_1_replays_to_the_same_final_position():
+    """examples/records/greedy_vs_greedy.json was written in the old order; the golden file is
+    its final position as the engine of that time replayed it."""
+    path = ROOT / "examples" / "records" / "greedy_vs_greedy.json"
+    assert json.loads(path.read_text())["version"] == 1
+    record = GameRecord.load(path)
+    expected = (ROOT / "tests" / "golden" / "record_v1_final_position.json").read_text()
+    assert dumps_position(record.final_state()) == expected
+    states = record.states()
+    for i, m in enumerate(record.moves):
+        if m.kind is Kind.STARTER:  # chosen at choose_starter, with the new structure revealed
+            assert states[i].phase == "choose_starter" and record.moves[i - 1].is_chance
+            assert states[i].fields[3] == states[i + 1].fields[3]  # the pyramid, unchanged
+
+
+def test_an_old_record_that_stops_during_the_layout_loses_only_its_start():
+    moves = game_to_age_three_end(3)
+    old = old_order(moves)
+    first = next(i for i, m in enumerate(old) if m.kind is Kind.STARTER)
+    cut = old[: first + 4]  # the start of Age II and three of its face-up cards
+    record = GameRecord.from_json({"version": 1, "moves": [str(m) for m in cut]})
+    assert record.moves == tuple(cut[:first] + cut[first + 1 :])
+    state = record.final_state()
+    assert state.age == 2 and state.phase == "reveal"  # the choice comes after the layout
+
+
+def test_a_version_2_record_is_not_reordered_and_other_versions_are_refused():
+    moves = game_to_age_three_end(3)
+    old = [str(m) for m in old_order(moves)]
+    with pytest.raises(RecordError, match=r"move \d+ \(start [AB]\): a chance event comes first"):
+        GameRecord.from_json({"version": 2, "moves": old})
+    for version in (0, 3, "1", True):
+        with pytest.raises(RecordError, match="version: this program reads versions 1 and 2"):
+            GameRecord.from_json({"version": version, "moves": []})
+
+
 def test_an_old_record_gets_the_guild_deal_from_its_reveals():
     moves = game_to_age_three_end(1)
-    at = next(i for i, m in enumerate(moves) if m.kind is Kind.DEAL_GUILDS)
-    old = [str(m) for m in moves[:at] + moves[at + 1 :]]
+    old = old_order(moves)
+    at = next(i for i, m in enumerate(old) if m.kind is Kind.DEAL_GUILDS)
+    old = [str(m) for m in old[:at] + old[at + 1 :]]
     record = GameRecord.from_json({"format": "7wd-record", "version": 1, "moves": old})
     assert record.moves == tuple(moves)
+    at = next(i for i, m in enumerate(moves) if m.kind is Kind.DEAL_GUILDS)
     guild_reveals = {
         m.slot for m in moves[at:] if m.kind is Kind.REVEAL_CARD and GUILDS >> m.card & 1
     }
@@ -35,7 +98,7 @@ def test_an_old_record_gets_the_guild_deal_from_its_reveals():
 
 
 def test_an_old_record_cut_before_the_guilds_show_is_refused_with_what_to_add():
-    moves = game_to_age_three_end(1)
+    moves = old_order(game_to_age_three_end(1))
     at = next(i for i, m in enumerate(moves) if m.kind is Kind.DEAL_GUILDS)
     guilds = sorted(
         m.slot for m in moves[at:] if m.kind is Kind.REVEAL_CARD and GUILDS >> m.card & 1
@@ -74,7 +137,11 @@ def test_an_old_record_with_a_hidden_library_draw_in_age_three():
         raise AssertionError("no Great Library in Age III")
     written = GameRecord(tuple(moves)).to_json()["moves"]
     assert any(", ?, ?" in m for m in written[at:])
-    old = written[:at] + written[at + 1 :]
+    old_moves = old_order(moves)
+    deal = next(i for i, m in enumerate(old_moves) if m.kind is Kind.DEAL_GUILDS)
+    old = GameRecord(tuple(old_moves)).notation()
+    old = old[:deal] + old[deal + 1 :]  # no guild deal, the starts before the layouts
+    assert old[deal - 1].startswith("start ")
     back = GameRecord.from_json({"moves": old})
     assert back.final_state() == GameRecord(tuple(moves)).final_state()
     assert back.moves[at] == moves[at]

@@ -9,9 +9,9 @@ import re
 import pytest
 
 from duel import CARDS, WONDERS, Move, new_game
-from duel import render as R
+from duel.app import render as R
+from duel.pyramid_layouts import LAYOUTS
 from duel.state import State
-from pyramid_layouts import LAYOUTS
 
 
 def advance(seed: int, until, limit: int = 400) -> State:
@@ -135,17 +135,42 @@ def test_plain_table_has_everything_and_no_drawing():
         assert CARDS[state.pyramid[slot]].name in text
 
 
-def test_prices_of_wonders_for_the_player_to_move_only():
+def test_prices_of_wonders_for_both_players():
+    """Issue #24 item 8: the opponent's wonder prices are shown too (what they would pay as the
+    board stands), where the player's own are."""
     state = first_with(
         lambda s: s.phase == "play" and s.wonders(s.to_move) and s.wonders(1 - s.to_move)
     )
-    p = state.to_move
-    text = "\n".join(R.plain_city(state, p))
-    for w in state.wonders(p):
-        assert f"{WONDERS[w].name} ({state.wonder_cost(p, w)}c" in text
-    other = "\n".join(R.plain_city(state, 1 - p))
-    for w in state.wonders(1 - p):
-        assert f"{WONDERS[w].name} (" not in other
+    for p in (state.to_move, 1 - state.to_move):
+        text = "\n".join(R.plain_city(state, p))
+        for w in state.wonders(p):
+            assert f"{WONDERS[w].name} ({state.wonder_cost(p, w)}c" in text
+
+
+def test_city_lines_known_answer_opponent_wonder_prices_and_a_science_pair():
+    from tests.tables import make_state
+
+    state = make_state(
+        age=2,
+        accessible=["Walls"],
+        A={"coins": 3, "city": ["Scriptorium", "Library", "Apothecary"], "wonders": ["Piraeus"]},
+        B={"coins": 9, "city": ["Quarry", "Stone Pit"], "wonders": ["The Colossus"]},
+    )
+    assert state.to_move == 0
+    a, b = R.plain_city(state, 0), R.plain_city(state, 1)
+    assert a[4:] == [
+        "  science: wheel, quill (pair)",
+        "  progress tokens: none",
+        "  wonders: W1 Piraeus (10c, cannot afford)",
+    ]
+    assert b[-1] == "  wonders: W1 The Colossus (8c)"  # 3 clay and 1 glass at 2 coins
+    drawn = R.render_city(state, 1)
+    from rich.console import Console
+
+    console = Console(width=100, record=True, color_system=None)
+    console.print(drawn, R.render_city(state, 0))
+    text = console.export_text()
+    assert "W1 The Colossus  8c" in text and "quill (pair)" in text
 
 
 def test_rich_table_fits_100_columns():
@@ -209,7 +234,7 @@ def test_discard_pile_on_request():
 
 @pytest.mark.parametrize("victory", ["civilian", "military", "science"])
 def test_final_score_side_by_side(victory):
-    seeds = [1988] if victory == "science" else range(400)  # science wins are rare at random
+    seeds = [500] if victory == "science" else range(400)  # science wins are rare at random
     state = first_with(lambda s: s.is_terminal() and s.victory == victory, seeds)
     lines = R.plain_final(state, ("human", "random"))
     assert lines[0] == "Game over."
@@ -273,3 +298,29 @@ def test_print_state_plain_and_rich(capsys):
     final = first_with(lambda s: s.is_terminal())
     R.print_state(final, plain=True)
     assert "Game over." in capsys.readouterr().out
+
+
+def test_the_choice_of_who_begins_shows_the_laid_out_structure():
+    from tests.rules.test_ages import AGE_TWO_FACE_UP, reveal_layout
+    from tests.tables import after, end_of_age
+
+    before = end_of_age(1, ["Tavern"], pawn=2)
+    last = after(before, "discard Tavern")
+    said = R.describe_transition(before, last, Move.parse("discard Tavern"))
+    assert "Age I is over; Age II is laid out, then B chooses who begins it" in said
+    state = reveal_layout(last, AGE_TWO_FACE_UP)
+    assert state.phase == "choose_starter"
+    assert R.laid_out_text(state) == [
+        "Age II is laid out. To take first: Caravansery, Aqueduct; also face up: Rostrum, "
+        "Barracks, School, Statue, Sawmill, Brickyard, Walls, Library, Dispensary, Forum."
+    ]
+    text = "\n".join(R.plain_decision(state))
+    assert "B: choose who begins this Age" in text and R.laid_out_text(state)[0] in text
+    assert "1. A: A begins Age II" in text and "2. B: B begins Age II (you)" in text
+    assert "Age II is laid out. To take first: Caravansery, Aqueduct" in text_of(
+        R.render_decision(state)
+    )
+    begun = state.apply(Move.parse("start A"))
+    assert R.describe_transition(state, begun, Move.parse("start A")) == [
+        "Age II begins; A starts"
+    ]

@@ -12,9 +12,10 @@ import pexpect
 import pytest
 from typer.testing import CliRunner
 
-from duel.cli import app
+from duel.app.cli import app
+from duel.app.replay import Cursor, Replay, numbered_moves
 from duel.record import GameRecord
-from duel.replay import Cursor, Replay, numbered_moves
+from tests.tables import old_order
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORD = ROOT / "examples" / "records" / "greedy_vs_greedy.json"
@@ -32,6 +33,17 @@ def test_positions_by_index_match_replaying_the_moves(game):
         state = state.apply(move)
         assert game.state(n) == state
     assert game.state(-1) == state and state.is_terminal()
+
+
+def test_each_age_begins_with_its_first_move(game):
+    """The last card of an Age is that Age's; the next begins with its layout (the start
+    player is chosen once it is laid out)."""
+    marks = game.age_marks()
+    assert marks == {20: "Age I", 60: "Age II", 101: "Age III"}
+    for n, name in marks.items():
+        assert game.state(n - 1).age == len(name.split()[1]) != game.state(n - 2).age
+        assert game.moves[n - 1].is_chance and not game.moves[n - 2].is_chance
+    assert str(game.moves[58]) == "discard Scriptorium" and game.state(59).phase == "reveal"
 
 
 def test_cursor_commands(game):
@@ -79,7 +91,7 @@ def test_replay_in_a_terminal_steps_back_and_forth(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm-256color", "COLUMNS": "100"}
     child = pexpect.spawn(
         sys.executable,
-        ["-c", "from duel.cli import main; main()", "replay", str(RECORD), "--at", "60"],
+        ["-c", "from duel.app.cli import main; main()", "replay", str(RECORD), "--at", "60"],
         env=env, encoding="utf-8", timeout=30, dimensions=(60, 100),
     )
     child.expect("Move 60 of 144")
@@ -116,7 +128,12 @@ def test_export_plain_and_bare(tmp_path):
     assert "-- Age II --" in lines and "50. A wonder The Colossus with Garrison" in lines
     assert lines[-1].startswith("A wins")
     bare = runner.invoke(app, ["export", str(RECORD), "--bare"]).output.split("\n")[:-1]
-    assert bare == json.loads(RECORD.read_text())["moves"]
+    # the example is a version 1 record: exported in the new order (each start after the layout)
+    written = json.loads(RECORD.read_text())["moves"]
+    assert bare == GameRecord.load(RECORD).notation() != written
+    assert sorted(bare) == sorted(written)
+    loaded = GameRecord.load(RECORD)
+    assert GameRecord(tuple(old_order(list(loaded.moves)))).notation() == written
 
 
 def test_show_slots_prints_every_age():

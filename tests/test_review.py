@@ -10,10 +10,10 @@ import pytest
 from typer.testing import CliRunner
 
 from duel import new_game
-from duel.cli import app
+from duel.app.cli import app
+from duel.app.replay import Replay
 from duel.record import GameRecord
-from duel.replay import Replay
-from solvers.review import (
+from duel.solvers.review import (
     HIDDEN_NOTE,
     MARKS,
     THRESHOLDS,
@@ -23,7 +23,7 @@ from solvers.review import (
     mark_for,
     review_record,
 )
-from solvers.search import expectimax
+from duel.solvers.search import expectimax
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "records" / "greedy_vs_greedy.json"
@@ -192,7 +192,7 @@ def test_json_schema(short_file):
     data = json.loads(result.output)
     assert data["format"] == "7wd-review" and data["version"] == 1
     assert data["thresholds"] == THRESHOLDS
-    assert data["engine"] == {"level": BUDGET, "seconds_per_move": 1.0}
+    assert data["engine"] == {"level": BUDGET, "seconds_per_move": None}  # no clock
     assert set(data["summary"]) == {"A", "B"}
     assert set(data["summary"]["A"]) == {
         "decisions",
@@ -271,6 +271,7 @@ def test_png_without_matplotlib_is_one_line(tmp_path, short_file, monkeypatch):
         ([ROOT / "examples" / "age1_opening.json"], "a position, not a game record"),
         (['{"format": "7wd-record", "moves": ["build Baths"]}'], "move 1 (build Baths)"),
         ([EXAMPLE, "--level", "random"], "the random level cannot analyse"),
+        ([EXAMPLE, "--level", "random"], "use cmcts, search, search-v1, mcts or greedy"),
         ([EXAMPLE, "--level", "search:x"], "bad search budget"),
         ([EXAMPLE, "--time", "nan"], "--time must be a finite number"),
         ([EXAMPLE, "--time", "0"], "--time must be positive"),
@@ -317,3 +318,92 @@ def test_review_after_a_game_in_duel_play(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_the_hints_best_moves_are_not_marked_by_the_review():
+    """Issue #24 item 5: the review judges with the hint's engine (cmcts through hint_analysis)
+    by default, so a game that follows the hint at a budget and seed gets no mark from a review
+    at the same budget and seed."""
+    from duel.solvers.hint import cmcts_available
+    from duel.solvers.search import Limit
+    from duel.solvers.spread import advise
+
+    if not cmcts_available():
+        pytest.skip("needs the compiled MCTS")
+    rng, state, moves, advised = random.Random(4), new_game(), [], 0
+    while advised < 14:  # the draft and the first moves of Age I
+        if state.is_chance():
+            move = state.random_move(rng)
+        else:
+            info, _ = advise(state, Limit(nodes=600), top=3, seed=0)
+            move, advised = info.best_move, advised + 1
+        moves.append(move)
+        state = state.apply(move)
+    review = review_record(GameRecord(tuple(moves)), level="cmcts:600", workers=1, seed=0)
+    judged = [m for m in review.moves if m.player != "chance" and m.choices > 1]
+    assert len(judged) >= 10
+    assert all(m.info["engine"] in ("cmcts", "exact") for m in judged)
+    assert [(m.number, m.mark, m.loss) for m in judged] == [(m.number, None, 0.0) for m in judged]
+    assert all(m.move == m.best_move for m in judged)
+
+
+def test_the_default_engine_is_the_hints(short_file):
+    result = run("review", short_file, "--time", "0.02", "--workers", 1, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["engine"] == {"level": "cmcts", "seconds_per_move": 0.02}
+    engines = {m["info"]["engine"] for m in data["moves"] if m["player"] != "chance"}
+    assert engines <= {"cmcts", "exact", "search"} and engines
+    help_text = run("review", "--help").output
+    assert "cmcts" in help_text
+
+
+@pytest.mark.parametrize("level", ["search-v1:200", "mcts:100", "cmcts:200"])
+def test_every_level_that_can_analyse_reviews(short_record, level):
+    review = review_record(short_record.truncated(14), level=level, workers=1)
+    judged = [m for m in review.moves if m.player != "chance" and m.value is not None]
+    assert judged and all(m.loss >= 0 and m.best_move is not None for m in judged)
+
+
+def test_a_played_move_the_mcts_skipped_is_valued_after_it(short_record):
+    """With 3 iterations (one per tree) most moves go unvisited: the move played still gets a
+    value, from the analysis of the position it leads to."""
+    from duel.solvers.hint import cmcts_available
+    from duel.solvers.review import decisions_to_analyse
+
+    if not cmcts_available():
+        pytest.skip("needs the compiled MCTS")
+    replay = Replay.of(short_record)
+    after = []
+    for index in decisions_to_analyse(replay)[:-1]:
+        job = {"moves": list(replay.notation), "index": index, "seconds": 1, "level": "cmcts:3"}
+        result = analyse_job(job)
+        played = replay.notation[index]
+        assert played in {m for m, _ in result["values"]} or replay.states[index + 1].is_chance()
+        if result["info"].get("played_valued_after"):
+            value_a = analyse_position(replay.states[index + 1], 1, "cmcts:3").value_a
+            mover_value = value_a if replay.states[index].to_move == 0 else 1 - value_a
+            assert dict(map(tuple, result["values"]))[played] == round(mover_value, 6)
+            after.append(index)
+    assert after
+
+
+def test_an_unfinished_games_result_says_unfinished(short_record, short_review):
+    """Issue #24 item 8: the result of a game stopped in Age I read "age 1, play, A to move"."""
+    final = Replay.of(short_record).states[-1]
+    assert not final.is_terminal()
+    assert short_review.final == f"unfinished: {final.describe()}"
+    assert short_review.to_json()["final"].startswith("unfinished: age 1, ")
+    done = review_record(GameRecord.load(EXAMPLE).truncated(200), level="greedy", workers=1)
+    assert done.final == "game over: A wins (civilian)"
+
+
+def test_a_level_without_a_clock_reports_no_seconds(short_file):
+    """Issue #24 item 8: ``--json --level greedy`` said ``seconds_per_move: 1.0``."""
+    result = run("review", short_file, "--level", "greedy", "--workers", 1, "--json")
+    data = json.loads(result.output)
+    assert data["engine"] == {"level": "greedy", "seconds_per_move": None}
+    text = run("review", short_file, "--level", "greedy", "--workers", 1).output
+    assert "Engine: greedy; values are" in text
+    timed = run("review", short_file, "--level", "cmcts:0.01s", "--workers", 1).output
+    assert "Engine: cmcts:0.01s, 0.01 s per move;" in timed

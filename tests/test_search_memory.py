@@ -6,8 +6,8 @@ import random
 import tracemalloc
 
 from duel import new_game
+from duel.solvers.search import ENTRY_BYTES, Limit, Searcher, analyse
 from duel.state import State
-from solvers.search import ENTRY_BYTES, Limit, Searcher, analyse
 
 
 def _age2_position() -> State:

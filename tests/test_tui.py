@@ -20,9 +20,9 @@ import pexpect
 import pytest
 
 from duel import CARDS, TOKENS, WONDERS, Kind, Move, new_game
+from duel.app.render import choices, numbered_slots
+from duel.app.tui import deal
 from duel.record import GameRecord
-from duel.render import choices, numbered_slots
-from duel.tui import deal
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Escape sequences a line editor draws before a prompt (and in place of its trailing space).
@@ -55,7 +55,7 @@ def spawn(tmp_path: Path, *args: str, timeout: float = 30) -> pexpect.spawn:
     env.pop("NO_COLOR", None)
     return pexpect.spawn(
         sys.executable,
-        ["-c", "from duel.cli import main; main()", "play", *line_mode(args)],
+        ["-c", "from duel.app.cli import main; main()", "play", *line_mode(args)],
         cwd=str(tmp_path),
         env=env,
         encoding="utf-8",
@@ -302,7 +302,7 @@ def test_ctrl_c_offers_to_save(tmp_path):
 
 
 def test_end_of_input_autosaves_and_loading_continues_exactly(tmp_path):
-    command = [sys.executable, "-c", "from duel.cli import main; main()", "play"]
+    command = [sys.executable, "-c", "from duel.app.cli import main; main()", "play"]
     env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path)}
     result = subprocess.run(
         [*command, "--seed", "9", "--plain"],
@@ -344,7 +344,7 @@ def test_ai_against_ai_plays_to_the_end(tmp_path):
         [
             sys.executable,
             "-c",
-            "from duel.cli import main; main()",
+            "from duel.app.cli import main; main()",
             "play",
             "--a",
             "random",
@@ -371,7 +371,7 @@ def test_ai_against_ai_plays_to_the_end(tmp_path):
 
 def test_unknown_level_is_an_error(tmp_path):
     result = subprocess.run(
-        [sys.executable, "-c", "from duel.cli import main; main()", "play", "--a", "wizard"],
+        [sys.executable, "-c", "from duel.app.cli import main; main()", "play", "--a", "wizard"],
         capture_output=True,
         text=True,
         cwd=tmp_path,
@@ -385,7 +385,8 @@ def test_unknown_level_is_an_error(tmp_path):
 def test_loading_a_bad_file_says_why(tmp_path):
     (tmp_path / "bad.json").write_text(json.dumps({"format": "7wd-record", "moves": ["build X"]}))
     result = subprocess.run(
-        [sys.executable, "-c", "from duel.cli import main; main()", "play", "--load", "bad.json"],
+        [sys.executable, "-c", "from duel.app.cli import main; main()", "play", "--load"]
+        + ["bad.json"],
         capture_output=True,
         text=True,
         cwd=tmp_path,
@@ -417,7 +418,7 @@ def test_undo_skips_ai_moves_and_chance(tmp_path, plain):
 def test_manual_chance_takes_the_outcomes_of_a_real_game(tmp_path):
     """run_game(manual_chance=True): the user types what was dealt; Enter deals at random."""
     code = (
-        "import sys; from duel.tui import run_game; sys.exit(run_game(('human', 'human'), "
+        "import sys; from duel.app.tui import run_game; sys.exit(run_game(('human', 'human'), "
         "seed=1, load=None, delay=0, think=1, plain=True, manual_chance=True))"
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -501,12 +502,16 @@ def test_every_special_decision_from_the_keyboard(tmp_path, phase, how):
     child.expect(pexpect.EOF)
 
 
+FACE_UP_III = (0, 1, 5, 6, 7, 8, 11, 12, 13, 14, 18, 19)
+
+
 def test_manual_chance_asks_where_the_guild_backs_are(tmp_path):
-    """At the Age III layout the user types the three guild-backed cards as row.card."""
+    """At the Age III layout the user types the three guild-backed cards as row.card; the
+    choice of who begins Age III comes after the layout, with its face-up cards named."""
     for seed in range(200):
         rng = random.Random(seed)
         state, moves = new_game(), []
-        while not (state.age == 2 and state.phase == "choose_starter"):
+        while not (state.age == 3 and state.phase == "deal_guilds"):
             if state.is_terminal():
                 break
             moves.append(state.random_move(rng))
@@ -515,7 +520,7 @@ def test_manual_chance_asks_where_the_guild_backs_are(tmp_path):
             break
     GameRecord(tuple(moves), {"players": {"A": "human", "B": "human"}}).save(tmp_path / "g.json")
     code = (
-        "import sys; from pathlib import Path; from duel.tui import run_game; "
+        "import sys; from pathlib import Path; from duel.app.tui import run_game; "
         "sys.exit(run_game((None, None), seed=1, load=Path('g.json'), delay=0, think=1, "
         "plain=True, manual_chance=True))"
     )
@@ -528,8 +533,6 @@ def test_manual_chance_asks_where_the_guild_backs_are(tmp_path):
         timeout=30,
         dimensions=(60, 100),
     )
-    child.expect(PROMPT)
-    child.sendline("start A")
     child.expect("Which three cards have the guild back?")
     child.expect("dealer> ")
     child.sendline("9.1 2.1 4.2")
@@ -545,11 +548,16 @@ def test_manual_chance_asks_where_the_guild_backs_are(tmp_path):
     for _ in range(10):
         child.expect("dealer> ")
         child.sendline("")
+    child.expect("Age III is laid out. To take first: ")  # the chooser sees the new structure
+    child.expect(PROMPT)
+    child.sendline("start A")
     child.expect(PROMPT)
     child.sendline("save manual.json")
     child.expect("Game saved")
     child.sendline("quit")
     child.expect(pexpect.EOF)
     saved = [str(m) for m in GameRecord.load(tmp_path / "manual.json").moves]
-    assert saved[len(moves) : len(moves) + 2] == ["start A", "guilds at slots 1 10 17"]
-    assert "reveal slot 1 Builders Guild" in saved
+    assert saved[len(moves)] == "guilds at slots 1 10 17"
+    layout = saved[len(moves) + 1 : len(moves) + 13]
+    assert [m.split()[:3] for m in layout] == [["reveal", "slot", str(s)] for s in FACE_UP_III]
+    assert "reveal slot 1 Builders Guild" in layout and saved[len(moves) + 13] == "start A"

@@ -1,7 +1,7 @@
 """Write ``duel/csrc/duel_tables.h``: the card, wonder, token and layout data for the C core.
 
 The JSON data files stay the single source of truth; this script compiles what the Python engine
-reads through ``duel.catalog`` and ``pyramid_layouts`` into C arrays. ``tests/test_ccore.py``
+reads through ``duel.catalog`` and ``duel.pyramid_layouts`` into C arrays. ``tests/test_ccore.py``
 checks that the committed header equals a fresh run, so an edit of the data cannot drift.
 
     python tools/gen_ctables.py          # rewrite the header
@@ -29,7 +29,7 @@ from duel.catalog import (  # noqa: E402
     WONDERS,
 )
 from duel.moves import GUILD_SLOT_MASKS  # noqa: E402
-from pyramid_layouts import LAYOUTS, SLOTS  # noqa: E402
+from duel.pyramid_layouts import LAYOUTS, SLOTS  # noqa: E402
 
 HEADER = ROOT / "duel" / "csrc" / "duel_tables.h"
 

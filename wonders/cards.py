@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from data import load
+from duel.data import load
 
 RESOURCES: tuple[str, ...] = ("wood", "stone", "clay", "ore", "glass", "loom", "papyrus")
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}

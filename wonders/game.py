@@ -439,7 +439,7 @@ class GameState:
         return "not allowed now"
 
     def _cannot_pay(self, c: int, what: str, cost: tuple[int, ...], coins: int) -> str:
-        from solvers.payment_model import solve
+        from duel.solvers.payment_model import solve
         from wonders.trading import full_problem
 
         city = self.cities[c]

@@ -451,6 +451,21 @@ static void dc_civilian_end(dc_state *s) {
     dc_end_game(s, winner, DC_CIVILIAN);
 }
 
+/* Lay out `age`'s structure; `to_move` begins Age I, or chooses who begins Age II/III once the
+ * layout's chance nodes are done (dc_apply_reveal_card). */
+static void dc_start_age(dc_state *s, int age, int to_move) {
+    s->age = (int8_t)age;
+    memset(s->pyramid, DC_HIDDEN, sizeof s->pyramid);
+    s->present = DC_ALL_SLOTS;
+    s->accessible = DC_START_ACCESSIBLE[age];
+    s->reveal = DC_FACE_UP[age];
+    s->unseen = age == 1 ? DC_AGE_DECK_1 : age == 2 ? DC_AGE_DECK_2 : DC_AGE_DECK_3 | DC_AGE_DECK_4;
+    s->guild_slots = 0;
+    s->to_move = (int8_t)to_move;
+    /* Age III is laid out with its guilds, whose backs differ: where they lie is dealt first. */
+    s->phase = age == 3 ? DC_DEAL_GUILDS : DC_REVEAL_CARDS;
+}
+
 static void dc_finish_turn(dc_state *s) {
     int player = s->to_move, extra = s->extra;
     s->extra = 0;
@@ -464,21 +479,10 @@ static void dc_finish_turn(dc_state *s) {
         dc_civilian_end(s);
         return;
     }
-    s->to_move = (int8_t)(s->pawn > 0 ? 1 : s->pawn < 0 ? 0 : player);
-    s->phase = DC_CHOOSE_STARTER;
-}
-
-static void dc_start_age(dc_state *s, int age, int starter) {
-    s->age = (int8_t)age;
-    memset(s->pyramid, DC_HIDDEN, sizeof s->pyramid);
-    s->present = DC_ALL_SLOTS;
-    s->accessible = DC_START_ACCESSIBLE[age];
-    s->reveal = DC_FACE_UP[age];
-    s->unseen = age == 1 ? DC_AGE_DECK_1 : age == 2 ? DC_AGE_DECK_2 : DC_AGE_DECK_3 | DC_AGE_DECK_4;
-    s->guild_slots = 0;
-    s->to_move = (int8_t)starter;
-    /* Age III is laid out with its guilds, whose backs differ: where they lie is dealt first. */
-    s->phase = age == 3 ? DC_DEAL_GUILDS : DC_REVEAL_CARDS;
+    /* The next Age's structure is laid out first (Age III: the guild deal; then every face-up
+     * card turned over); then the weaker player (pawn in the centre: who took the last card)
+     * chooses who begins, seeing it. Until that choice to_move is the chooser. */
+    dc_start_age(s, s->age + 1, s->pawn > 0 ? 1 : s->pawn < 0 ? 0 : player);
 }
 
 static void dc_apply_build(dc_state *s, int32_t code) {
@@ -607,7 +611,10 @@ static void dc_apply_reveal_card(dc_state *s, int32_t code) {
     s->pyramid[slot] = (int8_t)card;
     s->unseen &= ~DC_CARD_BIT(card);
     s->reveal &= ~(1u << slot);
-    if (!s->reveal) s->phase = DC_PLAY;
+    /* The last face-up card of a new Age II/III structure: the chooser decides who begins (only
+     * a layout has every slot present at a reveal; a reveal during play follows a take). */
+    if (!s->reveal)
+        s->phase = s->present == DC_ALL_SLOTS && s->age > 1 ? DC_CHOOSE_STARTER : DC_PLAY;
 }
 
 static void dc_apply_reveal_wonder(dc_state *s, int32_t code) {
@@ -631,7 +638,10 @@ DC_API void dc_apply(dc_state *s, int32_t move) {
     case DC_TOKEN: dc_apply_token(s, move); break;
     case DC_DESTROY_CARD: dc_apply_destroy(s, move); break;
     case DC_MAUSOLEUM_CARD: dc_apply_mausoleum(s, move); break;
-    case DC_STARTER: dc_start_age(s, s->age + 1, DC_MOVE_A(move)); break;
+    case DC_STARTER: /* the structure is laid out and revealed already: play begins */
+        s->to_move = (int8_t)DC_MOVE_A(move);
+        s->phase = DC_PLAY;
+        break;
     case DC_REVEAL_CARD: dc_apply_reveal_card(s, move); break;
     case DC_REVEAL_WONDER: dc_apply_reveal_wonder(s, move); break;
     case DC_REVEAL_TOKEN: dc_apply_reveal_token(s, move); break;

@@ -68,6 +68,11 @@ typedef struct {
     vm_weights *vw;
     int leaf, evaluation;
     double mix_lambda;
+    /* Fading (0: off). The learned value's share of a leaf falls as mix_lambda * F / (F + N),
+     * N the root's visits; the prior's weight in PUCT blends towards uniform as
+     * n / (n + P), n the node's visits: with many playouts the tree should trust what they
+     * show over a fixed, biased guess (the learned value does not improve with time). */
+    double mix_fade, prior_fade;
 } Tree;
 
 static double now_seconds(void) {
@@ -149,6 +154,12 @@ static long select_arm(Tree *t, int32_t node_index, const dc_state *st, int32_t 
     double parent_q = node->visits ? node->value_a / node->visits : 0.5;
     if (mover_b) parent_q = 1.0 - parent_q;
     double fpu = parent_q - t->fpu, coef = t->c / total_weight, best_score = -1e300;
+    double flat = 0.0; /* the uniform share of the faded prior, per arm */
+    if (t->prior_fade > 0.0 && node->visits) {
+        double beta = node->visits / (node->visits + t->prior_fade);
+        coef *= 1.0 - beta;
+        flat = t->c * beta / k;
+    }
     for (int j = 0; j < k; j++) legal[j] += node->first; /* the block is final now */
     uint32_t best = legal[0];
     for (int j = 0; j < k; j++) {
@@ -163,7 +174,7 @@ static long select_arm(Tree *t, int32_t node_index, const dc_state *st, int32_t 
             s = a->visits ? q + t->c * sqrt(log((double)a->avail) / a->visits)
                           : 1e6 + a->weight;
         else
-            s = q + coef * a->weight * sqrt((double)a->avail) / (1.0 + a->visits);
+            s = q + (coef * a->weight + flat) * sqrt((double)a->avail) / (1.0 + a->visits);
         if (s > best_score) {
             best_score = s;
             best = legal[j];
@@ -230,7 +241,9 @@ static double leaf_value(Tree *t, dc_state *st) {
     if (t->leaf == LEAF_PLAYOUT) return rollout_value(t, st);
     double v = vm_value(t->vw, st); /* before the playout changes st */
     if (t->leaf == LEAF_VALUE) return v;
-    return (1.0 - t->mix_lambda) * rollout_value(t, st) + t->mix_lambda * v;
+    double lambda = t->mix_lambda;
+    if (t->mix_fade > 0.0) lambda *= t->mix_fade / (t->mix_fade + t->nodes[t->root].visits);
+    return (1.0 - lambda) * rollout_value(t, st) + lambda * v;
 }
 
 static void descend(Tree *t, const dc_state *root_state) {
@@ -358,7 +371,7 @@ static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
     static char *kwlist[] = {"seed", "c", "fpu", "prior", "prior_temperature", "rollout",
                              "memory", "policy", "eps", "noise", "deny", "modes", "uct", "military",
                              "leaf", "mix_lambda", "evaluation", "value_weights", "age_horizon",
-                             "block_science", NULL};
+                             "block_science", "mix_fade", "prior_fade", NULL};
     unsigned long long seed = 0;
     double c = 1.0, fpu = 0.1, temperature = 1.0, eps = 0.1, noise = 3.0, deny = 0.3;
     double military = 1.0;
@@ -366,14 +379,20 @@ static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
     int rollout = 4, modes = 1, uct = 0, age_horizon = 0, block_science = 0;
     long long memory = 256ll << 20;
     const char *leaf = "playout", *evaluation = "heuristic";
-    double mix_lambda = 0.5;
+    double mix_lambda = 0.5, mix_fade = 0.0, prior_fade = 0.0;
     PyObject *value_weights = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KddsdiLsdddipdsdsOpp", kwlist, &seed, &c,
-                                     &fpu, &prior, &temperature, &rollout, &memory, &policy, &eps,
-                                     &noise, &deny, &modes, &uct, &military, &leaf, &mix_lambda,
-                                     &evaluation, &value_weights, &age_horizon,
-                                     &block_science))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KddsdiLsdddipdsdsOppdd", kwlist, &seed,
+                                     &c, &fpu, &prior, &temperature, &rollout, &memory, &policy,
+                                     &eps, &noise, &deny, &modes, &uct, &military, &leaf,
+                                     &mix_lambda, &evaluation, &value_weights, &age_horizon,
+                                     &block_science, &mix_fade, &prior_fade))
         return -1;
+    if (!(mix_fade >= 0.0) || !(prior_fade >= 0.0)) {
+        PyErr_SetString(PyExc_ValueError, "need mix_fade >= 0 and prior_fade >= 0 (0: off)");
+        return -1;
+    }
+    self->mix_fade = mix_fade;
+    self->prior_fade = prior_fade;
     if (learned_options(self, prior, leaf, mix_lambda, evaluation, value_weights) < 0) return -1;
     if (strcmp(prior, "static") == 0) self->prior = PRIOR_STATIC;
     else if (strcmp(prior, "value") == 0) self->prior = PRIOR_VALUE;

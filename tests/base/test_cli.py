@@ -9,7 +9,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from wonders.cli import app, parse_input
+from wonders.app.cli import app, parse_input
 from wonders.game import Move, new_game
 
 runner = CliRunner()
@@ -23,7 +23,7 @@ def test_help_lists_commands() -> None:
 
 def test_help_does_not_import_the_engine() -> None:
     code = (
-        "import sys; from wonders.cli import app; "
+        "import sys; from wonders.app.cli import app; "
         "print(any(m in sys.modules for m in ('wonders.game', 'ortools')))"
     )
     root = Path(__file__).resolve().parents[2]  # the repository

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from data import load
+from duel.data import load
 from wonders.cards import CARD_BY_NAME, CARDS, GUILDS, WONDERS, age_deck, wonder
 
 REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "base"

@@ -14,8 +14,8 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from wonders.app.cli import Session, app, cannot_build, score_table
 from wonders.bots import make_bot, play_game
-from wonders.cli import Session, app, cannot_build, score_table
 from wonders.game import new_game
 from wonders.record import GameRecord, RecordError
 
@@ -78,7 +78,7 @@ def test_score_table_fits_80_columns_for_7_players():
 def _spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "dumb"}
     return pexpect.spawn(
-        sys.executable, ["-c", "from wonders.cli import main; main()", "play", *args],
+        sys.executable, ["-c", "from wonders.app.cli import main; main()", "play", *args],
         cwd=str(tmp_path), env=env, encoding="utf-8", timeout=30,
     )
 
@@ -133,7 +133,7 @@ def test_load_of_a_bad_file_is_one_line(tmp_path):
 def _spawn_kept(tmp_path: Path, *args: str) -> pexpect.spawn:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "dumb", "XDG_DATA_HOME": str(tmp_path)}
     return pexpect.spawn(
-        sys.executable, ["-c", "from wonders.cli import main; main()", "play", *args],
+        sys.executable, ["-c", "from wonders.app.cli import main; main()", "play", *args],
         cwd=str(tmp_path), env=env, encoding="utf-8", timeout=30,
     )  # fmt: skip
 

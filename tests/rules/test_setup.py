@@ -79,9 +79,12 @@ def test_age_one_deal_reveals_twelve_face_up_cards_from_23():
 
 
 def age_three_laid_out():
-    """The moment Age III is laid out (A starts): the guild deal comes first."""
-    state = make_state(age=2, phase="choose_starter", **_empty_age_two())
-    return state.apply(Move.parse("start A"))
+    """The moment Age III is laid out (A took the last card of Age II): the guild deal comes
+    first, before anyone chooses who begins."""
+    last = _empty_age_two()
+    *city, card = last["A"]["city"]
+    state = make_state(age=2, **{**last, "A": {"city": city}, "accessible": [card]})
+    return state.apply(Move.parse(f"discard {card}"))
 
 
 def test_age_three_setup_deals_the_guild_slots_uniformly():

@@ -4,7 +4,7 @@ Masonry and Architecture."""
 import pytest
 
 from duel import card_named, wonder_named
-from solvers.payment import payment_plan
+from duel.solvers.payment import payment_plan
 from tests.tables import after, make_state
 
 COURTHOUSE = card_named("Courthouse").id  # 2 wood, 1 glass, blue

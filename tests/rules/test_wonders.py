@@ -1,7 +1,7 @@
 """Every wonder's effect, the seven-wonder limit and Play Again."""
 
 from duel import card_named
-from tests.tables import after, end_of_age, make_state
+from tests.tables import after, end_of_age, make_state, settle
 
 
 def with_wonder(wonder, accessible=("Tavern", "Theater"), coins=40, **kwargs):
@@ -150,7 +150,12 @@ def test_only_seven_wonders_are_built_and_the_eighth_leaves():
 def test_play_again_is_lost_with_the_last_card_of_an_age():
     state = end_of_age(1, ["Tavern"], A={"coins": 30, "wonders": ["The Sphinx"]})
     state = after(state, "wonder The Sphinx with Tavern")
-    assert state.phase == "choose_starter" and not state.extra_turn_pending()
+    assert state.age == 2 and state.phase == "reveal" and not state.extra_turn_pending()
+    state = settle(state)  # Age II laid out; A took the last card with the pawn centred: A chooses
+    assert state.phase == "choose_starter" and state.to_move == 0
+    assert not state.extra_turn_pending()
+    state = after(state, "start B")
+    assert state.phase == "play" and state.to_move == 1  # no Play Again carried over
 
 
 def test_play_again_chains():

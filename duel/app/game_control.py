@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from duel.cli_support import user_data_dir
+from duel.app.cli_support import user_data_dir
 from duel.moves import PLAYER_NAMES, Kind, Move
 from duel.quote import quoted
 from duel.record import GameRecord
@@ -243,12 +243,12 @@ LEVELS = ("human", "random", "greedy", "search", "search-v1", "mcts", "cmcts")
 
 
 def level_error(kind: str) -> str | None:
-    """``None`` if ``kind`` is a player level ("human" or an AI level of ``solvers.players``,
+    """``None`` if ``kind`` is a player level ("human" or an AI level of ``duel.solvers.players``,
     budgets such as ``search:2s`` included), else a one-line reason."""
     if kind == "human":
         return None
     try:
-        from solvers.players import UnknownLevelError, parse_level
+        from duel.solvers.players import UnknownLevelError, parse_level
     except ImportError:
         if kind == "random":
             return None
@@ -261,7 +261,7 @@ def level_error(kind: str) -> str | None:
 
 
 class _RandomPlayer:
-    """Uniformly random legal moves (used only when ``solvers.players`` is not installed)."""
+    """Uniformly random legal moves (used only when ``duel.solvers.players`` is not installed)."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -273,7 +273,7 @@ class _RandomPlayer:
 def make_ai(level: str, *, seed: int, think: float) -> Any:
     """An object with ``choose(state) -> Move`` for an AI level; ValueError if unavailable."""
     try:
-        from solvers.players import make_player
+        from duel.solvers.players import make_player
     except ImportError:
         make_player = None
     if make_player is not None:
@@ -314,7 +314,7 @@ class HintLine:
     continuation in words."""
 
     move: Move
-    value: float
+    value: float | None  # None: not searched
     line: str
     value_text: str = ""
 
@@ -335,7 +335,7 @@ def continuation_text(
 ) -> str:
     """The expected continuation after the first move, with who plays: "B build X, A ...".
 
-    It stops at the first chance outcome (:func:`duel.lines.line_text`): what follows depends on
+    It stops at the first chance outcome (:func:`duel.app.lines.line_text`): what follows depends on
     a card nobody has seen, and the search followed only one guess of it. ``through_chance``
     (a verbose hint) goes on, each chance step marked ``[chance: if ... is revealed ...]``.
 
@@ -343,7 +343,7 @@ def continuation_text(
     >>> continuation_text(new_game(), [])
     ''
     """
-    from duel.lines import line_text
+    from duel.app.lines import line_text
 
     if len(pv) < 2:
         return ""
@@ -466,7 +466,7 @@ class GameController:
     ) -> list[str]:
         """Sentences for a run of chance events that led to ``after`` (default: now). An AI's
         Great Library draw stays unnamed, and every draw with ``name_draw`` false."""
-        from duel import render as R
+        from duel.app import render as R
         from duel.catalog import CARDS, TOKENS, WONDERS
 
         after = self.state if after is None else after
@@ -508,7 +508,7 @@ class GameController:
     # --- card numbers -------------------------------------------------------------------------
     def numbering(self) -> tuple[int, ...]:
         """The cards the player to move can take, in the order the table numbers them."""
-        from duel.view_model import numbered_slots
+        from duel.app.view_model import numbered_slots
 
         state = self.state
         return tuple(state.pyramid[s] for s in numbered_slots(state))
@@ -545,13 +545,13 @@ class GameController:
     def card_actions(self, card: int) -> list[tuple[str, Move]]:
         """What can be done with an accessible card: build, discard, each wonder, labelled
         with prices for the player to move (the first two always, even if not affordable)."""
-        from duel import render as R
+        from duel.app import render as R
         from duel.catalog import WONDERS
 
         state = self.state
         player = state.to_move
         price, ok = R.price_text(state, player, card)
-        build = f"build ({price})" if ok else f"build ({price}, you have {state.coins(player)})"
+        build = f"build ({price})" if ok else f"build ({price}, cannot afford)"
         options = [
             (build, Move.build(card)),
             (f"discard (+{R.discard_gain(state, player)} coins)", Move.discard(card)),
@@ -673,7 +673,7 @@ class GameController:
         >>> [line.split(". ")[0].strip() for line in game.history()]
         ['Setup', '1-5', '6-9']
         """
-        from duel import render as R
+        from duel.app import render as R
 
         lines: list[str] = []
         heading = ""
@@ -697,7 +697,7 @@ class GameController:
     @staticmethod
     def move_text(before: State, after: State, move: Move) -> str:
         """A decision for the log: ``A: build Baths (A pays 2 coins to the bank, has 5)``."""
-        from duel.render import describe_transition
+        from duel.app.render import describe_transition
 
         details = describe_transition(before, after, move)
         text = f"{PLAYER_NAMES[before.to_move]}: {move}"
@@ -729,12 +729,12 @@ class GameController:
         verbose: bool = False,
     ) -> Hint:
         """The strongest player's best moves now, as ``duel hint`` gives them
-        (:func:`solvers.spread.advise`; ImportError without the solver): ``seconds`` in all
+        (:func:`duel.solvers.spread.advise`; ImportError without the solver): ``seconds`` in all
         (default ``think``, kept within 0.2-30 s) or a budget of MCTS iterations (search nodes
         on the pure path).
         ``verbose``: the line through chance outcomes."""
-        from solvers.search import Limit
-        from solvers.spread import advise, search_stats, value_text
+        from duel.solvers.search import Limit
+        from duel.solvers.spread import advise, search_stats, value_text
 
         state = self.state
         if nodes is not None:
@@ -762,8 +762,9 @@ class GameController:
         out = [f"{who}'s chance of winning after each move:"]
         for i, m in enumerate(hint.moves, 1):
             out.append(f"{i}. {m.move}: {m.value_text}")
-            if m.line:
-                out.append(f"   then {m.line}")
+            if m.line:  # a line that stops at chance already says "then chance ..."
+                then = "" if m.line.startswith("then ") else "then "
+                out.append(f"   {then}{m.line}")
         if verbose:
             out += list(hint.stats)
         return out
@@ -776,7 +777,7 @@ class GameController:
 def win_chance(state: State, *, nodes: int = 3000, seed: int = 0) -> float | None:
     """A's chance of winning at ``state`` (1, 0 or 0.5 at the end; None without the solver):
     at a decision the hint engine's value with a budget of ``nodes`` (calibrated MCTS
-    iterations, or search nodes on the pure path: :func:`solvers.hint.hint_analysis`), at a
+    iterations, or search nodes on the pure path: :func:`duel.solvers.hint.hint_analysis`), at a
     chance node a short deterministic search.
 
     >>> from duel import new_game
@@ -786,8 +787,8 @@ def win_chance(state: State, *, nodes: int = 3000, seed: int = 0) -> float | Non
     if state.is_terminal():
         return {0: 1.0, 1: 0.0}.get(state.winner, 0.5)
     try:
-        from solvers.hint import hint_analysis
-        from solvers.search import Limit, analyse
+        from duel.solvers.hint import hint_analysis
+        from duel.solvers.search import Limit, analyse
     except ImportError:
         return None
     if state.is_chance():

@@ -93,8 +93,29 @@ def version_text(program: str) -> str:
     return f"{program} (wonders-duel) {number}"
 
 
+def _flags_take_no_value() -> None:
+    """Show an on/off flag in ``--help`` without a value type: typer (0.2x) prints ``<bool>``
+    after every flag (``--plain --no-plain <bool>``, even ``--help <bool>``), as if it took a
+    value. A flag's type column is left empty; every other option keeps its type."""
+    from typer.core import TyperOption
+
+    original = getattr(TyperOption, "display_type_rich", None)
+    if original is None or getattr(original, "flags_take_no_value", False):
+        return
+
+    def display_type_rich(self, ctx):
+        if self.is_flag and not self.count and self.metavar is None:
+            return None
+        return original(self, ctx)
+
+    display_type_rich.flags_take_no_value = True
+    TyperOption.display_type_rich = display_type_rich
+
+
 def add_common_options(app: typer.Typer, program: str) -> None:
-    """Give ``app`` a ``--version`` option (``-h``/``--help``: :data:`CONTEXT_SETTINGS`)."""
+    """Give ``app`` a ``--version`` option (``-h``/``--help``: :data:`CONTEXT_SETTINGS`), and
+    flags shown as flags in ``--help`` (:func:`_flags_take_no_value`)."""
+    _flags_take_no_value()
 
     def show_version(value: bool) -> None:
         if value:
@@ -121,6 +142,16 @@ def fail(message: str, code: int = 2) -> NoReturn:
     """Print a one-line error (no traceback) and exit."""
     typer.echo(f"duel: {message}", err=True)
     raise typer.Exit(code)
+
+
+def use_palette(name: str | None) -> None:
+    """Set the colours for this run (``--palette``, else ``$DUEL_PALETTE``); bad names fail."""
+    from duel.app.render import set_palette
+
+    try:
+        set_palette(name.strip().lower() if name else None)
+    except ValueError as error:
+        fail(str(error))
 
 
 def check_finite(name: str, value: float | None, *, positive: bool = False) -> None:
@@ -203,7 +234,7 @@ def number(text: str) -> int | None:
     return int(text) if len(text) <= _MAX_DIGITS else 10**_MAX_DIGITS
 
 
-# --- many games at once (solvers.batch) ---------------------------------------------------------
+# --- many games at once (duel.solvers.batch) ----------------------------------------------------
 WorkersOption = Annotated[
     int | None,
     typer.Option(
@@ -254,7 +285,7 @@ def expand_optional_values(args: list[str], options: tuple[str, ...] = ("--ray",
 @contextmanager
 def batch_errors() -> Iterator[None]:
     """A batch run's failure is one line; Ctrl-C says how to resume and exits with 130."""
-    from solvers.batch import BatchError, BatchInterrupted
+    from duel.solvers.batch import BatchError, BatchInterrupted
 
     try:
         yield

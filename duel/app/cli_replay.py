@@ -1,5 +1,5 @@
 """``duel replay`` and ``duel export``, and ``duel show --at/--moves``: game records on the
-command line. The stepping logic is :mod:`duel.replay` (no I/O); this module only reads
+command line. The stepping logic is :mod:`duel.app.replay` (no I/O); this module only reads
 commands and prints.
 """
 
@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from duel.cli_support import fail
+from duel.app.cli_support import fail, use_palette
 
 RecordArgument = Annotated[Path, typer.Argument(help="A game record (JSON, 7wd-record)")]
 PlainOption = Annotated[
@@ -25,11 +25,11 @@ PlainOption = Annotated[
 
 
 def load_replay_or_fail(path: Path):
-    """The :class:`~duel.replay.Replay` of a record file; a position file or a bad record exits
+    """The :class:`~duel.app.replay.Replay` of a record file; a position file or a bad record exits
     with a one-line message."""
+    from duel.app.replay import Replay
     from duel.position import PositionError, read_json_file
     from duel.record import GameRecord, RecordError
-    from duel.replay import Replay
 
     try:
         data = read_json_file(path, RecordError)
@@ -43,7 +43,7 @@ def load_replay_or_fail(path: Path):
 
 def print_position(cursor, *, plain: bool | None, moves: bool = True) -> None:
     """The board at the cursor, then where we are and the moves around it."""
-    from duel.render import print_state
+    from duel.app.render import print_state
 
     print_state(cursor.state, plain=plain)
     typer.echo("")
@@ -64,8 +64,7 @@ def replay(
 
     Commands (one a line, so input can be piped): next [K] (or Enter), prev [K], first, last,
     goto N (or just N), moves, help, quit."""
-    from duel.cli import use_palette
-    from duel.replay import Cursor, ReplayError
+    from duel.app.replay import Cursor, ReplayError
 
     use_palette(palette)
     game = load_replay_or_fail(record)
@@ -102,7 +101,7 @@ def export(
     ] = False,
 ) -> None:
     """Print a game as a plain move list: numbered, with the player (A/B) or chance."""
-    from duel.replay import mover, numbered_moves
+    from duel.app.replay import mover, numbered_moves
 
     game = load_replay_or_fail(record)
     if bare:
@@ -120,14 +119,14 @@ def export(
         typer.echo(line)
     final = game.state(-1)
     if final.is_terminal():
-        from duel.render import victory_sentence
+        from duel.app.render import victory_sentence
 
         typer.echo(victory_sentence(final))
 
 
 def show_record(file: Path, at: int | None, moves: bool, plain: bool | None) -> None:
     """``duel show RECORD --at N`` (one position) and ``--moves`` (the move list after it)."""
-    from duel.replay import Cursor, ReplayError
+    from duel.app.replay import Cursor, ReplayError
 
     game = load_replay_or_fail(file)
     index = game.last if at is None else at
@@ -137,7 +136,7 @@ def show_record(file: Path, at: int | None, moves: bool, plain: bool | None) -> 
         fail(f"--at: {error}")
     print_position(cursor, plain=plain, moves=False)
     if moves:
-        from duel.replay import numbered_moves
+        from duel.app.replay import numbered_moves
 
         typer.echo("Moves:")
         typer.echo("\n".join(numbered_moves(game)))

@@ -3,7 +3,7 @@
 Two humans at one keyboard, a human against an AI level, or two AIs to watch. Every decision of
 the game is typed: a number from the table, a name (forgiving: case, prefixes, "did you mean"),
 or the move notation ("build Baths", "discard 3", "wonder sphinx with 3"). Chance events (cards
-turned face up, the setup, The Great Library's draw) are dealt by a :class:`~duel.game_control.
+turned face up, the setup, The Great Library's draw) are dealt by a :class:`~duel.app.game_control.
 Dealer`: from the operating system's randomness at the moment of each reveal (a fair game), or
 from ``--seed`` (reproducible, labelled "seeded game: not fair play").
 
@@ -25,17 +25,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from duel import render as R
-from duel.catalog import (
-    CARDS,
-    TOKENS,
-    WONDERS,
-    UnknownNameError,
-    card_named,
-    token_named,
-    wonder_named,
-)
-from duel.cli_support import (
+from duel.app import render as R
+from duel.app.cli_support import (
     SAVE_SIGNALS,
     Signalled,
     autosave_path,
@@ -44,7 +35,7 @@ from duel.cli_support import (
     save_target,
     signals_save_the_game,
 )
-from duel.game_control import (
+from duel.app.game_control import (
     NOT_FAIR,
     Dealer,
     GameController,
@@ -53,6 +44,16 @@ from duel.game_control import (
     dealer_rng,
     level_error,
     make_ai,
+)
+from duel.app.typed import guild_slots_typed, match_name
+from duel.catalog import (
+    CARDS,
+    TOKENS,
+    WONDERS,
+    UnknownNameError,
+    card_named,
+    token_named,
+    wonder_named,
 )
 from duel.moves import PLAYER_NAMES, Kind, Move, MoveParseError
 from duel.quote import quoted, shortened
@@ -71,7 +72,7 @@ Taking a card (the table numbers the cards you can take):
   build 3 / build baths  build a card            discard 3   discard it for coins
   wonder sphinx with 3   build a wonder with card 3 (wonders may be numbered: 'wonder w1 with 3')
 Other decisions (wonder draft, progress tokens, The Great Library, The Mausoleum, destroying a
-card, who starts the next Age): type the number or the name of a choice, or the notation
+card, who begins Age II or III): type the number or the name of a choice, or the notation
 ('pick The Sphinx', 'token Law', 'destroy Glassworks', 'mausoleum Baths', 'start A').
 Commands:
   cost <card|wonder|n>   how you would pay for it        info <name>   what a card/wonder/token does
@@ -107,39 +108,6 @@ MAX_REPEATED_ERRORS = 3
 
 
 # --- input helpers ------------------------------------------------------------------------------
-def _norm(text: str) -> str:
-    text = " ".join(text.strip().lower().split())
-    return text[4:] if text.startswith("the ") else text
-
-
-def match_name(text: str, names: list[str]) -> int | str:
-    """Index of the name ``text`` designates in ``names``, or a message saying why not.
-
-    Case-insensitive; "The " may be left out; a unique prefix or a unique word prefix is
-    enough. Near misses are suggested, never guessed.
-    """
-    import difflib
-
-    key = _norm(text)
-    if not key:
-        return "type a name"
-    keys = [_norm(n) for n in names]
-    for test in (
-        lambda k: k == key,
-        lambda k: k.startswith(key),
-        lambda k: any(w.startswith(key) for w in k.split()),
-        lambda k: key in k,
-    ):
-        found = [i for i, k in enumerate(keys) if test(k)]
-        if len(found) == 1:
-            return found[0]
-        if len(found) > 1:
-            return f"{quoted(text.strip())} could be {', '.join(names[i] for i in found)}"
-    near = difflib.get_close_matches(key, keys, n=3, cutoff=0.5)
-    hint = f"; did you mean {', '.join(names[keys.index(k)] for k in near)}?" if near else ""
-    return f"nothing here is called {quoted(text.strip())}{hint}"
-
-
 def _is_tty(stream) -> bool:
     try:
         return stream.isatty()
@@ -412,7 +380,7 @@ class Session:
 
     def ask_guild_slots(self) -> Move:
         """--manual-chance at the Age III layout: which three cards show the guild back."""
-        from pyramid_layouts import LAYOUTS
+        from duel.pyramid_layouts import LAYOUTS
 
         rows = LAYOUTS[3].rows
         self.out.say(
@@ -430,7 +398,7 @@ class Session:
             if self.command(text, allow_game_commands=False):
                 continue
             try:
-                return Move.deal_guilds(_guild_slots_typed(text))
+                return Move.deal_guilds(guild_slots_typed(text))
             except ValueError as error:
                 self.out.say(_sentence(str(error)), "red")
 
@@ -567,9 +535,11 @@ class Session:
         if not self.state.is_terminal():
             self.out.say("review is for a finished game: 'hint' advises on this position.")
             return
-        from duel.cli_review import review_and_print
+        from duel.app.cli_review import review_and_print
 
-        review_and_print(self.record(), seconds=self.think, progress=self.interactive)
+        review_and_print(
+            self.record(), seconds=self.think, progress=self.interactive, seed=self.hint_seed
+        )
 
     def quit(self) -> None:
         """Leave; a game that changed is saved unless the player says not to (a script piping
@@ -738,7 +708,7 @@ class Session:
         self.out.say(f"No card, wonder or progress token called {quoted(text)}.", "red")
 
     def cost(self, text: str) -> None:
-        from solvers.payment import payment_plan
+        from duel.solvers.payment import payment_plan
 
         state = self.state
         player = state.to_move
@@ -759,7 +729,7 @@ class Session:
         """The solver's advice (``hint -v``: with the search's figures and the whole line)."""
         verbose = option.strip().lower() in ("-v", "v", "verbose", "--verbose")
         try:
-            import solvers.search  # noqa: F401
+            import duel.solvers.search  # noqa: F401
         except ImportError:
             self.out.say("hints need the solver (not installed yet)", "red")
             return
@@ -1023,40 +993,6 @@ class Session:
         return 128 + signum
 
 
-def _guild_slots_typed(text: str) -> list[int]:
-    """The slots of three Age III cards typed as row.card ("2.1 4.2 6.3") or in the move
-    notation ("guilds at slots 2 7 15"); ValueError saying what is wrong.
-
-    >>> _guild_slots_typed("2.1, 4.2 6.3"), _guild_slots_typed("guilds at slots 2 7 15")
-    ([2, 10, 17], [2, 7, 15])
-    """
-    from pyramid_layouts import LAYOUTS
-
-    lowered = text.lower()
-    if lowered.startswith(("guilds", "slots")):
-        notation = text if lowered.startswith("guilds") else f"guilds {text}"
-        try:
-            return list(Move.parse(notation).guild_slots)
-        except MoveParseError as error:
-            raise ValueError(str(error)) from None
-    layout = LAYOUTS[3]
-    rows = layout.rows
-    slots = []
-    for part in text.replace(",", " ").split():
-        row_text, _, place_text = part.partition(".")
-        if not (row_text.isdigit() and place_text.isdigit()):
-            raise ValueError(f"type each card as row.card (e.g. 2.1), not {quoted(part)}")
-        row, place = int(row_text), int(place_text)
-        if not 1 <= row <= len(rows):
-            raise ValueError(f"there is no row {row} (rows 1-{len(rows)})")
-        if not 1 <= place <= len(rows[row - 1]):
-            raise ValueError(f"row {row} has {len(rows[row - 1])} cards, not {place}")
-        slots.append(sorted(rows[row - 1], key=lambda s: layout.x[s])[place - 1])
-    if len(slots) != 3 or len(set(slots)) != 3:
-        raise ValueError("type three different cards (e.g. 2.1 4.2 6.3)")
-    return slots
-
-
 def _typed_ahead() -> bool:
     """Whether a whole line waits on standard input (a terminal delivers only whole lines)."""
     import select
@@ -1082,7 +1018,20 @@ def state_cards(state: State) -> list[int]:
 
 
 # --- entry point ----------------------------------------------------------------------------------
-DEFAULT_PLAYERS = ("human", "random")
+#: You against the strongest AI, cmcts, at ``--think`` (1 s) per move; ``--b random`` to practise.
+DEFAULT_PLAYERS = ("human", "cmcts")
+
+
+def default_player(level: str) -> str:
+    """A default level as this machine can play it: ``cmcts`` needs the compiled MCTS (else
+    the search, or random without the solvers)."""
+    if level != "cmcts":
+        return level
+    try:
+        from duel.solvers.hint import cmcts_available
+    except ImportError:
+        return "random"
+    return level if cmcts_available() else "search"
 
 
 #: What Tab completes at the line editor's prompt, besides card, wonder and token names.
@@ -1117,22 +1066,23 @@ def run_game(
     """Play a game in the terminal; the exit code (0; 1 the game could not be saved; 2 bad
     arguments; 130 interrupted; 129/143 after SIGHUP/SIGTERM, the game saved).
 
-    ``players`` are the levels of A and B ("human", "random", "greedy", "search"; ``None`` for
-    the default: human against random, or the saved game's players with ``load``). Without
+    ``players`` are the levels of A and B ("human", "random", "greedy", "search", "cmcts"...;
+    ``None`` for the default: human against cmcts (:data:`DEFAULT_PLAYERS`), or the saved game's
+    players with ``load``). Without
     ``seed`` the game is fair: each hidden card is dealt from the operating system's randomness
     when it is revealed. With ``seed`` the deal is reproducible and the game is labelled not
     fair play. With ``load`` the saved game continues with its players and its dealer; a
     ``seed`` given with ``load`` deals the rest of the game from that seed (not fair play).
     ``manual_chance``: the user types each chance outcome (a real game's cards). ``read``
     reads a line (default: ``input()`` on a pipe; on a terminal a reader without GNU readline,
-    whose key handling can crash the process: :mod:`duel.line_input`).
+    whose key handling can crash the process: :mod:`duel.app.line_input`).
 
     On a terminal (standard input and output both) the full-screen app opens
-    (:mod:`duel.app`); ``plain`` or ``line`` (or a pipe) keep the line mode.
+    (:mod:`duel.app.fullscreen`); ``plain`` or ``line`` (or a pipe) keep the line mode.
     """
     explicit_players = any(p is not None for p in players)
     kinds = [
-        (p if p is not None else default).strip().lower()
+        (p if p is not None else default_player(default)).strip().lower()
         for p, default in zip(players, DEFAULT_PLAYERS, strict=True)
     ]
     for p, kind in zip("AB", kinds, strict=True):
@@ -1150,7 +1100,7 @@ def run_game(
     if read is None:
         read = input
         if terminal and not full_screen:
-            from duel.line_input import terminal_reader
+            from duel.app.line_input import terminal_reader
 
             read = terminal_reader(plain=plain, words=_completion_words)
     session = Session(
@@ -1183,7 +1133,7 @@ def run_game(
             "Type 'help' at any prompt."
         )
     if full_screen:
-        from duel.app import run_app
+        from duel.app.fullscreen import run_app
 
         return run_app(session.game, think=think, delay=delay)
     with signals_save_the_game():

@@ -1,4 +1,4 @@
-"""Drawing a game review (:mod:`solvers.review`): the move table, the summary, the graph of A's
+"""Drawing a game review (:mod:`duel.solvers.review`): the move table, the summary, the graph of A's
 win chance in the terminal, and the same graph as an SVG or PNG file.
 
 The terminal graph is drawn with block characters by :func:`graph_lines` (rich only colours
@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 if TYPE_CHECKING:
-    from solvers.review import MoveReview, Review
+    from duel.solvers.review import MoveReview, Review
 
 #: Okabe-Ito colours: A blue, B vermillion; marks from yellow to red.
 A_COLOUR = "#0072B2"
@@ -55,7 +55,7 @@ def move_lines(m: MoveReview) -> list[str]:
     """A move as the review lists it: number, who, move, its win chance for the mover, the loss
     and the mark; when the engine preferred another move, a second line names it.
 
-    >>> from solvers.review import MoveReview
+    >>> from duel.solvers.review import MoveReview
     >>> print("\\n".join(move_lines(MoveReview(12, "A", "build Baths", value=0.4,
     ...     best_move="wonder The Pyramids with Baths", best_value=0.52, loss=0.12,
     ...     mark="mistake", choices=5))))
@@ -64,7 +64,7 @@ def move_lines(m: MoveReview) -> list[str]:
     >>> move_lines(MoveReview(13, "chance", "reveal slot 9 Baths", probability=0.25))
     [' 13   chance: reveal slot 9 Baths (p 25.0%)']
     """
-    from solvers.review import EQUAL, SYMBOLS
+    from duel.solvers.review import EQUAL, SYMBOLS
 
     head = f"{m.number:3} {'' if m.player == 'chance' else m.player + ' '}"
     if m.player == "chance":
@@ -100,7 +100,7 @@ def move_list(review: Review, *, chance: bool = True) -> list[Text]:
 def summary_lines(review: Review) -> list[str]:
     """Per player: decisions judged, average loss, and each mark's count.
 
-    >>> from solvers.review import PlayerSummary, Review
+    >>> from duel.solvers.review import PlayerSummary, Review
     >>> s = {"A": PlayerSummary(30, 0.031, 20, 3, 1, 0), "B": PlayerSummary()}
     >>> print("\\n".join(summary_lines(Review((), s, (), "search", 1.0, "", {}))))
     player  decisions  average loss  best  inaccuracies  mistakes  blunders
@@ -206,7 +206,7 @@ def check_plot_path(path: Path) -> None:
     >>> check_plot_path(Path("game.pdf"))
     Traceback (most recent call last):
     ...
-    duel.render_review.PlotError: --plot game.pdf: write a .svg or .png file
+    duel.app.render_review.PlotError: --plot game.pdf: write a .svg or .png file
     """
     suffix = path.suffix.lower()
     if suffix not in PLOT_SUFFIXES:
@@ -234,7 +234,7 @@ def graph_svg(review: Review, last: int, *, width: int = 800, height: int = 320)
     """The graph as an SVG page: A's win chance (line), the area between it and 50% (blue when
     A is ahead, vermillion when B is), the Ages, and a dot on every marked move with a tooltip.
 
-    >>> from solvers.review import Review
+    >>> from duel.solvers.review import Review
     >>> svg = graph_svg(Review((), {}, ((9, 0.5), (20, 0.8)), "search", 1.0, "", {}), 20)
     >>> svg.startswith("<svg") and "polyline" in svg and svg.endswith("</svg>\\n")
     True

@@ -1,17 +1,18 @@
 """``duel play`` full screen: a Textual app that draws the table and drives a GameController.
 
-The app is a view: it draws the view model (:mod:`duel.view_model`, and the rich panels of
-:mod:`duel.render` built on it) and turns keys and clicks into moves for the
-:class:`~duel.game_control.GameController`, which owns the game (dealing, AI moves, undo, save,
+The app is a view: it draws the view model (:mod:`duel.app.view_model`, and the rich panels of
+:mod:`duel.app.render` built on it) and turns keys and clicks into moves for the
+:class:`~duel.app.game_control.GameController`, which owns the game (dealing, AI moves, undo, save,
 load). Each decision other than taking a card is its own dialog (a Textual ``Screen``): the
-wonder draft, a progress token, The Great Library, destroying a card, The Mausoleum, who starts
-the next Age, and with ``--manual-chance`` each card dealt and where the guild backs are.
+wonder draft, a progress token, The Great Library, destroying a card, The Mausoleum, who begins
+Age II or III (once its structure is laid out: the dialog names its face-up cards), and with
+``--manual-chance`` each card dealt and where the guild backs are.
 
 Keys (shown in the footer): ``1``-``9`` take a card by its number (or click it, or move with
 Tab / arrows and press Enter), ``h`` hint, ``c`` reopen the current decision, ``s`` save, ``l``
 load, ``u`` undo, ``q`` quit.
 
->>> from duel.game_control import Dealer, GameController
+>>> from duel.app.game_control import Dealer, GameController
 >>> app = DuelApp(GameController(["human", "random"], Dealer(seed=1)))
 >>> app.title
 '7 Wonders Duel'
@@ -38,16 +39,16 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Sparkline, Static
 from textual.widgets.option_list import Option
 
-from duel import render as R
+from duel.app import render as R
+from duel.app.cli_support import SAVE_SIGNALS, file_named, save_target
+from duel.app.game_control import GameController, win_chance
+from duel.app.view_model import Cell, card_offers, pyramid_rows
 from duel.catalog import CARDS, TOKENS, WONDERS
-from duel.cli_support import SAVE_SIGNALS, file_named, save_target
-from duel.game_control import GameController, win_chance
 from duel.moves import Move
+from duel.pyramid_layouts import LAYOUTS
 from duel.quote import quoted
 from duel.record import RecordError
 from duel.state import State
-from duel.view_model import Cell, card_offers, pyramid_rows
-from pyramid_layouts import LAYOUTS
 
 __all__ = ["DuelApp", "run_app"]
 
@@ -557,6 +558,8 @@ class DuelApp(App[int]):
             (f"{c.label}: {c.detail}" if c.detail else c.label, c.move) for c in R.choices(state)
         ]
         title = R.decision_title(state, self.game.labels)
+        if state.phase == "choose_starter":  # the new structure, as the board behind shows it
+            title = "\n".join([title, *R.laid_out_text(state)])
         self.push_screen(ChoiceScreen(title, options, self._decided, name=state.phase))
 
     def ask_chance(self) -> None:
@@ -598,7 +601,7 @@ class DuelApp(App[int]):
         self.changed()
 
     def _chance_text(self, text: str | None) -> None:
-        from duel.tui import _guild_slots_typed, match_name
+        from duel.app.typed import guild_slots_typed, match_name
 
         state = self.state
         if text is None:
@@ -608,7 +611,7 @@ class DuelApp(App[int]):
             return
         if state.phase == "deal_guilds":
             try:
-                move = Move.deal_guilds(_guild_slots_typed(text))
+                move = Move.deal_guilds(guild_slots_typed(text))
             except ValueError as error:
                 self.notify(str(error), severity="error")
                 self.call_after_refresh(self.ask_chance)

@@ -14,7 +14,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from duel.cli_support import (
+from duel.app.cli_support import (
     CONTEXT_SETTINGS,
     OutOption,
     RayOption,
@@ -25,6 +25,7 @@ from duel.cli_support import (
     expand_optional_values,
     fail,
     load_state_or_fail,
+    use_palette,
 )
 from duel.quote import quoted
 
@@ -39,8 +40,8 @@ add_common_options(app, "duel")
 
 
 PLAYER_HELP = (
-    "Player {}: human, random, greedy, search, search-v1 or mcts (search:2s, mcts:0.5s, mcts:5000"
-    " for a budget) [default: {}, or the saved game's]"
+    "Player {}: human, random, greedy, search, search-v1, mcts or cmcts (the strongest; search:2s,"
+    " cmcts:0.5s, mcts:5000 for a budget) \\[default: {}, or the saved game's]"
 )
 
 
@@ -50,7 +51,8 @@ def play(
         str | None, typer.Option("--a", "-a", help=PLAYER_HELP.format("A", "human"))
     ] = None,
     b: Annotated[
-        str | None, typer.Option("--b", "-b", help=PLAYER_HELP.format("B", "random"))
+        str | None,
+        typer.Option("--b", "-b", help=PLAYER_HELP.format("B", "cmcts, --think s a move")),
     ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", "-s", help="Seed of the dealer (and of the AI)")
@@ -58,7 +60,7 @@ def play(
     load: Annotated[Path | None, typer.Option(help="Continue a saved game")] = None,
     delay: Annotated[float, typer.Option(help="Seconds between AI moves (to watch)")] = 0.0,
     think: Annotated[
-        float, typer.Option(help="Seconds per move for the search and mcts AIs")
+        float, typer.Option(help="Seconds per move for the search, mcts and cmcts AIs")
     ] = 1.0,
     plain: Annotated[bool, typer.Option(help="Plain text, no colours or table")] = False,
     line: Annotated[
@@ -73,7 +75,7 @@ def play(
     """Play a game: two humans, human against an AI level, or AI against AI."""
     check_finite("--delay", delay)
     check_finite("--think", think, positive=True)
-    from duel.tui import run_game
+    from duel.app.tui import run_game
 
     use_palette(palette)
     code = run_game(
@@ -96,16 +98,6 @@ PaletteOption = Annotated[
         help="Colours: default or colorblind (also $DUEL_PALETTE) [default: default]",
     ),
 ]
-
-
-def use_palette(name: str | None) -> None:
-    """Set the colours for this run (``--palette``, else ``$DUEL_PALETTE``); bad names fail."""
-    from duel.render import set_palette
-
-    try:
-        set_palette(name.strip().lower() if name else None)
-    except ValueError as error:
-        fail(str(error))
 
 
 @app.command()
@@ -132,7 +124,7 @@ def show(
     ] = False,
 ) -> None:
     """Print a position (or a game record's final position, or the one --at N) readably."""
-    from duel.render import print_state
+    from duel.app.render import print_state
 
     use_palette(palette)
     if slots:
@@ -143,7 +135,7 @@ def show(
     if file is None:
         fail("show: give a position or a record (or --slots)")
     if at is not None or moves:
-        from duel.cli_replay import show_record
+        from duel.app.cli_replay import show_record
 
         show_record(file, at, moves, plain)
         return
@@ -160,7 +152,7 @@ def cost(
 ) -> None:
     """Explain the cheapest way to pay for a card or wonder."""
     from duel.catalog import UnknownNameError, card_named, wonder_named
-    from solvers.payment import payment_plan
+    from duel.solvers.payment import payment_plan
 
     state = load_state_or_fail(position)
     if player and player.upper() not in ("A", "B"):
@@ -191,8 +183,8 @@ def selfplay(
     import time
     from collections import Counter
 
-    from solvers.batch import default_workers, run_jobs
-    from solvers.match import match_jobs, play_match_game_json
+    from duel.solvers.batch import default_workers, run_jobs
+    from duel.solvers.match import match_jobs, play_match_game_json
 
     victories: Counter[str] = Counter()
     winners: Counter[str] = Counter()
@@ -219,17 +211,17 @@ def selfplay(
         typer.echo(f"  {victory:9} {victories[victory]:6} ({share:.1f}%)")
 
 
-from duel.cli_replay import register as register_replay  # noqa: E402 (after the commands)
+from duel.app.cli_replay import register as register_replay  # noqa: E402 (after the commands)
 
 register_replay(app)
 
-if find_spec("duel.cli_analysis") is not None:  # hint, analyze, match (solvers)
-    from duel.cli_analysis import register
+if find_spec("duel.app.cli_analysis") is not None:  # hint, analyze, match (solvers)
+    from duel.app.cli_analysis import register
 
     register(app)
 
-if find_spec("duel.cli_review") is not None:  # review (solvers)
-    from duel.cli_review import register as register_review
+if find_spec("duel.app.cli_review") is not None:  # review (solvers)
+    from duel.app.cli_review import register as register_review
 
     register_review(app)
 

@@ -1,8 +1,9 @@
-"""Stepping through a game record: positions by index, the move list, navigation commands.
+"""Stepping through a game record: the move list and the navigation commands of a replay view.
 
 No input or output here, so that the line-mode ``duel replay``, ``duel show --at`` and the coming
-full-screen app share one implementation. Index ``n`` is the position after the first ``n``
-moves: 0 is the new game, ``len(moves)`` the last position.
+full-screen app share one implementation. The positions of a record by index are the game's
+(:class:`duel.record.Replay`): index ``n`` is the position after the first ``n`` moves, 0 the new
+game, ``len(moves)`` the last position.
 
 >>> import random
 >>> from duel import new_game
@@ -27,85 +28,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from duel.catalog import AGE_NAMES
-from duel.moves import PLAYER_NAMES, Move
 from duel.quote import quoted
-from duel.record import GameRecord
+from duel.record import Replay, ReplayError, mover
 from duel.state import State
 
 __all__ = ["COMMANDS", "Cursor", "Replay", "ReplayError", "mover", "numbered_moves"]
-
-
-class ReplayError(ValueError):
-    """An index outside the game or a command that is not one."""
-
-
-def mover(before: State, move: Move) -> str:
-    """Who made ``move`` from ``before``: ``A``, ``B``, or ``chance`` for a chance outcome.
-
-    A ``start`` move is the decision of the player to move (the one who chooses who begins)."""
-    if move.is_chance or before.is_chance():
-        return "chance"
-    return PLAYER_NAMES[before.to_move]
-
-
-@dataclass(frozen=True)
-class Replay:
-    """The positions of a record, computed once: ``states[n]`` follows the first ``n`` moves."""
-
-    record: GameRecord
-    states: tuple[State, ...]
-    #: The moves as the record writes them: The Great Library's draw keeps only its chosen token
-    #: (``draw Law, ?, ?``), as a file read back holds placeholders for the other two.
-    notation: tuple[str, ...]
-
-    @staticmethod
-    def of(record: GameRecord) -> Replay:
-        return Replay(record, tuple(record.states()), tuple(record.notation()))
-
-    @property
-    def moves(self) -> tuple[Move, ...]:
-        return self.record.moves
-
-    @property
-    def last(self) -> int:
-        """The index of the last position (the number of moves)."""
-        return len(self.record.moves)
-
-    def check(self, index: int) -> int:
-        """``index`` if it is a position of the game, else a :class:`ReplayError`."""
-        if not 0 <= index <= self.last:
-            raise ReplayError(f"no move {index}: the game has moves 0 to {self.last}")
-        return index
-
-    def state(self, index: int) -> State:
-        """The position after ``index`` moves (negative counts from the end, as in Python)."""
-        if index < 0:
-            index += self.last + 1
-        return self.states[self.check(index)]
-
-    def move_text(self, number: int) -> str:
-        """``B build Baths`` for move ``number`` (1-based: the move that leads to index
-        ``number``); a chance outcome reads ``chance: reveal slot 9 Baths``."""
-        if not 1 <= number <= self.last:
-            raise ReplayError(f"no move {number}: the game has moves 1 to {self.last}")
-        move = self.moves[number - 1]
-        who = mover(self.states[number - 1], move)
-        text = self.notation[number - 1]
-        return f"{who}: {text}" if who == "chance" else f"{who} {text}"
-
-    def move_line(self, number: int) -> str:
-        """``12. B build Baths``: the move list's line for move ``number``."""
-        return f"{number}. {self.move_text(number)}"
-
-    def age_marks(self) -> dict[int, str]:
-        """Move numbers where an Age's play begins (``{31: "Age I", ...}``), for the move list."""
-        marks = {}
-        for n in range(1, self.last + 1):
-            before, after = self.states[n - 1], self.states[n]
-            if after.age != before.age and after.age:
-                marks[n] = AGE_NAMES[after.age]
-        return marks
 
 
 def numbered_moves(replay: Replay, *, chance: bool = True) -> list[str]:

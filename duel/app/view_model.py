@@ -1,8 +1,8 @@
 """The view model of the table: what every view of ``duel play`` draws, as plain data.
 
-The line mode (:mod:`duel.render`, in colour or plain text) and the full-screen app
-(:mod:`duel.app`) draw the same model, so a price, a number or a face-down guild reads the same
-in all of them. Nothing here prints or knows a terminal.
+The line mode (:mod:`duel.app.render`, in colour or plain text) and the full-screen app
+(:mod:`duel.app.fullscreen`) draw the same model, so a price, a number or a face-down guild reads
+the same in all of them. Nothing here prints or knows a terminal.
 
 >>> from duel import new_game
 >>> import random
@@ -18,13 +18,23 @@ in all of them. Nothing here prints or knows a terminal.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from duel.catalog import CARDS, COLORS, TOKENS, WONDERS
+from duel.pyramid_layouts import LAYOUTS
 from duel.state import HIDDEN, TAKEN, State
-from pyramid_layouts import LAYOUTS
 
-__all__ = ["Cell", "CityView", "Offer", "WonderItem", "card_offers", "city_view", "pyramid_rows"]
+__all__ = [
+    "Cell",
+    "CityView",
+    "Offer",
+    "WonderItem",
+    "card_offers",
+    "city_view",
+    "pyramid_rows",
+    "science_symbols",
+]
 
 
 @dataclass(frozen=True)
@@ -112,7 +122,8 @@ def card_offers(state: State) -> list[Offer]:
 @dataclass(frozen=True)
 class WonderItem:
     """A wonder of a city: ``marker`` is ✓ (built) or W1, W2...; ``cost`` its price in coins
-    for the player to move (None when not to move or when seven are built)."""
+    for its owner as the board stands, shown for both players (the one not to move sees what
+    the opponent would pay); None outside the play phase or when seven are built."""
 
     marker: str
     wonder: int
@@ -155,6 +166,18 @@ def production_text(state: State, player: int) -> str:
     return ", ".join(parts) or "nothing"
 
 
+def science_symbols(state: State, player: int) -> tuple[str, ...]:
+    """A city's science symbols, a symbol held twice (on two green cards) marked as a pair:
+    ``("wheel", "quill (pair)")``.
+
+    >>> from duel import new_game
+    >>> science_symbols(new_game(), 0)
+    ()
+    """
+    held = Counter(CARDS[c].science for c in state.city(player) if CARDS[c].science)
+    return tuple(f"{s} (pair)" if held[s] >= 2 else s for s in state.science(player))
+
+
 def city_view(state: State, player: int) -> CityView:
     """The view model of ``player``'s city."""
     city = state.city(player)
@@ -164,12 +187,12 @@ def city_view(state: State, player: int) -> CityView:
         if any(CARDS[c].color == color for c in city)
     )
     wonders = [WonderItem("✓", w, True) for w in state.built_wonders(player)]
-    to_move = state.to_move == player and state.phase == "play"
+    priced = state.phase == "play"  # both players: the opponent's prices matter too
     full = state.wonders_built_count >= 7
     for i, w in enumerate(state.wonders(player), 1):
         if full:
             wonders.append(WonderItem(f"W{i}", w, False, out=True))
-        elif to_move:
+        elif priced:
             cost = state.wonder_cost(player, w)
             wonders.append(WonderItem(f"W{i}", w, False, cost, cost <= state.coins(player)))
         else:
@@ -181,7 +204,7 @@ def city_view(state: State, player: int) -> CityView:
         cards=cards,
         production=production_text(state, player),
         prices=tuple(state.trade_prices(player).items()),
-        science=tuple(state.science(player)),
+        science=science_symbols(state, player),
         tokens=tuple(TOKENS[t].name for t in state.tokens(player)),
         wonders=tuple(wonders),
         to_move=state.to_move == player and not state.is_chance() and not state.is_terminal(),

@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from duel.cli_support import number
+from duel.app.cli_support import number
+from duel.app.words import plural
 from duel.quote import quoted
-from duel.words import plural
 
 if TYPE_CHECKING:
     from wonders.game import GameState, Move
 
-from duel.cli_support import (
+from duel.app.cli_support import (
     CONTEXT_SETTINGS,
     SAVE_SIGNALS,
     Signalled,
@@ -414,8 +414,8 @@ class Session:
     def autosave(self) -> int:
         """Keep a game the player did not choose to drop: save it to the autosave file (the
         first of the usual places that works) and say where; the exit code (1: nowhere)."""
-        from duel.cli_support import user_data_dir
-        from duel.game_control import autosave_places, save_somewhere
+        from duel.app.cli_support import user_data_dir
+        from duel.app.game_control import autosave_places, save_somewhere
 
         if not (self.dirty and self.record.moves):
             return 0
@@ -488,7 +488,7 @@ def play(
         print(f"  {state.city_name(c)}: {kind}")
     read = input
     if _is_terminal():
-        from duel.line_input import terminal_reader
+        from duel.app.line_input import terminal_reader
 
         read = terminal_reader(plain=True)  # never readline, whose keys can crash the process
     try:

@@ -7,7 +7,7 @@ Everything here reads a :class:`~duel.state.State` and draws it; nothing changes
 * :func:`plain_table` - the same information as plain lines (no colours, no box drawing), for
   ``--plain``, scripts and screen readers;
 * :func:`print_state` - either of them on standard output (``duel show FILE``);
-* :func:`choices` - the numbered options of a decision (shared with :mod:`duel.tui` so that the
+* :func:`choices` - the numbered options of a decision (shared with :mod:`duel.app.tui` so that the
   numbers on the screen are the numbers the player types);
 * :func:`render_final` / :func:`plain_final` - victory type and score breakdown side by side;
 * :func:`describe_transition` - what a move did, in words ("B loses 2 coins (looting token)").
@@ -29,6 +29,16 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from duel.app.view_model import (  # noqa: F401 - part of this API
+    WonderItem,
+    card_offers,
+    city_view,
+    numbered_slots,
+    price_text,
+    production_text,
+    pyramid_rows,
+)
+from duel.app.words import chain_symbol_name, plural
 from duel.catalog import (
     AGE_NAMES,
     CARDS,
@@ -40,19 +50,10 @@ from duel.catalog import (
     bits,
 )
 from duel.moves import PLAYER_NAMES, Kind, Move
+from duel.pyramid_layouts import LAYOUTS
 from duel.quote import quoted
+from duel.slots import slot_place
 from duel.state import TAKEN, Score, State
-from duel.view_model import (  # noqa: F401 - part of this API
-    WonderItem,
-    card_offers,
-    city_view,
-    numbered_slots,
-    price_text,
-    production_text,
-    pyramid_rows,
-)
-from duel.words import chain_symbol_name, plural
-from pyramid_layouts import LAYOUTS
 
 #: Background style of a card of each colour (text drawn on top of it).
 CARD_STYLE = {
@@ -219,7 +220,7 @@ PHASE_TEXT = {
     "library_choose": "The Great Library: choose a progress token",
     "destroy": "destroy a card of the opponent",
     "mausoleum": "The Mausoleum: build a discarded card",
-    "choose_starter": "choose who starts the next Age",
+    "choose_starter": "choose who begins this Age (its structure is laid out)",
     "game_over": "game over",
     "deal_guilds": "laying out: which 3 cards show the guild back",
 }
@@ -315,17 +316,6 @@ def age_name(age: int) -> str:
     return AGE_NAMES.get(age, "Setup") if age else "Setup"
 
 
-def slot_place(age: int, slot: int) -> tuple[int, int]:
-    """(row, place from the left) of ``slot`` in the Age's structure, both from 1.
-
-    >>> slot_place(3, 9)
-    (4, 1)
-    """
-    layout = LAYOUTS[age]
-    row = layout.row_of[slot]
-    return row, sorted(layout.rows[row - 1], key=lambda s: layout.x[s]).index(slot) + 1
-
-
 def player_label(player: int, kinds: tuple[str, str] | None = None) -> str:
     name = PLAYER_NAMES[player]
     return f"{name} ({kinds[player]})" if kinds else name
@@ -374,15 +364,32 @@ def choices(state: State) -> list[Choice]:
             out.append(Choice(card.name, m, f"{card.color}: {card_effect(card)}"))
         return out
     if phase == "choose_starter":
+        age = age_name(state.age)
         return [
-            Choice(
-                "A", Move.starter(0), "A starts the next Age" + (" (you)" if player == 0 else "")
-            ),
-            Choice(
-                "B", Move.starter(1), "B starts the next Age" + (" (you)" if player == 1 else "")
-            ),
+            Choice(name, Move.starter(p), f"{name} begins {age}" + (" (you)" * (player == p)))
+            for p, name in enumerate(PLAYER_NAMES)
         ]
     return []
+
+
+def laid_out_text(state: State) -> list[str]:
+    """What the player choosing who begins sees (phase ``choose_starter``): the new structure's
+    face-up cards, those that can be taken first, and in Age III where the guild backs are.
+    Face-down cards stay unknown (they are dealt when uncovered)."""
+    layout = LAYOUTS[state.age]
+    pyramid, accessible = state.pyramid, set(state.accessible_slots)
+    order = sorted(range(len(pyramid)), key=lambda s: (-layout.row_of[s], layout.x[s]))
+    first = [CARDS[pyramid[s]].name for s in order if s in accessible and pyramid[s] >= 0]
+    later = [CARDS[pyramid[s]].name for s in order if s not in accessible and pyramid[s] >= 0]
+    lines = [
+        f"{age_name(state.age)} is laid out. To take first: {', '.join(first)}; "
+        f"also face up: {', '.join(later) or 'none'}."
+    ]
+    hidden = [s for s in range(len(pyramid)) if pyramid[s] < 0 and state.is_guild_slot(s)]
+    if hidden:
+        places = ", ".join("row {} card {}".format(*slot_place(state.age, s)) for s in hidden)
+        lines.append(f"Face-down guilds (guild back) at {places}.")
+    return lines
 
 
 def _wonder_detail(w: int) -> str:
@@ -679,7 +686,8 @@ def render_decision(state: State, kinds: tuple[str, str] | None = None) -> Rende
     table.add_column("")
     for i, choice in enumerate(choices(state), 1):
         table.add_row(str(i), choice.label, choice.detail)
-    return Group(title, table, Text("Type a number or a name. Or 'help'.", style="dim"))
+    seen = [Text(line) for line in laid_out_text(state)] if state.phase == "choose_starter" else []
+    return Group(title, *seen, table, Text("Type a number or a name. Or 'help'.", style="dim"))
 
 
 def plain_decision(state: State, kinds: tuple[str, str] | None = None) -> list[str]:
@@ -699,6 +707,8 @@ def plain_decision(state: State, kinds: tuple[str, str] | None = None) -> list[s
                 f"  {number}. {spec.name} ({spec.color}): {card_effect(spec)}; build: {cost}"
             )
         return lines
+    if state.phase == "choose_starter":
+        lines += laid_out_text(state)
     for i, choice in enumerate(choices(state), 1):
         lines.append(f"  {i}. {choice.label}" + (f": {choice.detail}" if choice.detail else ""))
     return lines
@@ -1030,10 +1040,11 @@ def describe_transition(before: State, after: State, move: Move) -> list[str]:
         out.append(f"the conflict pawn moves to {where}")
     if after.phase == "choose_token" and before.phase != "choose_token":
         out.append(f"{me} has a pair of science symbols and chooses a progress token")
-    if after.phase == "choose_starter":
+    if after.age != before.age and before.age and not after.is_terminal():
+        # the next structure is laid out (dealt next), then the chooser decides who begins it
         out.append(
-            f"{age_name(before.age)} is over; {PLAYER_NAMES[after.to_move]} chooses who "
-            "starts the next Age"
+            f"{age_name(before.age)} is over; {age_name(after.age)} is laid out, then "
+            f"{PLAYER_NAMES[after.to_move]} chooses who begins it"
         )
     if (
         move.kind is Kind.WONDER

@@ -1,7 +1,8 @@
 """``duel review``: every decision of a saved game analysed, marked, summed up and graphed.
 
-The review itself is :mod:`solvers.review` (no I/O); the drawing is :mod:`duel.render_review`.
-This module reads the options, has the positions analysed on every core (:mod:`solvers.batch`,
+The review itself is :mod:`duel.solvers.review` (no I/O); the drawing is
+:mod:`duel.app.render_review`.
+This module reads the options, has the positions analysed on every core (:mod:`duel.solvers.batch`,
 with its progress bar), and prints the moves, the graph and the summary, or the JSON. Bad input
 (a missing or malformed record, a position file, an unknown level, a bad ``--plot`` file) is
 one line.
@@ -17,15 +18,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from duel.cli_support import WorkersOption, batch_errors, check_finite, fail
+from duel.app.cli_support import WorkersOption, batch_errors, check_finite, fail
 
 if TYPE_CHECKING:
     from duel.record import GameRecord
-    from solvers.review import Review
+    from duel.solvers.review import Review
 
 LEVEL_HELP = (
-    "The analysing AI: search (thinks --time per move), search:N (N nodes per move,"
-    " reproducible), search:Ss, or greedy (one ply, instant)"
+    "The analysing AI, any level that can analyse: cmcts (the hint's engine: calibrated MCTS,"
+    " exact in small Age III endgames; thinks --time per move), cmcts:N (N iterations per move,"
+    " reproducible), cmcts:Ss; search, search-v1 and mcts likewise; greedy (one ply, instant)"
 )
 
 
@@ -33,7 +35,7 @@ def print_review(review: Review, last: int, *, chance: bool = True) -> None:
     """The table, the graph and the summary, on standard output."""
     from rich.console import Console
 
-    from duel.render_review import move_list, review_graph, summary_lines
+    from duel.app.render_review import move_list, review_graph, summary_lines
 
     console = Console(highlight=False)
     console.print(
@@ -52,18 +54,19 @@ def print_review(review: Review, last: int, *, chance: bool = True) -> None:
         console.print(line)
     console.print(
         f"Engine: {review.level}"
-        + (f", {review.seconds:g} s per move" if review.level == "search" else "")
+        + (f", {review.seconds:g} s per move" if review.seconds is not None else "")
         + "; values are win chances (a shared victory counts 1/2), losses in win chance for the"
         " player who moved; marks from a loss of 5% (inaccuracy), 10% (mistake), 20% (blunder)."
     )
 
 
-def review_and_print(record: GameRecord, *, seconds: float, progress: bool) -> None:
-    """Review a game and print it (``review`` at the end of ``duel play``)."""
-    from duel.replay import Replay
-    from solvers.review import review_record
+def review_and_print(record: GameRecord, *, seconds: float, progress: bool, seed: int = 0) -> None:
+    """Review a game and print it (``review`` at the end of ``duel play``): the hint's engine
+    (``cmcts``) with the hint's seed, so the review judges as the hints advised."""
+    from duel.app.replay import Replay
+    from duel.solvers.review import review_record
 
-    result = review_record(record, seconds=seconds, progress=progress)
+    result = review_record(record, seconds=seconds, progress=progress, seed=seed)
     print_review(result, Replay.of(record).last)
 
 
@@ -72,7 +75,7 @@ def review(
     seconds: Annotated[
         float, typer.Option("--time", help="Seconds of analysis per decision")
     ] = 1.0,
-    level: Annotated[str, typer.Option("--level", help=LEVEL_HELP)] = "search",
+    level: Annotated[str, typer.Option("--level", help=LEVEL_HELP)] = "cmcts",
     plot: Annotated[
         Path | None,
         typer.Option("--plot", help="Also write the graph to FILE.svg (or .png: matplotlib)"),
@@ -85,10 +88,10 @@ def review(
 ) -> None:
     """Review a game: every decision's win chance, the best move, the loss, the mistakes marked,
     a graph of A's chances and a summary per player."""
-    from duel.cli_replay import load_replay_or_fail
-    from duel.render_review import PlotError, check_plot_path, write_plot
-    from solvers.players import UnknownLevelError
-    from solvers.review import check_level, review_record
+    from duel.app.cli_replay import load_replay_or_fail
+    from duel.app.render_review import PlotError, check_plot_path, write_plot
+    from duel.solvers.players import UnknownLevelError
+    from duel.solvers.review import check_level, review_record
 
     check_finite("--time", seconds, positive=True)
     try:

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from duel.cli_support import (
+from duel.app.cli_support import (
     OutOption,
     RayOption,
     WorkersOption,
@@ -28,7 +28,7 @@ VALUE_NOTE = "chance of winning for {player}, a shared victory counting 1/2"
 
 
 def _limit(seconds: float | None, nodes: int | None, depth: int | None, default_time: float | None):
-    from solvers.search import MAX_DEPTH, MAX_NODES, Limit
+    from duel.solvers.search import MAX_DEPTH, MAX_NODES, Limit
 
     check_finite("--time", seconds, positive=True)
     for name, value, top in (("--nodes", nodes, MAX_NODES), ("--depth", depth, MAX_DEPTH)):
@@ -59,13 +59,13 @@ def _memory(text: str | None) -> int | None:
 
 
 def _pct(value: float) -> str:
-    from solvers.spread import pct
+    from duel.solvers.spread import pct
 
     return pct(value)
 
 
 def _line(state, pv, verbose: bool) -> str:
-    from duel.lines import line_text
+    from duel.app.lines import line_text
 
     through = verbose or state.is_chance()
     return line_text(state, pv, through_chance=through)
@@ -81,7 +81,7 @@ def _kind_note(info, spread) -> str:
             f" {info.nodes:,} simulated games)"
         )
         if info.extra["calibrated"]:
-            text += ", calibrated on self-play games (docs/strength.md)"
+            text += ", calibrated on self-play games"
         return text + "; the range shows how much they move between independent searches."
     parts = []
     if not info.extra.get("finished", False):
@@ -110,7 +110,7 @@ def _info_json(state, info, spread=None) -> dict:
     d["margin_definition"] = (
         "expected final point margin A minus B under the solver's moves (exact solves only)"
     )
-    from duel.lines import line_steps
+    from duel.app.lines import line_steps
 
     d["line"] = [{"player": who, "move": text} for who, text in line_steps(state, info.pv)]
     if d["engine"] == "cmcts":
@@ -142,7 +142,7 @@ def _info_json(state, info, spread=None) -> dict:
 
 
 def _print_moves(state, info, top: int, spread=None, verbose: bool = False) -> None:
-    from solvers.spread import value_text
+    from duel.solvers.spread import value_text
 
     player = "AB"[state.to_move]
     typer.echo(f"Position: {state.describe()}")
@@ -222,7 +222,7 @@ def hint(
     if state.is_chance():
         _print_chance(state, limit, seed, budget, as_json)
         return
-    from solvers.spread import advise
+    from duel.solvers.spread import advise
 
     info, spread = advise(state, limit, top=top, seed=seed, memory=budget)
     if as_json:
@@ -230,14 +230,14 @@ def hint(
         return
     _print_moves(state, info, top, spread, verbose)
     if verbose:
-        from solvers.spread import search_stats
+        from duel.solvers.spread import search_stats
 
         typer.echo("\n".join(search_stats(info, spread)))
 
 
 def _print_chance(state, limit, seed: int, memory: int | None, as_json: bool) -> None:
     """A chance node: what it waits for, each outcome's value and the expected value."""
-    from solvers.chance_hint import chance_analysis, chance_lines
+    from duel.solvers.chance_hint import chance_analysis, chance_lines
 
     if as_json:
         d = chance_analysis(state, limit, seed=seed, memory=memory).to_json()
@@ -254,8 +254,8 @@ def _print_chance(state, limit, seed: int, memory: int | None, as_json: bool) ->
 
 def _analyze_strongest(state, limit, top, seed, memory, exact, as_json, verbose, notes) -> None:
     """``duel analyze`` by the hint engine (cmcts, calibrated; exact if it can solve)."""
-    from solvers.hint import hint_analysis
-    from solvers.spread import search_stats
+    from duel.solvers.hint import hint_analysis
+    from duel.solvers.spread import search_stats
 
     def run():
         return hint_analysis(
@@ -267,10 +267,13 @@ def _analyze_strongest(state, limit, top, seed, memory, exact, as_json, verbose,
         d["notes"] = notes
         typer.echo(json.dumps(d, indent=1))
         return
-    from rich.console import Console
+    import sys
 
-    with Console(stderr=True).status("Thinking (Monte Carlo tree search)..."):
-        info = run()
+    from duel.app.endgame_text import run_with_progress
+
+    info = run_with_progress(
+        run, limit.time, "Thinking (Monte Carlo tree search)", sys.stderr.isatty()
+    )
     _print_moves(state, info, top, None, verbose)
     if exact and not info.exact:
         typer.echo(
@@ -296,7 +299,7 @@ def _threads(text: str | None) -> int:
     2
     """
     if text is None:
-        from solvers.search import default_threads
+        from duel.solvers.search import default_threads
 
         return default_threads()
     try:
@@ -322,14 +325,24 @@ def analyze(
     verbose: VerboseOption = False,
     memory: MemoryOption = None,
     threads: ThreadsOption = None,
+    move_text: Annotated[
+        str | None,
+        typer.Option(
+            "--move",
+            help='Explain this move exactly too, e.g. "build Gardens" (implies --exact)',
+        ),
+    ] = None,
 ) -> None:
-    """Analyse a position; --exact solves it to the end of the game (Age III endgames)."""
+    """Analyse a position; --exact solves it to the end of the game (Age III endgames) and
+    explains the best move (--move: another one): each reveal, the reply, where it is decided."""
     import time
 
     state = _position_to_analyse(position, top)
+    named = _named_move(state, move_text)
+    exact = exact or named is not None
     budget = _memory(memory)
     solve_threads = _threads(threads)
-    from solvers.search import (
+    from duel.solvers.search import (
         C_SEARCH,
         EXACT_CARDS_C,
         EXACT_CARDS_PYTHON,
@@ -340,14 +353,14 @@ def analyze(
 
     feasible = exact_feasible(state)  # the limit of the search path that will run
     max_cards = EXACT_CARDS_C if C_SEARCH else EXACT_CARDS_PYTHON
-    default_time = None if (feasible or not exact) else 60.0
+    default_time = None if (feasible or not exact) else 10.0
     if not exact:
         default_time = 10.0
     limit = _limit(seconds, nodes, depth, default_time)
-    from solvers.spread import chance_settings, measure_spread
+    from duel.solvers.spread import chance_settings, measure_spread
 
     chance = chance_settings(state, exact)
-    from solvers.hint import cmcts_available
+    from duel.solvers.hint import cmcts_available
 
     # The strongest player answers unless an exact solve was asked for and can be done (or a
     # depth was given: only the search has one).
@@ -373,7 +386,17 @@ def analyze(
             f" deal, which the {'compiled' if C_SEARCH else 'Python'} search does in Age III with"
             f" at most {max_cards} cards left. Instead: {instead}"
         )
-    for note in notes:
+    if exact and not feasible and named is not None:
+        notes.append(f"No exact explanation of {named} here: the estimates below rank the moves.")
+    if exact and feasible and not strongest:
+        from duel.app.endgame_text import solve_time_note
+        from duel.state import TAKEN
+
+        left = sum(1 for card in state.pyramid if card != TAKEN)
+        notes.append(solve_time_note(left, solve_threads))
+        if not as_json:  # --json: only in "notes", so that the output stays one JSON document
+            typer.echo(notes[-1])
+    for note in notes[: len(notes) - (exact and feasible and not strongest)]:
         typer.echo(note, err=as_json)  # at once, before the search starts
     if state.is_chance() and not (exact and feasible):
         _print_chance(state, limit, seed, budget, as_json)
@@ -390,6 +413,19 @@ def analyze(
     options = {"top": top, "exact": exact, "seed": seed, "memory": budget}
     if exact:
         options["threads"] = solve_threads
+    searcher = None
+    if exact and feasible:  # one searcher: the explanations read the root solve's table
+        from duel.solvers.search import DEFAULT_MEMORY, CSearcher, new_searcher
+
+        searcher = new_searcher(
+            chance_width=chance[0],
+            chance_samples=chance[1],
+            memory=budget or DEFAULT_MEMORY,
+            threads=solve_threads,
+        )
+        if isinstance(searcher, CSearcher) and not exact_feasible(state, 10):
+            searcher._c.huge_pages()  # as analysis() does for a long solve of its own
+        options["searcher"] = searcher
     if chance[0] is not None:  # None (enumerate every outcome) is analysis' own default
         options.update(chance_width=chance[0], chance_samples=chance[1])
     if not as_json:
@@ -425,9 +461,17 @@ def analyze(
             state, last, limit, chance, start + limit.time if limit.time else None, budget
         )
     assert last is not None
+    reports, unexplained = [], None
+    if searcher is not None and last.exact and last.moves:
+        left = limit.time - (time.perf_counter() - start) if limit.time else 60.0
+        reports, unexplained = _explain(state, last, named, searcher, max(left, 1.0))
     if as_json:
         d = _info_json(state, last, spread)
         d["notes"] = notes
+        if searcher is not None:
+            d["explained"] = [report.to_dict() for _, report in reports]
+            if unexplained:
+                d["unexplained"] = unexplained
         typer.echo(json.dumps(d, indent=1))
         return
     _print_moves(state, last, top, spread, verbose)
@@ -449,10 +493,53 @@ def analyze(
             + (", with unseen cards sampled" if last.sampled else "")
             + f", in {last.time:.1f} s."
         )
+    if reports or unexplained:
+        from duel.app.endgame_text import report_lines
+
+        for title, report in reports:
+            typer.echo("")
+            typer.echo("\n".join(report_lines(state, report, title)))
+        if unexplained:
+            typer.echo(unexplained)
     if verbose:
-        from solvers.spread import search_stats
+        from duel.solvers.spread import search_stats
 
         typer.echo(search_stats(last)[0])
+
+
+def _named_move(state, text: str | None):
+    """``--move``: the move named, legal at ``state``; else one line and exit code 2."""
+    if text is None:
+        return None
+    from duel.moves import Move, MoveParseError
+
+    if state.is_chance():
+        fail(f"--move: no decision to take here ({state.describe()}): next comes chance")
+    try:
+        move = Move.parse(text)
+    except MoveParseError as error:
+        fail(f"--move {text!r}: {error}")
+    why = state.why_illegal(move)
+    if why is not None:
+        fail(f"--move {text!r} is not legal here: {why}")
+    return move
+
+
+def _explain(state, info, named, searcher, seconds: float):
+    """The exact reports on the best move and on ``named``, from the root solve's ``searcher``:
+    ``([(title, report), ...], None)``, or what could not be explained in one sentence."""
+    from duel.solvers.endgame import NotSolved, explain_move
+
+    wanted = [("Best move explained", info.moves[0].move)]
+    if named is not None and named != info.moves[0].move:
+        wanted.append(("Your move explained", named))
+    reports = []
+    for title, move in wanted:
+        try:
+            reports.append((title, explain_move(state, move, searcher=searcher, seconds=seconds)))
+        except NotSolved:
+            return reports, f"Could not explain {move} exactly within {seconds:.0f} s."
+    return reports, None
 
 
 def match(
@@ -473,7 +560,7 @@ def match(
     """Play two players against each other, seats alternated; results with a 95% interval."""
     import sys
 
-    from solvers.players import UnknownLevelError, make_player
+    from duel.solvers.players import UnknownLevelError, make_player
 
     for level in (first, second):
         try:
@@ -481,8 +568,8 @@ def match(
         except UnknownLevelError as error:
             fail(str(error))
     check_finite("--think", think, positive=True)
-    from solvers.batch import default_workers
-    from solvers.match import play_match
+    from duel.solvers.batch import default_workers
+    from duel.solvers.match import play_match
 
     bar = sys.stderr.isatty() and not as_json
 

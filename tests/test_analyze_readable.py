@@ -1,0 +1,108 @@
+"""``duel analyze --exact`` a player can read (issue #28): the best move or the one named with
+``--move`` explained (reveals with their probabilities, the reply, where it is decided), the same in
+``--json``, and a position out of the exact solver's reach answered with an estimate in time."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from duel.app.cli import app
+from duel.app.endgame_text import solve_time_note
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+ENDGAME = EXAMPLES / "endgames" / "age3_8cards_seed102.json"
+REVEALING = EXAMPLES / "endgames" / "age3_8cards_seed125.json"  # its best move draws tokens
+runner = CliRunner()
+
+
+def run(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def _section(output: str, title: str) -> list[str]:
+    lines = output.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(title))
+    end = next((i for i in range(start + 1, len(lines)) if not lines[i].strip()), len(lines))
+    return lines[start:end]
+
+
+def _reveal_probabilities(section: list[str]) -> float:
+    return sum(float(m.group(1)) for line in section if (m := re.match(r"\s+(\d+\.\d)%  ", line)))
+
+
+@pytest.mark.parametrize("path", [ENDGAME, REVEALING])
+def test_best_move_explained_reveals_reply_and_where_decided(path):
+    result = run("analyze", path, "--exact")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("8 cards left: an exact solve usually takes under a second.")
+    best = _section(result.output, "Best move explained: ")
+    text = "\n".join(best)
+    if "Nothing is revealed" in text:
+        assert re.search(r"decides next: best \w+", text)
+    else:  # listed and summed-up reveals cover every outcome
+        assert _reveal_probabilities(best) == pytest.approx(100.0, abs=0.1 * len(best))
+        assert re.search(r"\d+\.\d%, [AB] \w+", text)  # the reply after a reveal
+    assert "Decided " in text or "Not decided" in text
+    assert re.search(r"Likeliest line .* -> ([AB] wins \(\w+ victory\)|a shared victory)", text)
+    assert "victory in reach" in text or "In reach after the move" in text
+
+
+def test_many_reveals_are_summed_up():
+    result = run("analyze", REVEALING, "--exact")
+    best = _section(result.output, "Best move explained: ")
+    assert "10 possible reveals" in best[1]
+    assert "The Great Library draws" in best[2]
+    assert re.search(r"40\.0%  4 other reveals: \d+\.\d-\d+\.\d%", "\n".join(best))
+
+
+def test_a_named_move_is_explained_and_json_carries_the_same():
+    result = run("analyze", ENDGAME, "--move", "build gardens")
+    assert result.exit_code == 0, result.output
+    mine = "\n".join(_section(result.output, "Your move explained: "))
+    assert "B build Gardens  0.0% for B (exact)" in mine
+    assert "A decides next: best build Builders Guild" in mine
+    assert "Decided after B build Gardens (step 1" in mine
+    data = json.loads(run("analyze", ENDGAME, "--move", "build gardens", "--json").output)
+    best, named = data["explained"]
+    assert best["move"] == data["moves"][0]["move"] and named["move"] == "build Gardens"
+    assert named["reveals"] == [
+        {"outcomes": [], "probability": 1.0, "value": 0.0, "decider": "A",
+         "reply": "build Builders Guild"}
+    ]  # fmt: skip
+    assert named["decided_at"] == 1 and named["line_winner"] == "A"
+    assert sum(r["probability"] for r in best["reveals"]) == pytest.approx(1.0)
+    assert data["notes"] == ["8 cards left: an exact solve usually takes under a second."]
+
+
+@pytest.mark.parametrize(
+    ("move", "message"),
+    [("build baths", "is not legal here: Baths is not in the Age III"), ("fly", "unknown move")],
+)
+def test_an_illegal_or_unreadable_move_is_one_clear_line(move, message):
+    result = run("analyze", ENDGAME, "--move", move)
+    assert result.exit_code == 2
+    assert message in result.output and "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_out_of_reach_says_so_at_once_and_answers_in_the_time_asked():
+    start = time.perf_counter()
+    result = run("analyze", EXAMPLES / "age2_midgame.json", "--exact", "--time", "1")
+    assert time.perf_counter() - start < 8
+    assert result.exit_code == 0, result.output
+    first = result.output.splitlines()[0]
+    assert first.startswith("Cannot solve this position exactly (Age 2") and "1 s" in first
+    assert "Best moves for A" in result.output and "explained" not in result.output
+    assert "Thinking" not in result.output  # no progress bar off a terminal
+
+
+def test_solve_time_from_measured_percentiles():
+    assert solve_time_note(13, 2).startswith("13 cards left: an exact solve usually takes a few")
+    assert "may take minutes" in solve_time_note(14, 1)
+    assert "under a second" in solve_time_note(5, 1)
