@@ -54,7 +54,7 @@ def spawn(tmp_path: Path, program: str, *args: str) -> pexpect.spawn:
     env["XDG_DATA_HOME"] = str(tmp_path)
     return pexpect.spawn(
         sys.executable,
-        ["-c", f"from {program}.cli import main; main()", "play", *args],
+        ["-c", f"from {program}.app.cli import main; main()", "play", *args],
         cwd=str(tmp_path),
         env=env,
         encoding="utf-8",
