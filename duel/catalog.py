@@ -16,6 +16,7 @@ import difflib
 from dataclasses import dataclass
 
 from duel import data
+from duel.quote import quoted
 
 RESOURCES = ("wood", "clay", "stone", "glass", "papyrus")
 RAW = frozenset({0, 1, 2})
@@ -220,7 +221,7 @@ def _lookup(kind: str, table: dict[str, int], names: list[str], text: str) -> in
     if not near:
         near = difflib.get_close_matches(text.strip().title(), names, n=3, cutoff=0.4)
     hint = f"; did you mean {', '.join(near)}?" if near else ""
-    raise UnknownNameError(f"no {kind} named {text.strip()!r}{hint}")
+    raise UnknownNameError(f"no {kind} named {quoted(text.strip())}{hint}")
 
 
 def card_named(text: str) -> Card:

@@ -34,6 +34,7 @@ from duel.catalog import (
     token_named,
     wonder_named,
 )
+from duel.quote import quoted
 
 
 class Kind(IntEnum):
@@ -220,7 +221,7 @@ class Move(int):
             return _PARSERS[verb](rest)
         except KeyError:
             raise MoveParseError(
-                f"unknown move {words[0]!r}: expected one of {', '.join(sorted(_PARSERS))}"
+                f"unknown move {quoted(words[0])}: expected one of {', '.join(sorted(_PARSERS))}"
             ) from None
         except UnknownNameError as error:
             raise MoveParseError(str(error)) from None
@@ -242,7 +243,7 @@ def _parse_wonder(rest: str) -> Move:
 def _parse_start(rest: str) -> Move:
     key = _need(rest, "player (A or B)").upper()
     if key not in PLAYER_NAMES:
-        raise MoveParseError(f"expected player A or B, not {rest!r}")
+        raise MoveParseError(f"expected player A or B, not {quoted(rest)}")
     return Move.starter(PLAYER_NAMES.index(key))
 
 

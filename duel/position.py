@@ -47,6 +47,7 @@ from duel.catalog import (
 )
 from duel.moves import PLAYER_NAMES
 from duel.pyramid_layouts import LAYOUTS, SLOTS
+from duel.quote import quoted, shortened
 
 FORMAT = "7wd-position"
 VERSION = 1
@@ -164,7 +165,8 @@ def write_atomically(path: Path, text: str) -> None:
     survives a crash. An existing target keeps its permissions. Targets that are not regular
     files (a symbolic link, ``/dev/full``, a folder) are refused with :class:`OSError` rather
     than replaced, and temporary files of our own naming left by an earlier killed save are
-    removed. Raises ``OSError`` (``ValueError`` for a path with a NUL byte).
+    removed. The folder must exist: none is created. Raises ``OSError`` (``ValueError`` for a
+    path with a NUL byte).
 
     >>> import tempfile
     >>> folder = Path(tempfile.mkdtemp())
@@ -176,7 +178,10 @@ def write_atomically(path: Path, text: str) -> None:
     if "\0" in str(path):
         raise ValueError(f"{str(path)!r}: a file name cannot contain a NUL byte")
     directory = path.parent if str(path.parent) else Path(".")
-    directory.mkdir(parents=True, exist_ok=True)  # a first save into the user data folder
+    if not directory.is_dir():
+        # Never created here: a mistyped folder (or one at the filesystem root, as root) would
+        # appear unasked. Autosaves create the user data folder themselves (save_somewhere).
+        raise FileNotFoundError(errno.ENOENT, f"the folder {directory} does not exist")
     mode = _existing_mode(path)
     _remove_stale_temporaries(directory, path.name)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
@@ -207,6 +212,8 @@ def _existing_mode(path: Path) -> int:
         return 0o666 & ~umask
     if stat.S_ISLNK(info.st_mode):
         raise OSError(errno.EPERM, f"{path} is a symbolic link; save to the file it points to")
+    if stat.S_ISDIR(info.st_mode):
+        raise OSError(errno.EISDIR, f"{path} is a folder; name a file (e.g. {path / 'game.json'})")
     if not stat.S_ISREG(info.st_mode):
         raise OSError(errno.EPERM, f"{path} is not a regular file; not replaced")
     return stat.S_IMODE(info.st_mode)
@@ -320,7 +327,8 @@ class _Reader:
             expected = {"list": "a list", "dict": "an object", "int": "a whole number"}.get(
                 expected, expected
             )
-            raise PositionError(f"{path}{key}: expected {expected}, got {json.dumps(value)}")
+            got = shortened(json.dumps(value))
+            raise PositionError(f"{path}{key}: expected {expected}, got {got}")
         return value
 
     @staticmethod
@@ -330,7 +338,9 @@ class _Reader:
         ids = []
         for i, value in enumerate(values):
             if not isinstance(value, str):
-                raise PositionError(f"{field}[{i}]: expected a name, got {json.dumps(value)}")
+                raise PositionError(
+                    f"{field}[{i}]: expected a name, got {shortened(json.dumps(value))}"
+                )
             try:
                 ids.append(lookup(value))
             except UnknownNameError as error:
@@ -338,7 +348,7 @@ class _Reader:
         seen: set[int] = set()
         for i, item in enumerate(ids):
             if item in seen:
-                raise PositionError(f"{field}[{i}]: {values[i]!r} is listed twice")
+                raise PositionError(f"{field}[{i}]: {quoted(values[i])} is listed twice")
             seen.add(item)
         return ids
 
@@ -373,7 +383,7 @@ def _build(data: Any) -> s.State:
     get = r.get
     fmt = get(data, "format", "", str, FORMAT)
     if fmt != FORMAT:
-        raise PositionError(f"format: expected {FORMAT!r}, got {fmt!r}")
+        raise PositionError(f"format: expected {FORMAT!r}, got {quoted(fmt)}")
     version = get(data, "version", "", int, VERSION)
     if version != VERSION:
         raise PositionError(f"version: this program reads version {VERSION}, not {version}")
@@ -432,7 +442,7 @@ def _build(data: Any) -> s.State:
             else:
                 raise PositionError(
                     f'pyramid[{slot}]: expected a card name, "?", "{FACE_DOWN_GUILD}" or null, '
-                    f"got {json.dumps(value)}"
+                    f"got {shortened(json.dumps(value))}"
                 )
     fields[s.PYRAMID] = pvector(pyramid)
 
@@ -541,7 +551,8 @@ def _build(data: Any) -> s.State:
     for i, name in enumerate(loot):
         if name not in _MILITARY_NAMES:
             raise PositionError(
-                f"military.tokens[{i}]: expected one of A2, A5, B2, B5, got {json.dumps(name)}"
+                f"military.tokens[{i}]: expected one of A2, A5, B2, B5, got "
+                + shortened(json.dumps(name))
             )
         loot_bits |= 1 << _MILITARY_NAMES.index(name)
     for name, bit, beyond in (
@@ -561,7 +572,7 @@ def _build(data: Any) -> s.State:
     phase_name = get(data, "phase", "", str, "play" if age else "setup_tokens")
     if phase_name not in _PHASES:
         raise PositionError(
-            f"phase: unknown phase {phase_name!r}; expected one of {', '.join(s.PHASE_NAMES)}"
+            f"phase: unknown phase {quoted(phase_name)}; expected one of {', '.join(s.PHASE_NAMES)}"
         )
     phase = _PHASES[phase_name]
     offer = r.names(get(data, "wonder_offer", "", list, []), "wonder_offer", wonder_named)
@@ -621,7 +632,7 @@ def _build(data: Any) -> s.State:
         raise PositionError("destroying: needed exactly when the phase is destroy ('brown'/'grey')")
     if destroying:
         if destroying not in ("brown", "grey"):
-            raise PositionError(f"destroying: expected 'brown' or 'grey', got {destroying!r}")
+            raise PositionError(f"destroying: expected 'brown' or 'grey', got {quoted(destroying)}")
         fields[s.DESTROYING] = s.BROWN if destroying == "brown" else s.GREY
     if phase == s.CHOOSE_STARTER:
         _check_laid_out(fields, age)
@@ -632,7 +643,7 @@ def _build(data: Any) -> s.State:
         victory = result.get("victory")
         if not isinstance(victory, str) or victory not in s.VICTORY_NAMES[1:]:
             raise PositionError(
-                f"result.victory: expected military, science or civilian, got {victory!r}"
+                f"result.victory: expected military, science or civilian, got {quoted(victory)}"
             )
         fields[s.VICTORY] = s.VICTORY_NAMES.index(victory)
     elif "result" in data:
@@ -686,6 +697,12 @@ def _derive_guild_slots(fields: list, phase: int, guild_backs: int, listed: list
             raise PositionError(
                 f'pyramid[{slot}]: "{FACE_DOWN_GUILD}" but slot {slot} is not in guild_slots'
             )
+        # And the other way: a listed slot still face down shows the guild back.
+        for slot in bits(slots & hidden & ~guild_backs):
+            raise PositionError(
+                f'pyramid[{slot}]: "?" but slot {slot} is in guild_slots: a face-down guild'
+                f' is written "{FACE_DOWN_GUILD}"'
+            )
         if (slots & hidden).bit_count() != down_guilds:
             raise PositionError(
                 f"guild_slots: {(slots & hidden).bit_count()} of the listed slots are face down; "
@@ -738,7 +755,9 @@ def _guild_slot_list(listed: list) -> int:
     slots = 0
     for i, slot in enumerate(listed):
         if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot < SLOTS:
-            raise PositionError(f"guild_slots[{i}]: expected a slot number 0-19, got {slot!r}")
+            raise PositionError(
+                f"guild_slots[{i}]: expected a slot number 0-19, got {quoted(slot)}"
+            )
         slots |= 1 << slot
     if len(listed) != 3 or slots.bit_count() != 3:
         raise PositionError(f"guild_slots: expected 3 different slots, got {listed}")
@@ -794,7 +813,7 @@ def _check_keys(obj: dict, path: str, known: frozenset[str]) -> None:
 
 def _player(value: Any, field: str) -> int:
     if value not in PLAYER_NAMES:
-        raise PositionError(f'{field}: expected "A" or "B", got {json.dumps(value)}')
+        raise PositionError(f'{field}: expected "A" or "B", got {shortened(json.dumps(value))}')
     return PLAYER_NAMES.index(value)
 
 

@@ -27,6 +27,7 @@ from typing import Any
 from duel.catalog import AGE_NAMES, GUILDS, TOKENS, UnknownNameError, token_named
 from duel.moves import PLAYER_NAMES, Kind, Move, MoveParseError
 from duel.position import PositionError, read_json_file, write_atomically
+from duel.quote import quoted
 from duel.state import IllegalMoveError, State, new_game
 
 FORMAT = "7wd-record"
@@ -116,11 +117,15 @@ class GameRecord:
         if not isinstance(data, dict):
             raise RecordError("a record is a JSON object")
         if data.get("format", FORMAT) != FORMAT:
-            raise RecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
+            raise RecordError(f"format: expected {FORMAT!r}, got {quoted(data.get('format'))}")
+        # No version: an old record (version 1's order is detected). A version written is a
+        # readable number; type(): true == 1 and 1.0 == 1 in Python, but neither is a version.
         version = data.get("version")
-        if version is not None and (isinstance(version, bool) or version not in READABLE_VERSIONS):
+        if "version" in data and (type(version) is not int or version not in READABLE_VERSIONS):
             readable = " and ".join(map(str, READABLE_VERSIONS))
-            raise RecordError(f"version: this program reads versions {readable}, not {version!r}")
+            raise RecordError(
+                f"version: this program reads versions {readable}, not {quoted(version)}"
+            )
         moves_raw = data.get("moves")
         if not isinstance(moves_raw, list):
             raise RecordError("moves: expected a list of moves")
@@ -175,7 +180,7 @@ def _parse_moves(moves_raw: list[Any], version: int | None) -> tuple[list[Move],
         if raw is None:
             where = f"moves[{len(out)}] (inferred {move})"
         else:
-            where = f"moves[{raw}] ({_short(moves_raw[raw])})"
+            where = f"moves[{raw}] ({quoted(moves_raw[raw])})"
             if raw in hidden:
                 try:
                     move = _placeholder_draw(state, hidden[raw])
@@ -232,7 +237,7 @@ def _read_notation(moves_raw: list[Any]) -> tuple[list[Move], dict[int, int]]:
     hidden: dict[int, int] = {}
     for i, text in enumerate(moves_raw):
         if not isinstance(text, str):
-            raise RecordError(f"moves[{i}]: expected a move in notation, got {_short(text)}")
+            raise RecordError(f"moves[{i}]: expected a move in notation, got {quoted(text)}")
         draw = _REDACTED_DRAW.fullmatch(text)
         try:
             if draw:
@@ -242,13 +247,13 @@ def _read_notation(moves_raw: list[Any]) -> tuple[list[Move], dict[int, int]]:
             else:
                 move = Move.parse(text)
         except (MoveParseError, UnknownNameError) as error:
-            raise RecordError(f"moves[{i}] ({_short(text)}): {error}") from None
+            raise RecordError(f"moves[{i}] ({quoted(text)}): {error}") from None
         if draw:
             following = moves_raw[i + 1] if i + 1 < len(moves_raw) else None
             token = f"token {TOKENS[chosen].name}"
             if not isinstance(following, str) or _safe_parse(following) != Move.parse(token):
                 raise RecordError(
-                    f"moves[{i}] ({_short(text)}): a draw with hidden tokens must be followed "
+                    f"moves[{i}] ({quoted(text)}): a draw with hidden tokens must be followed "
                     f"by the choice of its token ({token!r})"
                 )
             hidden[i] = chosen
@@ -269,12 +274,6 @@ def _safe_parse(text: str) -> Move | None:
         return Move.parse(text)
     except MoveParseError:
         return None
-
-
-def _short(value: Any, limit: int = 60) -> str:
-    """A value for an error message, cut to one readable line."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def with_guild_deal(moves: list[Move]) -> list[Move]:

@@ -19,9 +19,20 @@ from __future__ import annotations
 from duel.catalog import AGE_NAMES
 from duel.pyramid_layouts import LAYOUTS
 
-__all__ = ["slot_diagram", "slot_diagrams"]
+__all__ = ["slot_diagram", "slot_diagrams", "slot_place"]
 
 _UNIT = 3  # columns per half card
+
+
+def slot_place(age: int, slot: int) -> tuple[int, int]:
+    """(row, place from the left) of ``slot`` in the Age's structure, both from 1.
+
+    >>> slot_place(3, 9)
+    (4, 1)
+    """
+    layout = LAYOUTS[age]
+    row = layout.row_of[slot]
+    return row, sorted(layout.rows[row - 1], key=lambda s: layout.x[s]).index(slot) + 1
 
 
 def slot_diagram(age: int) -> str:

@@ -46,7 +46,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 
 from duel.moves import Kind, Move
-from duel.solvers.search import Limit, analyse, evaluate, exact_feasible, new_searcher
+from duel.quote import quoted
+from duel.solvers.search import MAX_NODES, Limit, analyse, evaluate, exact_feasible, new_searcher
 from duel.state import PRESENT, TAKEN, UNSEEN, State
 
 LEVELS = ("random", "greedy", "search", "search-v1", "mcts", "cmcts")
@@ -271,7 +272,7 @@ def parse_level(text: str) -> Level:
         close = difflib.get_close_matches(name, LEVELS, n=1)
         guess = f" (did you mean {close[0]}?)" if close else ""
         raise UnknownLevelError(
-            f"unknown level {text!r}{guess}: expected one of {', '.join(LEVELS)}"
+            f"unknown level {quoted(text)}{guess}: expected one of {', '.join(LEVELS)}"
             " (search, search-v1, mcts and cmcts take :N for a count or :Ss for seconds)"
         )
     if not _:
@@ -285,14 +286,15 @@ def parse_level(text: str) -> Level:
                     return Level(name, seconds=seconds)
             else:
                 count = int(budget)
-                if count > 0:
+                if 0 < count <= MAX_NODES:
                     return Level(name, count=count)
         except ValueError:
             pass
         raise UnknownLevelError(
-            f"bad {name} budget {budget!r}: use {name}:N ({what}) or {name}:Ss (seconds)"
+            f"bad {name} budget {quoted(budget)}: use {name}:N ({what}, 1 to {MAX_NODES:,})"
+            f" or {name}:Ss (seconds)"
         )
-    raise UnknownLevelError(f"the {name} level takes no budget (got {text!r})")
+    raise UnknownLevelError(f"the {name} level takes no budget (got {quoted(text)})")
 
 
 def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
@@ -475,7 +477,7 @@ class CMctsConfig:
             key, _, value = item.partition("=")
             if key not in types:
                 raise ValueError(
-                    f"unknown cmcts option {key!r}: expected one of {', '.join(types)}"
+                    f"unknown cmcts option {quoted(key)}: expected one of {', '.join(types)}"
                 )
             kind = types[key]
             try:
@@ -488,7 +490,9 @@ class CMctsConfig:
                 else:
                     changes[key] = value
             except ValueError:
-                raise ValueError(f"bad value {value!r} for cmcts option {key!r}") from None
+                raise ValueError(
+                    f"bad value {quoted(value)} for cmcts option {quoted(key)}"
+                ) from None
         return replace(base or cls(), **changes)
 
     def uses_learned_value(self) -> bool:

@@ -291,6 +291,14 @@ def exact_feasible(state: State, max_cards: int | None = None) -> bool:
 
 
 # --- the public result types -----------------------------------------------------------------
+#: The largest node or iteration budget a user may ask for: far beyond any search that ends in
+#: hours (the largest exact solves take a few hundred million nodes), and within the compiled
+#: searches' 64-bit counters.
+MAX_NODES = 10_000_000_000
+#: The deepest search a user may ask for, in plies (a whole game has fewer).
+MAX_DEPTH = 500
+
+
 @dataclass(frozen=True)
 class Limit:
     """When to stop searching, as in python-chess: any of time (seconds), nodes, depth (plies).

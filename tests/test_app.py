@@ -19,7 +19,7 @@ import pexpect
 import pytest
 
 from duel import CARDS, Kind, Move, new_game
-from duel.app.fullscreen import CardWidget, DuelApp
+from duel.app.fullscreen import CardWidget, Dialog, DuelApp
 from duel.app.game_control import Dealer, GameController
 from duel.record import GameRecord
 
@@ -54,8 +54,7 @@ async def settle(app: DuelApp, pilot) -> None:
 
 
 def dialog(app: DuelApp) -> str:
-    name = app.screen.id or ""
-    return name.removeprefix("dialog-") if name.startswith("dialog-") else ""
+    return (app.screen.name or "") if isinstance(app.screen, Dialog) else ""
 
 
 def run(coro) -> None:
@@ -433,3 +432,62 @@ def test_duel_play_in_a_terminal_opens_the_app_and_q_leaves(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def spawn_app(tmp_path: Path, *args: str) -> pexpect.spawn:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm-256color"}
+    env["XDG_DATA_HOME"] = str(tmp_path)  # the autosave goes to the user data folder
+    return pexpect.spawn(
+        sys.executable,
+        ["-c", "from duel.app.cli import main; main()", "play", *args],
+        cwd=str(tmp_path), env=env, encoding="utf-8", timeout=30, dimensions=(50, 150),
+    )
+
+
+def autosaved(tmp_path: Path) -> GameRecord:
+    return GameRecord.load(tmp_path / "wonders-duel" / "duel-autosave.json")
+
+
+def pick_a_wonder(child: pexpect.spawn) -> None:
+    """Answer the draft's first dialog with its first wonder (a decision of the human)."""
+    child.expect("Quit")  # the footer: the app is drawn
+    child.expect("1\\. ")  # the draft's dialog
+    child.send("1")
+    child.expect("B: pick ")  # the moves panel: the random player answered
+
+
+@pytest.mark.parametrize(("signum", "code"), [("SIGHUP", 129), ("SIGTERM", 143), ("SIGINT", 130)])
+def test_a_signal_to_the_app_saves_the_game(tmp_path, signum, code):
+    import signal
+
+    child = spawn_app(tmp_path, "--a", "human", "--b", "random", "--seed", "1")
+    pick_a_wonder(child)
+    child.kill(getattr(signal, signum))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == code, (child.exitstatus, child.signalstatus)
+    assert any(str(m).startswith("pick") for m in autosaved(tmp_path).moves)
+
+
+def test_a_closed_terminal_saves_the_game(tmp_path):
+    """The terminal goes away (a window closed, ``tmux kill-session``): the kernel hangs up."""
+    child = spawn_app(tmp_path, "--a", "human", "--b", "random", "--seed", "1")
+    pick_a_wonder(child)
+    os.close(child.child_fd)  # the terminal's end: the app gets SIGHUP and EIO
+    _, status = os.waitpid(child.pid, 0)
+    assert os.WIFEXITED(status), status
+    assert any(str(m).startswith("pick") for m in autosaved(tmp_path).moves)
+
+
+def test_ctrl_c_in_the_app_asks_to_save_and_quits(tmp_path):
+    child = spawn_app(tmp_path, "--a", "human", "--b", "random", "--seed", "1")
+    pick_a_wonder(child)
+    child.send("\x03")  # Ctrl-C: a key in the app
+    child.expect("Save and quit")
+    child.send("s")
+    child.expect("Save the game to:")
+    child.send("\r")  # the default name, duel-game.json
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert GameRecord.load(tmp_path / "duel-game.json").moves

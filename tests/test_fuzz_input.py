@@ -3,6 +3,7 @@ signals through a pseudo-terminal, and saves that fail or target odd files."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -19,6 +20,7 @@ from duel.app.game_control import Dealer
 from duel.app.tui import Output, Session
 from duel.position import write_atomically
 from duel.record import GameRecord
+from tests.test_tui import prompt
 
 ROOT = Path(__file__).resolve().parent.parent
 FUZZ = settings(
@@ -254,12 +256,13 @@ def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
     )
 
 
+@pytest.mark.parametrize("mode", ["--plain", "--line"])
 @pytest.mark.parametrize(("signum", "code"), [(signal.SIGHUP, 129), (signal.SIGTERM, 143)])
-def test_signals_autosave(tmp_path, signum, code):
-    child = spawn(tmp_path, "--a", "human", "--b", "random", "--plain")
-    child.expect(r"(?m)^A> ")
+def test_signals_autosave(tmp_path, signum, code, mode):
+    child = spawn(tmp_path, "--a", "human", "--b", "random", mode)
+    child.expect(prompt("A"))
     child.sendline("1")
-    child.expect(r"(?m)^A> ")
+    child.expect(prompt("A"))
     child.kill(signum)
     child.expect(pexpect.EOF)
     child.close()
@@ -271,10 +274,10 @@ def test_signals_autosave(tmp_path, signum, code):
 
 def test_unicode_digits_and_huge_numbers_in_the_full_screen_table(tmp_path):
     child = spawn(tmp_path, "--a", "human", "--b", "random", "--seed", "2")
-    child.expect(r"(?m)^A> ")
+    child.expect(prompt("A"))
     for line in ("²", "⁴", "9" * 5000, "cost ²", "build ⁴"):  # a pty drops NUL bytes
         child.sendline(line)
-        child.expect(r"(?m)^A> ")
+        child.expect(prompt("A"))
     child.sendline("quit")
     child.expect("Save the game before leaving")
     child.sendline("n")
@@ -301,3 +304,105 @@ def test_random_typing_never_ends_in_a_traceback(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stdout + result.stderr
+
+
+# --- input quoted back (issue 23, item 7) ------------------------------------------------------
+#: No line of an answer is longer than this, whatever was typed.
+READABLE = 400
+
+
+def test_a_pasted_page_is_quoted_back_cut(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    page = "x" * 70_000
+    lines = ["1", page, f"build {page}", f"info {page}", f"cost {page}", f"wonder {page} with 1",
+             f"discard {page}", f"pick {page}", "1", "1", "1", page]  # fmt: skip
+    session = make_session(tmp_path, lines, seed=3)
+    session.run()
+    out = capsys.readouterr().out
+    assert "(70,000 characters)" in out
+    assert max(len(line) for line in out.splitlines()) < READABLE
+
+
+def test_a_megabyte_move_in_a_record_is_one_readable_line(tmp_path):
+    from duel.record import RecordError
+
+    record = {"format": "7wd-record", "version": 1, "moves": ["build " + "y" * 1_000_000]}
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(record))
+    with pytest.raises(RecordError) as error:
+        GameRecord.load(path)
+    assert len(str(error.value)) < READABLE and "(1,000,006 characters)" in str(error.value)
+
+
+def test_the_base_game_quotes_a_pasted_page_cut():
+    from wonders.app.cli import parse_input
+    from wonders.game import new_game
+
+    state = new_game(3, 1)
+    answer = parse_input(state, 0, "build " + "z" * 70_000)
+    assert isinstance(answer, str) and len(answer) < READABLE
+
+
+# --- a piped quit keeps the game (issue 23, item 5) ---------------------------------------------
+def test_a_piped_quit_saves_the_game_and_says_where(tmp_path):
+    import subprocess
+
+    result = subprocess.run(
+        [sys.executable, "-c", "from duel.app.cli import main; main()", "play", "--plain",
+         "--seed", "4"],
+        input="1\nquit\n", capture_output=True, text=True, cwd=tmp_path, timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path)},
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    autosave = tmp_path / "wonders-duel" / "duel-autosave.json"
+    assert "Left without saving" not in result.stdout
+    assert f"Game saved to {autosave}" in result.stdout
+    assert any(str(m).startswith("pick") for m in GameRecord.load(autosave).moves)
+
+
+def test_quit_answered_no_leaves_without_saving(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    session = make_session(tmp_path, ["1", "quit", "n"], seed=3)
+    session.interactive = True  # asked, as on a terminal
+    assert session.run() == 0
+    assert "Left without saving." in capsys.readouterr().out
+    assert not (tmp_path / "duel-autosave.json").exists()
+
+
+# --- save paths (issue 23, item 6) -------------------------------------------------------------
+def test_save_creates_no_folder_expands_home_and_needs_a_name(tmp_path, monkeypatch, capsys):
+    home = tmp_path / "home"
+    home.mkdir()
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    monkeypatch.setenv("HOME", str(home))
+    missing = tmp_path / "missing" / "dir"
+    lines = ["1", f"save {missing}/x.json", "save ~", 'save ""', "save ''", "save ~/g.json",
+             'save "my game.json"']  # fmt: skip
+    session = make_session(tmp_path, lines, seed=3)
+    session.run()
+    out = capsys.readouterr().out
+    assert not (tmp_path / "missing").exists()
+    assert f"the folder {missing} does not exist (a save creates no folder)" in out
+    assert f"{home} is a folder" in out
+    assert out.count("the file needs a name") == 2
+    assert sorted(p.name for p in work.iterdir()) == ["my game.json"]  # no '~', no '""'
+    assert GameRecord.load(home / "g.json").moves
+
+
+def test_the_base_game_saves_the_same_way(tmp_path, monkeypatch, capsys):
+    from wonders.app.cli import Command, Session, _run_command
+    from wonders.record import GameRecord as BaseRecord
+
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(home))
+    session = Session(BaseRecord(3, 1), humans=1)
+    for argument in (f"{tmp_path}/missing/x.json", "~", '""', "~/w.json"):
+        _run_command(session, Command("save", argument))
+    out = capsys.readouterr().out
+    assert not (tmp_path / "missing").exists() and "does not exist" in out
+    assert "is a folder" in out and "needs a name" in out
+    assert (home / "w.json").exists() and not (tmp_path / "~").exists()

@@ -193,3 +193,51 @@ def test_nul_byte_in_a_path():
         load_position("bad\0name.json")
     with pytest.raises(RecordError, match="NUL"):
         GameRecord.load("bad\0name.json")
+
+
+# --- fields that must agree both ways (issue 23, item 8) ----------------------------------------
+def _age3_with_a_face_down_guild_listed() -> dict:
+    """An Age III position whose guild_slots is written (a guild was taken) with a guild still
+    face down ("?guild")."""
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = new_game()
+        while not state.is_terminal():
+            data = position_to_json(state)
+            if (
+                state.age == 3
+                and not state.is_chance()
+                and "guild_slots" in data
+                and "?guild" in data["pyramid"]
+            ):
+                return data
+            state = state.apply(state.random_move(rng))
+    pytest.skip("no random game had a face-down guild once guild_slots is written")
+
+
+def test_a_listed_guild_slot_written_face_down_plain_is_refused():
+    data = _age3_with_a_face_down_guild_listed()
+    position_from_json(data)  # as written, it loads
+    slot = data["pyramid"].index("?guild")
+    data["pyramid"][slot] = "?"
+    with pytest.raises(PositionError, match=rf'pyramid\[{slot}\]: "\?" but slot {slot} is in '
+                       "guild_slots"):  # fmt: skip
+        position_from_json(data)
+
+
+@pytest.mark.parametrize("version", [True, 1.0, "1", None])
+def test_a_record_version_is_a_readable_number(version):
+    with pytest.raises(RecordError, match="version: this program reads versions 1 and 2"):
+        GameRecord.from_json({"format": "7wd-record", "version": version, "moves": []})
+    GameRecord.from_json({"format": "7wd-record", "version": 1, "moves": []})
+
+
+def test_a_base_game_record_wants_numbers_not_true():
+    from wonders.record import GameRecord as BaseRecord
+    from wonders.record import RecordError as BaseRecordError
+
+    good = {"format": "7w-record", "version": 1, "players": 3, "seed": 5, "moves": []}
+    BaseRecord.from_json(good)
+    for key in ("version", "seed"):
+        with pytest.raises(BaseRecordError, match=key):
+            BaseRecord.from_json({**good, key: True})

@@ -295,12 +295,12 @@ def test_review_after_a_game_in_duel_play(tmp_path):
     """'review' at the game-over prompt of the line mode reviews the game just played."""
     import pexpect
 
-    from tests.test_tui import SUB_PROMPT, spawn
+    from tests.test_tui import SUB_PROMPT, prompt, spawn
 
     child = spawn(tmp_path, "--a", "human", "--b", "random", "--seed", "3", "--plain",
                   "--think", "0.02", timeout=120)  # fmt: skip
     while True:
-        i = child.expect([r"(?m)^A> ", SUB_PROMPT, r"(?m)^game over> "])
+        i = child.expect([prompt("A"), SUB_PROMPT, prompt("game over")])
         if i == 0:
             child.sendline("1")
         elif i == 1:

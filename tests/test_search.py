@@ -410,6 +410,15 @@ def test_analyze_exact_json(cli):
     assert data["margin_a"] is not None
 
 
+@pytest.mark.parametrize("command", ["hint", "analyze"])
+def test_a_node_budget_out_of_range_gives_the_range(cli, command):
+    """Issue 23: 10**30 was an OverflowError, 2**63 a search that never ended."""
+    for nodes in (10**30, 2**63, 10_000_000_001, 0):
+        result = cli(command, QUICK[0], "--nodes", nodes)
+        assert result.exit_code == 2, result.output
+        assert f"--nodes must be between 1 and 10,000,000,000, not {nodes}" in result.output
+
+
 def test_analyze_exact_text(cli):
     result = cli("analyze", QUICK[0], "--exact")
     assert result.exit_code == 0, result.output
@@ -425,6 +434,12 @@ def test_analyze_exact_text(cli):
         ("hint", "GOOD", "--nodes", "-5"),
         ("match", "random", "wizard", "--games", "1"),
         ("match", "search:abc", "random", "--games", "1"),
+        ("hint", "GOOD", "--nodes", str(10**30)),
+        ("hint", "GOOD", "--nodes", str(2**63)),
+        ("analyze", "GOOD", "--nodes", str(10**30)),
+        ("analyze", "GOOD", "--exact", "--nodes", str(10**30)),
+        ("hint", "GOOD", "--depth", str(10**30)),
+        ("match", f"search:{10**30}", "random", "--games", "1"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(cli, tmp_path, args):

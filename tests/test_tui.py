@@ -25,8 +25,21 @@ from duel.app.tui import deal
 from duel.record import GameRecord
 
 ROOT = Path(__file__).resolve().parent.parent
-PROMPT = r"(?m)^(A|B|game over)> "
-SUB_PROMPT = r": build, discard or wonder\? "
+#: Escape sequences a line editor draws before a prompt (and in place of its trailing space).
+ESC = r"(?:\x1b\[[0-9;?]*[A-Za-z])*"
+
+
+def prompt(name: str) -> str:
+    """A new prompt ``name> ``, drawn plainly or by the line editor (``--line``).
+
+    It must follow a line break: the line editor draws the prompt again on the same line as
+    the typed keys arrive (moving the cursor back, not down), and that is not a new prompt.
+    """
+    return rf"\n{ESC}{name}>"
+
+
+PROMPT = prompt("(A|B|game over)")
+SUB_PROMPT = rf"\n{ESC}[^\n]*: build, discard or wonder\?"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
@@ -194,7 +207,7 @@ def test_whole_game_against_random_in_the_rich_table(tmp_path):
     child = spawn(tmp_path, "--a", "human", "--b", "random", "--seed", "3")
     seen_table = False
     while True:
-        i = child.expect([r"(?m)^A> ", SUB_PROMPT, r"(?m)^game over> "])
+        i = child.expect([prompt("A"), SUB_PROMPT, prompt("game over")])
         if i == 0:
             screen = ANSI.sub("", child.before)
             if "Military" in screen and "wonders" in screen:

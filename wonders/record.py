@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from duel.quote import quoted
 from wonders.game import ACTIONS, GameState, IllegalMoveError, Move, new_game
 
 FORMAT = "7w-record"
@@ -47,7 +48,7 @@ def move_from_text(text: str) -> Move:
     """The inverse of :func:`move_to_text` (the card's name exactly as in the game's data)."""
     found = _MOVE.fullmatch(text.strip())
     if not found or found.group(2) not in ACTIONS:
-        raise RecordError(f"{text!r}: expected '<city> <{'|'.join(ACTIONS)}> <card>'")
+        raise RecordError(f"{quoted(text)}: expected '<city> <{'|'.join(ACTIONS)}> <card>'")
     return Move(int(found.group(1)), found.group(2), found.group(3))
 
 
@@ -101,17 +102,21 @@ class GameRecord:
         if not isinstance(data, dict):
             raise RecordError("a record is a JSON object")
         if data.get("format") != FORMAT:
-            raise RecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
-        if data.get("version", VERSION) != VERSION:
-            raise RecordError(f"version: this program reads version {VERSION}")
+            raise RecordError(f"format: expected {FORMAT!r}, got {quoted(data.get('format'))}")
+        version = data.get("version", VERSION)
+        # type(): true == 1 in Python, but JSON's true is no number.
+        if type(version) is not int or version != VERSION:
+            raise RecordError(
+                f"version: this program reads version {VERSION}, not {quoted(version)}"
+            )
         players, seed = data.get("players"), data.get("seed")
-        if not isinstance(players, int) or not 2 <= players <= 7:
-            raise RecordError(f"players: expected 2 to 7, got {players!r}")
-        if not isinstance(seed, int):
-            raise RecordError(f"seed: expected a whole number, got {seed!r}")
+        if type(players) is not int or not 2 <= players <= 7:
+            raise RecordError(f"players: expected 2 to 7, got {quoted(players)}")
+        if type(seed) is not int:
+            raise RecordError(f"seed: expected a whole number, got {quoted(seed)}")
         sides = data.get("sides", "random")
         if sides not in ("random", "A", "B"):
-            raise RecordError(f"sides: expected random, A or B, got {sides!r}")
+            raise RecordError(f"sides: expected random, A or B, got {quoted(sides)}")
         raw = data.get("moves", [])
         if not isinstance(raw, list) or not all(isinstance(m, str) for m in raw):
             raise RecordError("moves: expected a list of moves ('0 build Stone Pit')")

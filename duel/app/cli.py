@@ -27,6 +27,7 @@ from duel.app.cli_support import (
     load_state_or_fail,
     use_palette,
 )
+from duel.quote import quoted
 
 app = typer.Typer(
     name="duel",
@@ -155,7 +156,7 @@ def cost(
 
     state = load_state_or_fail(position)
     if player and player.upper() not in ("A", "B"):
-        fail(f"--player must be A or B, not {player!r}")
+        fail(f"--player must be A or B, not {quoted(player)}")
     who = "AB".index(player.upper()) if player else state.to_move
     try:
         plan = payment_plan(state, who, card=card_named(item).id)

@@ -22,15 +22,18 @@ from duel.app.cli_support import (
     fail,
     load_state_or_fail,
 )
+from duel.quote import quoted
 
 VALUE_NOTE = "chance of winning for {player}, a shared victory counting 1/2"
 
 
 def _limit(seconds: float | None, nodes: int | None, depth: int | None, default_time: float | None):
-    from duel.solvers.search import Limit
+    from duel.solvers.search import MAX_DEPTH, MAX_NODES, Limit
 
-    for name, value in (("--time", seconds), ("--nodes", nodes), ("--depth", depth)):
-        check_finite(name, value, positive=True)
+    check_finite("--time", seconds, positive=True)
+    for name, value, top in (("--nodes", nodes, MAX_NODES), ("--depth", depth, MAX_DEPTH)):
+        if value is not None and not 1 <= value <= top:
+            fail(f"{name} must be between 1 and {top:,}, not {quoted(value)}")
     if seconds is None and nodes is None and depth is None:
         seconds = default_time
     return Limit(time=seconds, nodes=nodes, depth=depth)
@@ -47,7 +50,7 @@ def _memory(text: str | None) -> int | None:
     try:
         megabytes = float(text)
     except ValueError:
-        fail(f"--memory must be a number of MB, not {text!r}")
+        fail(f"--memory must be a number of MB, not {quoted(text)}")
     if not megabytes >= 1:  # also rejects NaN
         fail(f"--memory must be at least 1 (MB), not {megabytes:g}")
     if megabytes > 1 << 20:
@@ -216,6 +219,9 @@ def hint(
     state = _position_to_analyse(position, top)
     limit = _limit(seconds, nodes, depth, None)  # no limit: each engine's default
     budget = _memory(memory)
+    if state.is_chance():
+        _print_chance(state, limit, seed, budget, as_json)
+        return
     from duel.solvers.spread import advise
 
     info, spread = advise(state, limit, top=top, seed=seed, memory=budget)
@@ -227,6 +233,23 @@ def hint(
         from duel.solvers.spread import search_stats
 
         typer.echo("\n".join(search_stats(info, spread)))
+
+
+def _print_chance(state, limit, seed: int, memory: int | None, as_json: bool) -> None:
+    """A chance node: what it waits for, each outcome's value and the expected value."""
+    from duel.solvers.chance_hint import chance_analysis, chance_lines
+
+    if as_json:
+        d = chance_analysis(state, limit, seed=seed, memory=memory).to_json()
+        d["position"] = state.describe()
+        typer.echo(json.dumps(d, indent=1))
+        return
+    from rich.console import Console
+
+    with Console(stderr=True).status("Valuing each outcome..."):
+        result = chance_analysis(state, limit, seed=seed, memory=memory)
+    typer.echo(f"Position: {state.describe()}")
+    typer.echo("\n".join(chance_lines(result)))
 
 
 def _analyze_strongest(state, limit, top, seed, memory, exact, as_json, verbose, notes) -> None:
@@ -282,7 +305,7 @@ def _threads(text: str | None) -> int:
     try:
         count = int(text)
     except ValueError:
-        fail(f"--threads must be a whole number, not {text!r}")
+        fail(f"--threads must be a whole number, not {quoted(text)}")
     if not 1 <= count <= 256:
         fail(f"--threads must be between 1 and 256, not {count}")
     return count
@@ -375,6 +398,9 @@ def analyze(
             typer.echo(notes[-1])
     for note in notes[: len(notes) - (exact and feasible and not strongest)]:
         typer.echo(note, err=as_json)  # at once, before the search starts
+    if state.is_chance() and not (exact and feasible):
+        _print_chance(state, limit, seed, budget, as_json)
+        return
     if strongest:
         _analyze_strongest(state, limit, top, seed, budget, exact, as_json, verbose, notes)
         return

@@ -3,9 +3,11 @@ options of the commands that play many games (``--workers``, ``--out``, ``--ray`
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import re
+import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -39,6 +41,41 @@ def user_data_dir() -> Path:
 def autosave_path() -> Path:
     """Where ``duel play`` saves a game interrupted before the player chose a file."""
     return user_data_dir() / "duel-autosave.json"
+
+
+# --- signals that end a game in the terminal -----------------------------------------------------
+class Signalled(BaseException):
+    """SIGHUP or SIGTERM arrived: save the game and leave (BaseException: no handler eats it)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+#: The signals after which a game in the terminal is saved: the terminal closed, a kill.
+SAVE_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name)
+)
+
+
+def _raise_signal(signum: int, frame: object) -> None:
+    raise Signalled(signum)
+
+
+@contextmanager
+def signals_save_the_game() -> Iterator[None]:
+    """While a game runs, SIGHUP and SIGTERM raise :class:`Signalled`, for the program to save
+    the game and leave with 128 + the signal."""
+    previous = {}
+    for sig in SAVE_SIGNALS:
+        with contextlib.suppress(ValueError, OSError):  # not the main thread: leave them
+            previous[sig] = signal.signal(sig, _raise_signal)
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            with contextlib.suppress(ValueError, OSError):
+                signal.signal(sig, handler)
 
 
 #: Typer/click settings every program shares: ``-h`` as well as ``--help``.
@@ -146,6 +183,35 @@ def load_state_or_fail(path: Path) -> State:
     except (PositionError, RecordError) as error:
         message = str(error)
         fail(message if message.startswith(str(path)) else f"{path}: {message}")
+
+
+def file_named(text: str) -> Path:
+    """The file a typed ``save``/``load`` names: quotes around it removed (a name with spaces),
+    ``~`` expanded; ValueError for an empty name.
+
+    >>> file_named('"~/my game.json"') == Path.home() / "my game.json"
+    True
+    """
+    name = text.strip()
+    if len(name) >= 2 and name[0] == name[-1] and name[0] in "'\"":
+        name = name[1:-1].strip()
+    if not name:
+        raise ValueError("the file needs a name")
+    return Path(name).expanduser()
+
+
+def save_target(text: str) -> Path:
+    """The file a typed ``save FILE`` writes (:func:`file_named`); ValueError for an empty name
+    or a folder that does not exist, which a save never creates.
+
+    >>> save_target("/nonexistent/dir/x.json")
+    Traceback (most recent call last):
+    ValueError: the folder /nonexistent/dir does not exist (a save creates no folder)
+    """
+    path = file_named(text)
+    if not path.parent.is_dir():
+        raise ValueError(f"the folder {path.parent} does not exist (a save creates no folder)")
+    return path
 
 
 _NUMBER = re.compile(r"[0-9]+")

@@ -20,7 +20,10 @@ load, ``u`` undo, ``q`` quit.
 
 from __future__ import annotations
 
+import contextlib
 import math
+import shlex
+import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -37,11 +40,13 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Sparkline,
 from textual.widgets.option_list import Option
 
 from duel.app import render as R
+from duel.app.cli_support import SAVE_SIGNALS, file_named, save_target
 from duel.app.game_control import GameController, win_chance
 from duel.app.view_model import Cell, card_offers, pyramid_rows
 from duel.catalog import CARDS, TOKENS, WONDERS
 from duel.moves import Move
 from duel.pyramid_layouts import LAYOUTS
+from duel.quote import quoted
 from duel.record import RecordError
 from duel.state import State
 
@@ -141,7 +146,9 @@ class Dialog(ModalScreen[None]):
     """
 
     def __init__(self, done: Callable[[Any], None], *, name: str) -> None:
-        super().__init__(name=name, id=f"dialog-{name}")
+        # No id: a dialog may be opened again above itself (Ctrl-C, then "save", during a
+        # save), and two screens with one id crash the app.
+        super().__init__(name=name)
         self.done = done
         self.answered = False
 
@@ -320,6 +327,9 @@ class DuelApp(App[int]):
         Binding("l", "load", "Load"),
         Binding("u", "undo", "Undo"),
         Binding("q", "quit_game", "Quit"),
+        # Ctrl-C and Ctrl-Q leave as q does (asking to save); Textual's own would only say
+        # how to quit (Ctrl-C) or leave at once (Ctrl-Q: the game autosaved then).
+        Binding("ctrl+c,ctrl+q", "quit_game", show=False, priority=True),
         *[Binding(str(n), f"number({n})", show=False) for n in range(1, 10)],
         Binding("left,up", "app.focus_previous", show=False),
         Binding("right,down", "app.focus_next", show=False),
@@ -342,6 +352,10 @@ class DuelApp(App[int]):
         self.delay = delay
         self.busy = False  # an AI is thinking: the game must not change under it
         self.left = False  # the player chose to leave (saved or not)
+        #: The signal that ended the app (SIGHUP, SIGTERM, SIGINT), and where the game was
+        #: saved then (None: not saved, or nothing to save).
+        self.stopped_by: int | None = None
+        self.saved_to: Path | None = None
         self.waiting = False  # a look at the game is planned for when the dialog closes
         self.log_lines: list[str] = []
         self.chances: list[float] = []
@@ -376,6 +390,7 @@ class DuelApp(App[int]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._catch_signals(install=True)
         self.refresh_board()
         self.call_after_refresh(self.advance)
 
@@ -660,13 +675,13 @@ class DuelApp(App[int]):
         self.push_screen(TextScreen("Save the game to:", self._save_to, default, name="save"))
 
     def _save_to(self, name: str | None, then_quit: bool = False) -> None:
-        if not name:
+        if name is None:  # Escape: not saved
             return
         try:
-            self.game.save(Path(name))
+            self.game.save(save_target(name))
         except (OSError, ValueError) as error:
-            self.notify(f"Could not save to {name}: {getattr(error, 'strerror', None) or error}",
-                        severity="error")
+            reason = getattr(error, "strerror", None) or error
+            self.notify(f"Could not save to {quoted(name)}: {reason}", severity="error")
             return
         self.notify(f"Game saved to {name} ({len(self.game.moves)} moves).")
         if then_quit:
@@ -679,15 +694,16 @@ class DuelApp(App[int]):
         if not name or self.busy:
             return
         try:
-            problem = self.game.load(Path(name))
-        except RecordError as error:
+            path = file_named(name)
+            problem = self.game.load(path)
+        except (RecordError, ValueError) as error:
             self.notify(f"Could not load: {error}", severity="error")
             return
         self._close_dialogs()
         self.log_lines = self.game.history()
         if problem:
             self.say(f"{problem}: that player is played by a human now.")
-        self.say(self.game.loaded_text(Path(name)))
+        self.say(self.game.loaded_text(path))
         self.chances = []
         self.changed()
 
@@ -717,6 +733,36 @@ class DuelApp(App[int]):
         self.left = True
         self.exit(0)
 
+    # --- signals --------------------------------------------------------------------------------
+    def _catch_signals(self, *, install: bool) -> None:
+        """SIGHUP (the terminal closed), SIGTERM and SIGINT (``kill -INT``; the Ctrl-C key is a
+        key here) save the game and leave, through the event loop, so the handler never runs
+        in the middle of a redraw."""
+        import asyncio
+
+        loop = asyncio.get_running_loop()
+        for sig in SAVE_ON_SIGNALS:
+            try:
+                if install:
+                    loop.add_signal_handler(sig, self.signalled, sig)
+                else:
+                    loop.remove_signal_handler(sig)
+            except (NotImplementedError, RuntimeError, ValueError):  # not the main thread
+                pass
+
+    def on_unmount(self) -> None:
+        self._catch_signals(install=False)
+
+    def signalled(self, signum: int) -> None:
+        """Save at once (after a hang-up the terminal is gone, and restoring it may fail),
+        then leave with 128 + the signal, 130 for SIGINT as Ctrl-C in the line mode."""
+        if self.stopped_by is not None:
+            return
+        self.stopped_by = signum
+        if self.game.dirty and self.game.moves:
+            self.saved_to, _ = self.game.autosave()
+        self.exit(128 + signum)
+
     def game_over(self) -> None:
         state = self.state
         body = R.render_final(state, self.game.labels)
@@ -733,12 +779,31 @@ class DuelApp(App[int]):
             self.action_quit_game()
 
 
+#: The signals after which the app saves the game and leaves: the line mode's, and SIGINT (the
+#: app reads Ctrl-C as a key, so SIGINT comes only from ``kill -INT``).
+SAVE_ON_SIGNALS = (*SAVE_SIGNALS, signal.SIGINT)
+
+
 def run_app(game: GameController, *, think: float, delay: float) -> int:
-    """Run the full-screen app on this terminal; the exit code."""
+    """Run the full-screen app on this terminal; the exit code (0, 1 if a game to keep could
+    not be saved, 128 + the signal that stopped it)."""
     app = DuelApp(game, think=think, delay=delay)
-    code = app.run()
-    if game.dirty and game.moves and not app.left:  # an error or a signal: keep the game
-        place, _ = game.autosave()
-        if place is not None:
-            print(f"Game saved to {place}. Continue it with: duel play --load {place}")
+    code: Any = 1
+    try:
+        code = app.run()
+    finally:
+        # An error, a signal, the terminal gone: whatever ended the app, keep the game.
+        place = app.saved_to
+        if game.dirty and game.moves and not app.left:
+            place, _ = game.autosave()
+            if place is None:
+                code = 1
+        with contextlib.suppress(OSError, ValueError):  # the terminal may be gone
+            if app.stopped_by is not None:
+                print(f"Stopped by {signal.Signals(app.stopped_by).name}.")
+            if place is not None:
+                again = f"duel play --load {shlex.quote(str(place))}"
+                print(f"Game saved to {place}. Continue it with: {again}")
+    if app.stopped_by is not None and code != 1:
+        return 128 + app.stopped_by
     return code if isinstance(code, int) else 0

@@ -31,6 +31,7 @@ from typing import Any
 
 from duel.app.cli_support import user_data_dir
 from duel.moves import PLAYER_NAMES, Kind, Move
+from duel.quote import quoted
 from duel.record import GameRecord
 from duel.state import State
 from duel.state import new_game as _new_game
@@ -249,7 +250,9 @@ def level_error(kind: str) -> str | None:
     try:
         from duel.solvers.players import UnknownLevelError, parse_level
     except ImportError:
-        return None if kind == "random" else f"unknown level {kind!r} (choose human or random)"
+        if kind == "random":
+            return None
+        return f"unknown level {quoted(kind)} (choose human or random)"
     try:
         parse_level(kind)
     except UnknownLevelError as error:

@@ -51,6 +51,8 @@ from duel.catalog import (
 )
 from duel.moves import PLAYER_NAMES, Kind, Move
 from duel.pyramid_layouts import LAYOUTS
+from duel.quote import quoted
+from duel.slots import slot_place
 from duel.state import TAKEN, Score, State
 
 #: Background style of a card of each colour (text drawn on top of it).
@@ -144,7 +146,7 @@ def set_palette(name: str | None = None) -> str:
     if name is None:
         name = os.environ.get(PALETTE_ENV, "").strip().lower() or "default"
     if name not in PALETTES:
-        raise ValueError(f"unknown palette {name!r}: expected {' or '.join(PALETTES)}")
+        raise ValueError(f"unknown palette {quoted(name)}: expected {' or '.join(PALETTES)}")
     tables = (CARD_STYLE, NAME_STYLE, COVERED_STYLE)
     if _DEFAULT_STYLES is None:
         _DEFAULT_STYLES = tuple(dict(table) for table in tables)
@@ -312,17 +314,6 @@ def wonder_effect(wonder: Wonder) -> str:
 
 def age_name(age: int) -> str:
     return AGE_NAMES.get(age, "Setup") if age else "Setup"
-
-
-def slot_place(age: int, slot: int) -> tuple[int, int]:
-    """(row, place from the left) of ``slot`` in the Age's structure, both from 1.
-
-    >>> slot_place(3, 9)
-    (4, 1)
-    """
-    layout = LAYOUTS[age]
-    row = layout.row_of[slot]
-    return row, sorted(layout.rows[row - 1], key=lambda s: layout.x[s]).index(slot) + 1
 
 
 def player_label(player: int, kinds: tuple[str, str] | None = None) -> str:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from duel.quote import quoted
 from duel.record import Replay, ReplayError, mover
 from duel.state import State
 
@@ -136,14 +137,14 @@ class Cursor:
         except ValueError as error:
             if isinstance(error, ReplayError):
                 return self, str(error)
-            return self, f"{verb} needs a whole number, not {argument!r}"
+            return self, f"{verb} needs a whole number, not {quoted(argument)}"
         if verb == "moves":
             return self, "\n".join(numbered_moves(self.replay))
         if verb == "help":
             return self, "\n".join(f"  {name:10} {what}" for name, what in COMMANDS.items())
         if verb == "quit":
             return self, "quit"
-        return self, f"unknown command {text.strip()!r}: type help for the commands"
+        return self, f"unknown command {quoted(text.strip())}: type help for the commands"
 
     def window(self, before: int = 4, after: int = 3) -> list[str]:
         """The moves around the cursor, the current one marked ``>``."""

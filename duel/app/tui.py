@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import shlex
 import signal
 import sys
 import time
@@ -25,7 +26,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from duel.app import render as R
-from duel.app.cli_support import autosave_path, number
+from duel.app.cli_support import (
+    SAVE_SIGNALS,
+    Signalled,
+    autosave_path,
+    file_named,
+    number,
+    save_target,
+    signals_save_the_game,
+)
 from duel.app.game_control import (
     NOT_FAIR,
     Dealer,
@@ -47,6 +56,7 @@ from duel.catalog import (
     wonder_named,
 )
 from duel.moves import PLAYER_NAMES, Kind, Move, MoveParseError
+from duel.quote import quoted, shortened
 from duel.record import GameRecord, RecordError
 from duel.state import State
 
@@ -89,13 +99,8 @@ class _Restart(Exception):
     """The game changed under the prompt (undo, load): go back to the main loop."""
 
 
-class _Signal(BaseException):
-    """SIGHUP or SIGTERM arrived: save the game and leave (BaseException: no handler eats it)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
+#: Characters of a piped line echoed in the transcript.
+ECHO_LIMIT = 200
 
 #: An error that recurs this many times without any input in between ends the program (the
 #: game saved), rather than looping.
@@ -173,8 +178,9 @@ class Session:
         self.shown: State | None = None
         #: Lines read so far (an error after new input is the input's, not a loop).
         self.inputs = 0
-        #: Whether a line typed ahead waits to be read (only a terminal can tell).
-        self.pending: Callable[[], bool] = (
+        #: Whether a line typed ahead waits to be read (only a terminal can tell; a terminal
+        #: reader knows best, since a line editor may hold typed keys of its own).
+        self.pending: Callable[[], bool] = getattr(read, "pending", None) or (
             _typed_ahead if interactive and read is input else _nothing_pending
         )
         #: The card numbering of the last table printed.
@@ -273,7 +279,7 @@ class Session:
                     repeated = 0
                 except _Restart:
                     continue
-                except (_Quit, KeyboardInterrupt, _Signal):
+                except (_Quit, KeyboardInterrupt, Signalled):
                     raise
                 except Exception as error:  # a bug must never cost the player the game
                     repeated = 1 if self.inputs != inputs else repeated + 1
@@ -285,7 +291,7 @@ class Session:
             return stop.code
         except KeyboardInterrupt:
             return self.interrupted()
-        except _Signal as stop:
+        except Signalled as stop:
             return self.signalled(stop.signum)
 
     def step(self) -> None:
@@ -445,7 +451,8 @@ class Session:
         if self.stale_numbering is not None and not self.pending():
             self.stale_numbering = None
         if not self.interactive:
-            print(text, flush=True)  # echo piped input so the transcript reads like a session
+            # Echo piped input so the transcript reads like a session (a pasted page cut).
+            print(shortened(text, ECHO_LIMIT), flush=True)
         return text
 
     def prompt_name(self) -> str:
@@ -485,12 +492,14 @@ class Session:
         elif verb in ("quit", "exit", "q"):
             self.quit()
         elif verb == "save":
-            self.save(Path(rest) if rest else (self.save_path or DEFAULT_SAVE))
+            self.save_as(rest)
         elif verb == "load":
-            if not rest:
+            try:
+                path = file_named(rest)
+            except ValueError:
                 self.out.say("load what? 'load FILE'", "red")
             else:
-                self.load(Path(rest))
+                self.load(path)
                 raise _Restart
         elif verb == "undo":
             self.undo()
@@ -533,13 +542,22 @@ class Session:
         )
 
     def quit(self) -> None:
-        if self.dirty and self.interactive and self.moves:
-            answer = self.ask_save("Save the game before leaving?")
-            if answer is not None and not self.save(answer) and self.autosave() is None:
+        """Leave; a game that changed is saved unless the player says not to (a script piping
+        ``quit`` is not asked, and its game goes to the autosave file)."""
+        if self.dirty and self.moves:
+            answer = (
+                self.ask_save("Save the game before leaving?")
+                if self.interactive
+                else self.autosave_path
+            )
+            if answer is None:
+                self.out.say("Left without saving.")
+            elif answer == self.autosave_path:
+                if self.autosave() is None:
+                    raise _Quit(1)
+            elif not self.save(answer) and self.autosave() is None:
                 self.out.say("Not leaving: the game could not be saved.", "red")
                 return
-        elif self.dirty:
-            self.out.say("Left without saving.")
         raise _Quit(0)
 
     def ask_save(self, question: str) -> Path | None:
@@ -554,10 +572,26 @@ class Session:
             return None
         if answer.lower() in ("", "y", "yes"):
             return default
-        return Path(answer)
+        try:
+            return save_target(answer)
+        except ValueError as error:  # the game still goes to the autosave file
+            self.say_safely(f"Could not save to {quoted(answer)}: {error}.", "red")
+            return default
+
+    def save_as(self, text: str) -> bool:
+        """``save [FILE]``: the file typed (``~`` expanded, its folder must exist), else the
+        one last saved to or loaded, else duel-game.json."""
+        if not text:
+            return self.save(self.save_path or DEFAULT_SAVE)
+        try:
+            path = save_target(text)
+        except ValueError as error:
+            self.out.say(f"Could not save to {quoted(text)}: {error}.", "red")
+            return False
+        return self.save(path)
 
     def save(self, path: Path) -> bool:
-        """The ``save`` command: the file the user named (or last saved to)."""
+        """Save to ``path`` and say so (or why not)."""
         try:
             self.game.save(path)
         except (OSError, ValueError) as error:
@@ -566,7 +600,7 @@ class Session:
             return False
         self.out.say(
             f"Game saved to {path} ({len(self.moves)} moves). "
-            f"Continue it with: duel play --load {path}"
+            f"Continue it with: duel play --load {shlex.quote(str(path))}"
         )
         return True
 
@@ -585,7 +619,7 @@ class Session:
             return None
         self.say_safely(
             f"Game saved to {place} ({len(self.moves)} moves). "
-            f"Continue it with: duel play --load {place}"
+            f"Continue it with: duel play --load {shlex.quote(str(place))}"
         )
         return place
 
@@ -671,7 +705,7 @@ class Session:
                 return
             except UnknownNameError:
                 pass
-        self.out.say(f"No card, wonder or progress token called {text!r}.", "red")
+        self.out.say(f"No card, wonder or progress token called {quoted(text)}.", "red")
 
     def cost(self, text: str) -> None:
         from duel.solvers.payment import payment_plan
@@ -949,7 +983,7 @@ class Session:
 
     def signalled(self, signum: int) -> int:
         """SIGHUP (the terminal closed) or SIGTERM: save without asking; exit 128 + signal."""
-        for sig in _HANDLED_SIGNALS:
+        for sig in SAVE_SIGNALS:
             with contextlib.suppress(ValueError, OSError):
                 signal.signal(sig, signal.SIG_IGN)
         self.say_safely("")
@@ -1000,28 +1034,21 @@ def default_player(level: str) -> str:
     return level if cmcts_available() else "search"
 
 
-_HANDLED_SIGNALS = tuple(
-    getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name)
+#: What Tab completes at the line editor's prompt, besides card, wonder and token names.
+COMMANDS = (
+    "help", "build", "discard", "wonder", "pick", "token", "destroy", "mausoleum", "start",
+    "cost", "info", "discards", "tokens", "table", "history", "moves", "hint", "undo", "save",
+    "load", "quit", "review", "cancel",
 )
 
 
-def _raise_signal(signum: int, frame: object) -> None:
-    raise _Signal(signum)
-
-
-@contextlib.contextmanager
-def _signals_save_the_game():
-    """While the game runs, SIGHUP and SIGTERM unwind to :meth:`Session.signalled`."""
-    previous = {}
-    for sig in _HANDLED_SIGNALS:
-        with contextlib.suppress(ValueError, OSError):  # not the main thread: leave them
-            previous[sig] = signal.signal(sig, _raise_signal)
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
-            with contextlib.suppress(ValueError, OSError):
-                signal.signal(sig, handler)
+def _completion_words() -> list[str]:
+    return [
+        *COMMANDS,
+        *(c.name for c in CARDS),
+        *(w.name for w in WONDERS),
+        *(t.name for t in TOKENS),
+    ]
 
 
 def run_game(
@@ -1033,7 +1060,7 @@ def run_game(
     think: float,
     plain: bool,
     manual_chance: bool = False,
-    read: Callable[[str], str] = input,
+    read: Callable[[str], str] | None = None,
     line: bool = False,
 ) -> int:
     """Play a game in the terminal; the exit code (0; 1 the game could not be saved; 2 bad
@@ -1046,7 +1073,9 @@ def run_game(
     when it is revealed. With ``seed`` the deal is reproducible and the game is labelled not
     fair play. With ``load`` the saved game continues with its players and its dealer; a
     ``seed`` given with ``load`` deals the rest of the game from that seed (not fair play).
-    ``manual_chance``: the user types each chance outcome (a real game's cards).
+    ``manual_chance``: the user types each chance outcome (a real game's cards). ``read``
+    reads a line (default: ``input()`` on a pipe; on a terminal a reader without GNU readline,
+    whose key handling can crash the process: :mod:`duel.app.line_input`).
 
     On a terminal (standard input and output both) the full-screen app opens
     (:mod:`duel.app.fullscreen`); ``plain`` or ``line`` (or a pipe) keep the line mode.
@@ -1066,6 +1095,14 @@ def run_game(
             print(f"duel: {name} must be a finite positive number, not {value}", file=sys.stderr)
             return 2
     out = Output(plain)
+    terminal = _is_tty(sys.stdin) and _is_tty(sys.stdout)
+    full_screen = not (plain or line) and read is None and terminal
+    if read is None:
+        read = input
+        if terminal and not full_screen:
+            from duel.app.line_input import terminal_reader
+
+            read = terminal_reader(plain=plain, words=_completion_words)
     session = Session(
         kinds=kinds,
         dealer=Dealer(seed=seed if load is None else None, manual=manual_chance),
@@ -1076,9 +1113,6 @@ def run_game(
         interactive=_is_tty(sys.stdin),
         read=read,
     )
-    if session.interactive:
-        with contextlib.suppress(ImportError):
-            import readline  # noqa: F401  (line editing and history for input())
     if load is not None:
         if not session.load(load, players_from_file=not explicit_players):
             return 2
@@ -1098,9 +1132,9 @@ def run_game(
             f"7 Wonders Duel: A ({kinds[0]}) against B ({kinds[1]}), {how}. "
             "Type 'help' at any prompt."
         )
-    if not (plain or line) and read is input and _is_tty(sys.stdin) and _is_tty(sys.stdout):
+    if full_screen:
         from duel.app.fullscreen import run_app
 
         return run_app(session.game, think=think, delay=delay)
-    with _signals_save_the_game():
+    with signals_save_the_game():
         return session.run()

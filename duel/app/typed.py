@@ -13,6 +13,7 @@ import difflib
 
 from duel.moves import Move, MoveParseError
 from duel.pyramid_layouts import LAYOUTS
+from duel.quote import quoted
 
 __all__ = ["guild_slots_typed", "match_name"]
 
@@ -42,10 +43,10 @@ def match_name(text: str, names: list[str]) -> int | str:
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
-            return f"{text.strip()!r} could be {', '.join(names[i] for i in found)}"
+            return f"{quoted(text.strip())} could be {', '.join(names[i] for i in found)}"
     near = difflib.get_close_matches(key, keys, n=3, cutoff=0.5)
     hint = f"; did you mean {', '.join(names[keys.index(k)] for k in near)}?" if near else ""
-    return f"nothing here is called {text.strip()!r}{hint}"
+    return f"nothing here is called {quoted(text.strip())}{hint}"
 
 
 def guild_slots_typed(text: str) -> list[int]:
@@ -68,7 +69,7 @@ def guild_slots_typed(text: str) -> list[int]:
     for part in text.replace(",", " ").split():
         row_text, _, place_text = part.partition(".")
         if not (row_text.isdigit() and place_text.isdigit()):
-            raise ValueError(f"type each card as row.card (e.g. 2.1), not {part!r}")
+            raise ValueError(f"type each card as row.card (e.g. 2.1), not {quoted(part)}")
         row, place = int(row_text), int(place_text)
         if not 1 <= row <= len(rows):
             raise ValueError(f"there is no row {row} (rows 1-{len(rows)})")

@@ -20,3 +20,4 @@ def plural(n: int, noun: str, many: str | None = None) -> str:
 def chain_symbol_name(symbol: str) -> str:
     """A chain (linking) symbol as said on screen: the data's ``water_drop`` is a water drop."""
     return _CHAIN_NAMES.get(symbol, symbol.replace("_", " "))
+

@@ -63,7 +63,8 @@ def test_human_input_reprompts_then_eof_exits_cleanly() -> None:
     assert "no card matching 'nonsense'" in result.output
     assert "choose a number from 1 to" in result.output
     assert "Guard Tower needs 1 clay" in result.output
-    assert "Game abandoned" in result.output
+    assert "Game saved to " in result.output  # the end of input is no choice to drop it
+    assert "wonders-autosave.json (3 moves)" in result.output
     assert "Traceback" not in result.output
 
 

@@ -127,3 +127,69 @@ def test_load_of_a_bad_file_is_one_line(tmp_path):
     (tmp_path / "bad.json").write_text("{}")
     result = runner.invoke(app, ["play", "--load", str(tmp_path / "bad.json")])
     assert result.exit_code == 2 and "format: expected '7w-record'" in result.output
+
+
+# --- the game is kept unless the player drops it (issue 23, item 5) ----------------------------
+def _spawn_kept(tmp_path: Path, *args: str) -> pexpect.spawn:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "dumb", "XDG_DATA_HOME": str(tmp_path)}
+    return pexpect.spawn(
+        sys.executable, ["-c", "from wonders.app.cli import main; main()", "play", *args],
+        cwd=str(tmp_path), env=env, encoding="utf-8", timeout=30,
+    )  # fmt: skip
+
+
+def _after_one_move(tmp_path: Path) -> pexpect.spawn:
+    """A 3-player game where P0 has played once (3 moves with the bots'), at P0's prompt."""
+    child = _spawn_kept(tmp_path, "--players", "3", "--seed", "5")
+    child.expect("P0> ")
+    child.sendline("1")
+    child.expect("P0> ")
+    return child
+
+
+def _autosaved(tmp_path: Path) -> GameRecord:
+    return GameRecord.load(tmp_path / "wonders-duel" / "wonders-autosave.json")
+
+
+@pytest.mark.parametrize(("key", "code"), [("\x04", 0), ("\x03", 0)])
+def test_end_of_input_or_ctrl_c_at_the_prompt_saves_the_game(tmp_path, key, code):
+    child = _after_one_move(tmp_path)
+    child.send(key)
+    child.expect("Game saved to .*wonders-autosave.json \\(3 moves\\)")
+    child.expect("Continue it with: wonders play --load ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == code
+    assert len(_autosaved(tmp_path).moves) == 3
+
+
+def test_end_of_input_at_the_quit_question_saves_the_game(tmp_path):
+    child = _after_one_move(tmp_path)
+    child.sendline("q")
+    child.expect("Quit this game\\?")
+    child.sendeof()
+    child.expect("Game saved to")
+    child.expect(pexpect.EOF)
+    assert len(_autosaved(tmp_path).moves) == 3
+
+
+@pytest.mark.parametrize(("signum", "code"), [("SIGHUP", 129), ("SIGTERM", 143)])
+def test_a_signal_saves_the_base_game(tmp_path, signum, code):
+    import signal
+
+    child = _after_one_move(tmp_path)
+    child.kill(getattr(signal, signum))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == code, (child.exitstatus, child.signalstatus)
+    assert len(_autosaved(tmp_path).moves) == 3
+
+
+def test_a_game_dropped_by_the_player_is_not_saved(tmp_path):
+    child = _after_one_move(tmp_path)
+    child.sendline("q")
+    child.expect("Quit this game\\?")
+    child.sendline("y")
+    child.expect("Game abandoned")
+    child.expect(pexpect.EOF)
+    assert not (tmp_path / "wonders-duel" / "wonders-autosave.json").exists()

@@ -8,7 +8,10 @@ Engine modules are imported inside the commands so that ``wonders --help`` stays
 
 from __future__ import annotations
 
+import contextlib
 import difflib
+import shlex
+import signal
 import sys
 import time
 from typing import TYPE_CHECKING
@@ -17,11 +20,19 @@ import typer
 
 from duel.app.cli_support import number
 from duel.app.words import plural
+from duel.quote import quoted
 
 if TYPE_CHECKING:
     from wonders.game import GameState, Move
 
-from duel.app.cli_support import CONTEXT_SETTINGS, add_common_options
+from duel.app.cli_support import (
+    CONTEXT_SETTINGS,
+    SAVE_SIGNALS,
+    Signalled,
+    add_common_options,
+    save_target,
+    signals_save_the_game,
+)
 
 app = typer.Typer(
     name="wonders",
@@ -32,6 +43,8 @@ app = typer.Typer(
 add_common_options(app, "wonders")
 
 DEFAULT_SAVE = "wonders-game.json"
+#: The file (in the user data folder) a game is kept in when it ends without a save.
+AUTOSAVE_NAME = "wonders-autosave.json"
 ACTION_WORDS = {
     "b": "build",
     "build": "build",
@@ -57,7 +70,12 @@ HELP_TEXT = (
 
 
 class Quit(Exception):
-    """The human asked to stop."""
+    """The game stops: ``chosen`` when a human said so (and that unsaved moves are lost), not
+    when input ended or Ctrl-C was pressed (the game is then saved to the autosave file)."""
+
+    def __init__(self, chosen: bool = True) -> None:
+        super().__init__(chosen)
+        self.chosen = chosen
 
 
 class Command(Exception):
@@ -198,9 +216,9 @@ def parse_input(state: GameState, player: int, text: str) -> Move | str:
         return f"which card? ({', '.join(names)})"
     found = _match_card(card_text, names)
     if not found:
-        return f"no card matching {card_text!r} (cards: {', '.join(names)})"
+        return f"no card matching {quoted(card_text)} (cards: {', '.join(names)})"
     if len(found) > 1:
-        return f"{card_text!r} is ambiguous: {', '.join(found)}"
+        return f"{quoted(card_text)} is ambiguous: {', '.join(found)}"
     name = found[0]
     if action is None:
         options = [m for m in moves if m.card == name]
@@ -244,11 +262,11 @@ def ask_human(state: GameState, player: int, prompt_fn=input) -> Move:
         try:
             text = prompt_fn(f"P{player}> ")
         except (EOFError, KeyboardInterrupt):
-            raise Quit from None
+            raise Quit(chosen=False) from None
         t = text.strip().lower()
         if t in ("q", "quit", "exit"):
             if confirm_quit(prompt_fn):
-                raise Quit
+                raise Quit(chosen=True)
             continue
         verb, _, argument = text.strip().partition(" ")
         if verb.lower() in ("undo", "u", "save", "history"):
@@ -290,11 +308,12 @@ def cannot_build(state: GameState, player: int) -> list[str]:
 
 
 def confirm_quit(prompt_fn=input) -> bool:
-    """Ask before leaving a game; end of input counts as yes."""
+    """Ask before leaving a game; end of input leaves too, with the game saved
+    (:class:`Quit` not ``chosen``): nobody said the moves may be lost."""
     try:
         answer = prompt_fn("Quit this game? Unsaved moves are lost (save FILE first) [y/N] ")
     except (EOFError, KeyboardInterrupt):
-        return True
+        raise Quit(chosen=False) from None
     return answer.strip().lower() in ("y", "yes")
 
 
@@ -347,6 +366,8 @@ class Session:
         self.states = record.states()
         self.humans = humans
         self.resolved = len(record.moves)
+        #: Moves made or undone since the game was loaded or saved.
+        self.dirty = False
 
     @property
     def state(self):
@@ -355,6 +376,7 @@ class Session:
     def apply(self, move) -> None:
         self.states.append(self.state.apply(move))
         self.record = self.record.append(move)
+        self.dirty = True
         if all(m is None for m in self.state.pending):
             self.resolved = len(self.record.moves)
 
@@ -365,6 +387,7 @@ class Session:
             if self.states[i].controller(moves[i].city) < self.humans:
                 taken = moves[i]
                 self.record = self.record.truncated(i)
+                self.dirty = True
                 del self.states[i + 1 :]
                 self.resolved = min(self.resolved, i)
                 while self.resolved and any(self.states[self.resolved].pending):
@@ -387,6 +410,35 @@ class Session:
                 heading = head
             lines.append(f"  {before.city_name(move.city)}: {move}")
         return lines or ["No move yet."]
+
+    def autosave(self) -> int:
+        """Keep a game the player did not choose to drop: save it to the autosave file (the
+        first of the usual places that works) and say where; the exit code (1: nowhere)."""
+        from duel.app.cli_support import user_data_dir
+        from duel.app.game_control import autosave_places, save_somewhere
+
+        if not (self.dirty and self.record.moves):
+            return 0
+        place, failures = save_somewhere(
+            self.record.save, autosave_places(user_data_dir() / AUTOSAVE_NAME)
+        )
+        for failure in failures:
+            _say(f"Could not save to {failure}")
+        if place is None:
+            _say("The game could not be saved anywhere.")
+            return 1
+        self.dirty = False
+        _say(
+            f"Game saved to {place} ({len(self.record.moves)} moves). "
+            f"Continue it with: wonders play --load {shlex.quote(str(place))}"
+        )
+        return 0
+
+
+def _say(text: str) -> None:
+    """Print if the terminal is still there (after a hang-up it may not be)."""
+    with contextlib.suppress(OSError, ValueError):
+        print(text, flush=True)
 
 
 @app.command()
@@ -434,15 +486,40 @@ def play(
     for c in range(state.n):
         kind = "human" if c < humans else (f"{bot} AI" if c < players else "Free City")
         print(f"  {state.city_name(c)}: {kind}")
+    read = input
+    if _is_terminal():
+        from duel.app.line_input import terminal_reader
+
+        read = terminal_reader(plain=True)  # never readline, whose keys can crash the process
     try:
-        state = play_to_the_end(session, bots, humans)
-    except Quit:
-        print("\nGame abandoned. Bye!")
-        raise typer.Exit(code=0) from None
+        with signals_save_the_game():
+            state = play_to_the_end(session, bots, humans, read)
+    except Quit as stop:
+        if stop.chosen:
+            print("\nGame abandoned. Bye!")
+            raise typer.Exit(code=0) from None
+        _say("")
+        raise typer.Exit(code=session.autosave()) from None
+    except KeyboardInterrupt:  # Ctrl-C while the bots play (at the prompt it is a Quit)
+        _say("\nInterrupted.")
+        raise typer.Exit(code=session.autosave() or 130) from None
+    except Signalled as stop:
+        for sig in SAVE_SIGNALS:  # a second signal must not interrupt the save
+            signal.signal(sig, signal.SIG_IGN)
+        _say(f"\nStopped by {signal.Signals(stop.signum).name}.")
+        code = session.autosave()
+        raise typer.Exit(code=code or 128 + stop.signum) from None
     print()
     for c in range(state.n):
         print(city_text(state, c))
     score_table(state)
+
+
+def _is_terminal() -> bool:
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def _run_command(session: Session, command: Command) -> None:
@@ -451,12 +528,15 @@ def _run_command(session: Session, command: Command) -> None:
     elif command.verb == "history":
         print("\n".join(session.history()))
     elif command.verb == "save":
-        path = command.argument or DEFAULT_SAVE
+        text = command.argument or DEFAULT_SAVE
         try:
+            path = save_target(text)
             session.record.save(path)
         except (OSError, ValueError) as error:  # ValueError: RecordError, a NUL in the name
-            print(f"  ! cannot save to {path}: {error}")
+            reason = getattr(error, "strerror", None) or error
+            print(f"  ! cannot save to {quoted(text)}: {reason}")
             return
+        session.dirty = False
         print(f"Game saved to {path} ({len(session.record.moves)} moves).")
 
 
