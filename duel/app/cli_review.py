@@ -75,7 +75,10 @@ def review(
     seconds: Annotated[
         float, typer.Option("--time", help="Seconds of analysis per decision")
     ] = 1.0,
-    level: Annotated[str, typer.Option("--level", help=LEVEL_HELP)] = "cmcts",
+    level: Annotated[
+        str | None,
+        typer.Option("--level", help=LEVEL_HELP + " [default: cmcts, or search without it]"),
+    ] = None,
     plot: Annotated[
         Path | None,
         typer.Option("--plot", help="Also write the graph to FILE.svg (or .png: matplotlib)"),
@@ -94,6 +97,10 @@ def review(
     from duel.solvers.review import check_level, review_record
 
     check_finite("--time", seconds, positive=True)
+    if level is None:  # the hints' engine, where this machine has it
+        from duel.app.cli_support import default_player
+
+        level = default_player("cmcts")
     try:
         check_level(level, seconds)
         if plot is not None:

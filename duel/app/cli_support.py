@@ -297,3 +297,16 @@ def batch_errors() -> Iterator[None]:
     except KeyboardInterrupt:  # between two games, outside the batch layer
         typer.echo("\nduel: interrupted; with --out FILE, the same command resumes", err=True)
         raise typer.Exit(130) from None
+
+
+def default_player(level: str) -> str:
+    """A default level as this machine can play it: ``cmcts`` needs the compiled MCTS (else
+    the search, or random without the solvers). ``duel play``'s opponent and ``duel review``'s
+    engine by default."""
+    if level != "cmcts":
+        return level
+    try:
+        from duel.solvers.hint import cmcts_available
+    except ImportError:
+        return "random"
+    return level if cmcts_available() else "search"

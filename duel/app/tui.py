@@ -30,6 +30,7 @@ from duel.app.cli_support import (
     SAVE_SIGNALS,
     Signalled,
     autosave_path,
+    default_player,
     file_named,
     number,
     save_target,
@@ -1020,18 +1021,6 @@ def state_cards(state: State) -> list[int]:
 # --- entry point ----------------------------------------------------------------------------------
 #: You against the strongest AI, cmcts, at ``--think`` (1 s) per move; ``--b random`` to practise.
 DEFAULT_PLAYERS = ("human", "cmcts")
-
-
-def default_player(level: str) -> str:
-    """A default level as this machine can play it: ``cmcts`` needs the compiled MCTS (else
-    the search, or random without the solvers)."""
-    if level != "cmcts":
-        return level
-    try:
-        from duel.solvers.hint import cmcts_available
-    except ImportError:
-        return "random"
-    return level if cmcts_available() else "search"
 
 
 #: What Tab completes at the line editor's prompt, besides card, wonder and token names.
