@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import shlex
 import signal
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -55,6 +57,8 @@ __all__ = ["DuelApp", "run_app"]
 #: Seconds after the card numbers change during which a number key is checked against the
 #: numbers shown before (a key pressed that soon was aimed at the old board).
 NUMBER_GRACE = 1.0
+#: Seconds the app may take to leave after a signal before the process ends without it.
+EXIT_GRACE = 3.0
 #: Columns per unit of a layout's x coordinate; a card spans two units.
 UNIT = 7
 CELL = 2 * UNIT - 1
@@ -356,6 +360,10 @@ class DuelApp(App[int]):
         #: saved then (None: not saved, or nothing to save).
         self.stopped_by: int | None = None
         self.saved_to: Path | None = None
+        #: After a signal, ends the process if the app does not (run_app sets it to False to
+        #: ask for it, and cancels it once the app is gone; None in tests that run the app in
+        #: their own process).
+        self.watchdog: threading.Timer | bool | None = None
         self.waiting = False  # a look at the game is planned for when the dialog closes
         self.log_lines: list[str] = []
         self.chances: list[float] = []
@@ -759,9 +767,17 @@ class DuelApp(App[int]):
         if self.stopped_by is not None:
             return
         self.stopped_by = signum
+        code = 128 + signum
         if self.game.dirty and self.game.moves:
             self.saved_to, _ = self.game.autosave()
-        self.exit(128 + signum)
+            code = code if self.saved_to is not None else 1
+        if self.watchdog is not None:
+            # Textual's shutdown can block for good once the terminal is gone (its writer
+            # thread stops taking output): the game is saved, so leave anyway after a while.
+            self.watchdog = threading.Timer(EXIT_GRACE, os._exit, args=(code,))
+            self.watchdog.daemon = True
+            self.watchdog.start()
+        self.exit(code)
 
     def game_over(self) -> None:
         state = self.state
@@ -788,10 +804,13 @@ def run_app(game: GameController, *, think: float, delay: float) -> int:
     """Run the full-screen app on this terminal; the exit code (0, 1 if a game to keep could
     not be saved, 128 + the signal that stopped it)."""
     app = DuelApp(game, think=think, delay=delay)
+    app.watchdog = False
     code: Any = 1
     try:
         code = app.run()
     finally:
+        if isinstance(app.watchdog, threading.Timer):
+            app.watchdog.cancel()
         # An error, a signal, the terminal gone: whatever ended the app, keep the game.
         place = app.saved_to
         if game.dirty and game.moves and not app.left:
