@@ -46,7 +46,7 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 def line_mode(args: tuple[str, ...]) -> list[str]:
     """A pty is a terminal: ask for the line mode (drawn table) unless --plain is given, since
     the full-screen app opens there otherwise (it is tested with Pilot in test_app.py)."""
-    return [*args] if "--plain" in args else [*args, "--line"]
+    return [*args] if "--plain" in args or "--line" in args else [*args, "--line"]
 
 
 def spawn(tmp_path: Path, *args: str, timeout: float = 30) -> pexpect.spawn:

@@ -18,6 +18,7 @@ on a pipe.
 
 from __future__ import annotations
 
+import signal
 import sys
 from collections.abc import Callable, Iterable
 
@@ -96,11 +97,38 @@ class LineEditor:
         )
 
     def __call__(self, prompt: str) -> str:
+        previous = self._deliver_signals_through_the_prompt()
         try:
             text = self.session.prompt(prompt)
         except OSError:  # the terminal went away (EIO after a hang-up)
             raise EOFError from None
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
         return clean_line(text)
+
+    def _deliver_signals_through_the_prompt(self) -> dict:
+        """While the prompt runs, an exception raised by a Python signal handler (SIGHUP and
+        SIGTERM unwinding to save the game) ends the prompt with that exception, instead of
+        falling into prompt_toolkit's event loop, which would print it and wait for Enter."""
+        previous = {}
+        for sig in (signal.SIGHUP, signal.SIGTERM):
+            handler = signal.getsignal(sig)
+            if not callable(handler):
+                continue
+
+            def relay(signum, frame, handler=handler):
+                try:
+                    handler(signum, frame)
+                except BaseException as error:
+                    app = self.session.app
+                    if app.loop is None or app.future is None or app.future.done():
+                        raise
+                    # From the loop, not from inside whatever the signal interrupted.
+                    app.loop.call_soon_threadsafe(_exit_with, app, error)
+
+            previous[sig] = signal.signal(sig, relay)
+        return previous
 
     def pending(self) -> bool:
         """Whether a whole line was typed ahead: prompt_toolkit keeps the keys it read past
@@ -111,6 +139,11 @@ class LineEditor:
         keys = get_typeahead(self.input)
         store_typeahead(self.input, keys)  # only a look: the next prompt still gets them
         return any(k.key in (Keys.ControlM, Keys.ControlJ) for k in keys) or _select_pending()
+
+
+def _exit_with(app, error: BaseException) -> None:
+    if app.future is not None and not app.future.done():
+        app.exit(exception=error)
 
 
 def _completer(words: Callable[[], Iterable[str]]):
