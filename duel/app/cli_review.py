@@ -63,10 +63,12 @@ def print_review(review: Review, last: int, *, chance: bool = True) -> None:
 def review_and_print(record: GameRecord, *, seconds: float, progress: bool, seed: int = 0) -> None:
     """Review a game and print it (``review`` at the end of ``duel play``): the hint's engine
     (``cmcts``) with the hint's seed, so the review judges as the hints advised."""
+    from duel.app.cli_support import default_player
     from duel.app.replay import Replay
     from duel.solvers.review import review_record
 
-    result = review_record(record, seconds=seconds, progress=progress, seed=seed)
+    level = default_player("cmcts")  # the search where the compiled MCTS is not built
+    result = review_record(record, seconds=seconds, level=level, progress=progress, seed=seed)
     print_review(result, Replay.of(record).last)
 
 
