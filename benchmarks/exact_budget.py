@@ -25,14 +25,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from endgames import cards_left  # noqa: E402  (the script's folder is on sys.path)
+
 from duel import new_game  # noqa: E402
 from duel.solvers.players import make_player  # noqa: E402
 from duel.solvers.search import Limit, analyse  # noqa: E402
 from duel.state import State  # noqa: E402
-
-
-def cards_left(state: State) -> int:
-    return sum(1 for c in state.pyramid if c != -1)
 
 
 def age3_positions(seed: int, max_cards: int, iterations: int) -> list[State]:

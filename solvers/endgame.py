@@ -22,7 +22,14 @@ import time
 from dataclasses import dataclass, field
 
 from duel.moves import PLAYER_NAMES, Move
-from duel.solvers.search import Limit, Searcher, analyse, exact_feasible, new_searcher
+from duel.solvers.search import (
+    Limit,
+    Searcher,
+    analyse,
+    exact_feasible,
+    new_searcher,
+    terminal_value,
+)
 from duel.state import State
 
 __all__ = ["EndgameReport", "NotSolved", "Reveal", "Threat", "explain_move", "threats"]
@@ -166,7 +173,7 @@ class _Solver:
 
     def value_a(self, state: State) -> float:
         if state.is_terminal():
-            return 1.0 if state.winner == 0 else 0.0 if state.winner == 1 else 0.5
+            return terminal_value(state)
         return self.solve(state).value.a
 
 
