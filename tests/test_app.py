@@ -23,6 +23,9 @@ from duel.app.fullscreen import CardWidget, Dialog, DuelApp
 from duel.app.game_control import Dealer, GameController
 from duel.record import GameRecord
 
+# Terminal tests drive the programs, not the engine: CI runs them on the compiled path only.
+pytestmark = pytest.mark.terminal
+
 ROOT = Path(__file__).resolve().parent.parent
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 SIZE = (150, 50)

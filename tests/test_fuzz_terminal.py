@@ -29,6 +29,9 @@ from duel.record import GameRecord
 from tests.test_tui import PROMPT, ROOT
 from wonders.record import GameRecord as BaseRecord
 
+# Terminal tests drive the programs, not the engine: CI runs them on the compiled path only.
+pytestmark = pytest.mark.terminal
+
 #: What a cat, a fuzzer or a confused terminal sends: keys with escape sequences, control
 #: characters (not the ones the terminal turns into signals or end of input: Ctrl-C, Ctrl-D,
 #: Ctrl-Z, Ctrl-\), bytes that are not UTF-8, and text that is no move.

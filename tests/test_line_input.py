@@ -18,6 +18,9 @@ import pytest
 from duel.app.line_input import _completer, clean_line
 from tests.test_tui import PROMPT, ROOT
 
+# Terminal tests drive the programs, not the engine: CI runs them on the compiled path only.
+pytestmark = pytest.mark.terminal
+
 #: The keys that crashed readline in the issue: Backspace, Tab, Ctrl-H, Tab, Backspace, Esc,
 #: a lone 8-bit CSI byte (not UTF-8), Esc, Enter; then "clear the screen" and Enter.
 CRASH = (b"\x7f\t\x08\t\x7f\x1b\x9b\x1b\r", b"\x1b[2J\r")

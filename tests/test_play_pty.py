@@ -10,8 +10,12 @@ from __future__ import annotations
 import re
 
 import pexpect
+import pytest
 
 from tests.test_tui import PROMPT, spawn
+
+# Terminal tests drive the programs, not the engine: CI runs them on the compiled path only.
+pytestmark = pytest.mark.terminal
 
 CARDS_SHOWN = "Cards you can take"
 
