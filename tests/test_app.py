@@ -416,7 +416,7 @@ def test_snapshots_of_the_main_screens(tmp_path, screen):
     text = "\n".join(new_lines)
     assert "Hint" in text and "Moves" in text and "Quit" in text
     if screen == "board":
-        assert "Military" in text and "A (human)" in text and "B (random)" in text
+        assert "military" in text and "A (human)" in text and "B (random)" in text
 
 
 # --- through a real terminal --------------------------------------------------------------------
