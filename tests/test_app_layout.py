@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 
 import pytest
 
@@ -192,3 +193,35 @@ def test_geometry_from_80x24_to_250x70():
                 lines = rows * g.card + 1 + g.military + 5
                 assert lines <= height - 3, (width, height, rows, g)
     assert geometry(79, 24, 5).too_small and geometry(80, 23, 5).too_small
+
+
+def test_the_chance_graph_is_a_sparkline_equal_to_the_hint_where_one_was_asked():
+    from textual.widgets import Sparkline
+
+    async def scenario():
+        game = GameController(["human", "human"], Dealer(seed=1), think=0.1)
+        for move in moves_to(1, after=2):
+            game.push(move)
+        game.set_players()
+        app = DuelApp(game, think=0.1, hint_nodes=100, chance_nodes=60)
+        async with app.run_test(size=(160, 50)) as pilot:
+            await settle(app, pilot)
+            for _ in range(4):
+                await pilot.press("1", "2")  # discard card 1
+                await settle(app, pilot)
+            assert len(app.chances) >= 2 and all(0 <= c <= 1 for c in app.chances)
+            line = app.query_one("#chance", Sparkline)
+            assert line.display and list(line.data) == app.chances
+            await pilot.press("h")
+            await settle(app, pilot)
+            best = float(re.search(r"1\. .*?: (\d+\.\d)%", app.last_hint).group(1)) / 100
+            mover = app.state.to_move
+            a = best if mover == 0 else 1 - best
+            assert abs(app.chances[-1] - a) < 0.0006
+            text = str(app.query_one("#chance-text").render())
+            assert f"A {100 * app.chances[-1]:.0f}% now (the hint)" in text
+            await pilot.press("u")  # undo: the points after the position go
+            await settle(app, pilot)
+            assert len(app.chances) <= len(app.game.moves) + 1
+
+    asyncio.run(scenario())

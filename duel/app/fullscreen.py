@@ -449,7 +449,9 @@ class DuelApp(App[int]):
         self.watchdog: threading.Timer | bool | None = None
         self.waiting = False  # a look at the game is planned for when the dialog closes
         self.log_lines: list[str] = []
-        self.chances: list[float] = []
+        #: A's chance of winning by position (the number of moves played): the hint's value
+        #: where a hint was asked for, else the quick measure after each move.
+        self.chance_at: dict[int, tuple[float, str]] = {}
         self.last_hint: str = "Press h for a hint: the best moves and the expected line."
         #: The card numbering drawn now, the one before it, and when it changed (a number key
         #: pressed within NUMBER_GRACE seconds of a change may have been meant for the old one).
@@ -640,9 +642,7 @@ class DuelApp(App[int]):
         self.query_one("#moves", Static).update("\n".join(moves))
         self.query_one("#hint", Static).update(self.last_hint)
         self.keep_newest_moves()
-        self.query_one("#chance", Sparkline).data = self.chances or [0.5]
-        if self.chances:
-            self.query_one("#chance-text", Static).update(f"{100 * self.chances[-1]:.0f}% now")
+        self.draw_chance()
         numbering = self.game.numbering()
         if numbering != self.shown_numbering:
             self.previous_numbering, self.shown_numbering = self.shown_numbering, numbering
@@ -750,10 +750,40 @@ class DuelApp(App[int]):
             self.call_from_thread(self._measured, state, value)
 
     def _measured(self, state: State, value: float) -> None:
-        if state is self.state:
-            self.chances.append(value)
-            self.query_one("#chance", Sparkline).data = self.chances
-            self.query_one("#chance-text", Static).update(f"{100 * value:.0f}% now")
+        ply = len(self.game.moves)
+        if state is self.state and self.chance_at.get(ply, (0, ""))[1] != "hint":
+            self.chance_at[ply] = (value, "estimate")
+            self.draw_chance()
+
+    @property
+    def chances(self) -> list[float]:
+        """A's chance of winning at each position measured so far, in game order."""
+        return [value for _, (value, _) in sorted(self.chance_at.items())]
+
+    def draw_chance(self) -> None:
+        """The graph of A's chance over the game (Textual's Sparkline, from the lowest to the
+        highest value reached: the text gives the scale) and the value now, which is the
+        hint's where one was asked for."""
+        ply = len(self.game.moves)
+        for later in [k for k in self.chance_at if k > ply]:  # undone
+            del self.chance_at[later]
+        data = self.chances
+        line = self.query_one("#chance", Sparkline)
+        line.display = len(data) >= 2  # one point has no line (Textual draws it full)
+        line.data = data
+        text = "Not measured yet."
+        if data:
+            value, source = self.chance_at.get(ply, (None, ""))
+            now = (
+                f"A {100 * value:.0f}% now ({'the hint' if source == 'hint' else 'estimate'})"
+                if value is not None
+                else "measuring..."
+            )
+            text = (
+                f"{now}\nlow {100 * min(data):.0f}%, high {100 * max(data):.0f}% over "
+                f"{len(data)} position{'s' * (len(data) != 1)}"
+            )
+        self.query_one("#chance-text", Static).update(text)
 
     def play(self, move: Move) -> None:
         reason = self.state.why_illegal(move)
@@ -896,7 +926,16 @@ class DuelApp(App[int]):
             return
         lines = self.game.hint_lines(hint)
         if state is self.state:
+            best = hint.moves[0].value if hint.moves else None
+            if best is not None:  # the graph's point here is the hint's value
+                chance = best if hint.player == 0 else 1.0 - best
+                self.call_from_thread(self._hinted, state, chance)
             self.call_from_thread(self._show_hint_text, "\n".join(lines))
+
+    def _hinted(self, state: State, chance: float) -> None:
+        if state is self.state:
+            self.chance_at[len(self.game.moves)] = (chance, "hint")
+            self.draw_chance()
 
     def _show_hint_text(self, text: str) -> None:
         self.last_hint = text
@@ -959,7 +998,7 @@ class DuelApp(App[int]):
         if problem:
             self.say(f"{problem}: that player is played by a human now.")
         self.say(self.game.loaded_text(path))
-        self.chances = []
+        self.chance_at.clear()
         self.changed()
 
     def action_quit_game(self) -> None:
