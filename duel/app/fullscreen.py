@@ -9,8 +9,10 @@ Age II or III (once its structure is laid out: the dialog names its face-up card
 ``--manual-chance`` each card dealt and where the guild backs are.
 
 Keys (shown in the footer): ``1``-``9`` take a card by its number (or click it, or move with
-Tab / arrows and press Enter), ``h`` hint, ``c`` reopen the current decision, ``s`` save, ``l``
-load, ``u`` undo, ``q`` quit.
+Tab / arrows and press Enter), ``i`` the focused card in full, ``h`` hint, ``c`` reopen the
+current decision, ``s`` save, ``l`` load, ``u`` undo, ``q`` quit; below 120 columns ``m``
+moves, ``t`` progress tokens, ``g`` the chance graph (Escape: the board). The layout follows
+the terminal's size (:func:`geometry`) from 80x24 up.
 
 >>> from duel.app.game_control import Dealer, GameController
 >>> app = DuelApp(GameController(["human", "random"], Dealer(seed=1)))
