@@ -9,8 +9,10 @@ Age II or III (once its structure is laid out: the dialog names its face-up card
 ``--manual-chance`` each card dealt and where the guild backs are.
 
 Keys (shown in the footer): ``1``-``9`` take a card by its number (or click it, or move with
-Tab / arrows and press Enter), ``h`` hint, ``c`` reopen the current decision, ``s`` save, ``l``
-load, ``u`` undo, ``q`` quit.
+Tab / arrows and press Enter), ``i`` the focused card in full, ``h`` hint, ``c`` reopen the
+current decision, ``s`` save, ``l`` load, ``u`` undo, ``q`` quit; below 120 columns ``m``
+moves, ``t`` progress tokens, ``g`` the chance graph (Escape: the board). The layout follows
+the terminal's size (:func:`geometry`) from 80x24 up.
 
 >>> from duel.app.game_control import Dealer, GameController
 >>> app = DuelApp(GameController(["human", "random"], Dealer(seed=1)))
@@ -28,6 +30,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +45,14 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Sparkline,
 from textual.widgets.option_list import Option
 
 from duel.app import render as R
+from duel.app.board_text import (
+    age_line,
+    card_detail,
+    card_face,
+    city_lines,
+    military_line,
+    tokens_text,
+)
 from duel.app.cli_support import SAVE_SIGNALS, file_named, save_target
 from duel.app.game_control import GameController, win_chance
 from duel.app.view_model import Cell, card_offers, pyramid_rows
@@ -68,9 +79,12 @@ CELL = 2 * UNIT - 1
 class CardWidget(Static, can_focus=True):
     """One place of the pyramid: a card (takeable ones focusable and clickable) or a back."""
 
-    def __init__(self, cell: Cell, state: State) -> None:
+    def __init__(self, cell: Cell, state: State, width: int = CELL, height: int = 3) -> None:
         self.cell = cell
+        self.face = (width, height)
         super().__init__(self._text(state), classes=self._classes(), id=f"slot-{cell.slot}")
+        self.styles.width = width
+        self.styles.height = height
         self.can_focus = cell.look == "open"
         if cell.card is not None:
             spec = CARDS[cell.card]
@@ -90,21 +104,11 @@ class CardWidget(Static, can_focus=True):
 
     def _text(self, state: State) -> Text:
         cell = self.cell
-        if cell.look == "taken":
-            return Text("")
-        if cell.look == "guild_back":
-            return Text("Guild\n▚▚▚▚▚▚▚▚▚▚▚".center(CELL))
-        if cell.look == "back":
-            return Text(f"{R.age_name(state.age)}\n░░░░░░░░░░░")
-        spec = CARDS[cell.card]
-        gives = R.card_effect(spec)
         # The colour-blind palette names each card's colour too: hue is never the only clue.
-        tag = R.COLOR_TAG[spec.color] if R.palette() == "colorblind" else ""
-        if cell.look == "covered":
-            return Text(f"{R._short(spec.name, CELL - 2)}\n{gives[: CELL - 2]}\n{tag}".rstrip())
-        head = f"{cell.number} {R._short(spec.name, CELL - 4)}"
-        price = R.price_label(cell.price, cell.ok)
-        return Text(f"{head}\n{gives[: CELL - 2]}\n{tag:<4}{price:>{CELL - 6}}")
+        tag = ""
+        if cell.card is not None and R.palette() == "colorblind":
+            tag = R.COLOR_TAG[CARDS[cell.card].color]
+        return Text("\n".join(card_face(state, cell, *self.face, tag)), no_wrap=True)
 
     def on_click(self) -> None:
         if self.cell.look == "open":
@@ -118,26 +122,86 @@ class CardWidget(Static, can_focus=True):
             self.app.show_card(self.cell)
 
 
-class Pyramid(Vertical):
-    """The current Age's structure in its real shape."""
+@dataclass(frozen=True)
+class Geometry:
+    """How the screen is shared at a size: ``wide`` puts the side panels (moves, hint,
+    tokens, chance) beside the board, else they come on keys; the pyramid's ``unit`` (columns
+    per layout unit, a card spans two) and ``card`` height; ``military`` lines."""
 
-    def __init__(self, state: State) -> None:
+    width: int
+    height: int
+    side: int
+    unit: int
+    card: int
+    military: int
+
+    @property
+    def wide(self) -> bool:
+        return self.side > 0
+
+    @property
+    def board(self) -> int:
+        return self.width - self.side
+
+    @property
+    def too_small(self) -> bool:
+        return self.width < MIN_SIZE[0] or self.height < MIN_SIZE[1]
+
+
+#: The smallest terminal the board fits in; below it the app asks for a larger one.
+MIN_SIZE = (80, 24)
+#: From this width the side panels stay beside the board.
+WIDE = 120
+
+
+def geometry(width: int, height: int, rows: int) -> Geometry:
+    """The layout for a terminal of ``width`` x ``height`` and a structure of ``rows`` rows.
+
+    >>> g = geometry(80, 24, 7)
+    >>> g.wide, 12 * g.unit - 1 <= g.board, 7 * g.card + 1 + g.military + 5 <= 24 - 3
+    (False, True, True)
+    >>> geometry(160, 50, 5).card, geometry(160, 50, 5).wide
+    (5, True)
+    """
+    side = max(40, min(70, width * 3 // 10)) if width >= WIDE else 0
+    board = width - side - (1 if side else 0)
+    unit = max(5, min(14, (board + 1) // 12))
+    free = height - 3  # the status line, the notice line, the keys
+    card = 2
+    for tall in (5, 4, 3):
+        if rows * tall + 1 + 2 + 6 <= free:
+            card = tall
+            break
+    military = 2 if card >= 3 else 1
+    return Geometry(width, height, side, unit, card, military)
+
+
+class Pyramid(Vertical):
+    """The current Age's structure in its real shape, sized by a :class:`Geometry`."""
+
+    def __init__(self, state: State, shape: Geometry) -> None:
         super().__init__(classes="pyramid")
         self.state = state
+        self.shape = shape
 
     def compose(self) -> ComposeResult:
-        state = self.state
+        state, shape = self.state, self.shape
         if not state.age:
             yield Label("The wonder draft: the Ages come after it.")
             return
-        for r, row in enumerate(pyramid_rows(state)):
+        unit, cell = shape.unit, 2 * shape.unit - 1
+        layout = LAYOUTS[state.age]
+        low, high = min(layout.x), max(layout.x)
+        span = (high - low + 2) * unit - 1
+        left = max(0, (shape.board - 1 - span) // 2) - (low - 1) * unit
+        for row in pyramid_rows(state):
             with Horizontal(classes="row"):
                 column = 0
-                for cell in row:
-                    card = CardWidget(cell, state)
-                    card.styles.margin = (0, 0, 0, (cell.x - 1) * UNIT - column)
-                    column = (cell.x - 1) * UNIT + CELL
-                    card.styles.height = 4 if r == len(LAYOUTS[state.age].rows) - 1 else 3
+                for c in row:
+                    card = CardWidget(c, state, cell, shape.card)
+                    start = left + (c.x - 1) * unit
+                    card.styles.margin = (0, 0, 0, start - column)
+                    column = start + cell
                     yield card
 
 
@@ -155,6 +219,16 @@ class Dialog(ModalScreen[None]):
         super().__init__(name=name)
         self.done = done
         self.answered = False
+
+    def on_mount(self) -> None:
+        # Over the pyramid only: the cities, the track and the side panels (the hint) stay in
+        # sight, and the text wraps within the board's width instead of running off it.
+        with contextlib.suppress(Exception):
+            x, y, width, height = self.app.dialog_region()
+            box = self.query_one(".dialog")
+            box.styles.width = width
+            box.styles.max_height = height
+            box.styles.margin = (y, 0, 0, x)
 
     def answer(self, value: Any) -> None:
         if self.answered:
@@ -289,35 +363,41 @@ class DuelApp(App[int]):
     """The full-screen board of ``duel play``; its return value is the exit code."""
 
     TITLE = "7 Wonders Duel"
+    # Ctrl-P's command palette (themes) would take room on the key line that 80 columns need.
+    ENABLE_COMMAND_PALETTE = False
     CSS = """
+    #too-small { height: 1fr; content-align: center middle; display: none; }
     #status { height: 1; background: $boost; }
+    #notice { height: 1; background: $boost; }
     #top { height: 1fr; }
-    #board { width: 1fr; min-width: 90; }
-    #side { width: 44; border-left: solid $primary-darken-2; padding: 0 1; }
+    #board { width: 1fr; }
+    #side { border-left: solid $primary-darken-2; padding: 0 1; }
     #pyramid-box { height: auto; }
     .pyramid { height: auto; }
     .row { height: auto; }
-    .card { width: 13; height: 3; padding: 0 0; }
+    .card { padding: 0 0; }
     .card.taken { background: transparent; }
     .card.back { background: #3b4a6b; color: #c8d0e0; text-style: bold; }
     .card.guild-back { background: #6e288c; color: #ffe16e; text-style: bold; }
     .card.open { text-style: bold; }
     .card.open:focus { border: none; outline: heavy yellow; }
     .card.open:hover { outline: round white; }
-    #card-info { height: 2; color: $text-muted; }
-    #military { height: 2; }
+    #card-info { height: 1; color: $text-muted; }
+    #military { height: auto; }
     #tokens { height: auto; }
     .heading { text-style: bold; color: $accent; }
+    .section { height: auto; }
+    #moves-section { height: 1fr; }
     #moves-box { height: 1fr; }
     #hint { height: auto; max-height: 12; }
-    #chance { height: 3; }
-    #cities { height: auto; max-height: 18; }
-    .city { width: 1fr; }
-    ChoiceScreen, ListScreen, TextScreen, InfoScreen { align: center middle; }
-    .dialog { width: 90; height: auto; max-height: 90%; border: thick $accent;
-              background: $surface; padding: 1 2; }
-    .dialog-title { text-style: bold; margin-bottom: 1; }
-    .dialog Button { width: 100%; height: 1; border: none; margin: 0 0 0 0; }
+    #chance { height: 2; }
+    #cities { height: 1fr; }
+    .city { width: 1fr; padding: 0 1 0 0; }
+    ChoiceScreen, ListScreen, TextScreen, InfoScreen { align: left top; }
+    .dialog { height: auto; border: thick $accent; background: $surface; padding: 0 1; }
+    .dialog-title { text-style: bold; margin-bottom: 1; width: 100%; }
+    .dialog Button { width: 100%; height: auto; min-height: 1; border: none; margin: 0;
+                     text-align: left; content-align: left middle; text-wrap: wrap; }
     .dialog Button:focus { background: $accent; }
     .buttons Button { width: auto; }
     .buttons { height: auto; }
@@ -326,7 +406,12 @@ class DuelApp(App[int]):
     """
     BINDINGS = [
         Binding("h", "hint", "Hint"),
-        Binding("c", "decide", "Decision"),
+        Binding("c", "decide", "Decide"),
+        Binding("i", "card", "Card"),
+        Binding("m", "panel('moves')", "Moves"),
+        Binding("t", "panel('tokens')", "Tokens"),
+        Binding("g", "panel('chance')", "Graph"),
+        Binding("escape", "panel('')", show=False),
         Binding("s", "save", "Save"),
         Binding("l", "load", "Load"),
         Binding("u", "undo", "Undo"),
@@ -366,87 +451,245 @@ class DuelApp(App[int]):
         self.watchdog: threading.Timer | bool | None = None
         self.waiting = False  # a look at the game is planned for when the dialog closes
         self.log_lines: list[str] = []
-        self.chances: list[float] = []
+        #: A's chance of winning by position (the number of moves played): the hint's value
+        #: where a hint was asked for, else the quick measure after each move.
+        self.chance_at: dict[int, tuple[float, str]] = {}
         self.last_hint: str = "Press h for a hint: the best moves and the expected line."
         #: The card numbering drawn now, the one before it, and when it changed (a number key
         #: pressed within NUMBER_GRACE seconds of a change may have been meant for the old one).
         self.shown_numbering: tuple[int, ...] = ()
         self.previous_numbering: tuple[int, ...] | None = None
         self.numbering_changed = -math.inf
+        #: The side panel shown in place of the board on a narrow terminal ("" for none).
+        self.panel = ""
+        #: Every notice shown in the status line, oldest first.
+        self.notices: list[str] = []
 
     # --- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        yield Static(id="too-small")
         yield Static(id="status")
         with Horizontal(id="top"):
             with Vertical(id="board"):
                 yield Vertical(id="pyramid-box")
                 yield Static(id="card-info")
                 yield Static(id="military")
-                yield Static(id="tokens")
+                with Horizontal(id="cities"):
+                    yield Static(id="city-a", classes="city")
+                    yield Static(id="city-b", classes="city")
             with Vertical(id="side"):
-                yield Label("Moves", classes="heading")
-                with VerticalScroll(id="moves-box"):
-                    yield Static(id="moves")
-                yield Label("Hint", classes="heading")
-                yield Static(id="hint")
-                yield Label("A's chance of winning", classes="heading")
-                yield Sparkline([], id="chance")
-                yield Static(id="chance-text")
-        with Horizontal(id="cities"):
-            yield Static(id="city-a", classes="city")
-            yield Static(id="city-b", classes="city")
-        yield Footer()
+                with Vertical(id="moves-section", classes="section"):
+                    yield Label("Moves", classes="heading")
+                    with VerticalScroll(id="moves-box"):
+                        yield Static(id="moves")
+                with Vertical(id="hint-section", classes="section"):
+                    yield Label("Hint", classes="heading")
+                    yield Static(id="hint")
+                with Vertical(id="tokens-section", classes="section"):
+                    yield Label("Progress tokens on the board", classes="heading")
+                    yield Static(id="tokens")
+                with Vertical(id="chance-section", classes="section"):
+                    yield Label("A's chance of winning", classes="heading")
+                    yield Sparkline([], id="chance")
+                    yield Static(id="chance-text")
+        yield Static(id="notice")
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self._catch_signals(install=True)
         self.refresh_board()
         self.call_after_refresh(self.advance)
 
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refresh_board)
+
     @property
     def state(self) -> State:
         return self.game.state
 
+    @property
+    def shape(self) -> Geometry:
+        state = self.state
+        rows = len(LAYOUTS[state.age].rows) if state.age else 0
+        return geometry(self.size.width, self.size.height, rows)
+
+    def dialog_region(self) -> tuple[int, int, int, int]:
+        """Where a dialog goes (x, y, width, height): over the pyramid, below the status line,
+        leaving the track, the cities and the side panels in sight."""
+        shape = self.shape
+        state = self.state
+        rows = len(LAYOUTS[state.age].rows) if state.age else 0
+        height = rows * shape.card + 1 if state.age else self.draft_room(shape)
+        return 0, 1, shape.board, max(8, height)
+
+    @staticmethod
+    def draft_room(shape: Geometry) -> int:
+        """The lines the draft's dialog takes above the cities (no pyramid yet)."""
+        return max(8, shape.height - 3 - 1 - shape.military - 6)
+
     def say(self, text: str) -> None:
         self.log_lines.append(text)
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: str = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Notices go to the status line above the keys (never over a city)."""
+        text = " ".join(f"{title}: {message}" if title else str(message).split())
+        self.notices.append(text)
+        style = {"error": "bold red", "warning": "bold yellow"}.get(severity, "")
+        try:
+            self.query_one("#notice", Static).update(Text(text, style=style, no_wrap=True))
+        except Exception:  # noqa: BLE001 - not mounted yet: a toast then
+            super().notify(message, title=title, severity=severity, timeout=timeout)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The panel keys only where the panels are not already beside the board.
+        return not (action == "panel" and parameters and parameters[0] and self.shape.wide)
+
+    def action_panel(self, name: str) -> None:
+        """A narrow terminal: show one side panel instead of the board (the same key or Escape
+        brings the board back)."""
+        if self.shape.wide:
+            return
+        self.panel = "" if name == self.panel else name
+        self.refresh_board()
+
+    def _arrange(self, shape: Geometry) -> None:
+        small = shape.too_small
+        self.query_one("#too-small").display = small
+        for part in ("#status", "#top", "#notice", "Footer"):
+            self.query_one(part).display = not small
+        if small:
+            self.query_one("#too-small", Static).update(
+                f"This terminal is {shape.width}x{shape.height}: please make it at least "
+                f"{MIN_SIZE[0]}x{MIN_SIZE[1]}."
+            )
+            return
+        side = self.query_one("#side")
+        board = self.query_one("#board")
+        if shape.wide:
+            self.panel = ""
+            side.styles.width = shape.side
+            side.display = board.display = True
+            for section in ("moves", "hint", "tokens", "chance"):
+                self.query_one(f"#{section}-section").display = True
+        else:
+            side.styles.width = "1fr"
+            side.display = bool(self.panel)
+            board.display = not self.panel
+            for section in ("moves", "hint", "tokens", "chance"):
+                self.query_one(f"#{section}-section").display = section == self.panel
+        self.query_one("#military").styles.height = shape.military
+
+    def header(self, width: int) -> Text:
+        """The status line: the Age, the decision, who moves, the Age at a glance, the
+        discard pile and the dealer, shortened to ``width`` (the dealer's full sentence is the
+        first line of the moves)."""
+        state = self.state
+        parts = [
+            (f" {R.age_name(state.age)} ", "bold reverse"),
+            (f" {R.status_line(state).split(': ', 1)[1]}", "bold"),
+            (f" · {age_line(state)}" if state.age else "", ""),
+            (f" · discard pile {len(state.discard_pile)}", "dim"),
+            (f" · {self.dealer_tag()}", "dim"),
+        ]
+        text = Text()
+        for i, (words, style) in enumerate(parts):
+            if i > 1 and text.cell_len + len(words) > width:
+                continue
+            text.append(words, style=style)
+        return text
+
+    def keep_newest_moves(self) -> None:
+        """Scroll the moves to the newest once the panels have their new sizes (a longer hint
+        makes the moves' box shorter)."""
+        box = self.query_one("#moves-box", VerticalScroll)
+        self.call_after_refresh(box.scroll_end, animate=False)
+
+    def dealer_tag(self) -> str:
+        dealer = self.game.dealer
+        if dealer.manual:
+            return "cards typed"
+        return "fair play" if dealer.fair else "seeded: not fair play"
+
     def refresh_board(self) -> None:
-        """Draw the whole table from the game's state."""
+        """Draw the whole table from the game's state, sized to the terminal."""
         state = self.state
         kinds = self.game.labels
-        self.query_one("#status", Static).update(
-            Text.assemble(R.render_header(state, kinds), f"   {self.game.dealer.label()}")
-        )
+        shape = self.shape
+        self._arrange(shape)
+        if shape.too_small:
+            return
+        self.query_one("#status", Static).update(self.header(shape.width))
         box = self.query_one("#pyramid-box", Vertical)
+        box.styles.height = "auto" if state.age else self.draft_room(shape)
         box.remove_children()
-        box.mount(Pyramid(state))
-        self.query_one("#military", Static).update(R.render_military(state))
-        self.query_one("#tokens", Static).update(R.render_tokens(state))
-        self.query_one("#city-a", Static).update(R.render_city(state, 0, kinds))
-        self.query_one("#city-b", Static).update(R.render_city(state, 1, kinds))
-        self.query_one("#moves", Static).update("\n".join(self.log_lines[-200:]) or "No moves yet.")
-        self.query_one("#moves-box", VerticalScroll).scroll_end(animate=False)
+        box.mount(Pyramid(state, shape))
+        military = military_line(state)
+        if shape.military > 1:
+            military = Text.assemble(
+                military, "\n", R.military_text(state).split("; ")[0].replace("Military: ", "")
+            )
+        self.query_one("#military", Static).update(military)
+        self.query_one("#tokens", Static).update(tokens_text(state))
+        self.query_one("#city-a", Static).update(city_lines(state, 0, kinds))
+        self.query_one("#city-b", Static).update(city_lines(state, 1, kinds))
+        moves = [self.game.dealer.label(), *self.log_lines[-200:]]
+        self.query_one("#moves", Static).update("\n".join(moves))
         self.query_one("#hint", Static).update(self.last_hint)
-        self.query_one("#chance", Sparkline).data = self.chances or [0.5]
-        if self.chances:
-            self.query_one("#chance-text", Static).update(f"{100 * self.chances[-1]:.0f}% now")
+        self.keep_newest_moves()
+        self.draw_chance()
         numbering = self.game.numbering()
         if numbering != self.shown_numbering:
             self.previous_numbering, self.shown_numbering = self.shown_numbering, numbering
             self.numbering_changed = time.monotonic()
         offers = card_offers(state)
         self.query_one("#card-info", Static).update(
-            "Take a card: press its number, click it, or Tab to it and press Enter."
+            "Take a card: its number, a click, or Tab and Enter; i: a card in full."
             if offers and self.game.next_actor() == "human"
             else R.decision_title(state, kinds)
         )
 
     def show_card(self, cell: Cell) -> None:
         spec = CARDS[cell.card]
-        price = f"; build: {R.price_label(cell.price, cell.ok)}" if cell.price else ""
+        price = ""
+        if cell.both:
+            price = "; " + ", ".join(
+                f"{name} {R.price_label(*p)}" for name, p in zip("AB", cell.both, strict=True)
+            )
         self.query_one("#card-info", Static).update(
-            f"{spec.name} ({spec.color}): {R.card_effect(spec)}; costs "
-            f"{R.card_cost_text(spec)}{price}"
+            Text(f"{spec.name}: {R.card_effect(spec)}{price} (i: in full)", no_wrap=True)
         )
+
+    def action_card(self) -> None:
+        """The focused card (else the first takeable one) in full: effect, cost, the price for
+        both players and its chains."""
+        focused = self.focused
+        if isinstance(focused, CardWidget) and focused.cell.card is not None:
+            card = focused.cell.card
+        else:
+            offers = card_offers(self.state)
+            if not offers:
+                self.notify("No card to look at now.")
+                return
+            card = offers[0].card
+        body = "\n".join(card_detail(self.state, card))
+        buttons = [("Close", "close")]
+        if card in [o.card for o in card_offers(self.state)]:
+            buttons.insert(0, ("Take it", "take"))
+        self.push_screen(
+            InfoScreen(body, buttons, lambda a: self._card_answer(card, a), name="card")
+        )
+
+    def _card_answer(self, card: int, answer: str | None) -> None:
+        if answer == "take":
+            self.take_card(card)
 
     # --- the game loop --------------------------------------------------------------------------
     def advance(self) -> None:
@@ -481,7 +724,9 @@ class DuelApp(App[int]):
         self.advance()
 
     def changed(self) -> None:
-        """The game moved on: redraw, measure the chance of winning, go on."""
+        """The game moved on: back to the board, redraw, measure the chance of winning, go
+        on."""
+        self.panel = ""
         self.refresh_board()
         self.measure_chance()
         self.call_after_refresh(self.advance)
@@ -507,10 +752,40 @@ class DuelApp(App[int]):
             self.call_from_thread(self._measured, state, value)
 
     def _measured(self, state: State, value: float) -> None:
-        if state is self.state:
-            self.chances.append(value)
-            self.query_one("#chance", Sparkline).data = self.chances
-            self.query_one("#chance-text", Static).update(f"{100 * value:.0f}% now")
+        ply = len(self.game.moves)
+        if state is self.state and self.chance_at.get(ply, (0, ""))[1] != "hint":
+            self.chance_at[ply] = (value, "estimate")
+            self.draw_chance()
+
+    @property
+    def chances(self) -> list[float]:
+        """A's chance of winning at each position measured so far, in game order."""
+        return [value for _, (value, _) in sorted(self.chance_at.items())]
+
+    def draw_chance(self) -> None:
+        """The graph of A's chance over the game (Textual's Sparkline, from the lowest to the
+        highest value reached: the text gives the scale) and the value now, which is the
+        hint's where one was asked for."""
+        ply = len(self.game.moves)
+        for later in [k for k in self.chance_at if k > ply]:  # undone
+            del self.chance_at[later]
+        data = self.chances
+        line = self.query_one("#chance", Sparkline)
+        line.display = len(data) >= 2  # one point has no line (Textual draws it full)
+        line.data = data
+        text = "Not measured yet."
+        if data:
+            value, source = self.chance_at.get(ply, (None, ""))
+            now = (
+                f"A {100 * value:.0f}% now ({'the hint' if source == 'hint' else 'estimate'})"
+                if value is not None
+                else "measuring..."
+            )
+            text = (
+                f"{now}\nlow {100 * min(data):.0f}%, high {100 * max(data):.0f}% over "
+                f"{len(data)} position{'s' * (len(data) != 1)}"
+            )
+        self.query_one("#chance-text", Static).update(text)
 
     def play(self, move: Move) -> None:
         reason = self.state.why_illegal(move)
@@ -653,12 +928,25 @@ class DuelApp(App[int]):
             return
         lines = self.game.hint_lines(hint)
         if state is self.state:
+            best = hint.moves[0].value if hint.moves else None
+            if best is not None:  # the graph's point here is the hint's value
+                chance = best if hint.player == 0 else 1.0 - best
+                self.call_from_thread(self._hinted, state, chance)
             self.call_from_thread(self._show_hint_text, "\n".join(lines))
+
+    def _hinted(self, state: State, chance: float) -> None:
+        if state is self.state:
+            self.chance_at[len(self.game.moves)] = (chance, "hint")
+            self.draw_chance()
 
     def _show_hint_text(self, text: str) -> None:
         self.last_hint = text
         self.query_one("#hint", Static).update(text)
-        if len(self.screen_stack) > 1 and text != "Thinking...":  # the panel is hidden
+        self.keep_newest_moves()
+        if len(self.screen_stack) == 1 and not self.shape.wide and self.panel != "hint":
+            self.panel = "hint"  # a narrow terminal: the hint in place of the board
+            self.refresh_board()
+        elif len(self.screen_stack) > 1 and text != "Thinking...":  # the panel is hidden
             self.notify(text, title="Hint", timeout=15)
 
     def _close_dialogs(self) -> None:
@@ -712,7 +1000,7 @@ class DuelApp(App[int]):
         if problem:
             self.say(f"{problem}: that player is played by a human now.")
         self.say(self.game.loaded_text(path))
-        self.chances = []
+        self.chance_at.clear()
         self.changed()
 
     def action_quit_game(self) -> None:

@@ -26,12 +26,16 @@ from duel.pyramid_layouts import LAYOUTS
 from duel.state import HIDDEN, TAKEN, State
 
 __all__ = [
+    "AgeCount",
     "Cell",
     "CityView",
+    "Distance",
     "Offer",
     "WonderItem",
+    "age_count",
     "card_offers",
     "city_view",
+    "distances",
     "pyramid_rows",
     "science_symbols",
 ]
@@ -53,6 +57,9 @@ class Cell:
     number: int | None = None
     price: str = ""
     ok: bool = True
+    #: The price for each player, A then B (``(("3c", True), ("free", True))``), in the play
+    #: phase: what the opponent would pay matters too.
+    both: tuple[tuple[str, bool], ...] = ()
 
 
 def numbered_slots(state: State) -> list[int]:
@@ -73,6 +80,11 @@ def price_text(state: State, player: int, card: int) -> tuple[str, bool]:
     return ("free" if cost == 0 else f"{cost}c"), cost <= state.coins(player)
 
 
+def both_prices(state: State, card: int) -> tuple[tuple[str, bool], tuple[str, bool]]:
+    """:func:`price_text` for A and for B."""
+    return price_text(state, 0, card), price_text(state, 1, card)
+
+
 def pyramid_rows(state: State) -> list[list[Cell]]:
     """The current Age's structure, row 1 (the most covered) first, each row left to right."""
     layout = LAYOUTS[state.age]
@@ -90,8 +102,9 @@ def pyramid_rows(state: State) -> list[list[Cell]]:
                 look = "guild_back" if state.is_guild_slot(slot) else "back"
                 cells.append(Cell(slot, x, look))
             elif slot in numbers:
-                price, ok = price_text(state, state.to_move, card) if show_prices else ("", True)
-                cells.append(Cell(slot, x, "open", card, numbers[slot], price, ok))
+                both = both_prices(state, card) if show_prices else ()
+                price, ok = both[state.to_move] if both else ("", True)
+                cells.append(Cell(slot, x, "open", card, numbers[slot], price, ok, both))
             else:
                 cells.append(Cell(slot, x, "covered", card))
         rows.append(cells)
@@ -107,6 +120,7 @@ class Offer:
     slot: int
     price: str
     ok: bool
+    both: tuple[tuple[str, bool], ...] = ()
 
 
 def card_offers(state: State) -> list[Offer]:
@@ -114,8 +128,8 @@ def card_offers(state: State) -> list[Offer]:
     out = []
     for i, slot in enumerate(numbered_slots(state), 1):
         card = state.pyramid[slot]
-        price, ok = price_text(state, state.to_move, card)
-        out.append(Offer(i, card, slot, price, ok))
+        both = both_prices(state, card)
+        out.append(Offer(i, card, slot, *both[state.to_move], both))
     return out
 
 
@@ -209,3 +223,83 @@ def city_view(state: State, player: int) -> CityView:
         wonders=tuple(wonders),
         to_move=state.to_move == player and not state.is_chance() and not state.is_terminal(),
     )
+
+
+#: Distinct science symbols that win the game at once.
+SCIENCE_GOAL = 6
+#: The pawn's distance from the middle that wins the game at once.
+MILITARY_GOAL = 9
+_LOOT_AT = {"A2": (1, 3, 2), "A5": (1, 6, 5), "B2": (0, 3, 2), "B5": (0, 6, 5)}
+
+
+@dataclass(frozen=True)
+class Distance:
+    """How far a player is from the two immediate victories.
+
+    ``symbols``: distinct science symbols held (``SCIENCE_GOAL`` wins); ``pairs``: symbols held
+    twice (each gave a progress token); ``shields``: the pawn's steps still needed to reach the
+    opponent's capital; ``loot``: (steps, coins) to the next looting token on the opponent's
+    side, None when both are gone."""
+
+    player: int
+    symbols: int
+    pairs: int
+    shields: int
+    loot: tuple[int, int] | None
+
+    @property
+    def science_left(self) -> int:
+        return SCIENCE_GOAL - self.symbols
+
+
+def distances(state: State, player: int) -> Distance:
+    """``player``'s distance to a science and to a military victory.
+
+    >>> from duel import new_game
+    >>> distances(new_game(), 0)
+    Distance(player=0, symbols=0, pairs=0, shields=9, loot=(3, 2))
+    """
+    held = Counter(CARDS[c].science for c in state.city(player) if CARDS[c].science)
+    ahead = state.pawn if player == 0 else -state.pawn  # steps towards the opponent
+    loot = [
+        (at - ahead, coins)
+        for name, (victim, at, coins) in _LOOT_AT.items()
+        if victim != player and name in state.military_tokens and at > ahead
+    ]
+    return Distance(
+        player,
+        len(state.science(player)),
+        sum(n >= 2 for n in held.values()),
+        MILITARY_GOAL - ahead,
+        min(loot) if loot else None,
+    )
+
+
+@dataclass(frozen=True)
+class AgeCount:
+    """The current Age's structure at a glance: cards still in it, and how many of them are
+    face down, by back (``{"Age III": 4, "Guild": 2}``). A face-down card is only its back."""
+
+    left: int
+    face_down: tuple[tuple[str, int], ...]
+
+
+def age_count(state: State) -> AgeCount:
+    """Cards left in the Age and face-down cards by back.
+
+    >>> from duel import new_game
+    >>> age_count(new_game())
+    AgeCount(left=0, face_down=())
+    """
+    if not state.age:
+        return AgeCount(0, ())
+    backs: Counter[str] = Counter()
+    left = 0
+    for slot, card in enumerate(state.pyramid):
+        if card == TAKEN:
+            continue
+        left += 1
+        if card == HIDDEN:
+            guild = state.age == 3 and state.is_guild_slot(slot)
+            backs["Guild" if guild else f"Age {'I' * state.age}"] += 1
+    return AgeCount(left, tuple(backs.items()))
