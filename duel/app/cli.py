@@ -72,7 +72,8 @@ def play(
     ] = False,
     palette: PaletteOption = None,
 ) -> None:
-    """Play a game: two humans, human against an AI level, or AI against AI."""
+    """Play a game: two humans, human against an AI level, or AI against AI. With no seat,
+    seed, saved game or mode given, the full-screen app opens on its start screen."""
     check_finite("--delay", delay)
     check_finite("--think", think, positive=True)
     from duel.app.tui import run_game
@@ -87,6 +88,10 @@ def play(
         plain=plain,
         manual_chance=manual_chance,
         line=line,
+        # The README's `duel play`: the start screen chooses the game; any of these options
+        # starts the game directly, as scripts and tests expect.
+        start_screen=(a, b, seed, load) == (None, None, None, None)
+        and not (plain or line or manual_chance),
     )
     raise typer.Exit(code)
 

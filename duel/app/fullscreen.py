@@ -30,11 +30,9 @@ import signal
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rich.style import Style as RichStyle
 from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
@@ -48,14 +46,31 @@ from duel.app import render as R
 from duel.app.board_text import (
     age_line,
     card_detail,
-    card_face,
     city_lines,
     military_line,
     tokens_text,
 )
-from duel.app.cli_support import SAVE_SIGNALS, file_named, save_target
-from duel.app.game_control import GameController, win_chance
-from duel.app.view_model import Cell, card_offers, pyramid_rows
+from duel.app.board_widgets import (  # noqa: F401 (CELL, UNIT, WIDE: the app's names too)
+    CELL,
+    MIN_SIZE,
+    UNIT,
+    WIDE,
+    CardWidget,
+    Geometry,
+    Pyramid,
+    geometry,
+)
+from duel.app.cli_support import SAVE_SIGNALS, default_player, file_named, save_target
+from duel.app.game_control import Dealer, GameController, win_chance
+from duel.app.start_screen import (
+    MENU_CSS,
+    FileScreen,
+    MenuScreen,
+    NewGame,
+    NewGameScreen,
+    StartScreen,
+)
+from duel.app.view_model import Cell, card_offers
 from duel.catalog import CARDS, TOKENS, WONDERS
 from duel.moves import Move
 from duel.pyramid_layouts import LAYOUTS
@@ -65,144 +80,14 @@ from duel.state import State
 
 __all__ = ["DuelApp", "run_app"]
 
+#: The app's actions on a game: off while the start menus are shown.
+GAME_ACTIONS = frozenset({"hint", "decide", "card", "panel", "save", "load", "undo", "number"})
+
 #: Seconds after the card numbers change during which a number key is checked against the
 #: numbers shown before (a key pressed that soon was aimed at the old board).
 NUMBER_GRACE = 1.0
 #: Seconds the app may take to leave after a signal before the process ends without it.
 EXIT_GRACE = 3.0
-#: Columns per unit of a layout's x coordinate; a card spans two units.
-UNIT = 7
-CELL = 2 * UNIT - 1
-
-
-# --- the pyramid ---------------------------------------------------------------------------------
-class CardWidget(Static, can_focus=True):
-    """One place of the pyramid: a card (takeable ones focusable and clickable) or a back."""
-
-    def __init__(self, cell: Cell, state: State, width: int = CELL, height: int = 3) -> None:
-        self.cell = cell
-        self.face = (width, height)
-        super().__init__(self._text(state), classes=self._classes(), id=f"slot-{cell.slot}")
-        self.styles.width = width
-        self.styles.height = height
-        self.can_focus = cell.look == "open"
-        if cell.card is not None:
-            spec = CARDS[cell.card]
-            self.tooltip = f"{spec.name} ({spec.color}): {R.card_effect(spec)}"
-            # The colours of the palette in use (--palette, $DUEL_PALETTE), from the tables
-            # every view draws with, so the app and the line mode always agree.
-            table = R.COVERED_STYLE if cell.look == "covered" else R.CARD_STYLE
-            style = RichStyle.parse(table[spec.color])
-            for color, target in ((style.bgcolor, "background"), (style.color, "color")):
-                if color is not None and color.triplet is not None:
-                    setattr(self.styles, target, color.triplet.hex)
-
-    def _classes(self) -> str:
-        cell = self.cell
-        color = CARDS[cell.card].color if cell.card is not None else ""
-        return f"card {cell.look.replace('_', '-')} {color}".strip()
-
-    def _text(self, state: State) -> Text:
-        cell = self.cell
-        # The colour-blind palette names each card's colour too: hue is never the only clue.
-        tag = ""
-        if cell.card is not None and R.palette() == "colorblind":
-            tag = R.COLOR_TAG[CARDS[cell.card].color]
-        return Text("\n".join(card_face(state, cell, *self.face, tag)), no_wrap=True)
-
-    def on_click(self) -> None:
-        if self.cell.look == "open":
-            self.app.take_card(self.cell.card)
-
-    def key_enter(self) -> None:
-        self.on_click()
-
-    def on_focus(self) -> None:
-        if self.cell.card is not None:
-            self.app.show_card(self.cell)
-
-
-@dataclass(frozen=True)
-class Geometry:
-    """How the screen is shared at a size: ``wide`` puts the side panels (moves, hint,
-    tokens, chance) beside the board, else they come on keys; the pyramid's ``unit`` (columns
-    per layout unit, a card spans two) and ``card`` height; ``military`` lines."""
-
-    width: int
-    height: int
-    side: int
-    unit: int
-    card: int
-    military: int
-
-    @property
-    def wide(self) -> bool:
-        return self.side > 0
-
-    @property
-    def board(self) -> int:
-        return self.width - self.side
-
-    @property
-    def too_small(self) -> bool:
-        return self.width < MIN_SIZE[0] or self.height < MIN_SIZE[1]
-
-
-#: The smallest terminal the board fits in; below it the app asks for a larger one.
-MIN_SIZE = (80, 24)
-#: From this width the side panels stay beside the board.
-WIDE = 120
-
-
-def geometry(width: int, height: int, rows: int) -> Geometry:
-    """The layout for a terminal of ``width`` x ``height`` and a structure of ``rows`` rows.
-
-    >>> g = geometry(80, 24, 7)
-    >>> g.wide, 12 * g.unit - 1 <= g.board, 7 * g.card + 1 + g.military + 5 <= 24 - 3
-    (False, True, True)
-    >>> geometry(160, 50, 5).card, geometry(160, 50, 5).wide
-    (5, True)
-    """
-    side = max(40, min(70, width * 3 // 10)) if width >= WIDE else 0
-    board = width - side - (1 if side else 0)
-    unit = max(5, min(14, (board + 1) // 12))
-    free = height - 3  # the status line, the notice line, the keys
-    card = 2
-    for tall in (5, 4, 3):
-        if rows * tall + 1 + 2 + 6 <= free:
-            card = tall
-            break
-    military = 2 if card >= 3 else 1
-    return Geometry(width, height, side, unit, card, military)
-
-
-class Pyramid(Vertical):
-    """The current Age's structure in its real shape, sized by a :class:`Geometry`."""
-
-    def __init__(self, state: State, shape: Geometry) -> None:
-        super().__init__(classes="pyramid")
-        self.state = state
-        self.shape = shape
-
-    def compose(self) -> ComposeResult:
-        state, shape = self.state, self.shape
-        if not state.age:
-            yield Label("The wonder draft: the Ages come after it.")
-            return
-        unit, cell = shape.unit, 2 * shape.unit - 1
-        layout = LAYOUTS[state.age]
-        low, high = min(layout.x), max(layout.x)
-        span = (high - low + 2) * unit - 1
-        left = max(0, (shape.board - 1 - span) // 2) - (low - 1) * unit
-        for row in pyramid_rows(state):
-            with Horizontal(classes="row"):
-                column = 0
-                for c in row:
-                    card = CardWidget(c, state, cell, shape.card)
-                    start = left + (c.x - 1) * unit
-                    card.styles.margin = (0, 0, 0, start - column)
-                    column = start + cell
-                    yield card
 
 
 # --- dialogs -------------------------------------------------------------------------------------
@@ -403,7 +288,7 @@ class DuelApp(App[int]):
     .buttons { height: auto; }
     #options { height: auto; max-height: 20; }
     .error { color: $error; }
-    """
+    """ + MENU_CSS
     BINDINGS = [
         Binding("h", "hint", "Hint"),
         Binding("c", "decide", "Decide"),
@@ -426,7 +311,7 @@ class DuelApp(App[int]):
 
     def __init__(
         self,
-        game: GameController,
+        game: GameController | None = None,
         *,
         think: float = 1.0,
         hint_nodes: int | None = None,
@@ -434,7 +319,9 @@ class DuelApp(App[int]):
         delay: float = 0.0,
     ) -> None:
         super().__init__()
-        self.game = game
+        #: No game given: the start screen first (the board behind it is an empty table).
+        self.starting = game is None
+        self.game = game if game is not None else GameController(["human", "human"], Dealer())
         self.think = think
         self.hint_nodes = hint_nodes
         self.chance_nodes = chance_nodes
@@ -498,6 +385,9 @@ class DuelApp(App[int]):
     def on_mount(self) -> None:
         self._catch_signals(install=True)
         self.refresh_board()
+        if self.starting:
+            self.open_start()
+            return
         self.call_after_refresh(self.advance)
 
     def on_resize(self) -> None:
@@ -549,6 +439,9 @@ class DuelApp(App[int]):
             super().notify(message, title=title, severity=severity, timeout=timeout)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # No game keys on the start menus (their own keys are theirs).
+        if action in GAME_ACTIONS and isinstance(self.screen, MenuScreen):
+            return False
         # The panel keys only where the panels are not already beside the board.
         return not (action == "panel" and parameters and parameters[0] and self.shape.wide)
 
@@ -694,7 +587,7 @@ class DuelApp(App[int]):
     # --- the game loop --------------------------------------------------------------------------
     def advance(self) -> None:
         """Act for whoever is to move: the dealer, an AI (in a thread), or ask the human."""
-        if self.busy:
+        if self.busy or self.starting:
             return
         if len(self.screen_stack) > 1:
             # A dialog is open, or still closing after its answer: look again when it is gone.
@@ -1029,6 +922,83 @@ class DuelApp(App[int]):
         self.left = True
         self.exit(0)
 
+    # --- the start screen -----------------------------------------------------------------------
+    def open_start(self) -> None:
+        self.push_screen(StartScreen(self._start_chosen))
+
+    def _back(self) -> None:
+        if len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    def _start_chosen(self, what: str) -> None:
+        if what == "new":
+            level = self.opponent_level().partition(":")[0]
+            self.push_screen(NewGameScreen(self.new_game, self._back, level=level,
+                                           think=self.think))
+        elif what == "load":
+            self.push_screen(FileScreen(what, self.load_game, self._back))
+        elif what == "quit":
+            self.action_quit_game()
+
+    def opponent_level(self) -> str:
+        """The AI level of the game now (its first AI seat), else the default (cmcts)."""
+        for kind in self.game.kinds:
+            if kind != "human":
+                return kind
+        return default_player("cmcts")
+
+    def new_game(self, choice: NewGame) -> None:
+        """Start the game chosen on the start screen."""
+        from datetime import UTC, datetime
+
+        game = GameController(
+            choice.kinds,
+            Dealer(seed=choice.seed),
+            think=choice.think,
+            created=datetime.now(UTC).isoformat(timespec="seconds"),
+        )
+        try:
+            game.set_players()
+        except ValueError as error:
+            if isinstance(self.screen, MenuScreen):
+                self.screen.show_error(str(error))
+            return
+        self.think = choice.think
+        kinds = game.kinds
+        said = f"7 Wonders Duel: A ({kinds[0]}) against B ({kinds[1]}), {game.dealer.label()}."
+        self.start_game(game, [said])
+
+    def load_game(self, path: Path) -> str | None:
+        """Continue a saved game (from the start screen); what is wrong with it, if it cannot."""
+        game = GameController(["human", self.opponent_level()], Dealer(), think=self.think)
+        try:
+            problem = game.load(path)
+        except (RecordError, ValueError, OSError) as error:
+            return f"Could not load {path}: {error}"
+        said = [f"{problem}: that player is played by a human now."] if problem else []
+        said.append(game.loaded_text(path))
+        self.start_game(game, said, history=True)
+        return None
+
+    def start_game(self, game: GameController, said: list[str], *, history: bool = False) -> None:
+        """Play ``game`` from now on (a new one, a loaded one, a what-if from a review): the game
+        before is kept (autosaved) if it changed since it was saved."""
+        old = self.game
+        if old is not game and old.dirty and old.moves:
+            place, _ = old.autosave()
+            if place is not None:
+                said = [f"The game before was saved to {place}.", *said]
+        self.game = game
+        self.starting = False
+        self.log_lines = game.history() if history else []
+        for text in said:
+            self.say(text)
+        self.chance_at.clear()
+        self.last_hint = "Press h for a hint: the best moves and the expected line."
+        self.shown_numbering, self.previous_numbering = (), None
+        self._close_dialogs()
+        self.changed()
+
     # --- signals --------------------------------------------------------------------------------
     def _catch_signals(self, *, install: bool) -> None:
         """SIGHUP (the terminal closed), SIGTERM and SIGINT (``kill -INT``; the Ctrl-C key is a
@@ -1088,9 +1058,9 @@ class DuelApp(App[int]):
 SAVE_ON_SIGNALS = (*SAVE_SIGNALS, signal.SIGINT)
 
 
-def run_app(game: GameController, *, think: float, delay: float) -> int:
-    """Run the full-screen app on this terminal; the exit code (0, 1 if a game to keep could
-    not be saved, 128 + the signal that stopped it)."""
+def run_app(game: GameController | None, *, think: float, delay: float) -> int:
+    """Run the full-screen app on this terminal (``game`` None: the start screen first); the exit
+    code (0, 1 if a game to keep could not be saved, 128 + the signal that stopped it)."""
     app = DuelApp(game, think=think, delay=delay)
     app.watchdog = False
     code: Any = 1
@@ -1100,6 +1070,7 @@ def run_app(game: GameController, *, think: float, delay: float) -> int:
         if isinstance(app.watchdog, threading.Timer):
             app.watchdog.cancel()
         # An error, a signal, the terminal gone: whatever ended the app, keep the game.
+        game = app.game  # the start screen, a what-if: the game the app played last
         place = app.saved_to
         if game.dirty and game.moves and not app.left:
             place, _ = game.autosave()

@@ -1051,6 +1051,7 @@ def run_game(
     manual_chance: bool = False,
     read: Callable[[str], str] | None = None,
     line: bool = False,
+    start_screen: bool = False,
 ) -> int:
     """Play a game in the terminal; the exit code (0; 1 the game could not be saved; 2 bad
     arguments; 130 interrupted; 129/143 after SIGHUP/SIGTERM, the game saved).
@@ -1068,6 +1069,8 @@ def run_game(
 
     On a terminal (standard input and output both) the full-screen app opens
     (:mod:`duel.app.fullscreen`); ``plain`` or ``line`` (or a pipe) keep the line mode.
+    ``start_screen`` (``duel play`` with no seat or option given): the app opens on its start
+    screen, where the player chooses the game (:mod:`duel.app.start_screen`).
     """
     explicit_players = any(p is not None for p in players)
     kinds = [
@@ -1086,6 +1089,10 @@ def run_game(
     out = Output(plain)
     terminal = _is_tty(sys.stdin) and _is_tty(sys.stdout)
     full_screen = not (plain or line) and read is None and terminal
+    if full_screen and start_screen and load is None and not manual_chance:
+        from duel.app.fullscreen import run_app
+
+        return run_app(None, think=think, delay=delay)
     if read is None:
         read = input
         if terminal and not full_screen:

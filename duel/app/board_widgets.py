@@ -1,0 +1,160 @@
+"""The board's widgets, shared by the game's screen and the review's
+(:mod:`duel.app.fullscreen`, :mod:`duel.app.review_screen`): a card of the pyramid
+(:class:`CardWidget`), the pyramid in its real shape (:class:`Pyramid`), and how the screen is
+shared at a size (:func:`geometry`).
+
+A card calls ``take_card`` and ``show_card`` on its app when it is clicked or focused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style as RichStyle
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Label, Static
+
+from duel.app import render as R
+from duel.app.board_text import card_face
+from duel.app.view_model import Cell, pyramid_rows
+from duel.catalog import CARDS
+from duel.pyramid_layouts import LAYOUTS
+from duel.state import State
+
+__all__ = ["CELL", "MIN_SIZE", "UNIT", "WIDE", "CardWidget", "Geometry", "Pyramid", "geometry"]
+
+#: Columns per unit of a layout's x coordinate; a card spans two units.
+UNIT = 7
+CELL = 2 * UNIT - 1
+
+
+# --- the pyramid ---------------------------------------------------------------------------------
+class CardWidget(Static, can_focus=True):
+    """One place of the pyramid: a card (takeable ones focusable and clickable) or a back."""
+
+    def __init__(self, cell: Cell, state: State, width: int = CELL, height: int = 3) -> None:
+        self.cell = cell
+        self.face = (width, height)
+        super().__init__(self._text(state), classes=self._classes(), id=f"slot-{cell.slot}")
+        self.styles.width = width
+        self.styles.height = height
+        self.can_focus = cell.look == "open"
+        if cell.card is not None:
+            spec = CARDS[cell.card]
+            self.tooltip = f"{spec.name} ({spec.color}): {R.card_effect(spec)}"
+            # The colours of the palette in use (--palette, $DUEL_PALETTE), from the tables
+            # every view draws with, so the app and the line mode always agree.
+            table = R.COVERED_STYLE if cell.look == "covered" else R.CARD_STYLE
+            style = RichStyle.parse(table[spec.color])
+            for color, target in ((style.bgcolor, "background"), (style.color, "color")):
+                if color is not None and color.triplet is not None:
+                    setattr(self.styles, target, color.triplet.hex)
+
+    def _classes(self) -> str:
+        cell = self.cell
+        color = CARDS[cell.card].color if cell.card is not None else ""
+        return f"card {cell.look.replace('_', '-')} {color}".strip()
+
+    def _text(self, state: State) -> Text:
+        cell = self.cell
+        # The colour-blind palette names each card's colour too: hue is never the only clue.
+        tag = ""
+        if cell.card is not None and R.palette() == "colorblind":
+            tag = R.COLOR_TAG[CARDS[cell.card].color]
+        return Text("\n".join(card_face(state, cell, *self.face, tag)), no_wrap=True)
+
+    def on_click(self) -> None:
+        if self.cell.look == "open":
+            self.app.take_card(self.cell.card)
+
+    def key_enter(self) -> None:
+        self.on_click()
+
+    def on_focus(self) -> None:
+        if self.cell.card is not None:
+            self.app.show_card(self.cell)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """How the screen is shared at a size: ``wide`` puts the side panels (moves, hint,
+    tokens, chance) beside the board, else they come on keys; the pyramid's ``unit`` (columns
+    per layout unit, a card spans two) and ``card`` height; ``military`` lines."""
+
+    width: int
+    height: int
+    side: int
+    unit: int
+    card: int
+    military: int
+
+    @property
+    def wide(self) -> bool:
+        return self.side > 0
+
+    @property
+    def board(self) -> int:
+        return self.width - self.side
+
+    @property
+    def too_small(self) -> bool:
+        return self.width < MIN_SIZE[0] or self.height < MIN_SIZE[1]
+
+
+#: The smallest terminal the board fits in; below it the app asks for a larger one.
+MIN_SIZE = (80, 24)
+#: From this width the side panels stay beside the board.
+WIDE = 120
+
+
+def geometry(width: int, height: int, rows: int) -> Geometry:
+    """The layout for a terminal of ``width`` x ``height`` and a structure of ``rows`` rows.
+
+    >>> g = geometry(80, 24, 7)
+    >>> g.wide, 12 * g.unit - 1 <= g.board, 7 * g.card + 1 + g.military + 5 <= 24 - 3
+    (False, True, True)
+    >>> geometry(160, 50, 5).card, geometry(160, 50, 5).wide
+    (5, True)
+    """
+    side = max(40, min(70, width * 3 // 10)) if width >= WIDE else 0
+    board = width - side - (1 if side else 0)
+    unit = max(5, min(14, (board + 1) // 12))
+    free = height - 3  # the status line, the notice line, the keys
+    card = 2
+    for tall in (5, 4, 3):
+        if rows * tall + 1 + 2 + 6 <= free:
+            card = tall
+            break
+    military = 2 if card >= 3 else 1
+    return Geometry(width, height, side, unit, card, military)
+
+
+class Pyramid(Vertical):
+    """The current Age's structure in its real shape, sized by a :class:`Geometry`."""
+
+    def __init__(self, state: State, shape: Geometry) -> None:
+        super().__init__(classes="pyramid")
+        self.state = state
+        self.shape = shape
+
+    def compose(self) -> ComposeResult:
+        state, shape = self.state, self.shape
+        if not state.age:
+            yield Label("The wonder draft: the Ages come after it.")
+            return
+        unit, cell = shape.unit, 2 * shape.unit - 1
+        layout = LAYOUTS[state.age]
+        low, high = min(layout.x), max(layout.x)
+        span = (high - low + 2) * unit - 1
+        left = max(0, (shape.board - 1 - span) // 2) - (low - 1) * unit
+        for row in pyramid_rows(state):
+            with Horizontal(classes="row"):
+                column = 0
+                for c in row:
+                    card = CardWidget(c, state, cell, shape.card)
+                    start = left + (c.x - 1) * unit
+                    card.styles.margin = (0, 0, 0, start - column)
+                    column = start + cell
+                    yield card

@@ -1,0 +1,417 @@
+"""The start screen of ``duel play`` (issue 24): a new game, a saved game, or quit.
+
+``duel play`` with no seat or option on the command line opens the full-screen app on
+:class:`StartScreen`; any option (``--a``, ``--b``, ``--load``, ``--seed``, ``--line``...) starts
+as before. Every choice works with keys and the mouse, and Escape goes back:
+
+* **New game** (:class:`NewGameScreen`): your seat (A or B), the opponent's level (random, greedy,
+  search or cmcts, the default, with its seconds per move) and the deal (fair, the default, or a
+  seed: reproducible, not fair play);
+* **Load** (:class:`FileScreen`): the saved games this machine knows of
+  (:func:`known_games`: the autosave, the user data folder, the current folder) or a path typed;
+* **Quit**.
+
+The screens only gather the answers; the app (:class:`duel.app.fullscreen.DuelApp`) starts the
+game or loads it. A bad answer (a time that is not a number, a file that is
+not a saved game) is one line on the screen, never a traceback.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, OptionList, RadioButton, RadioSet, Static
+from textual.widgets.option_list import Option
+
+from duel.app.cli_support import user_data_dir
+from duel.app.game_control import autosave_places
+
+__all__ = [
+    "LEVEL_CHOICES",
+    "MENU_CSS",
+    "FileScreen",
+    "NewGame",
+    "NewGameScreen",
+    "StartScreen",
+    "known_games",
+]
+
+#: The opponent levels the start screen offers (``duel play --b`` takes any other).
+LEVEL_CHOICES = ("random", "greedy", "search", "cmcts")
+#: The levels that think for a time per move.
+TIMED = ("search", "cmcts")
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """The new game chosen: the human's seat (0: A, 1: B), the opponent's level (with its time
+    as ``cmcts:1s``), the seconds per move and the seed (None: a fair deal).
+
+    >>> NewGame(1, "cmcts:1s", 1.0, None).kinds
+    ['cmcts:1s', 'human']
+    """
+
+    seat: int
+    level: str
+    think: float
+    seed: int | None
+
+    @property
+    def kinds(self) -> list[str]:
+        kinds = [self.level, self.level]
+        kinds[self.seat] = "human"
+        return kinds
+
+
+def opponent_level(name: str, seconds: float) -> str:
+    """The level string of an opponent: ``cmcts:1.5s``, or ``greedy`` (no clock).
+
+    >>> opponent_level("cmcts", 1.0), opponent_level("random", 3.0)
+    ('cmcts:1s', 'random')
+    """
+    return f"{name}:{seconds:g}s" if name in TIMED else name
+
+
+def parse_seconds(text: str) -> float | str:
+    """Seconds per move typed, or a sentence saying why not.
+
+    >>> parse_seconds("0.5"), parse_seconds("x"), parse_seconds("0")
+    (0.5, 'The time per move must be a number of seconds, such as 1 or 0.5.', 'The time per move must be more than 0 s and at most 600 s.')
+    """  # noqa: E501 (a doctest's line)
+    try:
+        value = float(text.strip())
+    except ValueError:
+        return "The time per move must be a number of seconds, such as 1 or 0.5."
+    if not math.isfinite(value) or value <= 0 or value > 600:
+        return "The time per move must be more than 0 s and at most 600 s."
+    return value
+
+
+def parse_seed(text: str) -> int | str:
+    """A seed typed (a whole number from 0), or a sentence saying why not.
+
+    >>> parse_seed(" 42 "), parse_seed("-1")
+    (42, 'The seed must be a whole number from 0 to 2^63 - 1.')
+    """
+    try:
+        value = int(text.strip())
+    except ValueError:
+        value = -1
+    if not 0 <= value < 2**63:
+        return "The seed must be a whole number from 0 to 2^63 - 1."
+    return value
+
+
+def known_games(limit: int = 20) -> list[Path]:
+    """Saved games this machine knows of, newest first: the autosave (wherever it went), then
+    the JSON files of the user data folder and of the current folder that read as game
+    records."""
+    from duel.record import GameRecord
+
+    candidates: list[Path] = []
+    for folder in (user_data_dir(), Path(".")):
+        try:
+            candidates += sorted(folder.glob("*.json"))
+        except OSError:
+            continue
+    first = autosave_places(user_data_dir() / "duel-autosave.json")
+    seen: set[Path] = set()
+    found: list[tuple[float, int, Path]] = []
+    for rank, path in enumerate([*first, *candidates]):
+        try:
+            key = path.resolve()
+            if key in seen or not path.is_file() or path.stat().st_size > 2_000_000:
+                continue
+            seen.add(key)
+            GameRecord.load(path)
+            found.append((-path.stat().st_mtime, rank, path))
+        except Exception:  # noqa: BLE001 - not a saved game: not listed
+            continue
+    found.sort(key=lambda f: (f[1] >= len(first), f[0], f[1]))
+    return [path for _, _, path in found[:limit]]
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.relative_to(Path.cwd())) if path.is_absolute() else str(path)
+    except ValueError:
+        home = Path.home()
+        return f"~{os.sep}{path.relative_to(home)}" if path.is_relative_to(home) else str(path)
+
+
+#: The menus' styles (in the app's CSS, as the dialogs', so that they win over the widgets' own).
+MENU_CSS = """
+    MenuScreen { align: center middle; }
+    .menu { width: 76; height: auto; max-height: 100%; border: thick $accent; padding: 0 1;
+            background: $surface; }
+    .menu-title { text-style: bold; width: 100%; content-align: center middle; }
+    .menu Button { width: 100%; height: 1; min-height: 1; border: none; margin: 0;
+                   text-align: left; content-align: left middle; }
+    .menu Button:focus { background: $accent; }
+    .menu RadioSet { width: 100%; height: auto; border: none; layout: horizontal; padding: 0; }
+    .menu RadioButton { width: auto; height: 1; padding: 0 1 0 0; }
+    .menu Input { width: 100%; height: 1; border: none; padding: 0; }
+    .menu .row { height: 1; width: 100%; }
+    .menu .row Label { width: 20; }
+    .menu .row Input { width: 1fr; }
+    .menu .hint { color: $text-muted; }
+    .menu #error { color: $error; height: auto; }
+    .menu #games { height: auto; max-height: 10; border: none; }
+    .menu .buttons { height: 1; width: 100%; }
+    .menu .buttons Button { width: 1fr; content-align: center middle; }
+"""
+
+
+class MenuScreen(Screen[None]):
+    """A screen of the start menus (the app's game keys are off while one is shown)."""
+
+
+    def show_error(self, text: str) -> None:
+        self.query_one("#error", Static).update(text)
+
+
+
+
+class StartScreen(MenuScreen):
+    """The first screen of ``duel play``: n new game, l load, q quit."""
+
+    BINDINGS = [
+        Binding("n", "choose('new')", "New game"),
+        Binding("l", "choose('load')", "Load"),
+        Binding("q", "choose('quit')", "Quit"),
+        Binding("up", "app.focus_previous", show=False),
+        Binding("down", "app.focus_next", show=False),
+        Binding("escape", "nothing", show=False),
+    ]
+
+    def __init__(self, chosen: Callable[[str], None]) -> None:
+        super().__init__(name="start")
+        self.chosen = chosen
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="menu"):
+            yield Label("7 Wonders Duel", classes="menu-title")
+            yield Static("")
+            yield Button("n  New game: your seat, the opponent, the deal", id="start-new")
+            yield Button("l  Load a saved game", id="start-load")
+            yield Button("q  Quit", id="start-quit")
+            yield Static("")
+            yield Static(
+                "Keys or the mouse; Escape goes back. In a game: 1-9 take a card, i a card in "
+                "full, h hint, u undo, s save.",
+                classes="hint",
+            )
+            yield Static(id="error")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#start-new", Button).focus()
+
+    def action_choose(self, what: str) -> None:
+        self.chosen(what)
+
+    def action_nothing(self) -> None:
+        pass
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.chosen(event.button.id.removeprefix("start-"))
+
+
+class NewGameScreen(MenuScreen):
+    """A new game's choices: seat (a/b), opponent (1-4), time, deal (f fair, d seeded)."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("enter", "start", "Start", priority=False),
+        Binding("a", "seat(0)", "Seat A", show=False),
+        Binding("b", "seat(1)", "Seat B", show=False),
+        *[Binding(str(i), f"level({i})", show=False) for i in range(1, len(LEVEL_CHOICES) + 1)],
+        Binding("f", "deal('fair')", "Fair", show=False),
+        Binding("d", "deal('seed')", "Seeded", show=False),
+        Binding("up", "app.focus_previous", show=False),
+        Binding("down", "app.focus_next", show=False),
+    ]
+
+    def __init__(
+        self,
+        start: Callable[[NewGame], None],
+        back: Callable[[], None],
+        *,
+        level: str = "cmcts",
+        think: float = 1.0,
+    ) -> None:
+        super().__init__(name="new")
+        self.start = start
+        self.back = back
+        self.level = level if level in LEVEL_CHOICES else "cmcts"
+        self.think = think
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="menu"):
+            yield Label("New game", classes="menu-title")
+            yield Label("Your seat (a, b)")
+            with RadioSet(id="seat"):
+                yield RadioButton("A", value=True, id="seat-a")
+                yield RadioButton("B", id="seat-b")
+            yield Label("Opponent (1-4): random, greedy (one ply), search, cmcts (strongest)")
+            with RadioSet(id="level"):
+                for i, name in enumerate(LEVEL_CHOICES, 1):
+                    yield RadioButton(f"{i} {name}", value=name == self.level, id=f"level-{name}")
+            with Horizontal(classes="row"):
+                yield Label("Seconds per move:")
+                yield Input(f"{self.think:g}", id="think")
+            yield Label("Deal (f, d): fair hides each card until the rules reveal it")
+            with RadioSet(id="deal"):
+                yield RadioButton("fair", value=True, id="deal-fair")
+                yield RadioButton("seeded (reproducible, not fair play)", id="deal-seed")
+            with Horizontal(classes="row"):
+                yield Label("Seed:")
+                yield Input("1", id="seed", disabled=True)
+            with Horizontal(classes="buttons"):
+                yield Button("Start (Enter)", id="new-start")
+                yield Button("Back (Escape)", id="new-back")
+            yield Static(id="error")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#new-start", Button).focus()
+
+    def action_back(self) -> None:
+        self.back()
+
+    def action_seat(self, seat: int) -> None:
+        self.query_one(f"#seat-{'ab'[seat]}", RadioButton).value = True
+
+    def action_level(self, n: int) -> None:
+        self.query_one(f"#level-{LEVEL_CHOICES[n - 1]}", RadioButton).value = True
+
+    def action_deal(self, how: str) -> None:
+        self.query_one(f"#deal-{how}", RadioButton).value = True
+
+    @on(RadioSet.Changed, "#deal")
+    def deal_changed(self) -> None:
+        self.query_one("#seed", Input).disabled = not self.query_one("#deal-seed").value
+
+    @on(RadioSet.Changed, "#level")
+    def level_changed(self) -> None:
+        self.query_one("#think", Input).disabled = self.chosen_level() not in TIMED
+
+    def chosen_level(self) -> str:
+        for name in LEVEL_CHOICES:
+            if self.query_one(f"#level-{name}", RadioButton).value:
+                return name
+        return "cmcts"
+
+    def choice(self) -> NewGame | str:
+        """The game chosen, or what is wrong with it."""
+        seat = 1 if self.query_one("#seat-b", RadioButton).value else 0
+        name = self.chosen_level()
+        think = parse_seconds(self.query_one("#think", Input).value)
+        if isinstance(think, str):
+            if name in TIMED:
+                return think
+            think = self.think
+        seed = None
+        if self.query_one("#deal-seed", RadioButton).value:
+            seed = parse_seed(self.query_one("#seed", Input).value)
+            if isinstance(seed, str):
+                return seed
+        return NewGame(seat, opponent_level(name, think), think, seed)
+
+    def action_start(self) -> None:
+        chosen = self.choice()
+        if isinstance(chosen, str):
+            self.show_error(chosen)
+            return
+        self.start(chosen)
+
+    @on(Button.Pressed, "#new-start")
+    def start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#new-back")
+    def back_pressed(self) -> None:
+        self.back()
+
+    @on(Input.Submitted)
+    def submitted(self) -> None:
+        self.action_start()
+
+
+class FileScreen(MenuScreen):
+    """A saved game to load or a record to review: from the list, or a path typed."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("up", "app.focus_previous", show=False),
+        Binding("down", "app.focus_next", show=False),
+    ]
+
+    def __init__(
+        self,
+        purpose: str,
+        done: Callable[[Path], str | None],
+        back: Callable[[], None],
+        games: list[Path] | None = None,
+    ) -> None:
+        super().__init__(name=purpose)
+        self.purpose = purpose
+        self.done = done
+        self.back = back
+        self.games = known_games() if games is None else games
+
+    def compose(self) -> ComposeResult:
+        title = "Load a saved game" if self.purpose == "load" else "Review a game record"
+        with Vertical(classes="menu"):
+            yield Label(title, classes="menu-title")
+            if self.games:
+                yield Label("Saved games found (Enter or a click opens one):")
+                yield OptionList(*[Option(_shown(p)) for p in self.games], id="games")
+            else:
+                yield Label("No saved game found here or in " + _shown(user_data_dir()) + ".")
+            yield Label("Or type a path and press Enter:")
+            yield Input(placeholder="duel-game.json", id="path")
+            with Horizontal(classes="buttons"):
+                yield Button("Back (Escape)", id="file-back")
+            yield Static(id="error")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        if self.games:
+            self.query_one("#games", OptionList).focus()
+        else:
+            self.query_one("#path", Input).focus()
+
+    def action_back(self) -> None:
+        self.back()
+
+    @on(Button.Pressed, "#file-back")
+    def back_pressed(self) -> None:
+        self.back()
+
+    def open(self, path: Path) -> None:
+        problem = self.done(path)
+        if problem:
+            self.show_error(problem)
+
+    @on(OptionList.OptionSelected)
+    def picked(self, event: OptionList.OptionSelected) -> None:
+        self.open(self.games[event.option_index])
+
+    @on(Input.Submitted)
+    def typed(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if not text:
+            self.show_error("Type the path of a saved game (a .json file).")
+            return
+        self.open(Path(os.path.expanduser(text)))
