@@ -192,6 +192,7 @@ def _search_analysis(state: State, player: SearchPlayer) -> PositionAnalysis:
         "nodes": info.nodes,
         "exact": info.exact,
         "sampled": info.sampled,
+        **_line(info.moves),
     }
     return PositionAnalysis(info.value.a, best_move, best_value, values, details)
 
@@ -217,8 +218,21 @@ def _cmcts_analysis(state: State, player: CMctsPlayer) -> PositionAnalysis:
         "nodes": info.nodes,
         "exact": info.exact,
         "sampled": info.sampled,
+        **_line([m for m in info.moves if m.value is not None]),
     }
     return PositionAnalysis(info.value.a, best_move, best_value, values, details)
+
+
+#: Moves of the best move's line a review keeps (the move itself included).
+LINE_LENGTH = 8
+
+
+def _line(moves) -> dict[str, list[str]]:
+    """``{"line": [...]}``: the best move's principal variation in notation (the move first),
+    for the review to show the best alternative's line; empty when there is none."""
+    if not moves or len(moves[0].pv) < 2:
+        return {}
+    return {"line": [str(m) for m in moves[0].pv[:LINE_LENGTH]]}
 
 
 def _mcts_analysis(state: State, player: MctsPlayer) -> PositionAnalysis:
@@ -437,13 +451,16 @@ def review_record(
     workers: int | None = None,
     progress: bool = False,
     seed: int = 0,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> Review:
     """Analyse every decision of ``record`` (see the module) on ``workers`` processes (default:
     every core; 1: in this process), with the batch layer's progress bar on stderr if
     ``progress``; ``seed`` seeds the engine at every position (``duel play`` passes its hint's
     seed, so the review judges with the hint's searches). Each position is a job of
     :func:`duel.solvers.batch.run_jobs`, whose results come back in job order: with a count
-    budget the review is the same for any number of workers."""
+    budget the review is the same for any number of workers. ``on_progress(done, total)`` is
+    called before the first position and after each one (the full-screen app's progress bar);
+    an exception it raises stops the review and its workers."""
     check_level(level, seconds, seed)
     replay = Replay.of(record)
     moves = list(replay.notation)
@@ -452,7 +469,16 @@ def review_record(
         for i in decisions_to_analyse(replay)
     ]
     found = run_jobs(analyse_job, jobs, workers=workers, progress=progress, label="positions")
-    results = {r["index"]: r for r in found}
+    results = {}
+    if on_progress is not None:
+        on_progress(0, len(jobs))
+    try:
+        for done, r in enumerate(found, 1):
+            results[r["index"]] = r
+            if on_progress is not None:
+                on_progress(done, len(jobs))
+    finally:
+        found.close()  # stops the workers at once when on_progress stopped the review
     return assemble(replay, results, level=level, seconds=seconds)
 
 

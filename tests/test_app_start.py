@@ -1,6 +1,6 @@
 """The start screen of the full-screen app (issue 24): ``duel play`` with no option opens it; a
-new game (seat, opponent, time, fair deal or seed), a saved game from the list or a path,
-quit; keys and the mouse; Escape back; bad input is a line on the screen."""
+new game (seat, opponent, time, fair deal or seed), a saved game from the list or a path, a
+review, quit; keys and the mouse; Escape back; bad input is a line on the screen."""
 
 from __future__ import annotations
 
@@ -18,7 +18,9 @@ pytestmark = pytest.mark.terminal
 
 
 def start_app() -> DuelApp:
-    return DuelApp(None, think=0.1, hint_nodes=100, chance_nodes=0)
+    return DuelApp(
+        None, think=0.1, hint_nodes=100, chance_nodes=0, review_level="greedy", review_workers=1
+    )
 
 
 def saved_game(path, moves: int = 12) -> GameController:

@@ -90,6 +90,14 @@ def review(
     chance: Annotated[
         bool, typer.Option("--chance/--no-chance", help="List what chance dealt")
     ] = True,
+    app: Annotated[
+        bool,
+        typer.Option(
+            "--app",
+            help="Step through the review in the full-screen app: the board at each move, the "
+            "graph, the best moves; p plays on from the position shown",
+        ),
+    ] = False,
 ) -> None:
     """Review a game: every decision's win chance, the best move, the loss, the mistakes marked,
     a graph of A's chances and a summary per player."""
@@ -110,6 +118,24 @@ def review(
     except (UnknownLevelError, PlotError) as error:
         fail(str(error))
     game = load_replay_or_fail(record)
+    if app:
+        if as_json or plot is not None:
+            fail("review: --app shows the review on the screen; without --json and --plot")
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            fail("review: --app needs a terminal")
+        from duel.app.fullscreen import run_app
+
+        raise typer.Exit(
+            run_app(
+                None,
+                think=1.0,
+                delay=0.0,
+                review=game.record,
+                review_level=level,
+                review_seconds=seconds,
+                review_workers=workers,
+            )
+        )
     start = time.perf_counter()
     with batch_errors():
         result = review_record(

@@ -62,6 +62,7 @@ from duel.app.board_widgets import (  # noqa: F401 (CELL, UNIT, WIDE: the app's 
 )
 from duel.app.cli_support import SAVE_SIGNALS, default_player, file_named, save_target
 from duel.app.game_control import Dealer, GameController, win_chance
+from duel.app.review_screen import ReviewScreen
 from duel.app.start_screen import (
     MENU_CSS,
     FileScreen,
@@ -75,12 +76,12 @@ from duel.catalog import CARDS, TOKENS, WONDERS
 from duel.moves import Move
 from duel.pyramid_layouts import LAYOUTS
 from duel.quote import quoted
-from duel.record import RecordError
+from duel.record import GameRecord, RecordError
 from duel.state import State
 
 __all__ = ["DuelApp", "run_app"]
 
-#: The app's actions on a game: off while the start menus are shown.
+#: The app's actions on a game: off while the start menus or a review are shown.
 GAME_ACTIONS = frozenset({"hint", "decide", "card", "panel", "save", "load", "undo", "number"})
 
 #: Seconds after the card numbers change during which a number key is checked against the
@@ -317,11 +318,22 @@ class DuelApp(App[int]):
         hint_nodes: int | None = None,
         chance_nodes: int = 2000,
         delay: float = 0.0,
+        review: GameRecord | None = None,
+        review_level: str | None = None,
+        review_seconds: float = 1.0,
+        review_workers: int | None = None,
     ) -> None:
         super().__init__()
         #: No game given: the start screen first (the board behind it is an empty table).
         self.starting = game is None
         self.game = game if game is not None else GameController(["human", "human"], Dealer())
+        #: A record to review at once (``duel review RECORD --app``).
+        self.review_first = review
+        #: The review's engine: ``duel review``'s (the hint's, cmcts, 1 s a decision, every
+        #: core) unless told otherwise (tests use tiny budgets).
+        self.review_level = review_level
+        self.review_seconds = review_seconds
+        self.review_workers = review_workers
         self.think = think
         self.hint_nodes = hint_nodes
         self.chance_nodes = chance_nodes
@@ -387,6 +399,8 @@ class DuelApp(App[int]):
         self.refresh_board()
         if self.starting:
             self.open_start()
+            if self.review_first is not None:
+                self.open_review(self.review_first)
             return
         self.call_after_refresh(self.advance)
 
@@ -439,8 +453,8 @@ class DuelApp(App[int]):
             super().notify(message, title=title, severity=severity, timeout=timeout)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # No game keys on the start menus (their own keys are theirs).
-        if action in GAME_ACTIONS and isinstance(self.screen, MenuScreen):
+        # No game keys on the start menus and the review (their own keys are theirs).
+        if action in GAME_ACTIONS and isinstance(self.screen, (MenuScreen, ReviewScreen)):
             return False
         # The panel keys only where the panels are not already beside the board.
         return not (action == "panel" and parameters and parameters[0] and self.shape.wide)
@@ -590,6 +604,8 @@ class DuelApp(App[int]):
         if self.busy or self.starting:
             return
         if len(self.screen_stack) > 1:
+            if not isinstance(self.screen, Dialog):
+                return  # a review over the game: it looks again when it is closed
             # A dialog is open, or still closing after its answer: look again when it is gone.
             if not self.waiting:
                 self.waiting = True
@@ -935,8 +951,9 @@ class DuelApp(App[int]):
             level = self.opponent_level().partition(":")[0]
             self.push_screen(NewGameScreen(self.new_game, self._back, level=level,
                                            think=self.think))
-        elif what == "load":
-            self.push_screen(FileScreen(what, self.load_game, self._back))
+        elif what in ("load", "review"):
+            done = self.load_game if what == "load" else self.review_file
+            self.push_screen(FileScreen(what, done, self._back))
         elif what == "quit":
             self.action_quit_game()
 
@@ -999,6 +1016,53 @@ class DuelApp(App[int]):
         self._close_dialogs()
         self.changed()
 
+    # --- the review -----------------------------------------------------------------------------
+    def review_file(self, path: Path) -> str | None:
+        """Review a record (from the start screen); what is wrong with it, if it cannot."""
+        try:
+            record = GameRecord.load(path)
+        except (RecordError, ValueError, OSError) as error:
+            return f"Could not read {path}: {error}"
+        self.open_review(record)
+        return None
+
+    def open_review(self, record: GameRecord, *, seed: int = 0) -> None:
+        """The review screen of ``record``, computed by ``duel review``'s engine in a thread."""
+        level = self.review_level or default_player("cmcts")
+        self.push_screen(
+            ReviewScreen(
+                record,
+                level=level,
+                seconds=self.review_seconds,
+                workers=self.review_workers,
+                seed=seed,
+                back=self._review_closed,
+            )
+        )
+
+    def _review_closed(self) -> None:
+        self._back()
+        if not self.starting:
+            self.call_after_refresh(self.advance)  # a finished game: its final score again
+
+    def play_from(self, record: GameRecord, ply: int) -> None:
+        """A what-if game from position ``ply`` of ``record``: the human plays who moves
+        there, against the AI level of the game (cmcts by default); see
+        :func:`duel.app.review_screen.what_if_game`."""
+        from duel.app.review_screen import what_if_game
+
+        try:
+            game = what_if_game(record, ply, self.opponent_level(), think=self.think)
+        except ValueError as error:
+            self.notify(f"Cannot play from here: {error}", severity="error")
+            return
+        kinds = game.kinds
+        said = (
+            f"What if: from move {ply} of the game reviewed, A ({kinds[0]}) against "
+            f"B ({kinds[1]}); {game.dealer.label()}."
+        )
+        self.start_game(game, [said], history=True)
+
     # --- signals --------------------------------------------------------------------------------
     def _catch_signals(self, *, install: bool) -> None:
         """SIGHUP (the terminal closed), SIGTERM and SIGINT (``kill -INT``; the Ctrl-C key is a
@@ -1040,12 +1104,14 @@ class DuelApp(App[int]):
     def game_over(self) -> None:
         state = self.state
         body = R.render_final(state, self.game.labels)
-        buttons = [("Look at the board", "board"), ("Undo", "undo"), ("Save", "save"),
-                   ("Quit", "quit")]
+        buttons = [("Review", "review"), ("Board", "board"), ("Undo", "undo"),
+                   ("Save", "save"), ("Quit", "quit")]
         self.push_screen(InfoScreen(body, buttons, self._over_answer, name="over"))
 
     def _over_answer(self, answer: str | None) -> None:
-        if answer == "undo":
+        if answer == "review":
+            self.open_review(self.game.record(), seed=self.game.hint_seed)
+        elif answer == "undo":
             self.action_undo()
         elif answer == "save":
             self.action_save()
@@ -1058,10 +1124,13 @@ class DuelApp(App[int]):
 SAVE_ON_SIGNALS = (*SAVE_SIGNALS, signal.SIGINT)
 
 
-def run_app(game: GameController | None, *, think: float, delay: float) -> int:
-    """Run the full-screen app on this terminal (``game`` None: the start screen first); the exit
-    code (0, 1 if a game to keep could not be saved, 128 + the signal that stopped it)."""
-    app = DuelApp(game, think=think, delay=delay)
+def run_app(
+    game: GameController | None, *, think: float, delay: float, **options: Any
+) -> int:
+    """Run the full-screen app on this terminal (``game`` None: the start screen first;
+    ``options``: the review's, see :class:`DuelApp`); the exit code (0, 1 if a game to keep
+    could not be saved, 128 + the signal that stopped it)."""
+    app = DuelApp(game, think=think, delay=delay, **options)
     app.watchdog = False
     code: Any = 1
     try:

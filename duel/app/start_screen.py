@@ -1,4 +1,4 @@
-"""The start screen of ``duel play`` (issue 24): a new game, a saved game, or quit.
+"""The start screen of ``duel play`` (issue 24): a new game, a saved game, a review, or quit.
 
 ``duel play`` with no seat or option on the command line opens the full-screen app on
 :class:`StartScreen`; any option (``--a``, ``--b``, ``--load``, ``--seed``, ``--line``...) starts
@@ -7,12 +7,12 @@ as before. Every choice works with keys and the mouse, and Escape goes back:
 * **New game** (:class:`NewGameScreen`): your seat (A or B), the opponent's level (random, greedy,
   search or cmcts, the default, with its seconds per move) and the deal (fair, the default, or a
   seed: reproducible, not fair play);
-* **Load** (:class:`FileScreen`): the saved games this machine knows of
+* **Load** and **Review** (:class:`FileScreen`): the saved games this machine knows of
   (:func:`known_games`: the autosave, the user data folder, the current folder) or a path typed;
 * **Quit**.
 
 The screens only gather the answers; the app (:class:`duel.app.fullscreen.DuelApp`) starts the
-game or loads it. A bad answer (a time that is not a number, a file that is
+game, loads it or opens the review. A bad answer (a time that is not a number, a file that is
 not a saved game) is one line on the screen, never a traceback.
 """
 
@@ -182,11 +182,12 @@ class MenuScreen(Screen[None]):
 
 
 class StartScreen(MenuScreen):
-    """The first screen of ``duel play``: n new game, l load, q quit."""
+    """The first screen of ``duel play``: n new game, l load, r review, q quit."""
 
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
         Binding("l", "choose('load')", "Load"),
+        Binding("r", "choose('review')", "Review"),
         Binding("q", "choose('quit')", "Quit"),
         Binding("up", "app.focus_previous", show=False),
         Binding("down", "app.focus_next", show=False),
@@ -203,6 +204,7 @@ class StartScreen(MenuScreen):
             yield Static("")
             yield Button("n  New game: your seat, the opponent, the deal", id="start-new")
             yield Button("l  Load a saved game", id="start-load")
+            yield Button("r  Review a game record: every move judged", id="start-review")
             yield Button("q  Quit", id="start-quit")
             yield Static("")
             yield Static(
