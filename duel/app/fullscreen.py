@@ -12,7 +12,9 @@ Keys (shown in the footer): ``1``-``9`` take a card by its number (or click it, 
 Tab / arrows and press Enter), ``i`` the focused card in full, ``h`` hint, ``c`` reopen the
 current decision, ``s`` save, ``l`` load, ``u`` undo, ``q`` quit; below 120 columns ``m``
 moves, ``t`` progress tokens, ``g`` the chance graph (Escape: the board). The layout follows
-the terminal's size (:func:`geometry`) from 80x24 up.
+the terminal's size (:func:`geometry`) from 80x24 up. Without a game (``duel play`` with no
+option) the app opens on the start screen (:mod:`duel.app.start_screen`); the final score
+offers the review (:mod:`duel.app.review_screen`, also ``duel review RECORD --app``).
 
 >>> from duel.app.game_control import Dealer, GameController
 >>> app = DuelApp(GameController(["human", "random"], Dealer(seed=1)))
