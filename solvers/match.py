@@ -21,6 +21,7 @@ interval for that proportion over the games played.
 from __future__ import annotations
 
 import math
+import os
 import random
 import time
 from collections import Counter
@@ -56,18 +57,29 @@ def wilson_interval(score: float, n: int, z: float = 1.96) -> tuple[float, float
 
 @dataclass(frozen=True)
 class GameResult:
+    """One game of a match. ``think_mean``/``think_max``: the first and the second player's mean
+    and longest time per decision with more than one legal move; ``load``: the machine's
+    1-minute load average at the start and the end of the game (a timed match is only as fair
+    as the cores it had). Files written before these fields existed read them as empty."""
+
     index: int
     first_seat: int  # the seat (0 = A, 1 = B) of the match's first player
     winner: int | None  # seat of the winner, None if shared
     victory: str
     moves: int
     seconds: float
+    think_mean: tuple[float, ...] = ()
+    think_max: tuple[float, ...] = ()
+    load: tuple[float, ...] = ()
 
     def to_json(self) -> dict:
         return asdict(self)
 
     @classmethod
     def from_json(cls, data: dict) -> GameResult:
+        data = dict(data)
+        for key in ("think_mean", "think_max", "load"):
+            data[key] = tuple(data.get(key, ()))
         return cls(**data)
 
     @property
@@ -136,6 +148,7 @@ class MatchResult:
             "victories": {k: dict(v) for k, v in self.victories().items()},
             "seat_a_wins": self.seat_a_wins(),
             "seconds": sum(g.seconds for g in self.games_list),
+            "games_list": [g.to_json() for g in self.games_list],
         }
 
     def summary(self) -> list[str]:
@@ -156,18 +169,35 @@ class MatchResult:
         if self.losses:
             lines.append(f"  losses by: {kinds(v['losses'])}")
         lines.append(f"  seat A won {self.seat_a_wins()} of {self.games}")
+        timed = [g for g in self.games_list if g.think_mean]
+        if timed:
+            for k, name in enumerate((self.first, self.second)):
+                mean = sum(g.think_mean[k] for g in timed) / len(timed)
+                slowest = max(g.think_max[k] for g in timed)
+                lines.append(f"  {name}: {mean:.3f} s a move on average, slowest {slowest:.3f} s")
+            loads = [x for g in timed for x in g.load]
+            lines.append(f"  load (1 min) {min(loads):.2f} to {max(loads):.2f}")
         return lines
 
 
-def play_game(players, rng: random.Random, state: State | None = None) -> tuple[State, int]:
-    """Play to the end: ``players[seat].choose`` at decisions, ``rng`` deals chance."""
+def play_game(
+    players,
+    rng: random.Random,
+    state: State | None = None,
+    think: tuple[list[float], list[float]] | None = None,
+) -> tuple[State, int]:
+    """Play to the end: ``players[seat].choose`` at decisions, ``rng`` deals chance; ``think``
+    (one list per seat) gets the time of each decision that had more than one legal move."""
     state = new_game() if state is None else state
     moves = 0
     while not state.is_terminal():
         if state.is_chance():
             move = state.sample_chance(rng)
         else:
+            start = time.perf_counter()
             move = players[state.to_move].choose(state)
+            if think is not None and len(state.legal_moves()) > 1:
+                think[state.to_move].append(time.perf_counter() - start)
             moves += 1
         state = state.apply(move, check=False)
     return state, moves
@@ -199,10 +229,22 @@ def play_match_game(job: dict) -> GameResult:
     p2 = make_player(second, seed=(seed * 1_000_003 + i) * 2 + 2, time_per_move=think)
     seats = (p1, p2) if first_seat == 0 else (p2, p1)
     rng = random.Random(seed * 1_000_003 + i // 2)
+    load_start = os.getloadavg()[0]
     start = time.perf_counter()
-    final, moves = play_game(seats, rng)
+    think: tuple[list[float], list[float]] = ([], [])
+    final, moves = play_game(seats, rng, think=think)
+    seconds = time.perf_counter() - start
+    by_player = (think[first_seat], think[1 - first_seat])
     return GameResult(
-        i, first_seat, final.winner, final.victory, moves, time.perf_counter() - start
+        i,
+        first_seat,
+        final.winner,
+        final.victory,
+        moves,
+        seconds,
+        think_mean=tuple(round(sum(t) / len(t), 4) if t else 0.0 for t in by_player),
+        think_max=tuple(round(max(t, default=0.0), 4) for t in by_player),
+        load=(round(load_start, 2), round(os.getloadavg()[0], 2)),
     )
 
 

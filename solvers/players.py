@@ -22,6 +22,8 @@ The Mausoleum, choosing who begins Age II or III). Levels:
   endgames, tree reuse (``docs/strength.md``). ``cmcts:N`` N iterations per move, ``cmcts:Ss``
   S seconds. The environment variable ``CMCTS`` (``key=value,...``, see :class:`CMctsConfig`)
   overrides its knobs, for measuring.
+* ``cmcts-v1``: ``cmcts`` as it was before its learned value was retrained on its own games
+  (``value=search``): the fixed baseline of the round-robin (``cmcts-v1:N``, ``cmcts-v1:Ss``).
 
 All players are deterministic for a given seed, except that the clock decides how far
 ``search`` and ``mcts`` get with a time budget. :func:`parse_level` is the one parser of level
@@ -50,7 +52,7 @@ from duel.quote import quoted
 from duel.solvers.search import MAX_NODES, Limit, analyse, evaluate, exact_feasible, new_searcher
 from duel.state import PRESENT, TAKEN, UNSEEN, State
 
-LEVELS = ("random", "greedy", "search", "search-v1", "mcts", "cmcts")
+LEVELS = ("random", "greedy", "search", "search-v1", "mcts", "cmcts", "cmcts-v1")
 #: Share of the mcts player's time given to an exact endgame solve before MCTS.
 EXACT_SHARE = 0.4
 
@@ -248,7 +250,7 @@ class Level:
     count: int | None = None
 
 
-_BUDGETED = ("search", "search-v1", "mcts", "cmcts")
+_BUDGETED = ("search", "search-v1", "mcts", "cmcts", "cmcts-v1")
 
 
 def parse_level(text: str) -> Level:
@@ -273,7 +275,7 @@ def parse_level(text: str) -> Level:
         guess = f" (did you mean {close[0]}?)" if close else ""
         raise UnknownLevelError(
             f"unknown level {quoted(text)}{guess}: expected one of {', '.join(LEVELS)}"
-            " (search, search-v1, mcts and cmcts take :N for a count or :Ss for seconds)"
+            " (every level but random and greedy takes :N for a count or :Ss for seconds)"
         )
     if not _:
         return Level(name)
@@ -310,10 +312,14 @@ def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
         if parsed.count is not None:
             return MctsPlayer(seed, time_per_move=None, iterations=parsed.count)
         return MctsPlayer(seed, time_per_move=seconds)
-    if parsed.name == "cmcts":
+    if parsed.name in ("cmcts", "cmcts-v1"):
+        config = CMctsConfig(value="search") if parsed.name == "cmcts-v1" else None
         if parsed.count is not None:
-            return CMctsPlayer(seed, time_per_move=None, iterations=parsed.count)
-        return CMctsPlayer(seed, time_per_move=seconds)
+            player = CMctsPlayer(seed, time_per_move=None, iterations=parsed.count, config=config)
+        else:
+            player = CMctsPlayer(seed, time_per_move=seconds, config=config)
+        player.name = parsed.name
+        return player
     if parsed.name == "search-v1":
         value_fn: Callable[[State], float] = evaluate
     else:
@@ -426,11 +432,11 @@ class CMctsConfig:
       (with at most :data:`EXACT_TIME_SHARE` of the time, MCTS after it if it did not finish);
       -1 picks the number from the time per move by measured solve times
       (:func:`exact_cards_for_time`); 0 never.
-    * ``value``: the learned value's weights: ``search`` (``data/models/value.json``, the
-      ``search`` level's; the default, which the hint calibration was fitted with), ``cmcts``
-      (``data/models/value_cmcts.json``, fitted with this player's own games added: expert
-      iteration, opt-in until measured against MCTS-BR; ``docs/strength.md``) or the path of a
-      weights file (for measuring a newly trained value).
+    * ``value``: the learned value's weights: ``cmcts`` (``data/models/value_cmcts.json``,
+      fitted with this player's own games added, expert iteration; the default since it scored
+      higher against MCTS-BR on the same deals, ``docs/strength.md``), ``search``
+      (``data/models/value.json``, the ``search`` level's; ``cmcts-v1`` plays with it) or the
+      path of a weights file (for measuring a newly trained value).
     * ``age_horizon``: the tree stops where a new Age is dealt (a playout judges from there), as
       MCTS-BR's does: the next Age's pyramid differs at every descent.
     * ``block_science``: in ``plans`` playouts, a player takes (or else discards) an accessible
@@ -462,7 +468,7 @@ class CMctsConfig:
     prior_fade: float = 0.0
     evaluation: str = "heuristic"
     exact_cards: int = -1
-    value: str = "search"
+    value: str = "cmcts"
     reuse: bool = True
     age_horizon: bool = False
     block_science: bool = False

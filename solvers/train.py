@@ -63,8 +63,10 @@ class Teacher:
     """Who plays the self-play games: ``kind`` "greedy" (one ply), "search" (``nodes`` per
     move) or "cmcts" (the compiled MCTS, ``nodes`` iterations per move: expert iteration, the
     strongest player teaching the value it leans on); ``value``: "v1" (hand-made evaluation),
-    "learned" (the shipped model) or a weights file, for greedy and search (cmcts uses the
-    shipped model); ``epsilon``: probability of a uniformly random move at each decision."""
+    "learned" (the shipped model) or a weights file, for greedy and search; for cmcts the
+    learned value it plays with (:class:`~duel.solvers.players.CMctsConfig`'s ``value``:
+    ``cmcts``, ``search`` or a weights file; "v1" means its default); ``epsilon``: probability
+    of a uniformly random move at each decision."""
 
     kind: str = "greedy"
     nodes: int = 300
@@ -72,17 +74,24 @@ class Teacher:
     value: str = "v1"
 
     def label(self) -> str:
-        if self.kind == "cmcts":  # it plays with the shipped model whatever ``value`` says
-            return f"cmcts:{self.nodes}/eps{self.epsilon:g}"
+        if self.kind == "cmcts":
+            return f"cmcts:{self.nodes}/value={self.cmcts_value()}/eps{self.epsilon:g}"
         budget = f":{self.nodes}" if self.kind == "search" else ""
         return f"{self.kind}{budget}/{self.value}/eps{self.epsilon:g}"
 
+    def cmcts_value(self) -> str:
+        """The learned value a cmcts teacher plays with."""
+        from duel.solvers.players import CMctsConfig
+
+        return CMctsConfig().value if self.value == "v1" else self.value
+
 
 def _player(teacher: Teacher, seed: int):
-    from duel.solvers.players import CMctsPlayer, GreedyPlayer, SearchPlayer
+    from duel.solvers.players import CMctsConfig, CMctsPlayer, GreedyPlayer, SearchPlayer
 
     if teacher.kind == "cmcts":
-        return CMctsPlayer(seed, time_per_move=None, iterations=teacher.nodes)
+        config = CMctsConfig(value=teacher.cmcts_value())
+        return CMctsPlayer(seed, time_per_move=None, iterations=teacher.nodes, config=config)
     value_fn = value_function(teacher.value)
     if teacher.kind == "greedy":
         return GreedyPlayer(seed, value_fn=value_fn)
@@ -513,7 +522,11 @@ def main(argv: list[str] | None = None) -> None:
         "--nodes", type=int, default=300, help="search nodes (cmcts: iterations) per move"
     )
     g.add_argument("--epsilon", type=float, default=0.05, help="random-move probability")
-    g.add_argument("--value", default="v1", help="v1, learned, or a weights file")
+    g.add_argument(
+        "--value",
+        default="v1",
+        help="v1, learned or a weights file; for cmcts: cmcts, search or a file (v1: default)",
+    )
     g.add_argument("--games", type=int, required=True)
     g.add_argument("--seed", type=int, default=0)
     g.add_argument("--first", type=int, default=0, help="index of the first game")

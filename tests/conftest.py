@@ -3,6 +3,21 @@
 import os
 import tempfile
 
+import pytest
+
 # Programs started by the tests save interrupted games to the user data folder: keep those
 # files out of the real home directory (tests that check the file set their own folder).
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="wonders-duel-test-data-")
+# The programs read their language from the locale (issue 26): the tests expect English unless
+# they choose a language, whatever the machine's locale.
+os.environ["DUEL_LANG"] = "en"
+os.environ.pop("DUEL_NAMES", None)
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A test that switches the language (directly or through ``--lang``) leaves English."""
+    yield
+    from duel.app.i18n import set_language
+
+    set_language("en")

@@ -226,15 +226,18 @@ def test_every_descent_is_counted_in_a_root_arm():
 
 
 def test_the_cmcts_value_is_shipped_and_chosen_by_option():
-    """``value=cmcts`` passes data/models/value_cmcts.json to the tree (C and Python agree on
-    it position by position), the default the search level's model, and the file records how
-    it was made."""
+    """``value=cmcts`` (the default) passes data/models/value_cmcts.json to the tree (C and
+    Python agree on it position by position), ``value=search`` (``cmcts-v1``) the search level's
+    model, and the file records how it was made."""
+    from duel.solvers.players import make_player
     from duel.solvers.value import CMCTS_MODEL_PATH, shipped_model
 
     cmcts_model = shipped_model(CMCTS_MODEL_PATH)
-    assert CMctsConfig(value="cmcts").tree_options()["value_weights"] == cmcts_model.flat_weights()
-    search_weights = CMctsConfig().tree_options()["value_weights"]
+    assert CMctsConfig().tree_options()["value_weights"] == cmcts_model.flat_weights()
+    search_weights = CMctsConfig(value="search").tree_options()["value_weights"]
     assert search_weights == default_model().flat_weights() != cmcts_model.flat_weights()
+    assert make_player("cmcts-v1:10").config.value == "search"
+    assert make_player("cmcts:10").config.value == "cmcts"
     tree = _cmcts.Tree(value_weights=cmcts_model.flat_weights())
     states = list(_positions(games=6, seed=50))
     for state in states:

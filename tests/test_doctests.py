@@ -37,6 +37,7 @@ MODULES = [
     "duel.solvers.batch",
     "duel.solvers.review",
     "duel.app.render_review",
+    "duel.app.i18n",
     "duel.app.cli_support",
 ]
 

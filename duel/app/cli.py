@@ -40,8 +40,8 @@ add_common_options(app, "duel")
 
 
 PLAYER_HELP = (
-    "Player {}: human, random, greedy, search, search-v1, mcts or cmcts (the strongest; search:2s,"
-    " cmcts:0.5s, mcts:5000 for a budget) \\[default: {}, or the saved game's]"
+    "Player {}: human, random, greedy, search, search-v1, mcts, cmcts (the strongest) or cmcts-v1"
+    " (search:2s, cmcts:0.5s, mcts:5000 for a budget) \\[default: {}, or the saved game's]"
 )
 
 

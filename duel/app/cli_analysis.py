@@ -544,7 +544,7 @@ def _explain(state, info, named, searcher, seconds: float):
 
 def match(
     first: Annotated[
-        str, typer.Argument(help="random, greedy, search, search-v1, mcts, cmcts (:N, :Ss)")
+        str, typer.Argument(help="random, greedy, search(-v1), mcts, cmcts(-v1) (:N, :Ss)")
     ],
     second: Annotated[str, typer.Argument(help="The other player")],
     games: Annotated[

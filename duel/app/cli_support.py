@@ -132,8 +132,28 @@ def add_common_options(app: typer.Typer, program: str) -> None:
             callback=show_version,
             is_eager=True,
         ),
+        lang: str | None = typer.Option(
+            None,
+            "--lang",
+            help="Language: en, zh-Hans, zh-Hant or ja (default: $DUEL_LANG, else the locale,"
+            " LC_ALL/LC_MESSAGES/LANG; English where nothing matches).",
+            metavar="LANG",
+        ),
+        names: str | None = typer.Option(
+            None,
+            "--names",
+            help="Card, wonder and token names: english, community (names with a well-attested"
+            " community translation; the Chinese default) or all (every community name found)."
+            " Default: $DUEL_NAMES, else english in English and Japanese.",
+            metavar="MODE",
+        ),
     ) -> None:
-        pass
+        from duel.app.i18n import set_language
+
+        try:
+            set_language(lang, names)
+        except ValueError as error:
+            raise typer.BadParameter(str(error), param_hint="--lang/--names") from None
 
     common.__doc__ = app.info.help
 

@@ -238,10 +238,6 @@ def save_somewhere(
 
 
 # --- the game controller ------------------------------------------------------------------------
-#: The levels a seat can be played at (AI levels also with a budget: see :func:`level_error`).
-LEVELS = ("human", "random", "greedy", "search", "search-v1", "mcts", "cmcts")
-
-
 def level_error(kind: str) -> str | None:
     """``None`` if ``kind`` is a player level ("human" or an AI level of ``duel.solvers.players``,
     budgets such as ``search:2s`` included), else a one-line reason."""

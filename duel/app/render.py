@@ -29,6 +29,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from duel.app.i18n import N_, center, clip, display_width, language, ljust, rjust, shown, tr
 from duel.app.view_model import (  # noqa: F401 - part of this API
     WonderItem,
     card_offers,
@@ -38,7 +39,7 @@ from duel.app.view_model import (  # noqa: F401 - part of this API
     production_text,
     pyramid_rows,
 )
-from duel.app.words import chain_symbol_name, plural
+from duel.app.words import chain_symbol_name, plural, word
 from duel.catalog import (
     AGE_NAMES,
     CARDS,
@@ -175,60 +176,77 @@ BACK_STYLE = {
 GUILD_BACK_STYLE = "bold rgb(255,225,110) on rgb(110,40,140)"
 PLAYER_STYLE = ("bold cyan", "bold magenta")
 COLOR_LABEL = {
-    "brown": "raw",
-    "grey": "manufactured",
-    "blue": "civilian",
-    "green": "science",
-    "yellow": "commercial",
-    "red": "military",
-    "purple": "guild",
+    "brown": N_("raw"),
+    "grey": N_("manufactured"),
+    "blue": N_("civilian"),
+    "green": N_("science"),
+    "yellow": N_("commercial"),
+    "red": N_("military"),
+    "purple": N_("guild"),
 }
+#: The colours' names as said in the card lists ("Baths (blue)").
+COLOR_WORD = {
+    "brown": N_("brown"),
+    "grey": N_("grey"),
+    "blue": N_("blue"),
+    "green": N_("green"),
+    "yellow": N_("yellow"),
+    "red": N_("red"),
+    "purple": N_("purple"),
+}
+
+
+def color_word(color: str) -> str:
+    """A card colour in the current language (``brown`` in English)."""
+    return tr(COLOR_WORD.get(color, color))
+
+
 TOKEN_SHORT = {
-    "Agriculture": "6 coins and 4 VP",
-    "Architecture": "wonders cost 2 fewer resources",
-    "Economy": "you get the coins your opponent pays for trading",
-    "Law": "a science symbol, the scales",
-    "Masonry": "blue cards cost 2 fewer resources",
-    "Mathematics": "3 VP per progress token",
-    "Philosophy": "7 VP",
-    "Strategy": "+1 shield on each red card",
-    "Theology": "every wonder gives Play Again",
-    "Urbanism": "6 coins, then 4 coins per chain",
+    "Agriculture": N_("6 coins and 4 VP"),
+    "Architecture": N_("wonders cost 2 fewer resources"),
+    "Economy": N_("you get the coins your opponent pays for trading"),
+    "Law": N_("a science symbol, the scales"),
+    "Masonry": N_("blue cards cost 2 fewer resources"),
+    "Mathematics": N_("3 VP per progress token"),
+    "Philosophy": N_("7 VP"),
+    "Strategy": N_("+1 shield on each red card"),
+    "Theology": N_("every wonder gives Play Again"),
+    "Urbanism": N_("6 coins, then 4 coins per chain"),
 }
 #: Even shorter, for the one-line list of tokens on the table.
 TOKEN_TINY = {
-    "Agriculture": "6c, 4 VP",
-    "Architecture": "wonders -2 res.",
-    "Economy": "rival's trade coins",
-    "Law": "science symbol",
-    "Masonry": "blue cards -2 res.",
-    "Mathematics": "3 VP per token",
-    "Philosophy": "7 VP",
-    "Strategy": "+1 shield per red",
-    "Theology": "wonders replay",
-    "Urbanism": "6c, +4c per chain",
+    "Agriculture": N_("6c, 4 VP"),
+    "Architecture": N_("wonders -2 res."),
+    "Economy": N_("rival's trade coins"),
+    "Law": N_("science symbol"),
+    "Masonry": N_("blue cards -2 res."),
+    "Mathematics": N_("3 VP per token"),
+    "Philosophy": N_("7 VP"),
+    "Strategy": N_("+1 shield per red"),
+    "Theology": N_("wonders replay"),
+    "Urbanism": N_("6c, +4c per chain"),
 }
 RES_SHORT = {"wood": "W", "clay": "C", "stone": "S", "glass": "G", "papyrus": "P"}
 PHASE_TEXT = {
-    "setup_tokens": "setup: dealing the progress tokens",
-    "setup_wonders": "setup: revealing wonders for the draft",
-    "draft": "wonder draft",
-    "reveal": "turning cards face up",
-    "play": "take a card",
-    "choose_token": "choose a progress token (science pair)",
-    "library_draw": "The Great Library draws 3 tokens",
-    "library_choose": "The Great Library: choose a progress token",
-    "destroy": "destroy a card of the opponent",
-    "mausoleum": "The Mausoleum: build a discarded card",
-    "choose_starter": "choose who begins this Age (its structure is laid out)",
-    "game_over": "game over",
-    "deal_guilds": "laying out: which 3 cards show the guild back",
+    "setup_tokens": N_("setup: dealing the progress tokens"),
+    "setup_wonders": N_("setup: revealing wonders for the draft"),
+    "draft": N_("wonder draft"),
+    "reveal": N_("turning cards face up"),
+    "play": N_("take a card"),
+    "choose_token": N_("choose a progress token (science pair)"),
+    "library_draw": N_("The Great Library draws 3 tokens"),
+    "library_choose": N_("The Great Library: choose a progress token"),
+    "destroy": N_("destroy a card of the opponent"),
+    "mausoleum": N_("The Mausoleum: build a discarded card"),
+    "choose_starter": N_("choose who begins this Age (its structure is laid out)"),
+    "game_over": N_("game over"),
+    "deal_guilds": N_("laying out: which 3 cards show the guild back"),
 }
 
 
 # --- words for components -----------------------------------------------------------------------
 def _need_text(need: tuple[int, ...]) -> str:
-    parts = [f"{n} {RESOURCES[r]}" for r, n in enumerate(need) if n]
+    parts = [f"{n} {word(RESOURCES[r])}" for r, n in enumerate(need) if n]
     return ", ".join(parts)
 
 
@@ -237,43 +255,56 @@ def _per_text(per: tuple[tuple[str, ...], int], unit: str) -> str:
     names = []
     for c in categories:
         if c == "wonder":
-            names.append("wonder")
+            names.append(tr("wonder"))
         elif c == "coins_div3":
-            names.append("3 coins")
+            names.append(tr("3 coins"))
         else:
-            names.append(f"{c} card")
-    return f"{each} {unit} per {' or '.join(names)}"
+            names.append(tr("{color} card", color=color_word(c)))
+    units = {
+        "coin": N_("{n} coin per {what}"),
+        "VP": N_("{n} VP per {what}"),
+        "VP and coin": N_("{n} VP and coin per {what}"),
+    }
+    return tr(units[unit], n=each, what=tr(" or ").join(names))
 
 
 def card_effect(card: Card) -> str:
     """A short description of what a card gives: "1 wood", "3 VP", "2 shields", "globe"..."""
     parts = []
-    produced = [f"{n} {RESOURCES[r]}" for r, n in enumerate(card.produces) if n]
+    produced = [f"{n} {word(RESOURCES[r])}" for r, n in enumerate(card.produces) if n]
     if produced:
         parts.append(" + ".join(produced))
     if card.produce_choice:
-        parts.append("one of " + "/".join(RESOURCES[r] for r in card.produce_choice))
+        parts.append(
+            tr(
+                "one of {options}",
+                options="/".join(word(RESOURCES[r]) for r in card.produce_choice),
+            )
+        )
     if card.trade_fixed:
-        parts.append("/".join(RESOURCES[r] for r in card.trade_fixed) + " cost you 1 coin")
+        parts.append(
+            tr(
+                "{resources} cost you 1 coin",
+                resources="/".join(word(RESOURCES[r]) for r in card.trade_fixed),
+            )
+        )
     if card.shields:
         parts.append(plural(card.shields, "shield"))
     if card.science:
-        parts.append(f"science {card.science}")
+        parts.append(tr("science {symbol}", symbol=word(card.science)))
     if card.points and not card.points_per_max:
-        parts.append(f"{card.points} VP")
+        parts.append(tr("{n} VP", n=card.points))
     if card.coins:
         parts.append(plural(card.coins, "coin"))
     if card.coins_per:
-        parts.append(_per_text(card.coins_per, "coin") + " (yours)")
+        parts.append(tr("{rule} (yours)", rule=_per_text(card.coins_per, "coin")))
     if card.points_per_max:
-        text = _per_text(card.points_per_max, "VP") + " (richer city)"
-        if card.coins_per_max:
-            text = text.replace(" VP", " VP and coin", 1)
-        parts.append(text)
+        unit = "VP and coin" if card.coins_per_max else "VP"
+        parts.append(tr("{rule} (richer city)", rule=_per_text(card.points_per_max, unit)))
     elif card.coins_per_max:
-        parts.append(_per_text(card.coins_per_max, "coin") + " (richer city)")
+        parts.append(tr("{rule} (richer city)", rule=_per_text(card.coins_per_max, "coin")))
     if card.chain_gives:
-        parts.append(f"chain: {chain_text(card.chain_gives)}")
+        parts.append(tr("chain: {chain}", chain=chain_text(card.chain_gives)))
     return ", ".join(parts) or "-"
 
 
@@ -283,42 +314,54 @@ def card_cost_text(card: Card) -> str:
         parts.append(plural(card.coin_cost, "coin"))
     if any(card.need):
         parts.append(_need_text(card.need))
-    text = ", ".join(parts) or "free"
+    text = ", ".join(parts) or tr("free")
     if card.chain_from:
-        text += f" (free with {chain_text(card.chain_from)})"
+        text += tr(" (free with {chain})", chain=chain_text(card.chain_from))
     return text
 
 
 def wonder_effect(wonder: Wonder) -> str:
     parts = []
     if wonder.extra_turn:
-        parts.append("play again")
+        parts.append(tr("play again"))
     if wonder.coins:
         parts.append(plural(wonder.coins, "coin"))
     if wonder.opponent_loses:
-        parts.append(f"opponent loses {plural(wonder.opponent_loses, 'coin')}")
+        parts.append(tr("opponent loses {coins}", coins=plural(wonder.opponent_loses, "coin")))
     if wonder.shields:
         parts.append(plural(wonder.shields, "shield"))
     if wonder.destroy:
-        parts.append(f"destroy a {wonder.destroy} card")
+        parts.append(tr("destroy a {color} card", color=color_word(wonder.destroy)))
     if wonder.produce_choice:
-        parts.append("one of " + "/".join(RESOURCES[r] for r in wonder.produce_choice))
+        parts.append(
+            tr(
+                "one of {options}",
+                options="/".join(word(RESOURCES[r]) for r in wonder.produce_choice),
+            )
+        )
     if wonder.library:
-        parts.append("a progress token from 3 of the box")
+        parts.append(tr("a progress token from 3 of the box"))
     if wonder.mausoleum:
-        parts.append("build a discarded card")
+        parts.append(tr("build a discarded card"))
     if wonder.points:
-        parts.append(f"{wonder.points} VP")
+        parts.append(tr("{n} VP", n=wonder.points))
     return ", ".join(parts)
 
 
+AGE_WORDS = {1: N_("Age I"), 2: N_("Age II"), 3: N_("Age III"), 4: N_("Guild")}
+
+
 def age_name(age: int) -> str:
-    return AGE_NAMES.get(age, "Setup") if age else "Setup"
+    return tr(AGE_NAMES.get(age, "Setup")) if age else tr("Setup")
+
+
+#: Player kinds said in words (AI levels keep their names: cmcts, search:2s...).
+KIND_WORDS = (N_("human"),)
 
 
 def player_label(player: int, kinds: tuple[str, str] | None = None) -> str:
     name = PLAYER_NAMES[player]
-    return f"{name} ({kinds[player]})" if kinds else name
+    return f"{name} ({tr(kinds[player])})" if kinds else name
 
 
 def _coins(n: int) -> str:
@@ -328,8 +371,8 @@ def _coins(n: int) -> str:
 def chain_text(symbol: str) -> str:
     """A chain symbol by its display name and the two cards it links:
     ``water drop (Baths -> Aqueduct)``."""
-    giver = next((c.name for c in CARDS if c.chain_gives == symbol), "?")
-    taker = next((c.name for c in CARDS if c.chain_from == symbol), "?")
+    giver = next((shown(c.name) for c in CARDS if c.chain_gives == symbol), "?")
+    taker = next((shown(c.name) for c in CARDS if c.chain_from == symbol), "?")
     return f"{chain_symbol_name(symbol)} ({giver} -> {taker})"
 
 
@@ -349,24 +392,31 @@ def choices(state: State) -> list[Choice]:
     player = state.to_move
     if phase == "draft":
         return [
-            Choice(WONDERS[w].name, Move.pick_wonder(w), _wonder_detail(w))
+            Choice(shown(WONDERS[w].name), Move.pick_wonder(w), _wonder_detail(w))
             for w in state.wonder_offer
         ]
     if phase in ("choose_token", "library_choose"):
         pool = state.library_offer if phase == "library_choose" else state.board_token_ids
         return [
-            Choice(TOKENS[t].name, Move.choose_token(t), TOKEN_SHORT[TOKENS[t].name]) for t in pool
+            Choice(shown(TOKENS[t].name), Move.choose_token(t), tr(TOKEN_SHORT[TOKENS[t].name]))
+            for t in pool
         ]
     if phase in ("destroy", "mausoleum"):
         out = []
         for m in state.legal_moves():
             card = CARDS[m.card]
-            out.append(Choice(card.name, m, f"{card.color}: {card_effect(card)}"))
+            out.append(
+                Choice(shown(card.name), m, f"{color_word(card.color)}: {card_effect(card)}")
+            )
         return out
     if phase == "choose_starter":
         age = age_name(state.age)
         return [
-            Choice(name, Move.starter(p), f"{name} begins {age}" + (" (you)" * (player == p)))
+            Choice(
+                name,
+                Move.starter(p),
+                tr("{player} begins {age}", player=name, age=age) + (tr(" (you)") * (player == p)),
+            )
             for p, name in enumerate(PLAYER_NAMES)
         ]
     return []
@@ -379,21 +429,33 @@ def laid_out_text(state: State) -> list[str]:
     layout = LAYOUTS[state.age]
     pyramid, accessible = state.pyramid, set(state.accessible_slots)
     order = sorted(range(len(pyramid)), key=lambda s: (-layout.row_of[s], layout.x[s]))
-    first = [CARDS[pyramid[s]].name for s in order if s in accessible and pyramid[s] >= 0]
-    later = [CARDS[pyramid[s]].name for s in order if s not in accessible and pyramid[s] >= 0]
+    first = [shown(CARDS[pyramid[s]].name) for s in order if s in accessible and pyramid[s] >= 0]
+    later = [
+        shown(CARDS[pyramid[s]].name) for s in order if s not in accessible and pyramid[s] >= 0
+    ]
     lines = [
-        f"{age_name(state.age)} is laid out. To take first: {', '.join(first)}; "
-        f"also face up: {', '.join(later) or 'none'}."
+        tr(
+            "{age} is laid out. To take first: {first}; also face up: {later}.",
+            age=age_name(state.age),
+            first=", ".join(first),
+            later=", ".join(later) or tr("none"),
+        )
     ]
     hidden = [s for s in range(len(pyramid)) if pyramid[s] < 0 and state.is_guild_slot(s)]
     if hidden:
-        places = ", ".join("row {} card {}".format(*slot_place(state.age, s)) for s in hidden)
-        lines.append(f"Face-down guilds (guild back) at {places}.")
+        places = ", ".join(_row_card(*slot_place(state.age, s)) for s in hidden)
+        lines.append(tr("Face-down guilds (guild back) at {places}.", places=places))
     return lines
 
 
+def _row_card(row: int, place: int) -> str:
+    return tr("row {row} card {place}", row=row, place=place)
+
+
 def _wonder_detail(w: int) -> str:
-    return f"{wonder_effect(WONDERS[w])}; costs {_need_text(WONDERS[w].need)}"
+    return tr(
+        "{effect}; costs {cost}", effect=wonder_effect(WONDERS[w]), cost=_need_text(WONDERS[w].need)
+    )
 
 
 def discard_gain(state: State, player: int) -> int:
@@ -409,17 +471,18 @@ def price_label(price: str, ok: bool, *, plain: bool = False) -> str:
     the card list and the wonders."""
     if ok:
         return price
-    return f"{price}, cannot afford" if plain else f"{price} {UNAFFORDABLE}"
+    return tr("{price}, cannot afford", price=price) if plain else f"{price} {UNAFFORDABLE}"
 
 
 # --- the pyramid --------------------------------------------------------------------------------
 def _short(name: str, width: int) -> str:
-    if len(name) <= width:
+    """``name`` in ``width`` columns (CJK characters take two): without "The ", else cut."""
+    if display_width(name) <= width:
         return name
     for prefix in ("The ",):
-        if name.startswith(prefix) and len(name) - len(prefix) <= width:
+        if name.startswith(prefix) and display_width(name) - len(prefix) <= width:
             return name[len(prefix) :]
-    return name[: width - 1] + "."
+    return clip(name, width)
 
 
 def render_pyramid(state: State, width: int = 100) -> Text:
@@ -441,11 +504,11 @@ def render_pyramid(state: State, width: int = 100) -> Text:
                 top.append(" " * cell)
                 bottom.append(" " * cell)
             elif place.look == "guild_back":
-                back = _short("Guild", cell - 2).center(cell - 2)
+                back = center(_short(tr("Guild"), cell - 2), cell - 2)
                 top.append(" " + back + " ", style=GUILD_BACK_STYLE)
                 bottom.append(("▚" * cell), style=GUILD_BACK_STYLE)
             elif place.look == "back":
-                back = _short(age_name(age), cell - 2).center(cell - 2)
+                back = center(_short(age_name(age), cell - 2), cell - 2)
                 top.append(" " + back + " ", style=BACK_STYLE[age])
                 bottom.append(("░" * cell), style=BACK_STYLE[age])
             elif place.look == "open":
@@ -454,16 +517,17 @@ def render_pyramid(state: State, width: int = 100) -> Text:
                 label = f"{place.number} "
                 top.append(label, style=style + " reverse")
                 top.append(
-                    _short(card.name, cell - len(label)).ljust(cell - len(label)), style=style
+                    ljust(_short(shown(card.name), cell - len(label)), cell - len(label)),
+                    style=style,
                 )
                 tail = price_label(place.price, place.ok)
                 if tags:
                     tail = f"{COLOR_TAG[card.color]} {tail}" if tail else COLOR_TAG[card.color]
-                bottom.append(tail.rjust(cell), style=style if place.ok else style + " strike")
+                bottom.append(rjust(tail, cell), style=style if place.ok else style + " strike")
             else:
                 card = CARDS[place.card]
                 dim = COVERED_STYLE[card.color]
-                top.append(_short(card.name, cell).ljust(cell), style=dim)
+                top.append(ljust(_short(shown(card.name), cell), cell), style=dim)
                 tag = COLOR_TAG[card.color] if tags else ""
                 bottom.append(tag.ljust(cell), style=dim)
         out.append(top)
@@ -474,7 +538,11 @@ def render_pyramid(state: State, width: int = 100) -> Text:
     return out
 
 
-_PLAIN_LOOK = {"taken": "(taken)", "back": "(face down)", "guild_back": "(face-down guild)"}
+_PLAIN_LOOK = {
+    "taken": N_("(taken)"),
+    "back": N_("(face down)"),
+    "guild_back": N_("(face-down guild)"),
+}
 
 
 def plain_pyramid(state: State) -> list[str]:
@@ -485,12 +553,12 @@ def plain_pyramid(state: State) -> list[str]:
         items = []
         for place in row:
             if place.look in _PLAIN_LOOK:
-                items.append(_PLAIN_LOOK[place.look])
+                items.append(tr(_PLAIN_LOOK[place.look]))
             elif place.look == "open":
-                items.append(f"[{place.number}] {CARDS[place.card].name}")
+                items.append(f"[{place.number}] {shown(CARDS[place.card].name)}")
             else:
-                items.append(f"{CARDS[place.card].name} (covered)")
-        lines.append(f"  row {r}: " + ", ".join(items))
+                items.append(tr("{card} (covered)", card=shown(CARDS[place.card].name)))
+        lines.append("  " + tr("row {row}:", row=r) + " " + ", ".join(items))
     return lines
 
 
@@ -502,20 +570,30 @@ _LOOT_ZONES = {"A5": (-8, -6, 5), "A2": (-5, -3, 2), "B2": (3, 5, 2), "B5": (6, 
 def military_text(state: State) -> str:
     pawn = state.pawn
     if pawn == 0:
-        where = "in the middle"
+        where = tr("in the middle")
     else:
         towards = "B" if pawn > 0 else "A"
-        where = f"{abs(pawn)} towards {towards}'s capital ({PLAYER_NAMES[pawn < 0]} leads)"
+        where = tr(
+            "{n} towards {player}'s capital ({leader} leads)",
+            n=abs(pawn),
+            player=towards,
+            leader=PLAYER_NAMES[pawn < 0],
+        )
     tokens = ", ".join(
-        f"{t} ({_LOOT_ZONES[t][2]} coins from {t[0]})" for t in state.military_tokens
+        tr("{token} ({n} coins from {player})", token=t, n=_LOOT_ZONES[t][2], player=t[0])
+        for t in state.military_tokens
     )
-    return f"Military: pawn {where}; looting tokens left: {tokens or 'none'}"
+    return tr(
+        "Military: pawn {where}; looting tokens left: {tokens}",
+        where=where,
+        tokens=tokens or tr("none"),
+    )
 
 
 def render_military(state: State) -> Text:
     """The conflict track: A's capital left, B's right, the pawn and looting tokens."""
     pawn = state.pawn
-    track = Text("Military  ")
+    track = Text(ljust(tr("Military"), 8) + "  ")
     track.append("A ", style=PLAYER_STYLE[0])
     track.append("◀", style=PLAYER_STYLE[0])
     zone_style = {0: "dim", 1: "", 2: "yellow", 3: "orange1"}
@@ -552,9 +630,9 @@ def prices_text(state: State, player: int) -> str:
 def _wonder_note(item: WonderItem, *, plain: bool = False) -> str:
     """What a wonder's line adds: ``built``, its price, ``out (7 built)`` or nothing."""
     if item.built:
-        return "built"
+        return tr("built")
     if item.out:
-        return "out (7 built)"
+        return tr("out (7 built)")
     if item.cost is None:
         return ""
     return price_label(f"{item.cost}c", item.ok, plain=plain)
@@ -570,15 +648,15 @@ def render_city(state: State, player: int, kinds: tuple[str, str] | None = None)
         for i, c in enumerate(cards):
             if i:
                 names.append(", ")
-            names.append(CARDS[c].name, style=NAME_STYLE[color])
-        grid.add_row(Text(color, style=NAME_STYLE[color]), names)
+            names.append(shown(CARDS[c].name), style=NAME_STYLE[color])
+        grid.add_row(Text(color_word(color), style=NAME_STYLE[color]), names)
     if not view.cards:
-        grid.add_row("cards", "none yet")
-    grid.add_row("makes", view.production)
+        grid.add_row(tr("cards"), tr("none yet"))
+    grid.add_row(tr("makes"), view.production)
     prices = " ".join(f"{RES_SHORT[r]}{p}" for r, p in view.prices)
-    grid.add_row("buys", prices + "  (coins per unit)")
-    grid.add_row("science", ", ".join(view.science) or "-")
-    grid.add_row("tokens", ", ".join(view.tokens) or "-")
+    grid.add_row(tr("buys"), prices + "  " + tr("(coins per unit)"))
+    grid.add_row(tr("science"), ", ".join(view.science) or "-")
+    grid.add_row(tr("tokens"), ", ".join(view.tokens) or "-")
     wonders = Text()
     for i, item in enumerate(view.wonders):
         if i:
@@ -587,11 +665,11 @@ def render_city(state: State, player: int, kinds: tuple[str, str] | None = None)
         note = _wonder_note(item)
         if note and not item.built:
             wonders.append(f"  {note}", style="red" if UNAFFORDABLE in note else "yellow")
-    grid.add_row("wonders", wonders if wonders.plain else "-")
+    grid.add_row(tr("wonders"), wonders if wonders.plain else "-")
     title = Text.assemble(
         (f" {player_label(player, kinds)} ", PLAYER_STYLE[player]),
         (f" {_coins(view.coins)} ", "bold yellow"),
-        (f" {view.points} VP ", "bold"),
+        (" " + tr("{n} VP", n=view.points) + " ", "bold"),
     )
     return Panel(
         grid,
@@ -605,25 +683,32 @@ def render_city(state: State, player: int, kinds: tuple[str, str] | None = None)
 def plain_city(state: State, player: int, kinds: tuple[str, str] | None = None) -> list[str]:
     view = city_view(state, player)
     lines = [
-        f"City of {player_label(player, kinds)}: {_coins(view.coins)}, "
-        f"{view.points} VP so far"
+        tr(
+            "City of {player}: {coins}, {points} VP so far",
+            player=player_label(player, kinds),
+            coins=_coins(view.coins),
+            points=view.points,
+        )
     ]
     for color, cards in view.cards:
-        lines.append(f"  {color}: {', '.join(CARDS[c].name for c in cards)}")
+        lines.append(f"  {color_word(color)}: {', '.join(shown(CARDS[c].name) for c in cards)}")
     if not view.cards:
-        lines.append("  cards: none yet")
-    lines.append(f"  makes: {view.production}")
-    lines.append(f"  buys (coins per unit): {', '.join(f'{r} {p}' for r, p in view.prices)}")
-    lines.append(f"  science: {', '.join(view.science) or 'none'}")
-    lines.append(f"  progress tokens: {', '.join(view.tokens) or 'none'}")
+        lines.append("  " + tr("cards: none yet"))
+    lines.append("  " + tr("makes: {production}", production=view.production))
+    buys = ", ".join(f"{word(r)} {p}" for r, p in view.prices)
+    lines.append("  " + tr("buys (coins per unit): {prices}", prices=buys))
+    lines.append("  " + tr("science: {symbols}", symbols=", ".join(view.science) or tr("none")))
+    lines.append(
+        "  " + tr("progress tokens: {tokens}", tokens=", ".join(view.tokens) or tr("none"))
+    )
     wonders = []
     for item in view.wonders:
         note = _wonder_note(item, plain=True)
         if item.built:
-            wonders.append(f"{item.name} (built)")
+            wonders.append(tr("{wonder} (built)", wonder=item.name))
         else:
             wonders.append(f"{item.marker} {item.name}" + (f" ({note})" if note else ""))
-    lines.append(f"  wonders: {', '.join(wonders) or 'none'}")
+    lines.append("  " + tr("wonders: {wonders}", wonders=", ".join(wonders) or tr("none")))
     return lines
 
 
@@ -636,20 +721,35 @@ def _card_rows(state: State) -> list[tuple[int, int, str, bool]]:
 def status_line(state: State) -> str:
     """ "Age II: take a card, B to move" """
     if state.is_terminal():
-        return f"{age_name(state.age)}: {state.describe()}"
-    who = "chance" if state.is_chance() else f"{PLAYER_NAMES[state.to_move]} to move"
+        return f"{age_name(state.age)}: {describe_end(state)}"
+    who = (
+        tr("chance")
+        if state.is_chance()
+        else tr("{player} to move", player=PLAYER_NAMES[state.to_move])
+    )
     text = PHASE_TEXT[state.phase]
     if text.startswith("setup: "):
         text = text[7:]
-    return f"{age_name(state.age)}: {text} ({who})"
+    return f"{age_name(state.age)}: {tr(text)} ({who})"
+
+
+#: The setup phases without their "setup: " (the status line's Age says Setup already).
+SETUP_WORDS = (N_("dealing the progress tokens"), N_("revealing wonders for the draft"))
+
+
+def describe_end(state: State) -> str:
+    """The engine's one-line description of a finished game, in the current language."""
+    if language() == "en":
+        return state.describe()
+    return victory_sentence(state)
 
 
 def decision_title(state: State, kinds: tuple[str, str] | None = None) -> str:
     if state.is_terminal():
-        return "Game over"
+        return tr("Game over")
     if state.is_chance():
-        return PHASE_TEXT[state.phase]
-    return f"{player_label(state.to_move, kinds)}: {PHASE_TEXT[state.phase]}"
+        return tr(PHASE_TEXT[state.phase])
+    return f"{player_label(state.to_move, kinds)}: {tr(PHASE_TEXT[state.phase])}"
 
 
 def render_decision(state: State, kinds: tuple[str, str] | None = None) -> RenderableType:
@@ -660,12 +760,12 @@ def render_decision(state: State, kinds: tuple[str, str] | None = None) -> Rende
         player = state.to_move
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, expand=False)
         table.add_column("#", justify="right", style="bold")
-        table.add_column("card")
-        table.add_column("gives")
-        table.add_column("build", justify="right")
+        table.add_column(tr("card"))
+        table.add_column(tr("gives"))
+        table.add_column(tr("build"), justify="right")
         for number, card, price, ok in _card_rows(state):
             spec = CARDS[card]
-            name = Text(spec.name, style=NAME_STYLE[spec.color])
+            name = Text(shown(spec.name), style=NAME_STYLE[spec.color])
             if palette() == "colorblind":
                 name.append(f" {COLOR_TAG[spec.color]}", style="dim")
             table.add_row(
@@ -676,18 +776,22 @@ def render_decision(state: State, kinds: tuple[str, str] | None = None) -> Rende
             )
         gain = discard_gain(state, player)
         footer = Text(
-            f"Type a number or a name, then build / discard (+{gain} coins) / wonder. Or 'help'.",
+            tr(
+                "Type a number or a name, then build / discard (+{gain} coins) / wonder. "
+                "Or 'help'.",
+                gain=gain,
+            ),
             style="dim",
         )
         return Group(title, table, footer)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     table.add_column("#", justify="right", style="bold")
-    table.add_column("choice")
+    table.add_column(tr("choice"))
     table.add_column("")
     for i, choice in enumerate(choices(state), 1):
         table.add_row(str(i), choice.label, choice.detail)
     seen = [Text(line) for line in laid_out_text(state)] if state.phase == "choose_starter" else []
-    return Group(title, *seen, table, Text("Type a number or a name. Or 'help'.", style="dim"))
+    return Group(title, *seen, table, Text(tr("Type a number or a name. Or 'help'."), style="dim"))
 
 
 def plain_decision(state: State, kinds: tuple[str, str] | None = None) -> list[str]:
@@ -697,14 +801,24 @@ def plain_decision(state: State, kinds: tuple[str, str] | None = None) -> list[s
     if state.phase == "play":
         player = state.to_move
         lines.append(
-            f"Cards you can take ({_coins(state.coins(player))}; discarding gives "
-            f"{discard_gain(state, player)}):"
+            tr(
+                "Cards you can take ({coins}; discarding gives {gain}):",
+                coins=_coins(state.coins(player)),
+                gain=discard_gain(state, player),
+            )
         )
         for number, card, price, ok in _card_rows(state):
             spec = CARDS[card]
             cost = price_label(price, ok, plain=True)
             lines.append(
-                f"  {number}. {spec.name} ({spec.color}): {card_effect(spec)}; build: {cost}"
+                f"  {number}. "
+                + tr(
+                    "{card} ({color}): {effect}; build: {cost}",
+                    card=shown(spec.name),
+                    color=color_word(spec.color),
+                    effect=card_effect(spec),
+                    cost=cost,
+                )
             )
         return lines
     if state.phase == "choose_starter":
@@ -719,14 +833,17 @@ def render_tokens(state: State) -> RenderableType:
     """The progress tokens still on the board, each with a few words on what it does."""
     names = state.board_tokens
     if not names:
-        return Text("Progress tokens: none left on the board", style="dim")
+        return Text(tr("Progress tokens: none left on the board"), style="dim")
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True, style="bold")
     for _ in names:
         grid.add_column()  # wraps on narrow terminals
     grid.add_row(
-        "Progress\ntokens",
-        *[Text.assemble((name, "bold green"), "\n", (TOKEN_TINY[name], "dim")) for name in names],
+        tr("Progress\ntokens"),
+        *[
+            Text.assemble((shown(name), "bold green"), "\n", (tr(TOKEN_TINY[name]), "dim"))
+            for name in names
+        ],
     )
     return grid
 
@@ -738,8 +855,14 @@ def render_header(state: State, kinds: tuple[str, str] | None = None) -> Text:
         (f" 7 Wonders Duel · {age} ", "bold reverse"),
         "  ",
         (status_line(state).split(": ", 1)[1], "bold"),
-        (f"   discard pile: {discard} card{'s' * (discard != 1)}", "dim"),
+        ("   " + _discard_count(discard), "dim"),
     )
+
+
+def _discard_count(discard: int) -> str:
+    if language() == "en":
+        return f"discard pile: {discard} card{'s' * (discard != 1)}"
+    return tr("discard pile: {n} cards", n=discard)
 
 
 def render_table(
@@ -770,11 +893,11 @@ def render_table(
 
 
 def _render_offer(state: State) -> Text:
-    text = Text("Wonders on offer: ", style="bold")
+    text = Text(tr("Wonders on offer: "), style="bold")
     for i, w in enumerate(state.wonder_offer):
         if i:
             text.append(" · ")
-        text.append(WONDERS[w].name, style="bold")
+        text.append(shown(WONDERS[w].name), style="bold")
     return text
 
 
@@ -784,15 +907,17 @@ def plain_table(
     """The whole table as plain lines (no colours or drawing characters)."""
     lines = [status_line(state)]
     if state.age:
-        lines.append("Pyramid (row 1 is the most covered; [n] = card you can take):")
+        lines.append(tr("Pyramid (row 1 is the most covered; [n] = card you can take):"))
         lines += plain_pyramid(state)
     lines.append(military_text(state))
-    board = [f"{n} ({TOKEN_SHORT[n]})" for n in state.board_tokens]
-    lines.append(f"Progress tokens on the board: {', '.join(board) or 'none'}")
+    board = [f"{shown(n)} ({tr(TOKEN_SHORT[n])})" for n in state.board_tokens]
+    lines.append(
+        tr("Progress tokens on the board: {tokens}", tokens=", ".join(board) or tr("none"))
+    )
     if state.wonder_offer:
-        offer = ", ".join(WONDERS[w].name for w in state.wonder_offer)
-        lines.append(f"Wonders on offer: {offer}")
-    lines.append(f"Discard pile: {plural(len(state.discard_pile), 'card')}")
+        offer = ", ".join(shown(WONDERS[w].name) for w in state.wonder_offer)
+        lines.append(tr("Wonders on offer: ") + offer)
+    lines.append(tr("Discard pile: {cards}", cards=plural(len(state.discard_pile), "card")))
     lines += plain_city(state, 0, kinds)
     lines += plain_city(state, 1, kinds)
     if decision and not state.is_terminal():
@@ -803,29 +928,34 @@ def plain_table(
 def discard_lines(state: State) -> list[str]:
     pile = state.discard_pile
     if not pile:
-        return ["The discard pile is empty."]
-    lines = [f"Discard pile ({len(pile)} cards):"]
+        return [tr("The discard pile is empty.")]
+    lines = [tr("Discard pile ({n} cards):", n=len(pile))]
     for c in pile:
         spec = CARDS[c]
-        lines.append(f"  {spec.name} ({spec.color}, {age_name(spec.age)}): {card_effect(spec)}")
+        lines.append(
+            f"  {shown(spec.name)} ({color_word(spec.color)}, {age_name(spec.age)}): "
+            f"{card_effect(spec)}"
+        )
     return lines
 
 
 def render_discards(state: State) -> RenderableType:
     pile = state.discard_pile
     if not pile:
-        return Text("The discard pile is empty.", style="dim")
+        return Text(tr("The discard pile is empty."), style="dim")
     table = Table(
-        title=f"Discard pile ({len(pile)} cards)", box=box.SIMPLE_HEAD, title_justify="left"
+        title=tr("Discard pile ({n} cards)", n=len(pile)),
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
     )
-    table.add_column("card")
-    table.add_column("age")
-    table.add_column("gives")
-    table.add_column("cost")
+    table.add_column(tr("card"))
+    table.add_column(tr("age"))
+    table.add_column(tr("gives"))
+    table.add_column(tr("cost"))
     for c in pile:
         spec = CARDS[c]
         table.add_row(
-            Text(spec.name, style=NAME_STYLE[spec.color]),
+            Text(shown(spec.name), style=NAME_STYLE[spec.color]),
             age_name(spec.age),
             card_effect(spec),
             card_cost_text(spec),
@@ -836,18 +966,30 @@ def render_discards(state: State) -> RenderableType:
 # --- end of the game ------------------------------------------------------------------------------
 def victory_sentence(state: State) -> str:
     if state.is_shared_victory:
-        return "Shared victory: same points and same civilian (blue) points."
+        return tr("Shared victory: same points and same civilian (blue) points.")
     winner = PLAYER_NAMES[state.winner] if state.winner is not None else "?"
     loser = PLAYER_NAMES[1 - state.winner] if state.winner is not None else "?"
     if state.victory == "military":
-        return f"{winner} wins by military supremacy: the pawn reached {loser}'s capital."
+        return tr(
+            "{winner} wins by military supremacy: the pawn reached {loser}'s capital.",
+            winner=winner,
+            loser=loser,
+        )
     if state.victory == "science":
-        return f"{winner} wins by scientific supremacy: 6 different science symbols."
+        return tr(
+            "{winner} wins by scientific supremacy: 6 different science symbols.", winner=winner
+        )
     a, b = state.score(0), state.score(1)
     if a.total == b.total:
-        return f"{winner} wins the civilian victory on the tie-break (more blue points)."
-    return (
-        f"{winner} wins the civilian victory, {max(a.total, b.total)} to {min(a.total, b.total)}."
+        return tr(
+            "{winner} wins the civilian victory on the tie-break (more blue points).",
+            winner=winner,
+        )
+    return tr(
+        "{winner} wins the civilian victory, {high} to {low}.",
+        winner=winner,
+        high=max(a.total, b.total),
+        low=min(a.total, b.total),
     )
 
 
@@ -859,20 +1001,20 @@ def score_rows(state: State) -> list[tuple[str, int, int]]:
 
 
 _CATEGORY_LABEL = {
-    "blue": "civilian (blue)",
-    "green": "science (green)",
-    "yellow": "commercial (yellow)",
-    "purple": "guilds (purple)",
-    "wonders": "wonders",
-    "tokens": "progress tokens",
-    "coins": "coins (1 per 3)",
-    "military": "military",
-    "total": "total",
+    "blue": N_("civilian (blue)"),
+    "green": N_("science (green)"),
+    "yellow": N_("commercial (yellow)"),
+    "purple": N_("guilds (purple)"),
+    "wonders": N_("wonders"),
+    "tokens": N_("progress tokens"),
+    "coins": N_("coins (1 per 3)"),
+    "military": N_("military"),
+    "total": N_("total"),
 }
 
 
 def render_final(state: State, kinds: tuple[str, str] | None = None) -> RenderableType:
-    table = Table(title="Score", box=box.ROUNDED, title_justify="left")
+    table = Table(title=tr("Score"), box=box.ROUNDED, title_justify="left")
     table.add_column("")
     table.add_column(player_label(0, kinds), justify="right", style=PLAYER_STYLE[0])
     table.add_column(player_label(1, kinds), justify="right", style=PLAYER_STYLE[1])
@@ -880,26 +1022,27 @@ def render_final(state: State, kinds: tuple[str, str] | None = None) -> Renderab
         style = "bold" if category == "total" else ""
         if category == "total":
             table.add_section()
-        table.add_row(_CATEGORY_LABEL[category], str(a), str(b), style=style)
+        table.add_row(tr(_CATEGORY_LABEL[category]), str(a), str(b), style=style)
     parts: list[RenderableType] = [
-        Text(" Game over ", style="bold reverse"),
+        Text(" " + tr("Game over") + " ", style="bold reverse"),
         Text(victory_sentence(state), style="bold green"),
     ]
     if state.victory != "civilian":
-        parts.append(Text("(points as they stood when the game ended)", style="dim"))
+        parts.append(Text(tr("(points as they stood when the game ended)"), style="dim"))
     parts.append(table)
     return Group(*parts)
 
 
 def plain_final(state: State, kinds: tuple[str, str] | None = None) -> list[str]:
-    lines = ["Game over.", victory_sentence(state)]
+    lines = [tr("Game over."), victory_sentence(state)]
     if state.victory != "civilian":
-        lines.append("(points as they stood when the game ended)")
+        lines.append(tr("(points as they stood when the game ended)"))
     head_a, head_b = player_label(0, kinds), player_label(1, kinds)
-    width = max(len(head_a), len(head_b), 4)
-    lines.append(f"{'Score':20} {head_a:>{width}} {head_b:>{width}}")
+    width = max(display_width(head_a), display_width(head_b), 4)
+    lines.append(f"{ljust(tr('Score'), 20)} {rjust(head_a, width)} {rjust(head_b, width)}")
     for category, a, b in score_rows(state):
-        lines.append(f"{_CATEGORY_LABEL[category]:20} {a:>{width}} {b:>{width}}")
+        label = ljust(tr(_CATEGORY_LABEL[category]), 20)
+        lines.append(f"{label} {a:>{width}} {b:>{width}}")
     return lines
 
 
@@ -908,21 +1051,24 @@ def describe_chance(move: Move) -> str:
     """A chance outcome as the dealer announces it: "Slot 9 revealed: Baths"."""
     kind = move.kind
     if kind is Kind.REVEAL_CARD:
-        return f"Slot {move.slot} revealed: {CARDS[move.card].name}"
+        return tr("Slot {slot} revealed: {card}", slot=move.slot, card=shown(CARDS[move.card].name))
     if kind is Kind.REVEAL_WONDER:
-        return f"Wonder revealed for the draft: {WONDERS[move.wonder].name}"
+        return tr(
+            "Wonder revealed for the draft: {wonder}", wonder=shown(WONDERS[move.wonder].name)
+        )
     if kind is Kind.REVEAL_TOKEN:
-        return f"Progress token on the board: {TOKENS[move.token].name}"
+        return tr("Progress token on the board: {token}", token=shown(TOKENS[move.token].name))
     if kind is Kind.DEAL_GUILDS:
-        return "Guild backs in Age III: " + guild_places(move)
-    names = ", ".join(TOKENS[t].name for t in bits(move.token_mask))
-    return f"The Great Library draws: {names}"
+        return tr("Guild backs in Age III: ") + guild_places(move)
+    names = ", ".join(shown(TOKENS[t].name) for t in bits(move.token_mask))
+    return tr("The Great Library draws: {tokens}", tokens=names)
 
 
 def guild_places(move: Move) -> str:
     """Where a guild deal puts the guilds: "row 2 card 1 (slot 2), ..."."""
     return ", ".join(
-        "row {} card {} (slot {})".format(*slot_place(3, slot), slot) for slot in move.guild_slots
+        tr("{place} (slot {slot})", place=_row_card(*slot_place(3, slot)), slot=slot)
+        for slot in move.guild_slots
     )
 
 
@@ -946,17 +1092,21 @@ def _gain_source(before: State, move: Move) -> str:
     """Where the coins a move gains come from, for the log: ``from Tavern``."""
     kind = move.kind
     if kind is Kind.DISCARD:
-        return "for the discard"
+        return tr("for the discard")
     if kind in (Kind.BUILD, Kind.MAUSOLEUM):
         if before.is_chained(before.to_move, move.card) and _owns(
             before, before.to_move, "Urbanism"
         ):
-            return f"from {CARDS[move.card].name} and Urbanism (a chain)"
-        return f"from {CARDS[move.card].name}"
+            return tr(
+                "from {card} and {urbanism} (a chain)",
+                card=shown(CARDS[move.card].name),
+                urbanism=shown("Urbanism"),
+            )
+        return tr("from {source}", source=shown(CARDS[move.card].name))
     if kind is Kind.WONDER:
-        return f"from {WONDERS[move.wonder].name}"
+        return tr("from {source}", source=shown(WONDERS[move.wonder].name))
     if kind is Kind.TOKEN:
-        return f"from {TOKENS[move.token].name}"
+        return tr("from {source}", source=shown(TOKENS[move.token].name))
     return ""
 
 
@@ -981,39 +1131,65 @@ def coin_flows(before: State, after: State, move: Move) -> list[str]:
     received = trade if _owns(before, other, "Economy") else 0
     out = []
     parts = []
+    economy = shown("Economy")
     if paid:
         if not received:
-            parts.append(f"pays {_coins(paid)} to the bank")
+            parts.append(tr("pays {coins} to the bank", coins=_coins(paid)))
         elif received == paid:
-            parts.append(f"pays {_coins(paid)} to {PLAYER_NAMES[other]} by Economy")
+            parts.append(
+                tr(
+                    "pays {coins} to {player} by {economy}",
+                    coins=_coins(paid),
+                    player=PLAYER_NAMES[other],
+                    economy=economy,
+                )
+            )
         else:
             parts.append(
-                f"pays {_coins(paid)} ({paid - received} to the bank, {received} to "
-                f"{PLAYER_NAMES[other]} by Economy)"
+                tr(
+                    "pays {coins} ({bank} to the bank, {received} to {player} by {economy})",
+                    coins=_coins(paid),
+                    bank=paid - received,
+                    received=received,
+                    player=PLAYER_NAMES[other],
+                    economy=economy,
+                )
             )
     got = after.coins(player) - before.coins(player) + paid
     if got:
         source = _gain_source(before, move)
-        parts.append(f"gets {_coins(got)}" + (f" {source}" if source else ""))
+        parts.append(tr("gets {coins}", coins=_coins(got)) + (f" {source}" if source else ""))
     if parts:
-        out.append(f"{PLAYER_NAMES[player]} {' and '.join(parts)}, has {after.coins(player)}")
+        out.append(_coin_line(PLAYER_NAMES[player], parts, after.coins(player)))
     lost = received - (after.coins(other) - before.coins(other))
     parts = []
     if received:
-        parts.append(f"gets {_coins(received)} by Economy")
+        parts.append(tr("gets {coins} by {economy}", coins=_coins(received), economy=economy))
     if lost:
         looted = set(before.military_tokens) - set(after.military_tokens)
         why = (
-            f"looting token {', '.join(sorted(looted))}"
+            tr("looting token {tokens}", tokens=", ".join(sorted(looted)))
             if looted
-            else WONDERS[move.wonder].name
+            else shown(WONDERS[move.wonder].name)
             if move.kind is Kind.WONDER
             else ""
         )
-        parts.append(f"loses {_coins(lost)}" + (f" to {why}" if why else ""))
+        parts.append(
+            tr("loses {coins}", coins=_coins(lost)) + (tr(" to {why}", why=why) if why else "")
+        )
     if parts:
-        out.append(f"{PLAYER_NAMES[other]} {' and '.join(parts)}, has {after.coins(other)}")
+        out.append(_coin_line(PLAYER_NAMES[other], parts, after.coins(other)))
     return out
+
+
+def _coin_line(player: str, parts: list[str], has: int) -> str:
+    """``A pays 3 coins to the bank and gets 2 coins from Tavern, has 6``."""
+    return tr(
+        "{player} {actions}, has {coins}",
+        player=player,
+        actions=tr(" and ").join(parts),
+        coins=has,
+    )
 
 
 def _owns(state: State, player: int, token: str) -> bool:
@@ -1029,22 +1205,34 @@ def describe_transition(before: State, after: State, move: Move) -> list[str]:
     out = coin_flows(before, after, move)
     for token in sorted(set(before.military_tokens) - set(after.military_tokens)):
         if before.coins(_PLAYER_OF[token[0]]) == 0:  # coin_flows said nothing: none to lose
-            out.append(f"looting token {token} taken: {token[0]} had no coins to lose")
+            out.append(
+                tr(
+                    "looting token {token} taken: {player} had no coins to lose",
+                    token=token,
+                    player=token[0],
+                )
+            )
     if after.pawn != before.pawn:
         pawn = after.pawn
         where = (
-            "the middle"
+            tr("the middle")
             if pawn == 0
-            else (f"{abs(pawn)} towards {'B' if pawn > 0 else 'A'}'s capital")
+            else tr("{n} towards {player}'s capital", n=abs(pawn), player="B" if pawn > 0 else "A")
         )
-        out.append(f"the conflict pawn moves to {where}")
+        out.append(tr("the conflict pawn moves to {where}", where=where))
     if after.phase == "choose_token" and before.phase != "choose_token":
-        out.append(f"{me} has a pair of science symbols and chooses a progress token")
+        out.append(
+            tr("{player} has a pair of science symbols and chooses a progress token", player=me)
+        )
     if after.age != before.age and before.age and not after.is_terminal():
         # the next structure is laid out (dealt next), then the chooser decides who begins it
         out.append(
-            f"{age_name(before.age)} is over; {age_name(after.age)} is laid out, then "
-            f"{PLAYER_NAMES[after.to_move]} chooses who begins it"
+            tr(
+                "{age} is over; {next} is laid out, then {player} chooses who begins it",
+                age=age_name(before.age),
+                next=age_name(after.age),
+                player=PLAYER_NAMES[after.to_move],
+            )
         )
     if (
         move.kind is Kind.WONDER
@@ -1052,9 +1240,15 @@ def describe_transition(before: State, after: State, move: Move) -> list[str]:
         and after.to_move == player
         and after.age == before.age
     ):
-        out.append(f"{me} plays again")
+        out.append(tr("{player} plays again", player=me))
     if move.kind is Kind.STARTER:
-        out.append(f"{age_name(after.age)} begins; {PLAYER_NAMES[move.player]} starts")
+        out.append(
+            tr(
+                "{age} begins; {player} starts",
+                age=age_name(after.age),
+                player=PLAYER_NAMES[move.player],
+            )
+        )
     del other
     return out
 

@@ -46,7 +46,8 @@ from duel.app.game_control import (
     level_error,
     make_ai,
 )
-from duel.app.typed import guild_slots_typed, match_name
+from duel.app.i18n import N_, shown, to_english, tr
+from duel.app.typed import Ambiguous, guild_slots_typed, match_name
 from duel.catalog import (
     CARDS,
     TOKENS,
@@ -66,7 +67,7 @@ __all__ = ["Session", "deal", "dealer_rng", "make_ai", "run_game"]
 AUTOSAVE = autosave_path()
 DEFAULT_SAVE = Path("duel-game.json")
 
-HELP = """\
+HELP = N_("""\
 Taking a card (the table numbers the cards you can take):
   3                      card number 3; you are then asked: build, discard or a wonder
   baths                  the same, by name (case and unique prefixes are fine)
@@ -85,7 +86,7 @@ Commands:
   review                 after the game: every move analysed, marked and graphed (duel review)
 Ctrl-C or end of input: the game is saved (duel-autosave.json).
 A fair game (no --seed) deals every hidden card when it is revealed; undo never takes back a
-dealt card there. A game with --seed is reproducible and says so: not fair play."""
+dealt card there. A game with --seed is reproducible and says so: not fair play.""")
 
 
 class _Quit(Exception):
@@ -408,7 +409,10 @@ class Session:
             self.show_table()
         level = self.kinds[player]
         if level != "random":
-            self.out.say(f"{PLAYER_NAMES[player]} ({level}) is thinking...", "dim")
+            self.out.say(
+                tr("{player} ({level}) is thinking...", player=PLAYER_NAMES[player], level=level),
+                "dim",
+            )
         move = self.game.ai_choose(player)
         if self.delay > 0:
             time.sleep(self.delay)
@@ -426,19 +430,21 @@ class Session:
             self.out.clear()
             self.out.show(R.render_table(state, self.labels, width=self.out.width, decision=False))
             if self.events:
-                self.out.say("Last moves: " + "; ".join(self.events[-12:]), "italic")
+                self.out.say(tr("Last moves: ") + "; ".join(self.events[-12:]), "italic")
                 self.events.clear()
             self.out.show(R.render_final(state, self.labels))
         if not self.humans():
             raise _Quit(0)
         self.out.say(
-            "The game is over: 'save FILE' keeps the record, 'review' analyses every move, "
-            "'undo' takes back your last decision, 'quit' leaves."
+            tr(
+                "The game is over: 'save FILE' keeps the record, 'review' analyses every move, "
+                "'undo' takes back your last decision, 'quit' leaves."
+            )
         )
         while True:
             text = self.ask("game over> ")
             if not self.command(text.strip(), allow_game_commands=False):
-                self.out.say("The game is over: save, review, undo, history, quit.")
+                self.out.say(tr("The game is over: save, review, undo, history, quit."))
 
     # --- the human's turn -------------------------------------------------------------------
     def ask(self, prompt: str) -> str:
@@ -476,7 +482,7 @@ class Session:
                 continue
             reason = state.why_illegal(move)
             if reason is not None:
-                self.out.say(f"Not possible: {reason}", "red")
+                self.out.say(tr("Not possible: {reason}", reason=reason), "red")
                 continue
             self.play(move)
             return
@@ -489,7 +495,7 @@ class Session:
             return False
         verb, rest = words[0].lower(), (words[1].strip() if len(words) > 1 else "")
         if verb in ("help", "?", "h"):
-            self.out.say(HELP)
+            self.out.say(tr(HELP))
         elif verb in ("quit", "exit", "q"):
             self.quit()
         elif verb == "save":
@@ -498,7 +504,7 @@ class Session:
             try:
                 path = file_named(rest)
             except ValueError:
-                self.out.say("load what? 'load FILE'", "red")
+                self.out.say(tr("load what? 'load FILE'"), "red")
             else:
                 self.load(path)
                 raise _Restart
@@ -534,7 +540,7 @@ class Session:
     def review(self) -> None:
         """The review of the game just played (``duel review``), at the AI's time per move."""
         if not self.state.is_terminal():
-            self.out.say("review is for a finished game: 'hint' advises on this position.")
+            self.out.say(tr("review is for a finished game: 'hint' advises on this position."))
             return
         from duel.app.cli_review import review_and_print
 
@@ -552,12 +558,12 @@ class Session:
                 else self.autosave_path
             )
             if answer is None:
-                self.out.say("Left without saving.")
+                self.out.say(tr("Left without saving."))
             elif answer == self.autosave_path:
                 if self.autosave() is None:
                     raise _Quit(1)
             elif not self.save(answer) and self.autosave() is None:
-                self.out.say("Not leaving: the game could not be saved.", "red")
+                self.out.say(tr("Not leaving: the game could not be saved."), "red")
                 return
         raise _Quit(0)
 
@@ -752,14 +758,18 @@ class Session:
         stale = self.game.stale_number(n, self.typed_on) if n is not None else None
         if stale is not None:
             self.typed_on = None  # told: typed again, the number is the table's on screen
-            message = f"{stale} Type it again, or use the card's name."
+            message = tr("{stale} Type it again, or use the card's name.", stale=stale)
         elif n is not None:
             if 1 <= n <= len(slots):
                 return state.pyramid[slots[n - 1]]
             message = (
-                f"there is no card number {n}: the cards you can take are numbered 1-{len(slots)}"
+                tr(
+                    "there is no card number {n}: the cards you can take are numbered 1-{count}",
+                    n=n,
+                    count=len(slots),
+                )
                 if slots
-                else f"there is no card number {n} now"
+                else tr("there is no card number {n} now", n=n)
             )
         else:
             ids = [state.pyramid[s] for s in slots]
@@ -770,7 +780,7 @@ class Session:
             try:
                 return card_named(text).id
             except UnknownNameError as error:
-                if "could be" not in message:
+                if not isinstance(message, Ambiguous):
                     message = str(error)
         if not quiet:
             self.out.say(message, "red")
@@ -787,8 +797,8 @@ class Session:
         if n is not None:
             if 1 <= n <= len(own):
                 return own[n - 1]
-            message = f"you have no wonder number {n}" + (
-                f" (W1-W{len(own)})" if own else " (no wonder left to build)"
+            message = tr("you have no wonder number {n}", n=n) + (
+                f" (W1-W{len(own)})" if own else tr(" (no wonder left to build)")
             )
         else:
             found = match_name(text, [WONDERS[w].name for w in own])
@@ -797,7 +807,7 @@ class Session:
             try:
                 return wonder_named(text)
             except UnknownNameError as error:
-                message = found if "could be" in found else str(error)
+                message = found if isinstance(found, Ambiguous) else str(error)
         if not quiet:
             self.out.say(message, "red")
         return message
@@ -805,6 +815,7 @@ class Session:
     def interpret(self, text: str) -> Move | None:
         """The move ``text`` asks for, or None (after printing why)."""
         state = self.state
+        text = to_english(text)  # a card, wonder or token typed by its shown name
         if state.phase == "play":
             return self.interpret_play(text)
         return self.interpret_choice(text)
@@ -827,7 +838,9 @@ class Session:
             if match:
                 card = self.resolve_card(match.group(2))
             else:
-                card = self.ask_card(f"{WONDERS[wonder].name} with which card?")
+                card = self.ask_card(
+                    tr("{wonder} with which card?", wonder=shown(WONDERS[wonder].name))
+                )
             if not isinstance(card, int):
                 return None
             return Move.wonder_with(wonder, card)
@@ -844,16 +857,18 @@ class Session:
         except MoveParseError as error:
             card = self.resolve_card(text, quiet=True)
             message = card if isinstance(card, str) else str(error)
-            self.out.say(f"{_sentence(message)} Type a card number or name, or 'help'.", "red")
+            self.out.say(
+                _sentence(message) + tr(" Type a card number or name, or 'help'."), "red"
+            )
             return None
 
     def ask_card(self, question: str) -> int | None:
         slots = R.numbered_slots(self.state)
         names = ", ".join(
-            f"{i} {CARDS[self.state.pyramid[s]].name}" for i, s in enumerate(slots, 1)
+            f"{i} {shown(CARDS[self.state.pyramid[s]].name)}" for i, s in enumerate(slots, 1)
         )
         self.out.say(f"{question} {names}")
-        text = self.ask("card> ").strip()
+        text = to_english(self.ask("card> ").strip())
         if not text or text.lower() in ("cancel", "back", "c"):
             return None
         card = self.resolve_card(text)
@@ -865,9 +880,11 @@ class Session:
         spec = CARDS[card]
         options = self.game.card_actions(card)
         listing = "  ".join(f"{i}) {label}" for i, (label, _) in enumerate(options, 1))
-        self.out.say(f"{spec.name} ({spec.color}: {R.card_effect(spec)}):  {listing}")
+        name = shown(spec.name)
+        self.out.say(f"{name} ({R.color_word(spec.color)}: {R.card_effect(spec)}):  {listing}")
         while True:
-            text = self.ask(f"{spec.name}: build, discard or wonder? ").strip()
+            text = self.ask(tr("{card}: build, discard or wonder? ", card=name)).strip()
+            text = to_english(text)
             key = text.lower()
             if not key:
                 continue
@@ -878,14 +895,16 @@ class Session:
                 reason = state.why_illegal(move)
                 if reason is None:
                     return move
-                self.out.say(f"Not possible: {reason}", "red")
+                self.out.say(tr("Not possible: {reason}", reason=reason), "red")
                 continue
             if move is None:
                 continue
             found = move
             if self.command(text):
                 continue
-            self.out.say(f"{_sentence(found)} Choose 1-{len(options)}, or 'cancel'.", "red")
+            self.out.say(
+                _sentence(found) + tr(" Choose 1-{n}, or 'cancel'.", n=len(options)), "red"
+            )
 
     def _action(self, key: str, options: list[tuple[str, Move]]) -> Move | str | None:
         """The option ``key`` designates, None after a message, or a message to complete."""
@@ -894,7 +913,7 @@ class Session:
         if n is not None:
             if 1 <= n <= len(options):
                 return options[n - 1][1]
-            self.out.say(f"Choose 1-{len(options)} (or 'cancel').", "red")
+            self.out.say(tr("Choose 1-{n} (or 'cancel').", n=len(options)), "red")
             return None
         if key in ("b", "build"):
             return Move.build(card)
@@ -904,12 +923,12 @@ class Session:
         if key in ("w", "wonder"):
             if len(wonder_options) == 1:
                 return wonder_options[0]
-            self.out.say("Which wonder? Type its number or name.", "red")
+            self.out.say(tr("Which wonder? Type its number or name."), "red")
             return None
         if key.startswith(("wonder ", "w ")):
             key = key.split(None, 1)[1]
         if not wonder_options:
-            return "no wonder can be built now"
+            return tr("no wonder can be built now")
         found = match_name(key, [WONDERS[m.wonder].name for m in wonder_options])
         return wonder_options[found] if isinstance(found, int) else found
 
@@ -949,13 +968,14 @@ class Session:
         if n is not None:
             if 1 <= n <= len(options):
                 return options[n - 1].move
-            self.out.say(f"choose 1-{len(options)}", "red")
+            self.out.say(tr("choose 1-{n}", n=len(options)), "red")
             return None
-        found = match_name(ref, [o.label for o in options])
+        found = match_name(ref, [to_english(o.label) for o in options])
         if isinstance(found, int):
             return options[found].move
         self.out.say(
-            f"{_sentence(found)} Choose 1-{len(options)} or a name; 'help' for more.", "red"
+            _sentence(found) + tr(" Choose 1-{n} or a name; 'help' for more.", n=len(options)),
+            "red",
         )
         return None
 
@@ -1011,7 +1031,7 @@ def _nothing_pending() -> bool:
 def _sentence(text: str) -> str:
     text = text.strip()
     text = text[:1].upper() + text[1:]
-    return text if text.endswith(("?", ".", "!")) else text + "."
+    return text if text.endswith(("?", ".", "!", "。", "？", "！")) else text + "."
 
 
 def state_cards(state: State) -> list[int]:

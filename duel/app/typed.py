@@ -11,11 +11,16 @@ from __future__ import annotations
 
 import difflib
 
+from duel.app.i18n import shown, tr
 from duel.moves import Move, MoveParseError
 from duel.pyramid_layouts import LAYOUTS
 from duel.quote import quoted
 
-__all__ = ["guild_slots_typed", "match_name"]
+__all__ = ["Ambiguous", "guild_slots_typed", "match_name"]
+
+
+class Ambiguous(str):
+    """The message of :func:`match_name` when several names fit (in any language)."""
 
 
 def _norm(text: str) -> str:
@@ -31,7 +36,7 @@ def match_name(text: str, names: list[str]) -> int | str:
     """
     key = _norm(text)
     if not key:
-        return "type a name"
+        return tr("type a name")
     keys = [_norm(n) for n in names]
     for test in (
         lambda k: k == key,
@@ -43,10 +48,20 @@ def match_name(text: str, names: list[str]) -> int | str:
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
-            return f"{quoted(text.strip())} could be {', '.join(names[i] for i in found)}"
+            return Ambiguous(
+                tr(
+                    "{text} could be {names}",
+                    text=quoted(text.strip()),
+                    names=", ".join(shown(names[i]) for i in found),
+                )
+            )
     near = difflib.get_close_matches(key, keys, n=3, cutoff=0.5)
-    hint = f"; did you mean {', '.join(names[keys.index(k)] for k in near)}?" if near else ""
-    return f"nothing here is called {quoted(text.strip())}{hint}"
+    hint = (
+        tr("; did you mean {names}?", names=", ".join(shown(names[keys.index(k)]) for k in near))
+        if near
+        else ""
+    )
+    return tr("nothing here is called {text}", text=quoted(text.strip())) + hint
 
 
 def guild_slots_typed(text: str) -> list[int]:

@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from duel.app.i18n import shown, tr
+from duel.app.words import word
 from duel.catalog import CARDS, COLORS, TOKENS, WONDERS
 from duel.pyramid_layouts import LAYOUTS
 from duel.state import HIDDEN, TAKEN, State
@@ -75,9 +77,9 @@ def price_text(state: State, player: int, card: int) -> tuple[str, bool]:
 
     The one place that decides affordability: every view shows it."""
     if state.is_chained(player, card):
-        return "chain", True
+        return tr("chain"), True
     cost = state.card_cost(player, card)
-    return ("free" if cost == 0 else f"{cost}c"), cost <= state.coins(player)
+    return (tr("free") if cost == 0 else f"{cost}c"), cost <= state.coins(player)
 
 
 def both_prices(state: State, card: int) -> tuple[tuple[str, bool], tuple[str, bool]]:
@@ -148,7 +150,7 @@ class WonderItem:
 
     @property
     def name(self) -> str:
-        return WONDERS[self.wonder].name
+        return shown(WONDERS[self.wonder].name)
 
 
 @dataclass(frozen=True)
@@ -171,13 +173,13 @@ class CityView:
 def production_text(state: State, player: int) -> str:
     """What a city makes: ``1 wood, 2 clay, 1× glass/papyrus`` (or ``nothing``)."""
     prod = state.production(player)
-    parts = [f"{n} {r}" for r, n in prod.items()]
+    parts = [f"{n} {word(r)}" for r, n in prod.items()]
     raw, man = state.choice_production(player)
     if raw:
-        parts.append(f"{raw}× wood/clay/stone")
+        parts.append(f"{raw}× " + "/".join(map(word, ("wood", "clay", "stone"))))
     if man:
-        parts.append(f"{man}× glass/papyrus")
-    return ", ".join(parts) or "nothing"
+        parts.append(f"{man}× " + "/".join(map(word, ("glass", "papyrus"))))
+    return ", ".join(parts) or tr("nothing")
 
 
 def science_symbols(state: State, player: int) -> tuple[str, ...]:
@@ -189,7 +191,10 @@ def science_symbols(state: State, player: int) -> tuple[str, ...]:
     ()
     """
     held = Counter(CARDS[c].science for c in state.city(player) if CARDS[c].science)
-    return tuple(f"{s} (pair)" if held[s] >= 2 else s for s in state.science(player))
+    return tuple(
+        tr("{symbol} (pair)", symbol=word(s)) if held[s] >= 2 else word(s)
+        for s in state.science(player)
+    )
 
 
 def city_view(state: State, player: int) -> CityView:
@@ -219,7 +224,7 @@ def city_view(state: State, player: int) -> CityView:
         production=production_text(state, player),
         prices=tuple(state.trade_prices(player).items()),
         science=science_symbols(state, player),
-        tokens=tuple(TOKENS[t].name for t in state.tokens(player)),
+        tokens=tuple(shown(TOKENS[t].name) for t in state.tokens(player)),
         wonders=tuple(wonders),
         to_move=state.to_move == player and not state.is_chance() and not state.is_terminal(),
     )

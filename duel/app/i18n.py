@@ -1,0 +1,354 @@
+"""The programs' languages: English, 简体中文 (zh-Hans), 繁體中文 (zh-Hant) and 日本語 (ja).
+
+* **Choice**: ``--lang`` on ``duel`` and ``wonders``, else ``$DUEL_LANG``, else the locale as
+  gettext reads it (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``): ``zh_CN``/``zh_SG`` are
+  zh-Hans, ``zh_TW``/``zh_HK``/``zh_MO`` zh-Hant, ``ja_JP`` ja; anything else is English.
+* **Messages**: one gettext catalog per language, ``duel/app/locale/<lang>.po`` (the template
+  is ``duel.pot``). The .po files ship as package data and are read here at run time by a small
+  reader (no compiled .mo, no extra dependency). The English text is the message id, so English
+  output is the source text itself. ``tr("Age {n}", n=2)`` translates then formats.
+* **Names** of cards, wonders and progress tokens: ``data/duel/names_i18n.json`` (community usage
+  with a confidence per cell, see docs/i18n.md). :func:`display_name` shows a community name
+  only where its confidence is ``official`` or ``widely-used`` and no other component of the
+  same kind shares it; otherwise the English name. Japanese shows the English names by default,
+  as the Japanese edition prints them (``--names community`` shows the community names).
+* **Width**: :func:`display_width` counts CJK characters as two columns; :func:`ljust`,
+  :func:`rjust`, :func:`center` and :func:`clip` pad and cut by display width.
+
+>>> set_language("zh-Hans")
+'zh-Hans'
+>>> display_name("card", "Lumber Yard"), display_name("card", "Logging Camp")
+('伐木场', '伐木营地')
+>>> display_name("card", "Stone Pit")  # the only source is one fan project: English
+'Stone Pit'
+>>> display_width("伐木场"), ljust("伐木场", 8) + "|"
+(6, '伐木场  |')
+>>> set_language("en")
+'en'
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+import string
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+
+from wcwidth import wcswidth, wcwidth
+
+from duel import data
+
+#: The languages, by their BCP 47 tags (the ``--lang`` values).
+LANGUAGES = ("en", "zh-Hans", "zh-Hant", "ja")
+LANGUAGE_NAMES = {"en": "English", "zh-Hans": "简体中文", "zh-Hant": "繁體中文", "ja": "日本語"}
+LANG_ENV = "DUEL_LANG"
+NAMES_ENV = "DUEL_NAMES"
+#: How component names are shown: ``english`` always; ``community`` the community name where
+#: its confidence is official or widely-used, else English; ``all`` any community name found.
+NAME_MODES = ("english", "community", "all")
+SHOWN_CONFIDENCE = frozenset({"official", "widely-used"})
+KINDS = ("card", "wonder", "token")
+
+_state = {"lang": "en", "names": None}
+
+
+# --- choosing the language ----------------------------------------------------------------------
+def normalise(tag: str | None) -> str | None:
+    """The language a locale name or tag designates, or None.
+
+    >>> [normalise(x) for x in ("zh_CN.UTF-8", "zh_TW", "zh-hant", "ja_JP.eucJP", "C", "fr_FR")]
+    ['zh-Hans', 'zh-Hant', 'zh-Hant', 'ja', 'en', None]
+    """
+    if not tag:
+        return None
+    key = re.split(r"[.@]", tag.strip())[0].replace("-", "_").lower()
+    if key in ("c", "posix") or key == "en" or key.startswith("en_"):
+        return "en"
+    if key == "ja" or key.startswith("ja_"):
+        return "ja"
+    if key == "zh" or key.startswith("zh_"):
+        parts = set(key.split("_")[1:])
+        if parts & {"hant", "tw", "hk", "mo"}:
+            return "zh-Hant"
+        return "zh-Hans"  # zh, zh_CN, zh_SG, zh_Hans
+    return None
+
+
+def language_from_env(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for: ``$DUEL_LANG``, then as gettext does
+    (``LANGUAGE`` as a colon-separated list, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``: the first
+    one set decides); English where nothing matches.
+
+    >>> language_from_env({"LANG": "zh_TW.UTF-8"}), language_from_env({"LC_ALL": "de_DE"})
+    ('zh-Hant', 'en')
+    >>> language_from_env({"LANGUAGE": "fr:ja", "LANG": "en_US.UTF-8"})
+    'ja'
+    """
+    env = os.environ if environ is None else environ
+    own = normalise(env.get(LANG_ENV))
+    if own:
+        return own
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(variable, "")
+        if not value:
+            continue
+        if variable == "LANGUAGE":
+            for item in value.split(":"):
+                found = normalise(item)
+                if found:
+                    return found
+            continue
+        return normalise(value) or "en"
+    return "en"
+
+
+def set_language(lang: str | None = None, names: str | None = None) -> str:
+    """Use ``lang`` (a tag or locale name; None reads the environment) and the name mode
+    ``names`` (None: ``$DUEL_NAMES``, else the language's default). ValueError for an unknown
+    language or mode."""
+    chosen = language_from_env() if lang is None else normalise(lang)
+    if chosen is None:
+        raise ValueError(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
+    mode = names if names is not None else (os.environ.get(NAMES_ENV) or None)
+    if mode is not None:
+        mode = mode.strip().lower()
+        if mode not in NAME_MODES:
+            raise ValueError(f"unknown name mode {mode!r}: expected one of {', '.join(NAME_MODES)}")
+    _state["lang"], _state["names"] = chosen, mode
+    return chosen
+
+
+def language() -> str:
+    """The language in use."""
+    return _state["lang"]
+
+
+def name_mode(lang: str | None = None) -> str:
+    """How component names are shown in ``lang``: the chosen mode, else ``english`` in English
+    and Japanese (the Japanese edition prints English names), ``community`` in Chinese."""
+    lang = lang or language()
+    if lang == "en":
+        return "english"
+    return _state["names"] or ("english" if lang == "ja" else "community")
+
+
+def argv_language(argv: list[str]) -> tuple[str | None, str | None]:
+    """``--lang X`` / ``--lang=X`` and ``--names X`` found in a command line (read before the
+    commands are built, so that ``--help`` is in the chosen language)."""
+    found: dict[str, str | None] = {"--lang": None, "--names": None}
+    for i, arg in enumerate(argv):
+        for option in found:
+            if arg == option and i + 1 < len(argv):
+                found[option] = argv[i + 1]
+            elif arg.startswith(option + "="):
+                found[option] = arg.split("=", 1)[1]
+    return found["--lang"], found["--names"]
+
+
+# --- the message catalogs -----------------------------------------------------------------------
+def _unquote(text: str) -> str:
+    return ast.literal_eval(text)
+
+
+def read_po(text: str) -> dict[str, str]:
+    """The translated messages of a .po file: msgid -> msgstr (plural forms: msgstr[0], the
+    one form of Chinese and Japanese); untranslated and fuzzy entries are left out.
+
+    >>> read_po('#, fuzzy\\nmsgid "a"\\nmsgstr "b"\\n\\nmsgid "x {n}"\\nmsgstr ""\\n"y {n}"\\n')
+    {'x {n}': 'y {n}'}
+    """
+    catalog: dict[str, str] = {}
+    entry: dict[str, str] = {}
+    field = None
+    fuzzy = False
+
+    def finish() -> None:
+        nonlocal fuzzy
+        msgid = entry.get("msgid")
+        value = entry.get("msgstr", entry.get("msgstr[0]", ""))
+        if msgid and value and not fuzzy:
+            catalog[msgid] = value
+        entry.clear()
+        fuzzy = False
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            if entry:
+                finish()
+            field = None
+            continue
+        if line.startswith("#"):
+            if entry and "msgstr" in "".join(entry):
+                finish()
+            if line.startswith("#,") and "fuzzy" in line:
+                fuzzy = True
+            continue
+        if line.startswith('"'):
+            if field is not None:
+                entry[field] += _unquote(line)
+            continue
+        keyword, _, rest = line.partition(" ")
+        if keyword == "msgid" and "msgid" in entry:
+            finish()
+        field = keyword
+        entry[field] = _unquote(rest)
+    if entry:
+        finish()
+    return catalog
+
+
+def po_path(lang: str):
+    return resources.files("duel.app").joinpath("locale", f"{lang}.po")
+
+
+@cache
+def catalog(lang: str) -> dict[str, str]:
+    """The messages of ``lang`` (empty for English: the message ids are the English text)."""
+    if lang == "en":
+        return {}
+    return read_po(po_path(lang).read_text(encoding="utf-8"))
+
+
+def tr(msgid: str, /, **values: object) -> str:
+    """``msgid`` in the current language, formatted with ``values`` (``str.format``)."""
+    text = catalog(language()).get(msgid, msgid) if language() != "en" else msgid
+    return text.format(**values) if values else text
+
+
+def trn(n: int, singular: str, plural: str, /, **values: object) -> str:
+    """The singular or plural message for ``n`` (Chinese and Japanese have one form: the
+    catalog translates the plural message), formatted with ``n`` and ``values``."""
+    msgid = singular if abs(n) == 1 else plural
+    if language() != "en":
+        msgid = plural
+    return tr(msgid, n=n, **values)
+
+
+def N_(msgid: str, /) -> str:  # noqa: N802 - the gettext convention
+    """Mark ``msgid`` for the catalog where it is defined (a table); translate it where used."""
+    return msgid
+
+
+def placeholders(text: str) -> list[str]:
+    """The ``{name}`` fields of a message, sorted, each once (a translation may repeat one).
+
+    >>> placeholders("{a} pays {n} coins to {b}")
+    ['a', 'b', 'n']
+    """
+    return sorted({field for _, field, _, _ in string.Formatter().parse(text) if field is not None})
+
+
+# --- component names ----------------------------------------------------------------------------
+@cache
+def _names() -> dict:
+    return data.load("duel/names_i18n.json")
+
+
+@cache
+def _usable(kind: str, lang: str, mode: str) -> dict[str, str]:
+    """English -> shown name for one kind, language and mode (names shared by two components
+    of the kind are dropped: both show English, so that a shown name always designates one)."""
+    if mode == "english" or lang == "en":
+        return {}
+    chosen = {}
+    for english, cells in _names()[kind].items():
+        cell = cells.get(lang)
+        if cell and (mode == "all" or cell[1] in SHOWN_CONFIDENCE):
+            chosen[english] = cell[0]
+    counts: dict[str, int] = {}
+    for shown in chosen.values():
+        counts[shown] = counts.get(shown, 0) + 1
+    return {en: shown for en, shown in chosen.items() if counts[shown] == 1}
+
+
+def display_name(kind: str, english: str, lang: str | None = None, mode: str | None = None) -> str:
+    """The name a component is shown by (see the module's docstring); English when unknown."""
+    lang = lang or language()
+    if lang == "en":
+        return english
+    return _usable(kind, lang, mode or name_mode(lang)).get(english, english)
+
+
+def shown(english: str) -> str:
+    """Any component's shown name, from its English name (card, wonder or token names never
+    coincide in English); other text is returned as it is."""
+    if language() == "en":
+        return english
+    for kind in KINDS:
+        if english in _names()[kind]:
+            return display_name(kind, english)
+    return english
+
+
+@cache
+def _localized_to_english() -> tuple[re.Pattern[str], dict[str, str]]:
+    """Every community name of every language (any confidence) -> its English name."""
+    table: dict[str, str] = {}
+    ambiguous: set[str] = set()
+    for kind in KINDS:
+        for english, cells in _names()[kind].items():
+            for name, _ in cells.values():
+                if table.get(name, english) != english:
+                    ambiguous.add(name)
+                table[name] = english
+    for name in ambiguous:
+        del table[name]
+    ordered = sorted(table, key=len, reverse=True)
+    return re.compile("|".join(map(re.escape, ordered))), table
+
+
+def to_english(text: str) -> str:
+    """``text`` with every community name of a component replaced by the English name, so that
+    a typed move reads the same in every language (the notation stays English).
+
+    >>> to_english("build 伐木场"), to_english("wonder 空中花园 with 花园")
+    ('build Lumber Yard', 'wonder The Hanging Gardens with Gardens')
+    """
+    if text.isascii():
+        return text
+    pattern, table = _localized_to_english()
+    return pattern.sub(lambda m: table[m.group(0)], text)
+
+
+# --- display width ------------------------------------------------------------------------------
+def display_width(text: str) -> int:
+    """Terminal columns of ``text``: CJK and full-width characters take two."""
+    width = wcswidth(text)
+    if width >= 0:
+        return width
+    return sum(max(wcwidth(ch), 0) for ch in text)  # control characters count as nothing
+
+
+def ljust(text: str, width: int) -> str:
+    return text + " " * max(0, width - display_width(text))
+
+
+def rjust(text: str, width: int) -> str:
+    return " " * max(0, width - display_width(text)) + text
+
+
+def center(text: str, width: int) -> str:
+    """Like ``str.center`` (the extra space on the right, as str.center for odd widths)."""
+    if text.isascii():
+        return text.center(width)
+    room = max(0, width - display_width(text))
+    left = room // 2
+    return " " * left + text + " " * (room - left)
+
+
+def clip(text: str, width: int, mark: str = ".") -> str:
+    """``text`` cut to ``width`` columns, ending with ``mark`` when cut."""
+    if display_width(text) <= width:
+        return text
+    out, used = "", display_width(mark)
+    for ch in text:
+        w = max(wcwidth(ch), 0)
+        if used + w > width:
+            break
+        out += ch
+        used += w
+    return out + mark

@@ -1,0 +1,210 @@
+"""Issue 26: the programs in English, 简体中文, 繁體中文 and 日本語.
+
+* the catalog: every message of the programs is translated in every language, with the same
+  placeholders as the English text;
+* the language from ``--lang``, ``$DUEL_LANG`` or the locale (as gettext reads it);
+* component names by confidence (docs/i18n.md), Japanese in English by default;
+* display width: CJK text takes two columns, the hand-made padding counts so;
+* snapshots of the line-mode board (plain and drawn at 120 columns) in en, zh-Hans and ja:
+  ``tests/snapshots/i18n/``; ``UPDATE_SNAPSHOTS=1`` rewrites them;
+* typed moves with the English name, the shown name or the card's number.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from duel import new_game
+from duel.app import i18n
+from duel.app import render as R
+from duel.app.i18n import (
+    LANGUAGES,
+    catalog,
+    display_name,
+    display_width,
+    language_from_env,
+    placeholders,
+    set_language,
+    to_english,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+SNAPSHOTS = Path(__file__).parent / "snapshots" / "i18n"
+sys.path.insert(0, str(ROOT / "tools"))
+from i18n_catalog import messages  # noqa: E402
+
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
+
+
+# --- the catalog --------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_message_is_translated_with_the_same_placeholders(lang):
+    found = messages()
+    assert len(found) > 200
+    table = catalog(lang)
+    missing = [m for m in found if m not in table]
+    assert not missing, f"{lang}: {len(missing)} messages not translated, e.g. {missing[:3]}"
+    differ = [m for m in found if placeholders(m) != placeholders(table[m])]
+    assert not differ, f"{lang}: placeholders differ in {differ[:3]}"
+
+
+def test_the_template_lists_the_messages_of_the_sources():
+    """duel.pot is up to date (tools/i18n_catalog.py writes it)."""
+    from duel.app.i18n import read_po
+
+    text = (ROOT / "duel" / "app" / "locale" / "duel.pot").read_text(encoding="utf-8")
+    pot = {m for m in read_po(text.replace('msgstr ""', 'msgstr "x"'))}
+    assert pot == set(messages())
+
+
+# --- choosing the language ----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("env", "lang"),
+    [
+        ({}, "en"),
+        ({"LANG": "zh_CN.UTF-8"}, "zh-Hans"),
+        ({"LANG": "zh_SG"}, "zh-Hans"),
+        ({"LC_ALL": "zh_TW.UTF-8", "LANG": "ja_JP.UTF-8"}, "zh-Hant"),
+        ({"LC_MESSAGES": "zh_HK.Big5"}, "zh-Hant"),
+        ({"LANG": "ja_JP.UTF-8"}, "ja"),
+        ({"LANG": "fr_FR.UTF-8"}, "en"),
+        ({"LANG": "C"}, "en"),
+        ({"LANGUAGE": "de:ja", "LANG": "en_US.UTF-8"}, "ja"),
+        ({"DUEL_LANG": "zh-Hant", "LANG": "ja_JP.UTF-8"}, "zh-Hant"),
+    ],
+)
+def test_language_from_the_environment(env, lang):
+    assert language_from_env(env) == lang
+
+
+def test_lang_option_on_both_programs(tmp_path):
+    from duel.app.cli import app as duel_app
+    from duel.position import save_position
+    from wonders.app.cli import app as wonders_app
+
+    runner = CliRunner()
+    position = tmp_path / "p.json"
+    save_position(_midgame(), position)
+    result = runner.invoke(duel_app, ["--lang", "ja", "show", "--plain", str(position)])
+    assert result.exit_code == 0, result.output
+    assert "第Ⅰ世代" in result.output, result.output
+    result = runner.invoke(duel_app, ["--lang", "en", "show", "--plain", str(position)])
+    assert "Age I:" in result.output
+    bad = runner.invoke(duel_app, ["--lang", "xx", "show", "--plain", str(position)])
+    assert bad.exit_code != 0 and "unknown language" in bad.output
+    assert runner.invoke(wonders_app, ["--lang", "ja", "--help"]).exit_code == 0
+
+
+# --- names --------------------------------------------------------------------------------------
+def test_names_follow_their_confidence():
+    # widely-used: the community name; unknown: English; shared by two cards: English
+    assert display_name("card", "Lumber Yard", "zh-Hans") == "伐木场"
+    assert display_name("card", "Stone Pit", "zh-Hans") == "Stone Pit"
+    assert display_name("card", "Stone Pit", "zh-Hans", "all") == "石矿"
+    assert display_name("card", "Arena", "zh-Hans") == "Arena"  # 竞技场 is Circus's too
+    assert display_name("card", "Lumber Yard", "zh-Hant") == "Lumber Yard"  # unknown
+    assert display_name("wonder", "The Pyramids", "zh-Hant") == "金字塔"
+    assert display_name("token", "Law", "zh-Hant") == "Law"  # no zh-Hant source
+    # Japanese: the edition prints English names; the community names on request
+    assert display_name("wonder", "The Pyramids", "ja") == "The Pyramids"
+    assert display_name("wonder", "The Pyramids", "ja", "community") == "ピラミッド"
+
+
+def test_every_shown_name_designates_one_component():
+    for lang in TRANSLATED:
+        for mode in ("community", "all"):
+            for kind in i18n.KINDS:
+                names = [display_name(kind, en, lang, mode) for en in i18n._names()[kind]]
+                assert len(names) == len(set(names)), (lang, mode, kind)
+
+
+# --- width --------------------------------------------------------------------------------------
+def test_display_width_and_padding():
+    assert display_width("Baths") == 5
+    assert display_width("伐木场") == 6
+    assert display_width("ピラミッド") == 10
+    assert display_width(i18n.ljust("浴场", 6)) == 6
+    assert display_width(i18n.rjust("免费", 7)) == 7
+    assert display_width(i18n.center("第一时代", 13)) == 13
+    assert display_width(i18n.clip("阿尔忒弥斯神庙", 9)) <= 9
+    assert i18n.clip("The Great Library", 9) == "The Grea."
+
+
+# --- snapshots of the board ---------------------------------------------------------------------
+def _midgame():
+    state, rng = new_game(), random.Random(3)
+    while state.is_chance() or state.phase != "play":
+        state = state.apply(state.random_move(rng))
+    for _ in range(6):
+        state = state.apply(state.random_move(rng))
+    while state.is_chance():
+        state = state.apply(state.random_move(rng))
+    return state
+
+
+def _check_snapshot(name: str, text: str) -> None:
+    path = SNAPSHOTS / name
+    if os.environ.get("UPDATE_SNAPSHOTS") or not path.exists():
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "ja"])
+def test_board_snapshots(lang):
+    state = _midgame()
+    set_language(lang)
+    plain = "\n".join(R.plain_table(state, ("human", "cmcts"))) + "\n"
+    _check_snapshot(f"board_plain_{lang}.txt", plain)
+    console = Console(width=120, height=40, color_system=None, record=True, file=io.StringIO())
+    console.print(R.render_table(state, ("human", "cmcts"), width=120))
+    drawn = console.export_text()
+    _check_snapshot(f"board_120x40_{lang}.txt", drawn)
+    # the drawing fits 120 columns, counted in display width
+    assert max(display_width(line) for line in drawn.splitlines()) <= 120
+
+
+def test_pyramid_cells_line_up_in_chinese():
+    """Each pyramid line is as wide in columns in zh-Hans as in English (cells padded by width)."""
+    state = _midgame()
+    english = R.render_pyramid(state, 120).plain.splitlines()
+    set_language("zh-Hans")
+    chinese = R.render_pyramid(state, 120).plain.splitlines()
+    assert [display_width(x) for x in chinese] == [
+        display_width(x) for x in english
+    ]
+
+
+# --- typed moves --------------------------------------------------------------------------------
+def test_typed_names_become_english():
+    assert to_english("build 伐木场") == "build Lumber Yard"
+    assert to_english("wonder 空中花园 with 3") == "wonder The Hanging Gardens with 3"
+    assert to_english("ピラミッド") == "The Pyramids"
+    assert to_english("build Baths") == "build Baths"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "ja"])
+def test_a_move_typed_by_english_name_shown_name_or_number(lang):
+    from duel.app.game_control import Dealer
+    from duel.app.tui import Output, Session
+    from duel.catalog import CARDS
+    from duel.moves import Kind
+
+    set_language(lang)
+    session = Session(["human", "human"], Dealer(seed=1), 0.0, 1.0, Output(True), interactive=False)
+    state = _midgame()
+    session.game.states[-1:] = [state]
+    slots = R.numbered_slots(state)
+    card = state.pyramid[slots[1]]
+    english = CARDS[card].name
+    shown = i18n.shown(english)
+    for typed in (f"build {english}", f"build {shown}", "build 2"):
+        move = session.interpret(typed)
+        assert move is not None and move.kind is Kind.BUILD and move.card == card, typed
