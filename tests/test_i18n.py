@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import random
 import sys
@@ -236,3 +237,59 @@ def test_a_move_typed_by_english_name_shown_name_or_number(lang):
     for typed in (f"build {english}", f"build {shown}", "build 2"):
         move = session.interpret(typed)
         assert move is not None and move.kind is Kind.BUILD and move.card == card, typed
+
+
+# --- hints and analysis -------------------------------------------------------------------------
+ENDGAME = ROOT / "examples" / "endgames" / "age3_8cards_seed102.json"
+
+
+def _compiled_search() -> bool:
+    from duel.solvers.hint import cmcts_available
+    from duel.solvers.search import C_SEARCH
+
+    return C_SEARCH and cmcts_available()
+
+
+def _chance_position(tmp_path) -> Path:
+    """The endgame three moves on: the next card of the structure is turned face up."""
+    from duel.moves import Move
+    from duel.position import load_position, save_position
+
+    state = load_position(ENDGAME)
+    for text in ("discard Builders Guild", "build Gardens", "build Lighthouse"):
+        state = state.apply(Move.parse(text))
+    assert state.is_chance()
+    path = tmp_path / "chance.json"
+    save_position(state, path)
+    return path
+
+
+@pytest.mark.skipif(not _compiled_search(), reason="the snapshots are of the compiled search")
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant", "ja"])
+def test_hint_and_analysis_snapshots(lang, tmp_path):
+    """``duel hint`` (a budget in iterations: reproducible), ``duel analyze --exact`` (an exact
+    endgame, explained) and the hint at a chance node, in each language; the moves stay in the
+    notation, the JSON output stays English."""
+    from duel.app.cli import app
+
+    runner = CliRunner()
+    runs = [
+        ["hint", str(ROOT / "examples" / "age2_midgame.json"), "--nodes", "1500"],
+        ["analyze", str(ENDGAME), "--exact", "--threads", "1"],
+        ["hint", str(_chance_position(tmp_path))],
+    ]
+    out = []
+    for args in runs:
+        result = runner.invoke(app, ["--lang", lang, *args])
+        assert result.exit_code == 0, result.output
+        out.append(f"$ duel --lang {lang} {' '.join(args[:1] + [Path(args[1]).name] + args[2:])}")
+        out.append(result.output)
+    _check_snapshot(f"hint_analysis_{lang}.txt", "\n".join(out))
+    english = runner.invoke(app, ["--lang", "en", "hint", str(ENDGAME), "--json"]).output
+    translated = runner.invoke(app, ["--lang", lang, "hint", str(ENDGAME), "--json"]).output
+    timing = ("time", "nps")
+    english, translated = (
+        {k: v for k, v in json.loads(text).items() if k not in timing}
+        for text in (english, translated)
+    )
+    assert translated == english

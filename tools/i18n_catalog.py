@@ -8,6 +8,8 @@ its API so that the keywords and paths live here):
 
 * **extract**: a message is the first argument of ``tr(...)`` or ``N_(...)`` and the
   (singular, plural) pair of ``trn(n, singular, plural)`` in ``duel/app`` and ``wonders/app``
+  and in the solver modules whose words the programs show (``SOLVER_SOURCES``: they take the
+  programs' ``tr`` as an argument)
   (``pybabel extract -k tr -k N_ -k trn:2,3``) -> ``duel/app/locale/duel.pot``;
 * **update**: each ``<lang>.po`` gets the new messages with an empty translation to fill in
   and loses the messages no longer used (no fuzzy matching: a changed English text is a new
@@ -34,6 +36,8 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "duel" / "app" / "locale"
 SOURCES = [ROOT / "duel" / "app", ROOT / "wonders" / "app"]
+#: Solver modules whose words take a translation function (``tr=``) from the programs.
+SOLVER_SOURCES = [ROOT / "solvers" / "spread.py", ROOT / "solvers" / "chance_hint.py"]
 LANGUAGES = ("zh-Hans", "zh-Hant", "ja")
 KEYWORDS = {"tr": None, "N_": None, "trn": (2, 3)}
 PROJECT = "wonders-duel"
@@ -47,13 +51,13 @@ def babel_locale(lang: str) -> str:
 def extract() -> Catalog:
     """The template: every message of the sources, in the order first met, with its places."""
     template = Catalog(project=PROJECT, fuzzy=False)
-    for folder in SOURCES:
-        for path in sorted(folder.glob("*.py")):
-            where = str(path.relative_to(ROOT))
-            for lineno, message, _comments, context in extract_from_file(
-                "python", path, keywords=KEYWORDS, comment_tags=()
-            ):
-                template.add(message, None, [(where, lineno)], context=context)
+    paths = [p for folder in SOURCES for p in sorted(folder.glob("*.py"))] + SOLVER_SOURCES
+    for path in paths:
+        where = str(path.relative_to(ROOT))
+        for lineno, message, _comments, context in extract_from_file(
+            "python", path, keywords=KEYWORDS, comment_tags=()
+        ):
+            template.add(message, None, [(where, lineno)], context=context)
     return template
 
 
@@ -84,7 +88,12 @@ def compile_mo(catalog: Catalog) -> bytes:
 
 def mo_table(data: bytes) -> dict:
     """msgid -> msgstr of a compiled catalog, header left out (it names babel's version)."""
-    return {m.id: m.string for m in read_mo(io.BytesIO(data)) if m.id}
+    return {_key(m.id): _key(m.string) for m in read_mo(io.BytesIO(data)) if m.id}
+
+
+def _key(value):
+    """A message's id or string, a tuple for a plural message (babel gives lists or tuples)."""
+    return tuple(value) if isinstance(value, list | tuple) else value
 
 
 def _po_text(catalog: Catalog) -> bytes:

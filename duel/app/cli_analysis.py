@@ -22,9 +22,10 @@ from duel.app.cli_support import (
     fail,
     load_state_or_fail,
 )
+from duel.app.i18n import N_, tr
 from duel.quote import quoted
 
-VALUE_NOTE = "chance of winning for {player}, a shared victory counting 1/2"
+VALUE_NOTE = N_("chance of winning for {player}, a shared victory counting 1/2")
 
 
 def _limit(seconds: float | None, nodes: int | None, depth: int | None, default_time: float | None):
@@ -74,30 +75,39 @@ def _line(state, pv, verbose: bool) -> str:
 def _kind_note(info, spread) -> str:
     """One sentence for the player on what the values are."""
     if info.exact:
-        return "Values are exact: every line was searched to the end of the game."
+        return tr("Values are exact: every line was searched to the end of the game.")
     if info.extra.get("engine") == "cmcts":
-        text = (
-            "Values are win chances estimated by the strongest player (Monte Carlo tree search,"
-            f" {info.nodes:,} simulated games)"
-        )
         if info.extra["calibrated"]:
-            text += ", calibrated on self-play games"
-        return text + "; the range shows how much they move between independent searches."
-    parts = []
+            return tr(
+                "Values are win chances estimated by the strongest player (Monte Carlo tree"
+                " search, {n} simulated games), calibrated on self-play games; the range shows"
+                " how much they move between independent searches.",
+                n=f"{info.nodes:,}",
+            )
+        return tr(
+            "Values are win chances estimated by the strongest player (Monte Carlo tree"
+            " search, {n} simulated games); the range shows how much they move between"
+            " independent searches.",
+            n=f"{info.nodes:,}",
+        )
     if not info.extra.get("finished", False):
-        parts.append("Values are estimates: the search looks a few moves ahead and then judges")
-        parts.append(" the position")
+        head = tr(
+            "Values are estimates: the search looks a few moves ahead and then judges the position"
+        )
     else:
-        parts.append("Values are estimates")
+        head = tr("Values are estimates")
     if info.sampled:
         if spread is not None and len(spread.seeds) >= 1:
-            parts.append(
-                "; unseen cards were sampled, and the range shows how much the values move"
-                " between independent samplings"
+            return tr(
+                "{values}; unseen cards were sampled, and the range shows how much the values"
+                " move between independent samplings.",
+                values=head,
             )
-        else:
-            parts.append("; unseen cards were sampled (no time was left to measure the spread)")
-    return "".join(parts) + "."
+        return tr(
+            "{values}; unseen cards were sampled (no time was left to measure the spread).",
+            values=head,
+        )
+    return tr("{values}.", values=head)
 
 
 def _info_json(state, info, spread=None) -> dict:
@@ -142,23 +152,34 @@ def _info_json(state, info, spread=None) -> dict:
 
 
 def _print_moves(state, info, top: int, spread=None, verbose: bool = False) -> None:
+    from duel.app.lines import position_text
     from duel.solvers.spread import value_text
 
     player = "AB"[state.to_move]
-    typer.echo(f"Position: {state.describe()}")
+    typer.echo(tr("Position: {position}", position=position_text(state)))
     if not info.moves:
-        kind = "exact" if info.exact else "estimate"
+        kind = tr("exact") if info.exact else tr("estimate")
         typer.echo(
-            f"Value for A: {_pct(info.value.a)} {kind} (no decision here: next comes chance)"
+            tr(
+                "Value for A: {value} {kind} (no decision here: next comes chance)",
+                value=_pct(info.value.a),
+                kind=kind,
+            )
         )
         if info.pv:
-            typer.echo(f"Line: {_line(state, info.pv, verbose)}")
+            typer.echo(tr("Line: {line}", line=_line(state, info.pv, verbose)))
         return
-    typer.echo(f"Best moves for {player} ({VALUE_NOTE.format(player=player)}):")
+    typer.echo(
+        tr(
+            "Best moves for {player} ({note}):",
+            player=player,
+            note=tr(VALUE_NOTE, player=player),
+        )
+    )
     width = max(len(str(m.move)) for m in info.moves[:top])
     for i, m in enumerate(info.moves[:top], 1):
-        typer.echo(f"  {i}. {str(m.move):{width}}  {value_text(info, m, spread)}")
-    typer.echo(f"Line: {_line(state, info.pv, verbose)}")
+        typer.echo(f"  {i}. {str(m.move):{width}}  {value_text(info, m, spread, tr=tr)}")
+    typer.echo(tr("Line: {line}", line=_line(state, info.pv, verbose)))
     typer.echo(_kind_note(info, spread))
 
 
@@ -237,7 +258,8 @@ def hint(
 
 def _print_chance(state, limit, seed: int, memory: int | None, as_json: bool) -> None:
     """A chance node: what it waits for, each outcome's value and the expected value."""
-    from duel.solvers.chance_hint import chance_analysis, chance_lines
+    from duel.app.lines import position_text
+    from duel.solvers.chance_hint import chance_analysis, chance_lines, waiting_for
 
     if as_json:
         d = chance_analysis(state, limit, seed=seed, memory=memory).to_json()
@@ -246,10 +268,10 @@ def _print_chance(state, limit, seed: int, memory: int | None, as_json: bool) ->
         return
     from rich.console import Console
 
-    with Console(stderr=True).status("Valuing each outcome..."):
+    with Console(stderr=True).status(tr("Valuing each outcome...")):
         result = chance_analysis(state, limit, seed=seed, memory=memory)
-    typer.echo(f"Position: {state.describe()}")
-    typer.echo("\n".join(chance_lines(result)))
+    typer.echo(tr("Position: {position}", position=position_text(state)))
+    typer.echo("\n".join(chance_lines(result, tr=tr, waits_for=waiting_for(state, tr))))
 
 
 def _analyze_strongest(state, limit, top, seed, memory, exact, as_json, verbose, notes) -> None:
@@ -272,13 +294,17 @@ def _analyze_strongest(state, limit, top, seed, memory, exact, as_json, verbose,
     from duel.app.endgame_text import run_with_progress
 
     info = run_with_progress(
-        run, limit.time, "Thinking (Monte Carlo tree search)", sys.stderr.isatty()
+        run, limit.time, tr("Thinking (Monte Carlo tree search)"), sys.stderr.isatty()
     )
     _print_moves(state, info, top, None, verbose)
     if exact and not info.exact:
         typer.echo(
-            "Not solved exactly: the position is too far from the end of the game; these are"
-            f" estimates ({info.nodes:,} simulated games in {info.time:.1f} s)."
+            tr(
+                "Not solved exactly: the position is too far from the end of the game; these are"
+                " estimates ({n} simulated games in {time} s).",
+                n=f"{info.nodes:,}",
+                time=f"{info.time:.1f}",
+            )
         )
     if verbose:
         typer.echo("\n".join(search_stats(info)))
@@ -370,24 +396,53 @@ def analyze(
         from duel.state import TAKEN
 
         left = sum(1 for card in state.pyramid if card != TAKEN)
-        where = f"Age {state.age}, {left} cards left in the structure"
-        instead = (
-            "the strongest player's estimate (Monte Carlo tree search"
-            + (f" for {limit.time:g} s" if limit.time else "")
-            + "), a calibrated win chance with its spread over independent searches."
-            if strongest
-            else "a search as deep as the time allows, with unseen cards sampled (4 draws per"
-            " chance node)"
-            + (f", stopping after {limit.time:g} s" if limit.time else "")
-            + "; the values are estimates and their spread over other samplings is shown."
-        )
+        where = tr("Age {age}, {n} cards left in the structure", age=state.age, n=left)
+        if strongest:
+            instead = (
+                tr(
+                    "the strongest player's estimate (Monte Carlo tree search for {time} s), a"
+                    " calibrated win chance with its spread over independent searches.",
+                    time=f"{limit.time:g}",
+                )
+                if limit.time
+                else tr(
+                    "the strongest player's estimate (Monte Carlo tree search), a calibrated win"
+                    " chance with its spread over independent searches."
+                )
+            )
+        else:
+            instead = (
+                tr(
+                    "a search as deep as the time allows, with unseen cards sampled (4 draws per"
+                    " chance node), stopping after {time} s; the values are estimates and their"
+                    " spread over other samplings is shown.",
+                    time=f"{limit.time:g}",
+                )
+                if limit.time
+                else tr(
+                    "a search as deep as the time allows, with unseen cards sampled (4 draws per"
+                    " chance node); the values are estimates and their spread over other"
+                    " samplings is shown."
+                )
+            )
         notes.append(
-            f"Cannot solve this position exactly ({where}): an exact solve enumerates every"
-            f" deal, which the {'compiled' if C_SEARCH else 'Python'} search does in Age III with"
-            f" at most {max_cards} cards left. Instead: {instead}"
+            tr(
+                "Cannot solve this position exactly ({where}): an exact solve enumerates every"
+                " deal, which the {search} search does in Age III with at most {n} cards left."
+                " Instead: {instead}",
+                where=where,
+                search=tr("compiled") if C_SEARCH else tr("Python"),
+                n=max_cards,
+                instead=instead,
+            )
         )
     if exact and not feasible and named is not None:
-        notes.append(f"No exact explanation of {named} here: the estimates below rank the moves.")
+        notes.append(
+            tr(
+                "No exact explanation of {move} here: the estimates below rank the moves.",
+                move=named,
+            )
+        )
     if exact and feasible and not strongest:
         from duel.app.endgame_text import solve_time_note
         from duel.state import TAKEN
@@ -434,23 +489,39 @@ def analyze(
         console = Console(stderr=True)
         start_nodes = [0]
 
-        with console.status("Searching...") as status:
+        with console.status(tr("Searching...")) as status:
 
             def progress(n: int) -> None:
                 if n - start_nodes[0] >= 20_000:
                     start_nodes[0] = n
-                    what = f"depth {last.depth}, " if last is not None and not exact else ""
                     elapsed = time.perf_counter() - start
-                    status.update(f"Searching... {what}{n:,} positions, {elapsed:.0f} s")
+                    status.update(
+                        tr(
+                            "Searching... depth {depth}, {n} positions, {time} s",
+                            depth=last.depth,
+                            n=f"{n:,}",
+                            time=f"{elapsed:.0f}",
+                        )
+                        if last is not None and not exact
+                        else tr(
+                            "Searching... {n} positions, {time} s",
+                            n=f"{n:,}",
+                            time=f"{elapsed:.0f}",
+                        )
+                    )
 
             for info in analysis(state, main, on_progress=progress, **options):
                 last = info
                 if info.moves:
                     status.update(
-                        f"Searching... depth {info.depth}: {info.moves[0].move}"
-                        f" {_pct(info.moves[0].value)}"
+                        tr(
+                            "Searching... depth {depth}: {move} {value}",
+                            depth=info.depth,
+                            move=info.moves[0].move,
+                            value=_pct(info.moves[0].value),
+                        )
                     )
-            status.update("Measuring the sampling spread...")
+            status.update(tr("Measuring the sampling spread..."))
             spread = measure_spread(
                 state, last, limit, chance, start + limit.time if limit.time else None, budget
             )
@@ -477,21 +548,30 @@ def analyze(
     _print_moves(state, last, top, spread, verbose)
     if last.value.margin is not None:
         typer.echo(
-            f"Expected point margin for {'AB'[state.to_move]} along the solver's moves:"
-            f" {last.value.margin_pov(state.to_move):+.2f}"
+            tr(
+                "Expected point margin for {player} along the solver's moves: {margin}",
+                player="AB"[state.to_move],
+                margin=f"{last.value.margin_pov(state.to_move):+.2f}",
+            )
         )
     if exact and not last.exact:
         did = (
-            "searched to the end of the game"
+            tr("searched to the end of the game")
             if last.extra.get("finished")
-            else (
-                f"searched {last.depth} moves ahead (the time ran out before the end of the game)"
+            else tr(
+                "searched {n} moves ahead (the time ran out before the end of the game)",
+                n=last.depth,
             )
         )
+        time_taken = f"{last.time:.1f}"
         typer.echo(
-            f"Not solved exactly: {did}"
-            + (", with unseen cards sampled" if last.sampled else "")
-            + f", in {last.time:.1f} s."
+            tr(
+                "Not solved exactly: {did}, with unseen cards sampled, in {time} s.",
+                did=did,
+                time=time_taken,
+            )
+            if last.sampled
+            else tr("Not solved exactly: {did}, in {time} s.", did=did, time=time_taken)
         )
     if reports or unexplained:
         from duel.app.endgame_text import report_lines
@@ -530,15 +610,19 @@ def _explain(state, info, named, searcher, seconds: float):
     ``([(title, report), ...], None)``, or what could not be explained in one sentence."""
     from duel.solvers.endgame import NotSolved, explain_move
 
-    wanted = [("Best move explained", info.moves[0].move)]
+    wanted = [(N_("Best move explained"), info.moves[0].move)]
     if named is not None and named != info.moves[0].move:
-        wanted.append(("Your move explained", named))
+        wanted.append((N_("Your move explained"), named))
     reports = []
     for title, move in wanted:
         try:
             reports.append((title, explain_move(state, move, searcher=searcher, seconds=seconds)))
         except NotSolved:
-            return reports, f"Could not explain {move} exactly within {seconds:.0f} s."
+            return reports, tr(
+                "Could not explain {move} exactly within {time} s.",
+                move=move,
+                time=f"{seconds:.0f}",
+            )
     return reports, None
 
 
