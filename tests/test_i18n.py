@@ -293,3 +293,45 @@ def test_hint_and_analysis_snapshots(lang, tmp_path):
         for text in (english, translated)
     )
     assert translated == english
+
+
+# --- review -------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def short_record_file(tmp_path_factory) -> Path:
+    """The example game's first 50 moves (the draft and the start of Age I), as in test_review."""
+    from duel.record import GameRecord
+
+    path = tmp_path_factory.mktemp("review") / "short.json"
+    GameRecord.load(ROOT / "examples" / "records" / "greedy_vs_greedy.json").truncated(50).save(
+        path
+    )
+    return path
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant", "ja"])
+def test_review_snapshots(lang, short_record_file, tmp_path):
+    """``duel review`` with a node budget (reproducible: search:300) in each language: the move
+    table, the graph, the result and the summary; the plot's labels too. Moves stay in the
+    notation and the JSON review stays English."""
+    from duel.app.cli import app
+
+    runner = CliRunner()
+    plot = tmp_path / "review.svg"
+    args = ["review", str(short_record_file), "--level", "search:300", "--workers", "1"]
+    result = runner.invoke(app, ["--lang", lang, *args, "--plot", str(plot)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert str(plot) in lines[-1]  # "Reviewed in N s; graph written to ...": the time varies
+    _check_snapshot(f"review_{lang}.txt", "\n".join(lines[:-1]) + "\n")
+    svg = plot.read_text(encoding="utf-8")
+    set_language(lang)
+    for label in ("move (above 50%: A ahead, below: B ahead)", "blunder", "Age I"):
+        assert i18n.tr(label) in svg and i18n.tr(label) != label
+    english = runner.invoke(app, ["--lang", "en", *args, "--json"]).output
+    translated = runner.invoke(app, ["--lang", lang, *args, "--json"]).output
+    drop = ("seconds_taken",)
+    english, translated = (
+        {k: v for k, v in json.loads(text).items() if k not in drop}
+        for text in (english, translated)
+    )
+    assert translated == english
