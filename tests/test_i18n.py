@@ -335,3 +335,39 @@ def test_review_snapshots(lang, short_record_file, tmp_path):
         for text in (english, translated)
     )
     assert translated == english
+
+
+# --- --help and the commands' errors ------------------------------------------------------------
+def test_help_in_the_chosen_language():
+    """typer builds the help when the commands are defined: the group reads --lang (or the
+    environment) as it parses, before --help prints, and translates every help text."""
+    from duel.app.cli import app
+
+    runner = CliRunner()
+    ja = runner.invoke(app, ["--lang", "ja", "--help"], terminal_width=100)
+    assert ja.exit_code == 0, ja.output
+    for text in ("コマンド", "オプション", "ゲームを遊ぶ", "バージョンを表示して終了する"):
+        assert text in ja.output, text
+    hint = runner.invoke(app, ["--lang", "zh-Hans", "hint", "--help"], terminal_width=100)
+    for text in ("最强 AI 的最佳着法", "显示多少个着法", "[默认：3]", "显示此帮助并退出", "参数"):
+        assert text in hint.output, text
+    env = runner.invoke(app, ["review", "--help"], env={"DUEL_LANG": "zh-Hant"})
+    assert "覆盤一局" in env.output and "選項" in env.output
+    # back in English, every word as before
+    english = runner.invoke(app, ["--lang", "en", "hint", "--help"], terminal_width=100)
+    assert "The strongest player's best moves" in english.output
+    assert "Options" in english.output and "How many moves to show" in english.output
+    assert "选项" not in english.output
+
+
+def test_command_errors_in_the_chosen_language():
+    from duel.app.cli import app
+
+    runner = CliRunner()
+    opening = str(ROOT / "examples" / "age1_opening.json")
+    result = runner.invoke(app, ["--lang", "ja", "hint", opening, "--top", "0"])
+    assert result.exit_code == 2 and "duel: --top は 1 以上、0 ではない" in result.output
+    result = runner.invoke(app, ["--lang", "zh-Hans", "cost", opening, "Baths", "-p", "C"])
+    assert "duel: --player 必须是 A 或 B" in result.output
+    result = runner.invoke(app, ["--lang", "en", "hint", opening, "--top", "0"])
+    assert "duel: --top must be at least 1, not 0" in result.output

@@ -24,6 +24,7 @@ message leaves every file as it was.
 
 from __future__ import annotations
 
+import ast
 import io
 import sys
 from pathlib import Path
@@ -39,7 +40,10 @@ SOURCES = [ROOT / "duel" / "app", ROOT / "wonders" / "app"]
 #: Solver modules whose words take a translation function (``tr=``) from the programs.
 SOLVER_SOURCES = [ROOT / "solvers" / "spread.py", ROOT / "solvers" / "chance_hint.py"]
 LANGUAGES = ("zh-Hans", "zh-Hant", "ja")
-KEYWORDS = {"tr": None, "N_": None, "trn": (2, 3)}
+KEYWORDS = {"tr": None, "N_": None, "N_format": None, "trn": (2, 3)}
+#: The modules whose commands' docstrings are their --help text (typer reads them).
+COMMAND_MODULES = ["duel/app/cli.py", "duel/app/cli_analysis.py", "duel/app/cli_replay.py"]
+COMMAND_MODULES += ["duel/app/cli_review.py", "wonders/app/cli.py"]
 PROJECT = "wonders-duel"
 
 
@@ -58,7 +62,36 @@ def extract() -> Catalog:
             "python", path, keywords=KEYWORDS, comment_tags=()
         ):
             template.add(message, None, [(where, lineno)], context=context)
+        if where in COMMAND_MODULES:
+            for lineno, doc in command_docstrings(path):
+                template.add(doc, None, [(where, lineno)])
     return template
+
+
+def command_docstrings(path: Path) -> list[tuple[int, str]]:
+    """The docstrings of a module's commands, as typer shows them (``inspect.cleandoc``): the
+    functions decorated with ``@app.command(...)`` or registered by ``app.command(...)(f)``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    registered = {
+        node.args[0].id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Call)
+        and getattr(node.func.func, "attr", None) == "command"
+        and node.args
+        and isinstance(node.args[0], ast.Name)
+    }
+    out = []
+    for node in tree.body:
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        decorated = any(
+            getattr(getattr(d, "func", d), "attr", None) == "command" for d in node.decorator_list
+        )
+        doc = ast.get_docstring(node, clean=True)
+        if doc and (decorated or node.name in registered):
+            out.append((node.body[0].lineno, doc))
+    return out
 
 
 def messages() -> dict[str | tuple[str, ...], list[str]]:

@@ -34,10 +34,23 @@ def _limit(seconds: float | None, nodes: int | None, depth: int | None, default_
     check_finite("--time", seconds, positive=True)
     for name, value, top in (("--nodes", nodes, MAX_NODES), ("--depth", depth, MAX_DEPTH)):
         if value is not None and not 1 <= value <= top:
-            fail(f"{name} must be between 1 and {top:,}, not {quoted(value)}")
+            fail(
+                tr(
+                    "{option} must be between 1 and {top}, not {value}",
+                    option=name,
+                    top=f"{top:,}",
+                    value=quoted(value),
+                )
+            )
     if seconds is None and nodes is None and depth is None:
         seconds = default_time
     return Limit(time=seconds, nodes=nodes, depth=depth)
+
+
+def _position_text(state) -> str:
+    from duel.app.lines import position_text
+
+    return position_text(state)
 
 
 def _memory(text: str | None) -> int | None:
@@ -51,11 +64,11 @@ def _memory(text: str | None) -> int | None:
     try:
         megabytes = float(text)
     except ValueError:
-        fail(f"--memory must be a number of MB, not {quoted(text)}")
+        fail(tr("--memory must be a number of MB, not {value}", value=quoted(text)))
     if not megabytes >= 1:  # also rejects NaN
-        fail(f"--memory must be at least 1 (MB), not {megabytes:g}")
+        fail(tr("--memory must be at least 1 (MB), not {value}", value=f"{megabytes:g}"))
     if megabytes > 1 << 20:
-        fail(f"--memory is in MB: {megabytes:g} MB is more than a terabyte")
+        fail(tr("--memory is in MB: {value} MB is more than a terabyte", value=f"{megabytes:g}"))
     return int(megabytes * 1024 * 1024)
 
 
@@ -183,38 +196,47 @@ def _print_moves(state, info, top: int, spread=None, verbose: bool = False) -> N
     typer.echo(_kind_note(info, spread))
 
 
-PositionArgument = Annotated[Path, typer.Argument(help="A position (JSON) or a game record")]
+PositionArgument = Annotated[Path, typer.Argument(help=N_("A position (JSON) or a game record"))]
 NodesOption = Annotated[
     int | None,
     typer.Option(
         "--nodes",
-        help="Budget (reproducible): MCTS iterations, or nodes where the search answers",
+        help=N_("Budget (reproducible): MCTS iterations, or nodes where the search answers"),
     ),
 ]
 DepthOption = Annotated[
-    int | None, typer.Option("--depth", help="Depth in plies (the expectiminimax search)")
+    int | None, typer.Option("--depth", help=N_("Depth in plies (the expectiminimax search)"))
 ]
-TopOption = Annotated[int, typer.Option("--top", help="How many moves to show")]
-ChanceSeedOption = Annotated[int, typer.Option(help="Seed for sampled chance")]
-JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output")]
+TopOption = Annotated[int, typer.Option("--top", help=N_("How many moves to show"))]
+ChanceSeedOption = Annotated[int, typer.Option(help=N_("Seed for sampled chance"))]
+JsonOption = Annotated[bool, typer.Option("--json", help=N_("Machine-readable output"))]
 MemoryOption = Annotated[
     str | None,
-    typer.Option("--memory", help="Memory budget of the search in MB [default: 512]"),
+    typer.Option("--memory", help=N_("Memory budget of the search in MB [default: 512]")),
 ]
 
 
 def _position_to_analyse(position: Path, top: int):
     if top < 1:
-        fail(f"--top must be at least 1, not {top}")
+        fail(tr("--top must be at least 1, not {value}", value=top))
     state = load_state_or_fail(position)
     if state.is_terminal():
-        fail(f"{position}: the game is over ({state.describe()})", 1)
+        fail(
+            tr(
+                "{path}: the game is over ({position})",
+                path=position,
+                position=_position_text(state),
+            ),
+            1,
+        )
     return state
 
 
 VerboseOption = Annotated[
     bool,
-    typer.Option("--verbose", "-v", help="Search statistics, and the line through chance outcomes"),
+    typer.Option(
+        "--verbose", "-v", help=N_("Search statistics, and the line through chance outcomes")
+    ),
 ]
 
 
@@ -224,7 +246,7 @@ def hint(
         float | None,
         typer.Option(
             "--time",
-            help="Seconds to think in all [default: 6,000 MCTS iterations; the search: 2 s]",
+            help=N_("Seconds to think in all [default: 6,000 MCTS iterations; the search: 2 s]"),
         ),
     ] = None,
     nodes: NodesOption = None,
@@ -313,7 +335,7 @@ def _analyze_strongest(state, limit, top, seed, memory, exact, as_json, verbose,
 ThreadsOption = Annotated[
     str | None,
     typer.Option(
-        "--threads", help="Threads for an exact solve [default: every core of this machine]"
+        "--threads", help=N_("Threads for an exact solve [default: every core of this machine]")
     ),
 ]
 
@@ -331,17 +353,19 @@ def _threads(text: str | None) -> int:
     try:
         count = int(text)
     except ValueError:
-        fail(f"--threads must be a whole number, not {quoted(text)}")
+        fail(tr("--threads must be a whole number, not {value}", value=quoted(text)))
     if not 1 <= count <= 256:
-        fail(f"--threads must be between 1 and 256, not {count}")
+        fail(tr("--threads must be between 1 and 256, not {value}", value=count))
     return count
 
 
 def analyze(
     position: PositionArgument,
-    exact: Annotated[bool, typer.Option("--exact", help="Solve to the end of the game")] = False,
+    exact: Annotated[
+        bool, typer.Option("--exact", help=N_("Solve to the end of the game"))
+    ] = False,
     seconds: Annotated[
-        float | None, typer.Option("--time", help="Stop after this many seconds")
+        float | None, typer.Option("--time", help=N_("Stop after this many seconds"))
     ] = None,
     nodes: NodesOption = None,
     depth: DepthOption = None,
@@ -355,7 +379,7 @@ def analyze(
         str | None,
         typer.Option(
             "--move",
-            help='Explain this move exactly too, e.g. "build Gardens" (implies --exact)',
+            help=N_('Explain this move exactly too, e.g. "build Gardens" (implies --exact)'),
         ),
     ] = None,
 ) -> None:
@@ -594,14 +618,19 @@ def _named_move(state, text: str | None):
     from duel.moves import Move, MoveParseError
 
     if state.is_chance():
-        fail(f"--move: no decision to take here ({state.describe()}): next comes chance")
+        fail(
+            tr(
+                "--move: no decision to take here ({position}): next comes chance",
+                position=_position_text(state),
+            )
+        )
     try:
         move = Move.parse(text)
     except MoveParseError as error:
-        fail(f"--move {text!r}: {error}")
+        fail(tr("--move {text}: {error}", text=repr(text), error=error))
     why = state.why_illegal(move)
     if why is not None:
-        fail(f"--move {text!r} is not legal here: {why}")
+        fail(tr("--move {text} is not legal here: {why}", text=repr(text), why=why))
     return move
 
 
@@ -628,14 +657,15 @@ def _explain(state, info, named, searcher, seconds: float):
 
 def match(
     first: Annotated[
-        str, typer.Argument(help="random, greedy, search(-v1), mcts, cmcts(-v1) (:N, :Ss)")
+        str, typer.Argument(help=N_("random, greedy, search(-v1), mcts, cmcts(-v1) (:N, :Ss)"))
     ],
-    second: Annotated[str, typer.Argument(help="The other player")],
+    second: Annotated[str, typer.Argument(help=N_("The other player"))],
     games: Annotated[
-        int, typer.Option("--games", "-g", min=1, help="Number of games (search games are slow)")
+        int,
+        typer.Option("--games", "-g", min=1, help=N_("Number of games (search games are slow)")),
     ] = 10,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed")] = 0,
-    think: Annotated[float, typer.Option(help="Seconds per move for search and mcts")] = 1.0,
+    seed: Annotated[int, typer.Option("--seed", "-s", help=N_("Seed"))] = 0,
+    think: Annotated[float, typer.Option(help=N_("Seconds per move for search and mcts"))] = 1.0,
     workers: WorkersOption = None,
     out: OutOption = None,
     ray: RayOption = None,

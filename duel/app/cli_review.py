@@ -19,14 +19,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from duel.app.cli_support import WorkersOption, batch_errors, check_finite, fail
-from duel.app.i18n import language, tr
+from duel.app.i18n import N_, N_format, language, tr
 
 if TYPE_CHECKING:
     from duel.record import GameRecord
     from duel.solvers.review import Review
     from duel.state import State
 
-LEVEL_HELP = (
+LEVEL_HELP = N_(
     "The analysing AI, any level that can analyse: cmcts (the hint's engine: calibrated MCTS,"
     " exact in small Age III endgames; thinks --time per move), cmcts:N (N iterations per move,"
     " reproducible), cmcts:Ss; search, search-v1 and mcts likewise; greedy (one ply, instant)"
@@ -99,22 +99,24 @@ def review_and_print(record: GameRecord, *, seconds: float, progress: bool, seed
 
 
 def review(
-    record: Annotated[Path, typer.Argument(help="A saved game or game record (JSON)")],
+    record: Annotated[Path, typer.Argument(help=N_("A saved game or game record (JSON)"))],
     seconds: Annotated[
-        float, typer.Option("--time", help="Seconds of analysis per decision")
+        float, typer.Option("--time", help=N_("Seconds of analysis per decision"))
     ] = 1.0,
     level: Annotated[
         str | None,
-        typer.Option("--level", help=LEVEL_HELP + " [default: cmcts, or search without it]"),
+        typer.Option(
+            "--level", help=N_format(N_("{} [default: cmcts, or search without it]"), LEVEL_HELP)
+        ),
     ] = None,
     plot: Annotated[
         Path | None,
-        typer.Option("--plot", help="Also write the graph to FILE.svg (or .png: matplotlib)"),
+        typer.Option("--plot", help=N_("Also write the graph to FILE.svg (or .png: matplotlib)")),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="The whole review as JSON")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("The whole review as JSON"))] = False,
     workers: WorkersOption = None,
     chance: Annotated[
-        bool, typer.Option("--chance/--no-chance", help="List what chance dealt")
+        bool, typer.Option("--chance/--no-chance", help=N_("List what chance dealt"))
     ] = True,
 ) -> None:
     """Review a game: every decision's win chance, the best move, the loss, the mistakes marked,

@@ -182,6 +182,26 @@ def N_(msgid: str, /) -> str:  # noqa: N802 - the gettext convention
     return msgid
 
 
+#: Texts made by :func:`N_format`: the English text -> (message, values), to translate later.
+_FORMATTED: dict[str, tuple[str, tuple[object, ...]]] = {}
+
+
+def N_format(msgid: str, /, *values: object) -> str:  # noqa: N802 - as N_
+    """``msgid.format(*values)`` in English, remembered so that :func:`tr_text` can translate it
+    later (a help text built when the commands are defined, before the language is known)."""
+    text = msgid.format(*values)
+    _FORMATTED[text] = (msgid, values)
+    return text
+
+
+def tr_text(text: str, /) -> str:
+    """A text marked with :func:`N_` or made by :func:`N_format`, in the current language."""
+    msgid, values = _FORMATTED.get(text, (text, ()))
+    values = tuple(tr_text(v) if isinstance(v, str) else v for v in values)  # N_ marked too
+    translated = translations(language()).gettext(msgid) if language() != "en" else msgid
+    return translated.format(*values) if values else translated
+
+
 def placeholders(text: str) -> list[str]:
     """The ``{name}`` fields of a message, sorted, each once (a translation may repeat one).
 
