@@ -371,3 +371,84 @@ def test_command_errors_in_the_chosen_language():
     assert "duel: --player 必须是 A 或 B" in result.output
     result = runner.invoke(app, ["--lang", "en", "hint", opening, "--top", "0"])
     assert "duel: --top must be at least 1, not 0" in result.output
+
+
+# --- wonders: the base game ---------------------------------------------------------------------
+BASE_REFERENCE = ROOT.parent / "shared" / "reference" / "base"
+
+
+@pytest.mark.skipif(not BASE_REFERENCE.exists(), reason="reference not available")
+def test_base_names_are_the_references_chinese_names():
+    """data/base/names_i18n.json holds every card's and Wonder's ``chinese_name`` of the
+    reference CSVs (Traditional Chinese), and nothing else: no Simplified form is derived."""
+    import csv
+
+    from duel.data import load
+
+    names = load("base/names_i18n.json")
+
+    def rows(name):
+        with (BASE_REFERENCE / name).open(encoding="utf-8", newline="") as f:
+            return list(csv.DictReader(f))
+
+    cards = {r["name"]: r["chinese_name"] for r in rows("cards.csv")}
+    wonders = {r["wonder_name"]: r["chinese_name"] for r in rows("wonders.csv")}
+    assert names["card"] == {en: {"zh-Hant": zh} for en, zh in cards.items()}
+    assert names["wonder"] == {en: {"zh-Hant": zh} for en, zh in wonders.items()}
+    assert {c["name"] for c in load("base/cards.json")} == set(cards)
+    assert {w["name"] for w in load("base/wonders.json")} == set(wonders)
+    assert all(len(set(table.values())) == len(table) for table in (cards, wonders))
+
+
+def test_base_names_by_language():
+    from duel.app.i18n import base_name, base_to_english
+
+    assert base_name("card", "Lumber Yard", "zh-Hant") == "堆木場"
+    assert base_name("wonder", "The Colossus of Rhodes", "zh-Hant") == "太陽神銅像"
+    assert base_name("card", "Lumber Yard", "zh-Hant", "english") == "Lumber Yard"
+    # zh-Hans: no Simplified source; the Traditional name only on request
+    assert base_name("card", "Lumber Yard", "zh-Hans") == "Lumber Yard"
+    assert base_name("card", "Lumber Yard", "zh-Hans", "all") == "堆木場"
+    assert base_name("card", "Lumber Yard", "ja") == "Lumber Yard"
+    assert base_name("card", "Lumber Yard", "ja", "all") == "Lumber Yard"
+    assert base_to_english("w 圓形競技場 競技場") == "w Circus Arena"
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans", "ja"])
+def test_wonders_snapshots(lang, tmp_path):
+    """``wonders play`` in each language: the board, the moves, the help, the cities, a move
+    typed by its shown name, the history, undo and quitting; a whole game's score sheet."""
+    from wonders.app.cli import app
+
+    runner = CliRunner()
+    args = ["--lang", lang, "play", "--players", "3", "--humans", "1", "--seed", "5"]
+    typed = "build 礦坑" if lang == "zh-Hant" else "build stone pit"
+    result = runner.invoke(
+        app,
+        args,
+        input=f"help\nnonsense\n999\nbuild guard tower\n{typed}\ncities\nhistory\nundo\nq\ny\n",
+        env={"XDG_DATA_HOME": str(tmp_path)},
+    )
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    _check_snapshot(f"wonders_{lang}.txt", result.output)
+    whole = runner.invoke(
+        app,
+        ["--lang", lang, "play", "--players", "3", "--humans", "1", "--seed", "2"],
+        input="1\n" * 40,
+        env={"XDG_DATA_HOME": str(tmp_path)},
+    )
+    assert whole.exit_code == 0, whole.output
+    set_language(lang)
+    assert i18n.tr("Final scores") in whole.output and i18n.tr("Final scores") != "Final scores"
+    assert i18n.tr("Winner: {names}", names="")[:2] in whole.output
+    help_page = runner.invoke(app, ["--lang", lang, "play", "--help"])
+    assert i18n.tr("random seed") in help_page.output
+
+
+def test_wonders_in_english_is_unchanged():
+    from wonders.app.cli import HELP_TEXT, app
+
+    result = CliRunner().invoke(app, ["play", "--players", "3", "--humans", "0", "--seed", "4"])
+    assert "7 Wonders, 3 players, seed 4" in result.output and "Final scores" in result.output
+    assert "P0 (" in result.output and "(default {save};" in HELP_TEXT

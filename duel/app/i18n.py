@@ -283,6 +283,51 @@ def to_english(text: str) -> str:
     return pattern.sub(lambda m: table[m.group(0)], text)
 
 
+# --- the base game's names (``wonders``) ------------------------------------------------------
+@cache
+def _base_names() -> dict:
+    return data.load("base/names_i18n.json")
+
+
+def base_name(kind: str, english: str, lang: str | None = None, mode: str | None = None) -> str:
+    """A base-game card's or Wonder's shown name (``kind``: ``card`` or ``wonder``). The only
+    source is Traditional Chinese (the reference's ``chinese_name``): zh-Hant shows it (unless
+    the name mode is ``english``); zh-Hans shows it only with ``--names all`` (no source attests
+    a Simplified form, and none is derived), English otherwise; Japanese shows English.
+
+    >>> base_name("card", "Lumber Yard", "zh-Hant"), base_name("card", "Lumber Yard", "zh-Hans")
+    ('堆木場', 'Lumber Yard')
+    >>> base_name("wonder", "The Colossus of Rhodes", "zh-Hans", "all")
+    '太陽神銅像'
+    """
+    lang = lang or language()
+    if lang not in ("zh-Hant", "zh-Hans"):
+        return english
+    mode = mode or name_mode(lang)
+    if mode == "english" or (lang == "zh-Hans" and mode != "all"):
+        return english
+    return _base_names()[kind].get(english, {}).get("zh-Hant", english)
+
+
+def base_to_english(text: str) -> str:
+    """``text`` with a base-game card's or Wonder's Chinese name replaced by its English name
+    (what a player types may be the name shown).
+
+    >>> base_to_english("build 堆木場")
+    'build Lumber Yard'
+    """
+    if text.isascii():
+        return text
+    table = {
+        name: english
+        for kind in ("card", "wonder")
+        for english, cells in _base_names()[kind].items()
+        for name in cells.values()
+    }
+    pattern = "|".join(map(re.escape, sorted(table, key=len, reverse=True)))  # 圓形競技場 first
+    return re.sub(pattern, lambda m: table[m.group(0)], text)
+
+
 # --- display width ------------------------------------------------------------------------------
 def display_width(text: str) -> int:
     """Terminal columns of ``text``: CJK and full-width characters take two."""
