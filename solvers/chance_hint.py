@@ -72,30 +72,41 @@ class ChanceAnalysis:
         }
 
 
-def waiting_for(state: State) -> str:
-    """What the chance node ``state`` waits for, in words.
+def waiting_for(state: State, tr=None) -> str:
+    """What the chance node ``state`` waits for, in words (``tr``: as in :func:`chance_lines`).
 
     >>> from duel import new_game
     >>> waiting_for(new_game())
     'a progress token put on the board at the setup (one of 10)'
     """
+    from duel.solvers.spread import english
+
+    tr = tr or english
     outcomes = state.chance_outcomes()
     n = len(outcomes)
     phase = state.phase
     if phase == "setup_tokens":
-        return f"a progress token put on the board at the setup (one of {n})"
+        return tr("a progress token put on the board at the setup (one of {n})", n=n)
     if phase == "setup_wonders":
-        return f"a wonder revealed for the draft (one of {n})"
+        return tr("a wonder revealed for the draft (one of {n})", n=n)
     if phase == "deal_guilds":
-        return f"where the three guild backs lie as Age III is laid out (one of {n:,} ways)"
+        return tr(
+            "where the three guild backs lie as Age III is laid out (one of {n} ways)",
+            n=f"{n:,}",
+        )
     if phase == "library_draw":
-        return f"The Great Library's draw of three tokens from the box (one of {n} draws)"
+        return tr("The Great Library's draw of three tokens from the box (one of {n} draws)", n=n)
     slot = outcomes[0][0].slot
     row, place = slot_place(state.age, slot)
-    back = " (a guild back)" if state.age == 3 and state.is_guild_slot(slot) else ""
-    return (
-        f"the card turned face up in slot {slot}{back}, row {row}, card {place} from the left"
-        f" (one of {n} cards)"
+    back = tr(" (a guild back)") if state.age == 3 and state.is_guild_slot(slot) else ""
+    return tr(
+        "the card turned face up in slot {slot}{back}, row {row}, card {place} from the left"
+        " (one of {n} cards)",
+        slot=slot,
+        back=back,
+        row=row,
+        place=place,
+        n=n,
     )
 
 
@@ -195,20 +206,32 @@ def chance_analysis(
 LISTED = 24
 
 
-def chance_lines(result: ChanceAnalysis) -> list[str]:
-    """The analysis in words, as ``duel hint`` prints it."""
-    from duel.solvers.spread import pct
+def chance_lines(result: ChanceAnalysis, tr=None, waits_for: str | None = None) -> list[str]:
+    """The analysis in words, as ``duel hint`` prints it; ``tr`` translates and formats (the
+    solvers' English by default, see :func:`duel.solvers.spread.english`), ``waits_for`` is
+    :func:`waiting_for` in the same words (default: ``result.waits_for``)."""
+    from duel.solvers.spread import english, pct
 
-    kind = "exact" if result.exact else "estimate"
+    tr = tr or english
+    kind = tr("exact") if result.exact else tr("estimate")
     how = (
-        f"over {len(result.outcomes)} sampled outcomes of {result.count:,}"
+        tr(
+            "over {n} sampled outcomes of {count}",
+            n=len(result.outcomes),
+            count=f"{result.count:,}",
+        )
         if result.count > MAX_OUTCOMES
-        else f"over the {result.count} outcomes, each by its exact probability"
+        else tr("over the {count} outcomes, each by its exact probability", count=result.count)
     )
     lines = [
-        f"No decision here: the game waits for {result.waits_for}.",
-        f"Value for A: {pct(result.value_a)} {kind}, expected {how}.",
-        "A's chance of winning after each outcome (probability, value):",
+        tr("No decision here: the game waits for {what}.", what=waits_for or result.waits_for),
+        tr(
+            "Value for A: {value} {kind}, expected {how}.",
+            value=pct(result.value_a),
+            kind=kind,
+            how=how,
+        ),
+        tr("A's chance of winning after each outcome (probability, value):"),
     ]
     shown = list(result.outcomes)
     hidden = 0
@@ -218,17 +241,20 @@ def chance_lines(result: ChanceAnalysis) -> list[str]:
     width = max(len(str(o.move)) for o in shown)
     for i, o in enumerate(shown):
         if hidden and i == LISTED // 2:
-            lines.append(f"  ... {hidden} more")
+            lines.append("  ... " + tr("{n} more", n=hidden))
         lines.append(f"  {str(o.move):{width}}  {100 * o.probability:5.1f}%  {pct(o.value_a)}")
     if result.sampled and result.count <= MAX_OUTCOMES:
         lines.append(
-            f"Outcomes that lead straight to more dealing were valued over {RUN_SAMPLES} sampled"
-            " deals of the rest."
+            tr(
+                "Outcomes that lead straight to more dealing were valued over {n} sampled"
+                " deals of the rest.",
+                n=RUN_SAMPLES,
+            )
         )
     engine = {
-        "cmcts": "the strongest player (Monte Carlo tree search, calibrated win chances)",
-        "search": "the expectiminimax search",
-        "end": "the end of the game",
+        "cmcts": tr("the strongest player (Monte Carlo tree search, calibrated win chances)"),
+        "search": tr("the expectiminimax search"),
+        "end": tr("the end of the game"),
     }[result.engine]
-    lines.append(f"Each outcome was valued by {engine}.")
+    lines.append(tr("Each outcome was valued by {engine}.", engine=engine))
     return lines

@@ -218,32 +218,52 @@ def advise(
     return info, measure_spread(state, info, limit, chance, deadline, memory)
 
 
-def value_text(info: AnalysisInfo, m, spread: Spread | None) -> str:
+def english(msgid: str, /, **values: object) -> str:
+    """The solvers' words as they are: ``msgid`` formatted. A program passes its own
+    translation function instead (``tr=``), so that the solvers import no program."""
+    return msgid.format(**values) if values else msgid
+
+
+def value_text(info: AnalysisInfo, m, spread: Spread | None, tr=english) -> str:
     """A root move's value in words: ``57.1% exact``, ``57.1% (range 52.0-61.3% over 3
     samplings)``, ``57.1% estimate``, and from the MCTS hint engine ``57.1% (range 52.0-61.3%
     over 3 searches)``, or ``not searched`` for a move no search looked at (no value);
-    ``m`` is one of ``info.moves``."""
+    ``m`` is one of ``info.moves``; ``tr`` translates and formats (see :func:`english`)."""
     if m.value is None:
-        return "not searched"
+        return tr("not searched")
     if info.extra.get("engine") == "cmcts":
         values = info.extra["spread"].get(str(m.move), [])
         if len(values) >= 2:
-            return (
-                f"{pct(m.value)} (range {100 * min(values):.1f}-{pct(max(values))}"
-                f" over {len(values)} searches)"
+            return tr(
+                "{value} (range {low}-{high} over {n} searches)",
+                value=pct(m.value),
+                low=f"{100 * min(values):.1f}",
+                high=pct(max(values)),
+                n=len(values),
             )
-        return f"{pct(m.value)} (seen by {len(values)} of {info.extra['trees']} searches)"
+        return tr(
+            "{value} (seen by {n} of {trees} searches)",
+            value=pct(m.value),
+            n=len(values),
+            trees=info.extra["trees"],
+        )
     if m.bound not in ("exact", "estimate"):
-        return f"{pct(m.value)} at most"
+        return tr("{value} at most", value=pct(m.value))
     if info.exact:
-        return f"{pct(m.value)} exact"
+        return tr("{value} exact", value=pct(m.value))
     values = spread.values.get(m.move, []) if spread is not None else []
     if len(values) >= 2:
         mean, low, high = summary(values)
-        return f"{pct(mean)} (range {100 * low:.1f}-{pct(high)} over {len(values)} samplings)"
+        return tr(
+            "{value} (range {low}-{high} over {n} samplings)",
+            value=pct(mean),
+            low=f"{100 * low:.1f}",
+            high=pct(high),
+            n=len(values),
+        )
     if info.sampled:
-        return f"{pct(m.value)} estimate (sampled chance, spread not measured)"
-    return f"{pct(m.value)} estimate"
+        return tr("{value} estimate (sampled chance, spread not measured)", value=pct(m.value))
+    return tr("{value} estimate", value=pct(m.value))
 
 
 def search_stats(info: AnalysisInfo, spread: Spread | None = None) -> list[str]:

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import random
 import sys
@@ -27,7 +28,6 @@ from duel.app import i18n
 from duel.app import render as R
 from duel.app.i18n import (
     LANGUAGES,
-    catalog,
     display_name,
     display_width,
     language_from_env,
@@ -39,30 +39,59 @@ from duel.app.i18n import (
 ROOT = Path(__file__).resolve().parents[1]
 SNAPSHOTS = Path(__file__).parent / "snapshots" / "i18n"
 sys.path.insert(0, str(ROOT / "tools"))
-from i18n_catalog import messages  # noqa: E402
+from i18n_catalog import compile_mo, load_po, messages, mo_path, mo_table, po_path  # noqa: E402
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 
 
 # --- the catalog --------------------------------------------------------------------------------
+def _ids(message_id) -> tuple[str, ...]:
+    return message_id if isinstance(message_id, tuple) else (message_id,)
+
+
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_message_is_translated_with_the_same_placeholders(lang):
     found = messages()
     assert len(found) > 200
-    table = catalog(lang)
-    missing = [m for m in found if m not in table]
+    table = {m.id: m.string for m in load_po(po_path(lang), lang) if m.id and not m.fuzzy}
+    missing = [m for m in found if not all(_ids(table.get(m) or ""))]
     assert not missing, f"{lang}: {len(missing)} messages not translated, e.g. {missing[:3]}"
-    differ = [m for m in found if placeholders(m) != placeholders(table[m])]
+    differ = [
+        m
+        for m in found
+        for text in _ids(table[m])
+        if placeholders(" ".join(_ids(m))) != placeholders(text)
+    ]
     assert not differ, f"{lang}: placeholders differ in {differ[:3]}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_compiled_catalog_is_up_to_date(lang):
+    """<lang>.mo holds what babel compiles from <lang>.po (tools/i18n_catalog.py writes it),
+    and the programs read it through the standard library's gettext."""
+    committed = mo_path(lang).read_bytes()
+    assert mo_table(committed) == mo_table(compile_mo(load_po(po_path(lang), lang))), (
+        f"{lang}.mo is stale: run tools/i18n_catalog.py"
+    )
+    with i18n.mo_path(lang).open("rb") as f:
+        assert f.read() == committed
+    set_language(lang)
+    for msgid, msgstr in mo_table(committed).items():
+        if isinstance(msgid, str):
+            assert i18n.tr(msgid) == msgstr
 
 
 def test_the_template_lists_the_messages_of_the_sources():
     """duel.pot is up to date (tools/i18n_catalog.py writes it)."""
-    from duel.app.i18n import read_po
-
-    text = (ROOT / "duel" / "app" / "locale" / "duel.pot").read_text(encoding="utf-8")
-    pot = {m for m in read_po(text.replace('msgstr ""', 'msgstr "x"'))}
+    pot = {m.id for m in load_po(ROOT / "duel" / "app" / "locale" / "duel.pot") if m.id}
     assert pot == set(messages())
+
+
+def test_english_is_the_message_id():
+    set_language("en")
+    assert i18n.tr("Age {n}", n=2) == "Age 2"
+    assert i18n.trn(1, "{n} coin", "{n} coins") == "1 coin"
+    assert i18n.trn(3, "{n} coin", "{n} coins") == "3 coins"
 
 
 # --- choosing the language ----------------------------------------------------------------------
@@ -208,3 +237,218 @@ def test_a_move_typed_by_english_name_shown_name_or_number(lang):
     for typed in (f"build {english}", f"build {shown}", "build 2"):
         move = session.interpret(typed)
         assert move is not None and move.kind is Kind.BUILD and move.card == card, typed
+
+
+# --- hints and analysis -------------------------------------------------------------------------
+ENDGAME = ROOT / "examples" / "endgames" / "age3_8cards_seed102.json"
+
+
+def _compiled_search() -> bool:
+    from duel.solvers.hint import cmcts_available
+    from duel.solvers.search import C_SEARCH
+
+    return C_SEARCH and cmcts_available()
+
+
+def _chance_position(tmp_path) -> Path:
+    """The endgame three moves on: the next card of the structure is turned face up."""
+    from duel.moves import Move
+    from duel.position import load_position, save_position
+
+    state = load_position(ENDGAME)
+    for text in ("discard Builders Guild", "build Gardens", "build Lighthouse"):
+        state = state.apply(Move.parse(text))
+    assert state.is_chance()
+    path = tmp_path / "chance.json"
+    save_position(state, path)
+    return path
+
+
+@pytest.mark.skipif(not _compiled_search(), reason="the snapshots are of the compiled search")
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant", "ja"])
+def test_hint_and_analysis_snapshots(lang, tmp_path):
+    """``duel hint`` (a budget in iterations: reproducible), ``duel analyze --exact`` (an exact
+    endgame, explained) and the hint at a chance node, in each language; the moves stay in the
+    notation, the JSON output stays English."""
+    from duel.app.cli import app
+
+    runner = CliRunner()
+    runs = [
+        ["hint", str(ROOT / "examples" / "age2_midgame.json"), "--nodes", "1500"],
+        ["analyze", str(ENDGAME), "--exact", "--threads", "1"],
+        ["hint", str(_chance_position(tmp_path))],
+    ]
+    out = []
+    for args in runs:
+        result = runner.invoke(app, ["--lang", lang, *args])
+        assert result.exit_code == 0, result.output
+        out.append(f"$ duel --lang {lang} {' '.join(args[:1] + [Path(args[1]).name] + args[2:])}")
+        out.append(result.output)
+    _check_snapshot(f"hint_analysis_{lang}.txt", "\n".join(out))
+    english = runner.invoke(app, ["--lang", "en", "hint", str(ENDGAME), "--json"]).output
+    translated = runner.invoke(app, ["--lang", lang, "hint", str(ENDGAME), "--json"]).output
+    timing = ("time", "nps")
+    english, translated = (
+        {k: v for k, v in json.loads(text).items() if k not in timing}
+        for text in (english, translated)
+    )
+    assert translated == english
+
+
+# --- review -------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def short_record_file(tmp_path_factory) -> Path:
+    """The example game's first 50 moves (the draft and the start of Age I), as in test_review."""
+    from duel.record import GameRecord
+
+    path = tmp_path_factory.mktemp("review") / "short.json"
+    GameRecord.load(ROOT / "examples" / "records" / "greedy_vs_greedy.json").truncated(50).save(
+        path
+    )
+    return path
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant", "ja"])
+def test_review_snapshots(lang, short_record_file, tmp_path):
+    """``duel review`` with a node budget (reproducible: search:300) in each language: the move
+    table, the graph, the result and the summary; the plot's labels too. Moves stay in the
+    notation and the JSON review stays English."""
+    from duel.app.cli import app
+
+    runner = CliRunner()
+    plot = tmp_path / "review.svg"
+    args = ["review", str(short_record_file), "--level", "search:300", "--workers", "1"]
+    result = runner.invoke(app, ["--lang", lang, *args, "--plot", str(plot)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert str(plot) in lines[-1]  # "Reviewed in N s; graph written to ...": the time varies
+    _check_snapshot(f"review_{lang}.txt", "\n".join(lines[:-1]) + "\n")
+    svg = plot.read_text(encoding="utf-8")
+    set_language(lang)
+    for label in ("move (above 50%: A ahead, below: B ahead)", "blunder", "Age I"):
+        assert i18n.tr(label) in svg and i18n.tr(label) != label
+    english = runner.invoke(app, ["--lang", "en", *args, "--json"]).output
+    translated = runner.invoke(app, ["--lang", lang, *args, "--json"]).output
+    drop = ("seconds_taken",)
+    english, translated = (
+        {k: v for k, v in json.loads(text).items() if k not in drop}
+        for text in (english, translated)
+    )
+    assert translated == english
+
+
+# --- --help and the commands' errors ------------------------------------------------------------
+def test_help_in_the_chosen_language():
+    """typer builds the help when the commands are defined: the group reads --lang (or the
+    environment) as it parses, before --help prints, and translates every help text."""
+    from duel.app.cli import app
+
+    runner = CliRunner()
+    ja = runner.invoke(app, ["--lang", "ja", "--help"], terminal_width=100)
+    assert ja.exit_code == 0, ja.output
+    for text in ("コマンド", "オプション", "ゲームを遊ぶ", "バージョンを表示して終了する"):
+        assert text in ja.output, text
+    hint = runner.invoke(app, ["--lang", "zh-Hans", "hint", "--help"], terminal_width=100)
+    for text in ("最强 AI 的最佳着法", "显示多少个着法", "[默认：3]", "显示此帮助并退出", "参数"):
+        assert text in hint.output, text
+    env = runner.invoke(app, ["review", "--help"], env={"DUEL_LANG": "zh-Hant"})
+    assert "覆盤一局" in env.output and "選項" in env.output
+    # back in English, every word as before
+    english = runner.invoke(app, ["--lang", "en", "hint", "--help"], terminal_width=100)
+    assert "The strongest player's best moves" in english.output
+    assert "Options" in english.output and "How many moves to show" in english.output
+    assert "选项" not in english.output
+
+
+def test_command_errors_in_the_chosen_language():
+    from duel.app.cli import app
+
+    runner = CliRunner()
+    opening = str(ROOT / "examples" / "age1_opening.json")
+    result = runner.invoke(app, ["--lang", "ja", "hint", opening, "--top", "0"])
+    assert result.exit_code == 2 and "duel: --top は 1 以上、0 ではない" in result.output
+    result = runner.invoke(app, ["--lang", "zh-Hans", "cost", opening, "Baths", "-p", "C"])
+    assert "duel: --player 必须是 A 或 B" in result.output
+    result = runner.invoke(app, ["--lang", "en", "hint", opening, "--top", "0"])
+    assert "duel: --top must be at least 1, not 0" in result.output
+
+
+# --- wonders: the base game ---------------------------------------------------------------------
+BASE_REFERENCE = ROOT.parent / "shared" / "reference" / "base"
+
+
+@pytest.mark.skipif(not BASE_REFERENCE.exists(), reason="reference not available")
+def test_base_names_are_the_references_chinese_names():
+    """data/base/names_i18n.json holds every card's and Wonder's ``chinese_name`` of the
+    reference CSVs (Traditional Chinese), and nothing else: no Simplified form is derived."""
+    import csv
+
+    from duel.data import load
+
+    names = load("base/names_i18n.json")
+
+    def rows(name):
+        with (BASE_REFERENCE / name).open(encoding="utf-8", newline="") as f:
+            return list(csv.DictReader(f))
+
+    cards = {r["name"]: r["chinese_name"] for r in rows("cards.csv")}
+    wonders = {r["wonder_name"]: r["chinese_name"] for r in rows("wonders.csv")}
+    assert names["card"] == {en: {"zh-Hant": zh} for en, zh in cards.items()}
+    assert names["wonder"] == {en: {"zh-Hant": zh} for en, zh in wonders.items()}
+    assert {c["name"] for c in load("base/cards.json")} == set(cards)
+    assert {w["name"] for w in load("base/wonders.json")} == set(wonders)
+    assert all(len(set(table.values())) == len(table) for table in (cards, wonders))
+
+
+def test_base_names_by_language():
+    from duel.app.i18n import base_name, base_to_english
+
+    assert base_name("card", "Lumber Yard", "zh-Hant") == "堆木場"
+    assert base_name("wonder", "The Colossus of Rhodes", "zh-Hant") == "太陽神銅像"
+    assert base_name("card", "Lumber Yard", "zh-Hant", "english") == "Lumber Yard"
+    # zh-Hans: no Simplified source; the Traditional name only on request
+    assert base_name("card", "Lumber Yard", "zh-Hans") == "Lumber Yard"
+    assert base_name("card", "Lumber Yard", "zh-Hans", "all") == "堆木場"
+    assert base_name("card", "Lumber Yard", "ja") == "Lumber Yard"
+    assert base_name("card", "Lumber Yard", "ja", "all") == "Lumber Yard"
+    assert base_to_english("w 圓形競技場 競技場") == "w Circus Arena"
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans", "ja"])
+def test_wonders_snapshots(lang, tmp_path):
+    """``wonders play`` in each language: the board, the moves, the help, the cities, a move
+    typed by its shown name, the history, undo and quitting; a whole game's score sheet."""
+    from wonders.app.cli import app
+
+    runner = CliRunner()
+    args = ["--lang", lang, "play", "--players", "3", "--humans", "1", "--seed", "5"]
+    typed = "build 礦坑" if lang == "zh-Hant" else "build stone pit"
+    result = runner.invoke(
+        app,
+        args,
+        input=f"help\nnonsense\n999\nbuild guard tower\n{typed}\ncities\nhistory\nundo\nq\ny\n",
+        env={"XDG_DATA_HOME": str(tmp_path)},
+    )
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    _check_snapshot(f"wonders_{lang}.txt", result.output)
+    whole = runner.invoke(
+        app,
+        ["--lang", lang, "play", "--players", "3", "--humans", "1", "--seed", "2"],
+        input="1\n" * 40,
+        env={"XDG_DATA_HOME": str(tmp_path)},
+    )
+    assert whole.exit_code == 0, whole.output
+    set_language(lang)
+    assert i18n.tr("Final scores") in whole.output and i18n.tr("Final scores") != "Final scores"
+    assert i18n.tr("Winner: {names}", names="")[:2] in whole.output
+    help_page = runner.invoke(app, ["--lang", lang, "play", "--help"])
+    assert i18n.tr("random seed") in help_page.output
+
+
+def test_wonders_in_english_is_unchanged():
+    from wonders.app.cli import HELP_TEXT, app
+
+    result = CliRunner().invoke(app, ["play", "--players", "3", "--humans", "0", "--seed", "4"])
+    assert "7 Wonders, 3 players, seed 4" in result.output and "Final scores" in result.output
+    assert "P0 (" in result.output and "(default {save};" in HELP_TEXT

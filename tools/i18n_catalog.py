@@ -1,93 +1,187 @@
-"""Extract the programs' messages into ``duel/app/locale/duel.pot`` and update the .po files.
+"""Extract, update and compile the programs' message catalogs, with babel (a test dependency).
 
-    python tools/i18n_catalog.py          # write duel.pot; add new messages to every .po
-    python tools/i18n_catalog.py --check  # exit 1 if a .po lacks a message (as the test does)
+    python tools/i18n_catalog.py          # write duel.pot, update every .po, compile every .mo
+    python tools/i18n_catalog.py --check  # exit 1 if a .po lacks a message or a .mo is stale
 
-A message is the first string argument of ``tr(...)`` or ``N_(...)`` and the two string
-arguments of ``trn(n, singular, plural)`` in ``duel/app`` and ``wonders/app`` (the same calls
-``xgettext --keyword=tr --keyword=N_ --keyword=trn:2,3`` or ``pybabel extract`` would find).
-Existing translations are kept; a new message gets an empty ``msgstr`` to fill in. Messages no
-longer used are dropped from the .po files.
+The three steps are babel's (``pybabel extract``, ``update`` and ``compile``, called through
+its API so that the keywords and paths live here):
+
+* **extract**: a message is the first argument of ``tr(...)`` or ``N_(...)`` and the
+  (singular, plural) pair of ``trn(n, singular, plural)`` in ``duel/app`` and ``wonders/app``
+  and in the solver modules whose words the programs show (``SOLVER_SOURCES``: they take the
+  programs' ``tr`` as an argument)
+  (``pybabel extract -k tr -k N_ -k trn:2,3``) -> ``duel/app/locale/duel.pot``;
+* **update**: each ``<lang>.po`` gets the new messages with an empty translation to fill in
+  and loses the messages no longer used (no fuzzy matching: a changed English text is a new
+  message);
+* **compile**: each ``<lang>.po`` -> ``<lang>.mo``, which the programs read at run time with the
+  standard library's ``gettext`` (no run-time dependency). The .mo files are committed and
+  ship as package data; tests/test_i18n.py fails when one is stale against its .po.
+
+The header dates are kept from the existing files, so that running the tool without a change of
+message leaves every file as it was.
 """
 
 from __future__ import annotations
 
 import ast
+import io
 import sys
 from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_file
+from babel.messages.mofile import read_mo, write_mo
+from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "duel" / "app" / "locale"
 SOURCES = [ROOT / "duel" / "app", ROOT / "wonders" / "app"]
+#: Solver modules whose words take a translation function (``tr=``) from the programs.
+SOLVER_SOURCES = [ROOT / "solvers" / "spread.py", ROOT / "solvers" / "chance_hint.py"]
 LANGUAGES = ("zh-Hans", "zh-Hant", "ja")
+KEYWORDS = {"tr": None, "N_": None, "N_format": None, "trn": (2, 3)}
+#: The modules whose commands' docstrings are their --help text (typer reads them).
+COMMAND_MODULES = ["duel/app/cli.py", "duel/app/cli_analysis.py", "duel/app/cli_replay.py"]
+COMMAND_MODULES += ["duel/app/cli_review.py", "wonders/app/cli.py"]
+PROJECT = "wonders-duel"
 
 
-def messages() -> dict[str, list[str]]:
-    """msgid -> the places it is used (path:line), in the order first met."""
-    found: dict[str, list[str]] = {}
-    for folder in SOURCES:
-        for path in sorted(folder.glob("*.py")):
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-            for node in ast.walk(tree):
-                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
-                    continue
-                name = node.func.id
-                picks = {"tr": [0], "N_": [0], "trn": [1, 2]}.get(name, [])
-                for i in picks:
-                    if i < len(node.args) and isinstance(node.args[i], ast.Constant):
-                        value = node.args[i].value
-                        if isinstance(value, str):
-                            where = f"{path.relative_to(ROOT)}:{node.lineno}"
-                            found.setdefault(value, []).append(where)
-    return dict(sorted(found.items(), key=lambda kv: kv[1][0]))
+def babel_locale(lang: str) -> str:
+    """The babel (CLDR) name of a language tag: ``zh-Hans`` -> ``zh_Hans``."""
+    return lang.replace("-", "_")
 
 
-def quote(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-    return f'"{escaped}"'
+def extract() -> Catalog:
+    """The template: every message of the sources, in the order first met, with its places."""
+    template = Catalog(project=PROJECT, fuzzy=False)
+    paths = [p for folder in SOURCES for p in sorted(folder.glob("*.py"))] + SOLVER_SOURCES
+    for path in paths:
+        where = str(path.relative_to(ROOT))
+        for lineno, message, _comments, context in extract_from_file(
+            "python", path, keywords=KEYWORDS, comment_tags=()
+        ):
+            template.add(message, None, [(where, lineno)], context=context)
+        if where in COMMAND_MODULES:
+            for lineno, doc in command_docstrings(path):
+                template.add(doc, None, [(where, lineno)])
+    return template
 
 
-def entry(msgid: str, msgstr: str, places: list[str]) -> str:
-    refs = "".join(f"#: {p}\n" for p in places[:3])
-    return f"{refs}msgid {quote(msgid)}\nmsgstr {quote(msgstr)}\n"
+def command_docstrings(path: Path) -> list[tuple[int, str]]:
+    """The docstrings of a module's commands, as typer shows them (``inspect.cleandoc``): the
+    functions decorated with ``@app.command(...)`` or registered by ``app.command(...)(f)``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    registered = {
+        node.args[0].id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Call)
+        and getattr(node.func.func, "attr", None) == "command"
+        and node.args
+        and isinstance(node.args[0], ast.Name)
+    }
+    out = []
+    for node in tree.body:
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        decorated = any(
+            getattr(getattr(d, "func", d), "attr", None) == "command" for d in node.decorator_list
+        )
+        doc = ast.get_docstring(node, clean=True)
+        if doc and (decorated or node.name in registered):
+            out.append((node.body[0].lineno, doc))
+    return out
 
 
-def header(lang: str | None) -> str:
-    return (
-        'msgid ""\nmsgstr ""\n'
-        '"Project-Id-Version: wonders-duel\\n"\n'
-        f'"Language: {lang or ""}\\n"\n'
-        '"MIME-Version: 1.0\\n"\n'
-        '"Content-Type: text/plain; charset=UTF-8\\n"\n'
-        '"Content-Transfer-Encoding: 8bit\\n"\n'
-        + ('"Plural-Forms: nplurals=1; plural=0;\\n"\n' if lang else "")
-    )
+def messages() -> dict[str | tuple[str, ...], list[str]]:
+    """msgid (a (singular, plural) pair for ``trn``) -> the places it is used (path:line)."""
+    return {m.id: [f"{p}:{n}" for p, n in m.locations] for m in extract() if m.id}
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE / f"{lang}.po"
+
+
+def mo_path(lang: str) -> Path:
+    return LOCALE / f"{lang}.mo"
+
+
+def load_po(path: Path, lang: str | None = None) -> Catalog:
+    with path.open("rb") as f:
+        return read_po(f, locale=babel_locale(lang) if lang else None)
+
+
+def compile_mo(catalog: Catalog) -> bytes:
+    """The .mo file of a catalog (fuzzy and untranslated messages left out, as msgfmt does)."""
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
+def mo_table(data: bytes) -> dict:
+    """msgid -> msgstr of a compiled catalog, header left out (it names babel's version)."""
+    return {_key(m.id): _key(m.string) for m in read_mo(io.BytesIO(data)) if m.id}
+
+
+def _key(value):
+    """A message's id or string, a tuple for a plural message (babel gives lists or tuples)."""
+    return tuple(value) if isinstance(value, list | tuple) else value
+
+
+def _po_text(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_po(out, catalog, ignore_obsolete=True, include_previous=False, width=100)
+    return out.getvalue()
+
+
+def _write_if_changed(path: Path, data: bytes) -> bool:
+    if path.exists() and path.read_bytes() == data:
+        return False
+    path.write_bytes(data)
+    return True
+
+
+def problems() -> list[str]:
+    """What --check reports: a message missing in a language, a .mo stale against its .po."""
+    found = messages()
+    out = []
+    for lang in LANGUAGES:
+        catalog = load_po(po_path(lang), lang)
+        translated = {m.id for m in catalog if m.id and m.string and not m.fuzzy}
+        out += [f"{lang}: missing {m!r}" for m in found if m not in translated]
+        mo = mo_path(lang)
+        if not mo.exists() or mo_table(mo.read_bytes()) != mo_table(compile_mo(catalog)):
+            out.append(f"{lang}: {mo.name} is stale (run tools/i18n_catalog.py)")
+    return out
 
 
 def main(argv: list[str]) -> int:
-    sys.path.insert(0, str(ROOT))
-    from duel.app.i18n import read_po
-
-    found = messages()
     if "--check" in argv:
-        missing = 0
-        for lang in LANGUAGES:
-            catalog = read_po((LOCALE / f"{lang}.po").read_text(encoding="utf-8"))
-            for msgid in found:
-                if msgid not in catalog:
-                    print(f"{lang}: missing {msgid!r}")
-                    missing += 1
-        return 1 if missing else 0
+        found = problems()
+        print("\n".join(found) or "catalogs complete, .mo files up to date")
+        return 1 if found else 0
     LOCALE.mkdir(parents=True, exist_ok=True)
-    pot = [header(None)] + [entry(m, "", places) for m, places in found.items()]
-    (LOCALE / "duel.pot").write_text("\n".join(pot), encoding="utf-8")
+    template = extract()
+    pot = LOCALE / "duel.pot"
+    if pot.exists():
+        template.creation_date = load_po(pot).creation_date
+    _write_if_changed(pot, _po_text(template))
     for lang in LANGUAGES:
-        path = LOCALE / f"{lang}.po"
-        old = read_po(path.read_text(encoding="utf-8")) if path.exists() else {}
-        body = [header(lang)] + [entry(m, old.get(m, ""), p) for m, p in found.items()]
-        path.write_text("\n".join(body), encoding="utf-8")
-        todo = sum(1 for m in found if m not in old)
-        print(f"{path.relative_to(ROOT)}: {len(found)} messages, {todo} to translate")
+        path = po_path(lang)
+        if path.exists():
+            catalog = load_po(path, lang)
+        else:
+            catalog = Catalog(locale=babel_locale(lang), project=PROJECT, fuzzy=False)
+        catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
+        catalog.creation_date = template.creation_date
+        _write_if_changed(path, _po_text(catalog))
+        mo = mo_path(lang)
+        compiled = compile_mo(catalog)
+        if not mo.exists() or mo_table(mo.read_bytes()) != mo_table(compiled):
+            mo.write_bytes(compiled)
+        todo = sum(1 for m in catalog if m.id and not m.string)
+        print(f"{path.relative_to(ROOT)}: {len(template)} messages, {todo} to translate")
     return 0
 
 

@@ -1,9 +1,10 @@
 """Turn ``../shared/reference/base`` (7 Wonders, 1st edition) into ``data/base/*.json``.
 
-Run when the reference changes: ``python tools/import_base_reference.py``. The output is one JSON
-object per line (a list), with structured effects instead of the reference's clause strings, so
-that the engine never parses text. ``tests/base/test_data.py`` re-reads the CSVs and checks the
-JSON against them.
+Run when the reference changes: ``python tools/import_base_reference.py``. It also writes
+``data/base/names_i18n.json``, the cards' and Wonders' Chinese names (:func:`build_names`).
+The output is one JSON object per line (a list), with structured effects instead of the
+reference's clause strings, so that the engine never parses text. ``tests/base/test_data.py``
+re-reads the CSVs and checks the JSON against them.
 
 Card object::
 
@@ -143,10 +144,29 @@ def dump_lines(items: list[dict[str, Any]]) -> str:
     return "[\n" + ",\n".join(lines) + "\n]\n"
 
 
+def build_names() -> dict[str, Any]:
+    """The base game's names in other languages: the reference's ``chinese_name`` (Traditional
+    Chinese, as its seed 000 writes them; see SOURCES.md there), by English card and Wonder
+    name. No Simplified form is attested by a source, so none is derived."""
+    names: dict[str, Any] = {
+        "source": "../shared/reference/base/{cards,wonders}.csv, column chinese_name: Traditional"
+        " Chinese as the reference's seed 000 writes them (SOURCES.md there)",
+        "card": {},
+        "wonder": {},
+    }
+    for row in read_csv("cards.csv"):
+        names["card"][row["name"]] = {"zh-Hant": row["chinese_name"]}
+    for row in read_csv("wonders.csv"):
+        names["wonder"][row["wonder_name"]] = {"zh-Hant": row["chinese_name"]}
+    return names
+
+
 def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "cards.json").write_text(dump_lines(build_cards()), encoding="utf-8")
     (OUT / "wonders.json").write_text(dump_lines(build_wonders()), encoding="utf-8")
+    names = json.dumps(build_names(), ensure_ascii=False, indent=1) + "\n"
+    (OUT / "names_i18n.json").write_text(names, encoding="utf-8")
     print(f"wrote {OUT / 'cards.json'} and {OUT / 'wonders.json'}")
     return 0
 

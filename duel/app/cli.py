@@ -27,11 +27,12 @@ from duel.app.cli_support import (
     load_state_or_fail,
     use_palette,
 )
+from duel.app.i18n import N_, N_format, tr
 from duel.quote import quoted
 
 app = typer.Typer(
     name="duel",
-    help="7 Wonders Duel: play in the terminal, inspect and analyse positions.",
+    help=N_("7 Wonders Duel: play in the terminal, inspect and analyse positions."),
     no_args_is_help=True,
     context_settings=CONTEXT_SETTINGS,
     pretty_exceptions_enable=False,
@@ -39,7 +40,7 @@ app = typer.Typer(
 add_common_options(app, "duel")
 
 
-PLAYER_HELP = (
+PLAYER_HELP = N_(
     "Player {}: human, random, greedy, search, search-v1, mcts, cmcts (the strongest) or cmcts-v1"
     " (search:2s, cmcts:0.5s, mcts:5000 for a budget) \\[default: {}, or the saved game's]"
 )
@@ -48,27 +49,27 @@ PLAYER_HELP = (
 @app.command()
 def play(
     a: Annotated[
-        str | None, typer.Option("--a", "-a", help=PLAYER_HELP.format("A", "human"))
+        str | None, typer.Option("--a", "-a", help=N_format(PLAYER_HELP, "A", N_("human")))
     ] = None,
     b: Annotated[
         str | None,
-        typer.Option("--b", "-b", help=PLAYER_HELP.format("B", "cmcts, --think s a move")),
+        typer.Option("--b", "-b", help=N_format(PLAYER_HELP, "B", N_("cmcts, --think s a move"))),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", "-s", help="Seed of the dealer (and of the AI)")
+        int | None, typer.Option("--seed", "-s", help=N_("Seed of the dealer (and of the AI)"))
     ] = None,
-    load: Annotated[Path | None, typer.Option(help="Continue a saved game")] = None,
-    delay: Annotated[float, typer.Option(help="Seconds between AI moves (to watch)")] = 0.0,
+    load: Annotated[Path | None, typer.Option(help=N_("Continue a saved game"))] = None,
+    delay: Annotated[float, typer.Option(help=N_("Seconds between AI moves (to watch)"))] = 0.0,
     think: Annotated[
-        float, typer.Option(help="Seconds per move for the search, mcts and cmcts AIs")
+        float, typer.Option(help=N_("Seconds per move for the search, mcts and cmcts AIs"))
     ] = 1.0,
-    plain: Annotated[bool, typer.Option(help="Plain text, no colours or table")] = False,
+    plain: Annotated[bool, typer.Option(help=N_("Plain text, no colours or table"))] = False,
     line: Annotated[
         bool,
-        typer.Option(help="The drawn table with a line prompt instead of the full-screen app"),
+        typer.Option(help=N_("The drawn table with a line prompt instead of the full-screen app")),
     ] = False,
     manual_chance: Annotated[
-        bool, typer.Option(help="Type each chance outcome yourself (a real game's cards)")
+        bool, typer.Option(help=N_("Type each chance outcome yourself (a real game's cards)"))
     ] = False,
     palette: PaletteOption = None,
 ) -> None:
@@ -100,7 +101,7 @@ PaletteOption = Annotated[
     str | None,
     typer.Option(
         "--palette",
-        help="Colours: default or colorblind (also $DUEL_PALETTE) [default: default]",
+        help=N_("Colours: default or colorblind (also $DUEL_PALETTE) [default: default]"),
     ),
 ]
 
@@ -108,24 +109,29 @@ PaletteOption = Annotated[
 @app.command()
 def show(
     file: Annotated[
-        Path | None, typer.Argument(help="A position (JSON) or a game record", show_default=False)
+        Path | None,
+        typer.Argument(help=N_("A position (JSON) or a game record"), show_default=False),
     ] = None,
     plain: Annotated[
         bool | None,
         typer.Option(
             "--plain/--drawn",
-            help="Plain text, or the drawn table [default: drawn on a terminal, plain in a pipe]",
+            help=N_(
+                "Plain text, or the drawn table [default: drawn on a terminal, plain in a pipe]"
+            ),
             show_default=False,
         ),
     ] = None,
     palette: PaletteOption = None,
     at: Annotated[
         int | None,
-        typer.Option("--at", help="A record's position after move N (0: the start; -1: the end)"),
+        typer.Option(
+            "--at", help=N_("A record's position after move N (0: the start; -1: the end)")
+        ),
     ] = None,
-    moves: Annotated[bool, typer.Option("--moves", help="A record's move list too")] = False,
+    moves: Annotated[bool, typer.Option("--moves", help=N_("A record's move list too"))] = False,
     slots: Annotated[
-        bool, typer.Option("--slots", help="Each Age's structure with its slot numbers")
+        bool, typer.Option("--slots", help=N_("Each Age's structure with its slot numbers"))
     ] = False,
 ) -> None:
     """Print a position (or a game record's final position, or the one --at N) readably."""
@@ -138,7 +144,7 @@ def show(
         typer.echo(slot_diagrams())
         return
     if file is None:
-        fail("show: give a position or a record (or --slots)")
+        fail(tr("show: give a position or a record (or --slots)"))
     if at is not None or moves:
         from duel.app.cli_replay import show_record
 
@@ -150,10 +156,12 @@ def show(
 
 @app.command()
 def cost(
-    position: Annotated[Path, typer.Argument(help="A position (JSON)")],
-    item: Annotated[str, typer.Argument(help="A card or wonder name")],
-    player: Annotated[str, typer.Option("--player", "-p", help="A or B (default: to move)")] = "",
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output")] = False,
+    position: Annotated[Path, typer.Argument(help=N_("A position (JSON)"))],
+    item: Annotated[str, typer.Argument(help=N_("A card or wonder name"))],
+    player: Annotated[
+        str, typer.Option("--player", "-p", help=N_("A or B (default: to move)"))
+    ] = "",
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Machine-readable output"))] = False,
 ) -> None:
     """Explain the cheapest way to pay for a card or wonder."""
     from duel.catalog import UnknownNameError, card_named, wonder_named
@@ -161,7 +169,7 @@ def cost(
 
     state = load_state_or_fail(position)
     if player and player.upper() not in ("A", "B"):
-        fail(f"--player must be A or B, not {quoted(player)}")
+        fail(tr("--player must be A or B, not {value}", value=quoted(player)))
     who = "AB".index(player.upper()) if player else state.to_move
     try:
         plan = payment_plan(state, who, card=card_named(item).id)
@@ -178,8 +186,8 @@ def cost(
 
 @app.command()
 def selfplay(
-    games: Annotated[int, typer.Option("--games", "-g", min=1, help="Number of games")] = 100,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed")] = 0,
+    games: Annotated[int, typer.Option("--games", "-g", min=1, help=N_("Number of games"))] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", help=N_("Seed"))] = 0,
     workers: WorkersOption = None,
     out: OutOption = None,
     ray: RayOption = None,
@@ -235,6 +243,6 @@ def main() -> NoReturn:
     try:
         app(args=expand_optional_values(sys.argv[1:]))
     except KeyboardInterrupt:
-        typer.echo("\ninterrupted", err=True)
+        typer.echo("\n" + tr("interrupted"), err=True)
         sys.exit(130)
     sys.exit(0)

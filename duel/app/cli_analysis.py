@@ -22,9 +22,10 @@ from duel.app.cli_support import (
     fail,
     load_state_or_fail,
 )
+from duel.app.i18n import N_, tr
 from duel.quote import quoted
 
-VALUE_NOTE = "chance of winning for {player}, a shared victory counting 1/2"
+VALUE_NOTE = N_("chance of winning for {player}, a shared victory counting 1/2")
 
 
 def _limit(seconds: float | None, nodes: int | None, depth: int | None, default_time: float | None):
@@ -33,10 +34,23 @@ def _limit(seconds: float | None, nodes: int | None, depth: int | None, default_
     check_finite("--time", seconds, positive=True)
     for name, value, top in (("--nodes", nodes, MAX_NODES), ("--depth", depth, MAX_DEPTH)):
         if value is not None and not 1 <= value <= top:
-            fail(f"{name} must be between 1 and {top:,}, not {quoted(value)}")
+            fail(
+                tr(
+                    "{option} must be between 1 and {top}, not {value}",
+                    option=name,
+                    top=f"{top:,}",
+                    value=quoted(value),
+                )
+            )
     if seconds is None and nodes is None and depth is None:
         seconds = default_time
     return Limit(time=seconds, nodes=nodes, depth=depth)
+
+
+def _position_text(state) -> str:
+    from duel.app.lines import position_text
+
+    return position_text(state)
 
 
 def _memory(text: str | None) -> int | None:
@@ -50,11 +64,11 @@ def _memory(text: str | None) -> int | None:
     try:
         megabytes = float(text)
     except ValueError:
-        fail(f"--memory must be a number of MB, not {quoted(text)}")
+        fail(tr("--memory must be a number of MB, not {value}", value=quoted(text)))
     if not megabytes >= 1:  # also rejects NaN
-        fail(f"--memory must be at least 1 (MB), not {megabytes:g}")
+        fail(tr("--memory must be at least 1 (MB), not {value}", value=f"{megabytes:g}"))
     if megabytes > 1 << 20:
-        fail(f"--memory is in MB: {megabytes:g} MB is more than a terabyte")
+        fail(tr("--memory is in MB: {value} MB is more than a terabyte", value=f"{megabytes:g}"))
     return int(megabytes * 1024 * 1024)
 
 
@@ -74,30 +88,39 @@ def _line(state, pv, verbose: bool) -> str:
 def _kind_note(info, spread) -> str:
     """One sentence for the player on what the values are."""
     if info.exact:
-        return "Values are exact: every line was searched to the end of the game."
+        return tr("Values are exact: every line was searched to the end of the game.")
     if info.extra.get("engine") == "cmcts":
-        text = (
-            "Values are win chances estimated by the strongest player (Monte Carlo tree search,"
-            f" {info.nodes:,} simulated games)"
-        )
         if info.extra["calibrated"]:
-            text += ", calibrated on self-play games"
-        return text + "; the range shows how much they move between independent searches."
-    parts = []
+            return tr(
+                "Values are win chances estimated by the strongest player (Monte Carlo tree"
+                " search, {n} simulated games), calibrated on self-play games; the range shows"
+                " how much they move between independent searches.",
+                n=f"{info.nodes:,}",
+            )
+        return tr(
+            "Values are win chances estimated by the strongest player (Monte Carlo tree"
+            " search, {n} simulated games); the range shows how much they move between"
+            " independent searches.",
+            n=f"{info.nodes:,}",
+        )
     if not info.extra.get("finished", False):
-        parts.append("Values are estimates: the search looks a few moves ahead and then judges")
-        parts.append(" the position")
+        head = tr(
+            "Values are estimates: the search looks a few moves ahead and then judges the position"
+        )
     else:
-        parts.append("Values are estimates")
+        head = tr("Values are estimates")
     if info.sampled:
         if spread is not None and len(spread.seeds) >= 1:
-            parts.append(
-                "; unseen cards were sampled, and the range shows how much the values move"
-                " between independent samplings"
+            return tr(
+                "{values}; unseen cards were sampled, and the range shows how much the values"
+                " move between independent samplings.",
+                values=head,
             )
-        else:
-            parts.append("; unseen cards were sampled (no time was left to measure the spread)")
-    return "".join(parts) + "."
+        return tr(
+            "{values}; unseen cards were sampled (no time was left to measure the spread).",
+            values=head,
+        )
+    return tr("{values}.", values=head)
 
 
 def _info_json(state, info, spread=None) -> dict:
@@ -142,58 +165,78 @@ def _info_json(state, info, spread=None) -> dict:
 
 
 def _print_moves(state, info, top: int, spread=None, verbose: bool = False) -> None:
+    from duel.app.lines import position_text
     from duel.solvers.spread import value_text
 
     player = "AB"[state.to_move]
-    typer.echo(f"Position: {state.describe()}")
+    typer.echo(tr("Position: {position}", position=position_text(state)))
     if not info.moves:
-        kind = "exact" if info.exact else "estimate"
+        kind = tr("exact") if info.exact else tr("estimate")
         typer.echo(
-            f"Value for A: {_pct(info.value.a)} {kind} (no decision here: next comes chance)"
+            tr(
+                "Value for A: {value} {kind} (no decision here: next comes chance)",
+                value=_pct(info.value.a),
+                kind=kind,
+            )
         )
         if info.pv:
-            typer.echo(f"Line: {_line(state, info.pv, verbose)}")
+            typer.echo(tr("Line: {line}", line=_line(state, info.pv, verbose)))
         return
-    typer.echo(f"Best moves for {player} ({VALUE_NOTE.format(player=player)}):")
+    typer.echo(
+        tr(
+            "Best moves for {player} ({note}):",
+            player=player,
+            note=tr(VALUE_NOTE, player=player),
+        )
+    )
     width = max(len(str(m.move)) for m in info.moves[:top])
     for i, m in enumerate(info.moves[:top], 1):
-        typer.echo(f"  {i}. {str(m.move):{width}}  {value_text(info, m, spread)}")
-    typer.echo(f"Line: {_line(state, info.pv, verbose)}")
+        typer.echo(f"  {i}. {str(m.move):{width}}  {value_text(info, m, spread, tr=tr)}")
+    typer.echo(tr("Line: {line}", line=_line(state, info.pv, verbose)))
     typer.echo(_kind_note(info, spread))
 
 
-PositionArgument = Annotated[Path, typer.Argument(help="A position (JSON) or a game record")]
+PositionArgument = Annotated[Path, typer.Argument(help=N_("A position (JSON) or a game record"))]
 NodesOption = Annotated[
     int | None,
     typer.Option(
         "--nodes",
-        help="Budget (reproducible): MCTS iterations, or nodes where the search answers",
+        help=N_("Budget (reproducible): MCTS iterations, or nodes where the search answers"),
     ),
 ]
 DepthOption = Annotated[
-    int | None, typer.Option("--depth", help="Depth in plies (the expectiminimax search)")
+    int | None, typer.Option("--depth", help=N_("Depth in plies (the expectiminimax search)"))
 ]
-TopOption = Annotated[int, typer.Option("--top", help="How many moves to show")]
-ChanceSeedOption = Annotated[int, typer.Option(help="Seed for sampled chance")]
-JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output")]
+TopOption = Annotated[int, typer.Option("--top", help=N_("How many moves to show"))]
+ChanceSeedOption = Annotated[int, typer.Option(help=N_("Seed for sampled chance"))]
+JsonOption = Annotated[bool, typer.Option("--json", help=N_("Machine-readable output"))]
 MemoryOption = Annotated[
     str | None,
-    typer.Option("--memory", help="Memory budget of the search in MB [default: 512]"),
+    typer.Option("--memory", help=N_("Memory budget of the search in MB [default: 512]")),
 ]
 
 
 def _position_to_analyse(position: Path, top: int):
     if top < 1:
-        fail(f"--top must be at least 1, not {top}")
+        fail(tr("--top must be at least 1, not {value}", value=top))
     state = load_state_or_fail(position)
     if state.is_terminal():
-        fail(f"{position}: the game is over ({state.describe()})", 1)
+        fail(
+            tr(
+                "{path}: the game is over ({position})",
+                path=position,
+                position=_position_text(state),
+            ),
+            1,
+        )
     return state
 
 
 VerboseOption = Annotated[
     bool,
-    typer.Option("--verbose", "-v", help="Search statistics, and the line through chance outcomes"),
+    typer.Option(
+        "--verbose", "-v", help=N_("Search statistics, and the line through chance outcomes")
+    ),
 ]
 
 
@@ -203,7 +246,7 @@ def hint(
         float | None,
         typer.Option(
             "--time",
-            help="Seconds to think in all [default: 6,000 MCTS iterations; the search: 2 s]",
+            help=N_("Seconds to think in all [default: 6,000 MCTS iterations; the search: 2 s]"),
         ),
     ] = None,
     nodes: NodesOption = None,
@@ -237,7 +280,8 @@ def hint(
 
 def _print_chance(state, limit, seed: int, memory: int | None, as_json: bool) -> None:
     """A chance node: what it waits for, each outcome's value and the expected value."""
-    from duel.solvers.chance_hint import chance_analysis, chance_lines
+    from duel.app.lines import position_text
+    from duel.solvers.chance_hint import chance_analysis, chance_lines, waiting_for
 
     if as_json:
         d = chance_analysis(state, limit, seed=seed, memory=memory).to_json()
@@ -246,10 +290,10 @@ def _print_chance(state, limit, seed: int, memory: int | None, as_json: bool) ->
         return
     from rich.console import Console
 
-    with Console(stderr=True).status("Valuing each outcome..."):
+    with Console(stderr=True).status(tr("Valuing each outcome...")):
         result = chance_analysis(state, limit, seed=seed, memory=memory)
-    typer.echo(f"Position: {state.describe()}")
-    typer.echo("\n".join(chance_lines(result)))
+    typer.echo(tr("Position: {position}", position=position_text(state)))
+    typer.echo("\n".join(chance_lines(result, tr=tr, waits_for=waiting_for(state, tr))))
 
 
 def _analyze_strongest(state, limit, top, seed, memory, exact, as_json, verbose, notes) -> None:
@@ -272,13 +316,17 @@ def _analyze_strongest(state, limit, top, seed, memory, exact, as_json, verbose,
     from duel.app.endgame_text import run_with_progress
 
     info = run_with_progress(
-        run, limit.time, "Thinking (Monte Carlo tree search)", sys.stderr.isatty()
+        run, limit.time, tr("Thinking (Monte Carlo tree search)"), sys.stderr.isatty()
     )
     _print_moves(state, info, top, None, verbose)
     if exact and not info.exact:
         typer.echo(
-            "Not solved exactly: the position is too far from the end of the game; these are"
-            f" estimates ({info.nodes:,} simulated games in {info.time:.1f} s)."
+            tr(
+                "Not solved exactly: the position is too far from the end of the game; these are"
+                " estimates ({n} simulated games in {time} s).",
+                n=f"{info.nodes:,}",
+                time=f"{info.time:.1f}",
+            )
         )
     if verbose:
         typer.echo("\n".join(search_stats(info)))
@@ -287,7 +335,7 @@ def _analyze_strongest(state, limit, top, seed, memory, exact, as_json, verbose,
 ThreadsOption = Annotated[
     str | None,
     typer.Option(
-        "--threads", help="Threads for an exact solve [default: every core of this machine]"
+        "--threads", help=N_("Threads for an exact solve [default: every core of this machine]")
     ),
 ]
 
@@ -305,17 +353,19 @@ def _threads(text: str | None) -> int:
     try:
         count = int(text)
     except ValueError:
-        fail(f"--threads must be a whole number, not {quoted(text)}")
+        fail(tr("--threads must be a whole number, not {value}", value=quoted(text)))
     if not 1 <= count <= 256:
-        fail(f"--threads must be between 1 and 256, not {count}")
+        fail(tr("--threads must be between 1 and 256, not {value}", value=count))
     return count
 
 
 def analyze(
     position: PositionArgument,
-    exact: Annotated[bool, typer.Option("--exact", help="Solve to the end of the game")] = False,
+    exact: Annotated[
+        bool, typer.Option("--exact", help=N_("Solve to the end of the game"))
+    ] = False,
     seconds: Annotated[
-        float | None, typer.Option("--time", help="Stop after this many seconds")
+        float | None, typer.Option("--time", help=N_("Stop after this many seconds"))
     ] = None,
     nodes: NodesOption = None,
     depth: DepthOption = None,
@@ -329,7 +379,7 @@ def analyze(
         str | None,
         typer.Option(
             "--move",
-            help='Explain this move exactly too, e.g. "build Gardens" (implies --exact)',
+            help=N_('Explain this move exactly too, e.g. "build Gardens" (implies --exact)'),
         ),
     ] = None,
 ) -> None:
@@ -370,24 +420,53 @@ def analyze(
         from duel.state import TAKEN
 
         left = sum(1 for card in state.pyramid if card != TAKEN)
-        where = f"Age {state.age}, {left} cards left in the structure"
-        instead = (
-            "the strongest player's estimate (Monte Carlo tree search"
-            + (f" for {limit.time:g} s" if limit.time else "")
-            + "), a calibrated win chance with its spread over independent searches."
-            if strongest
-            else "a search as deep as the time allows, with unseen cards sampled (4 draws per"
-            " chance node)"
-            + (f", stopping after {limit.time:g} s" if limit.time else "")
-            + "; the values are estimates and their spread over other samplings is shown."
-        )
+        where = tr("Age {age}, {n} cards left in the structure", age=state.age, n=left)
+        if strongest:
+            instead = (
+                tr(
+                    "the strongest player's estimate (Monte Carlo tree search for {time} s), a"
+                    " calibrated win chance with its spread over independent searches.",
+                    time=f"{limit.time:g}",
+                )
+                if limit.time
+                else tr(
+                    "the strongest player's estimate (Monte Carlo tree search), a calibrated win"
+                    " chance with its spread over independent searches."
+                )
+            )
+        else:
+            instead = (
+                tr(
+                    "a search as deep as the time allows, with unseen cards sampled (4 draws per"
+                    " chance node), stopping after {time} s; the values are estimates and their"
+                    " spread over other samplings is shown.",
+                    time=f"{limit.time:g}",
+                )
+                if limit.time
+                else tr(
+                    "a search as deep as the time allows, with unseen cards sampled (4 draws per"
+                    " chance node); the values are estimates and their spread over other"
+                    " samplings is shown."
+                )
+            )
         notes.append(
-            f"Cannot solve this position exactly ({where}): an exact solve enumerates every"
-            f" deal, which the {'compiled' if C_SEARCH else 'Python'} search does in Age III with"
-            f" at most {max_cards} cards left. Instead: {instead}"
+            tr(
+                "Cannot solve this position exactly ({where}): an exact solve enumerates every"
+                " deal, which the {search} search does in Age III with at most {n} cards left."
+                " Instead: {instead}",
+                where=where,
+                search=tr("compiled") if C_SEARCH else tr("Python"),
+                n=max_cards,
+                instead=instead,
+            )
         )
     if exact and not feasible and named is not None:
-        notes.append(f"No exact explanation of {named} here: the estimates below rank the moves.")
+        notes.append(
+            tr(
+                "No exact explanation of {move} here: the estimates below rank the moves.",
+                move=named,
+            )
+        )
     if exact and feasible and not strongest:
         from duel.app.endgame_text import solve_time_note
         from duel.state import TAKEN
@@ -434,23 +513,39 @@ def analyze(
         console = Console(stderr=True)
         start_nodes = [0]
 
-        with console.status("Searching...") as status:
+        with console.status(tr("Searching...")) as status:
 
             def progress(n: int) -> None:
                 if n - start_nodes[0] >= 20_000:
                     start_nodes[0] = n
-                    what = f"depth {last.depth}, " if last is not None and not exact else ""
                     elapsed = time.perf_counter() - start
-                    status.update(f"Searching... {what}{n:,} positions, {elapsed:.0f} s")
+                    status.update(
+                        tr(
+                            "Searching... depth {depth}, {n} positions, {time} s",
+                            depth=last.depth,
+                            n=f"{n:,}",
+                            time=f"{elapsed:.0f}",
+                        )
+                        if last is not None and not exact
+                        else tr(
+                            "Searching... {n} positions, {time} s",
+                            n=f"{n:,}",
+                            time=f"{elapsed:.0f}",
+                        )
+                    )
 
             for info in analysis(state, main, on_progress=progress, **options):
                 last = info
                 if info.moves:
                     status.update(
-                        f"Searching... depth {info.depth}: {info.moves[0].move}"
-                        f" {_pct(info.moves[0].value)}"
+                        tr(
+                            "Searching... depth {depth}: {move} {value}",
+                            depth=info.depth,
+                            move=info.moves[0].move,
+                            value=_pct(info.moves[0].value),
+                        )
                     )
-            status.update("Measuring the sampling spread...")
+            status.update(tr("Measuring the sampling spread..."))
             spread = measure_spread(
                 state, last, limit, chance, start + limit.time if limit.time else None, budget
             )
@@ -477,21 +572,30 @@ def analyze(
     _print_moves(state, last, top, spread, verbose)
     if last.value.margin is not None:
         typer.echo(
-            f"Expected point margin for {'AB'[state.to_move]} along the solver's moves:"
-            f" {last.value.margin_pov(state.to_move):+.2f}"
+            tr(
+                "Expected point margin for {player} along the solver's moves: {margin}",
+                player="AB"[state.to_move],
+                margin=f"{last.value.margin_pov(state.to_move):+.2f}",
+            )
         )
     if exact and not last.exact:
         did = (
-            "searched to the end of the game"
+            tr("searched to the end of the game")
             if last.extra.get("finished")
-            else (
-                f"searched {last.depth} moves ahead (the time ran out before the end of the game)"
+            else tr(
+                "searched {n} moves ahead (the time ran out before the end of the game)",
+                n=last.depth,
             )
         )
+        time_taken = f"{last.time:.1f}"
         typer.echo(
-            f"Not solved exactly: {did}"
-            + (", with unseen cards sampled" if last.sampled else "")
-            + f", in {last.time:.1f} s."
+            tr(
+                "Not solved exactly: {did}, with unseen cards sampled, in {time} s.",
+                did=did,
+                time=time_taken,
+            )
+            if last.sampled
+            else tr("Not solved exactly: {did}, in {time} s.", did=did, time=time_taken)
         )
     if reports or unexplained:
         from duel.app.endgame_text import report_lines
@@ -514,14 +618,19 @@ def _named_move(state, text: str | None):
     from duel.moves import Move, MoveParseError
 
     if state.is_chance():
-        fail(f"--move: no decision to take here ({state.describe()}): next comes chance")
+        fail(
+            tr(
+                "--move: no decision to take here ({position}): next comes chance",
+                position=_position_text(state),
+            )
+        )
     try:
         move = Move.parse(text)
     except MoveParseError as error:
-        fail(f"--move {text!r}: {error}")
+        fail(tr("--move {text}: {error}", text=repr(text), error=error))
     why = state.why_illegal(move)
     if why is not None:
-        fail(f"--move {text!r} is not legal here: {why}")
+        fail(tr("--move {text} is not legal here: {why}", text=repr(text), why=why))
     return move
 
 
@@ -530,28 +639,33 @@ def _explain(state, info, named, searcher, seconds: float):
     ``([(title, report), ...], None)``, or what could not be explained in one sentence."""
     from duel.solvers.endgame import NotSolved, explain_move
 
-    wanted = [("Best move explained", info.moves[0].move)]
+    wanted = [(N_("Best move explained"), info.moves[0].move)]
     if named is not None and named != info.moves[0].move:
-        wanted.append(("Your move explained", named))
+        wanted.append((N_("Your move explained"), named))
     reports = []
     for title, move in wanted:
         try:
             reports.append((title, explain_move(state, move, searcher=searcher, seconds=seconds)))
         except NotSolved:
-            return reports, f"Could not explain {move} exactly within {seconds:.0f} s."
+            return reports, tr(
+                "Could not explain {move} exactly within {time} s.",
+                move=move,
+                time=f"{seconds:.0f}",
+            )
     return reports, None
 
 
 def match(
     first: Annotated[
-        str, typer.Argument(help="random, greedy, search(-v1), mcts, cmcts(-v1) (:N, :Ss)")
+        str, typer.Argument(help=N_("random, greedy, search(-v1), mcts, cmcts(-v1) (:N, :Ss)"))
     ],
-    second: Annotated[str, typer.Argument(help="The other player")],
+    second: Annotated[str, typer.Argument(help=N_("The other player"))],
     games: Annotated[
-        int, typer.Option("--games", "-g", min=1, help="Number of games (search games are slow)")
+        int,
+        typer.Option("--games", "-g", min=1, help=N_("Number of games (search games are slow)")),
     ] = 10,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed")] = 0,
-    think: Annotated[float, typer.Option(help="Seconds per move for search and mcts")] = 1.0,
+    seed: Annotated[int, typer.Option("--seed", "-s", help=N_("Seed"))] = 0,
+    think: Annotated[float, typer.Option(help=N_("Seconds per move for search and mcts"))] = 1.0,
     workers: WorkersOption = None,
     out: OutOption = None,
     ray: RayOption = None,

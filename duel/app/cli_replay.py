@@ -12,13 +12,14 @@ from typing import Annotated
 import typer
 
 from duel.app.cli_support import fail, use_palette
+from duel.app.i18n import N_, tr
 
-RecordArgument = Annotated[Path, typer.Argument(help="A game record (JSON, 7wd-record)")]
+RecordArgument = Annotated[Path, typer.Argument(help=N_("A game record (JSON, 7wd-record)"))]
 PlainOption = Annotated[
     bool | None,
     typer.Option(
         "--plain/--drawn",
-        help="Plain text, or the drawn table [default: drawn on a terminal, plain in a pipe]",
+        help=N_("Plain text, or the drawn table [default: drawn on a terminal, plain in a pipe]"),
         show_default=False,
     ),
 ]
@@ -34,7 +35,9 @@ def load_replay_or_fail(path: Path):
     try:
         data = read_json_file(path, RecordError)
         if isinstance(data, dict) and data.get("format") == "7wd-position":
-            fail(f"{path}: a position, not a game record (duel show prints a position)")
+            fail(
+                tr("{path}: a position, not a game record (duel show prints a position)", path=path)
+            )
         return Replay.of(GameRecord.from_json(data))
     except (PositionError, RecordError) as error:
         message = str(error)
@@ -54,10 +57,10 @@ def print_position(cursor, *, plain: bool | None, moves: bool = True) -> None:
 
 def replay(
     record: RecordArgument,
-    at: Annotated[int, typer.Option("--at", help="Start at the position after move N")] = 0,
+    at: Annotated[int, typer.Option("--at", help=N_("Start at the position after move N"))] = 0,
     plain: PlainOption = None,
     palette: Annotated[
-        str | None, typer.Option("--palette", help="default or colorblind (or $DUEL_PALETTE)")
+        str | None, typer.Option("--palette", help=N_("default or colorblind (or $DUEL_PALETTE)"))
     ] = None,
 ) -> None:
     """Step through a game forwards and backwards: the board at each move and the move list.
@@ -72,7 +75,13 @@ def replay(
         cursor = Cursor(game).at(at if at >= 0 else game.last + 1 + at)
     except ReplayError as error:
         fail(f"--at: {error}")
-    typer.echo(f"Replaying {record} ({game.last} moves). Type help for the commands.")
+    typer.echo(
+        tr(
+            "Replaying {record} ({n} moves). Type help for the commands.",
+            record=record,
+            n=game.last,
+        )
+    )
     print_position(cursor, plain=plain)
     interactive = sys.stdin.isatty()
     while True:
@@ -94,10 +103,11 @@ def replay(
 def export(
     record: RecordArgument,
     chance: Annotated[
-        bool, typer.Option("--chance/--no-chance", help="Include the chance outcomes")
+        bool, typer.Option("--chance/--no-chance", help=N_("Include the chance outcomes"))
     ] = True,
     bare: Annotated[
-        bool, typer.Option("--bare", help="Only the moves in notation, one a line (re-readable)")
+        bool,
+        typer.Option("--bare", help=N_("Only the moves in notation, one a line (re-readable)")),
     ] = False,
 ) -> None:
     """Print a game as a plain move list: numbered, with the player (A/B) or chance."""

@@ -19,28 +19,46 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from duel.app.cli_support import WorkersOption, batch_errors, check_finite, fail
+from duel.app.i18n import N_, N_format, language, tr
 
 if TYPE_CHECKING:
     from duel.record import GameRecord
     from duel.solvers.review import Review
+    from duel.state import State
 
-LEVEL_HELP = (
+LEVEL_HELP = N_(
     "The analysing AI, any level that can analyse: cmcts (the hint's engine: calibrated MCTS,"
     " exact in small Age III endgames; thinks --time per move), cmcts:N (N iterations per move,"
     " reproducible), cmcts:Ss; search, search-v1 and mcts likewise; greedy (one ply, instant)"
 )
 
 
-def print_review(review: Review, last: int, *, chance: bool = True) -> None:
-    """The table, the graph and the summary, on standard output."""
+def _final_text(review: Review, final: State | None) -> str:
+    """How the game ended (or where it stopped), in the current language."""
+    if final is None or language() == "en":
+        return review.final
+    from duel.app.lines import position_text
+
+    if final.is_terminal():
+        return position_text(final)
+    return tr("unfinished: {position}", position=position_text(final))
+
+
+def print_review(
+    review: Review, last: int, *, chance: bool = True, final: State | None = None
+) -> None:
+    """The table, the graph and the summary, on standard output (``final``: the last position,
+    for the result in the current language)."""
     from rich.console import Console
 
     from duel.app.render_review import move_list, review_graph, summary_lines
 
     console = Console(highlight=False)
     console.print(
-        "Every decision: the win chance of the move played for the player who made it (a shared"
-        " victory counts 1/2), its loss against the engine's best move, and its mark."
+        tr(
+            "Every decision: the win chance of the move played for the player who made it (a"
+            " shared victory counts 1/2), its loss against the engine's best move, and its mark."
+        )
     )
     for line in move_list(review, chance=chance):
         console.print(line, crop=False, overflow="ignore")
@@ -49,14 +67,21 @@ def print_review(review: Review, last: int, *, chance: bool = True) -> None:
     for line in review_graph(review, last, width=width):
         console.print(line, crop=False, overflow="ignore")
     console.print()
-    console.print(f"Result: {review.final}")
+    console.print(tr("Result: {result}", result=_final_text(review, final)))
     for line in summary_lines(review):
         console.print(line)
+    engine = (
+        tr("{level}, {seconds} s per move", level=review.level, seconds=f"{review.seconds:g}")
+        if review.seconds is not None
+        else review.level
+    )
     console.print(
-        f"Engine: {review.level}"
-        + (f", {review.seconds:g} s per move" if review.seconds is not None else "")
-        + "; values are win chances (a shared victory counts 1/2), losses in win chance for the"
-        " player who moved; marks from a loss of 5% (inaccuracy), 10% (mistake), 20% (blunder)."
+        tr(
+            "Engine: {engine}; values are win chances (a shared victory counts 1/2), losses in"
+            " win chance for the player who moved; marks from a loss of 5% (inaccuracy), 10%"
+            " (mistake), 20% (blunder).",
+            engine=engine,
+        )
     )
 
 
@@ -69,26 +94,29 @@ def review_and_print(record: GameRecord, *, seconds: float, progress: bool, seed
 
     level = default_player("cmcts")  # the search where the compiled MCTS is not built
     result = review_record(record, seconds=seconds, level=level, progress=progress, seed=seed)
-    print_review(result, Replay.of(record).last)
+    replay = Replay.of(record)
+    print_review(result, replay.last, final=replay.states[-1])
 
 
 def review(
-    record: Annotated[Path, typer.Argument(help="A saved game or game record (JSON)")],
+    record: Annotated[Path, typer.Argument(help=N_("A saved game or game record (JSON)"))],
     seconds: Annotated[
-        float, typer.Option("--time", help="Seconds of analysis per decision")
+        float, typer.Option("--time", help=N_("Seconds of analysis per decision"))
     ] = 1.0,
     level: Annotated[
         str | None,
-        typer.Option("--level", help=LEVEL_HELP + " [default: cmcts, or search without it]"),
+        typer.Option(
+            "--level", help=N_format(N_("{} [default: cmcts, or search without it]"), LEVEL_HELP)
+        ),
     ] = None,
     plot: Annotated[
         Path | None,
-        typer.Option("--plot", help="Also write the graph to FILE.svg (or .png: matplotlib)"),
+        typer.Option("--plot", help=N_("Also write the graph to FILE.svg (or .png: matplotlib)")),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="The whole review as JSON")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("The whole review as JSON"))] = False,
     workers: WorkersOption = None,
     chance: Annotated[
-        bool, typer.Option("--chance/--no-chance", help="List what chance dealt")
+        bool, typer.Option("--chance/--no-chance", help=N_("List what chance dealt"))
     ] = True,
     app: Annotated[
         bool,
@@ -157,8 +185,13 @@ def review(
         data["seconds_taken"] = round(elapsed, 1)
         typer.echo(json.dumps(data, indent=1))
         return
-    print_review(result, game.last, chance=chance)
-    typer.echo(f"Reviewed in {elapsed:.0f} s" + (f"; graph written to {plot}" if plot else ""))
+    print_review(result, game.last, chance=chance, final=game.states[-1])
+    elapsed_text = f"{elapsed:.0f}"
+    typer.echo(
+        tr("Reviewed in {time} s; graph written to {path}", time=elapsed_text, path=plot)
+        if plot
+        else tr("Reviewed in {time} s", time=elapsed_text)
+    )
 
 
 def register(app: typer.Typer) -> None:

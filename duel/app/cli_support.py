@@ -14,6 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
+from typer.core import TyperGroup
+
+from duel.app.i18n import N_, N_format, tr, tr_text
 
 if TYPE_CHECKING:
     from duel.state import State
@@ -112,10 +115,85 @@ def _flags_take_no_value() -> None:
     TyperOption.display_type_rich = display_type_rich
 
 
+# --- the help in the chosen language -------------------------------------------------------------
+#: typer's own words in a help page or an error panel (typer.rich_utils), for the catalogs.
+TYPER_WORDS = {
+    "ARGUMENTS_PANEL_TITLE": N_("Arguments"),
+    "OPTIONS_PANEL_TITLE": N_("Options"),
+    "COMMANDS_PANEL_TITLE": N_("Commands"),
+    "ERRORS_PANEL_TITLE": N_("Error"),
+    "DEFAULT_STRING": N_("[default: {}]"),
+    "REQUIRED_LONG_STRING": N_("[required]"),
+    "RICH_HELP": N_("Try [blue]'{command_path} {help_option}'[/] for help."),
+}
+#: The help of the options click and typer add (--help, shell completion), for the catalogs.
+TYPER_HELP = (
+    N_("Show this message and exit."),
+    N_("Install completion for the current shell."),
+    N_("Show completion for the current shell, to copy it or customize the installation."),
+)
+
+
+def _localize(obj: object, attribute: str) -> None:
+    """``obj.attribute`` (a help text) in the current language, from its English kept aside."""
+    english = obj.__dict__.setdefault("_english", {})
+    if attribute not in english:
+        english[attribute] = getattr(obj, attribute, None)
+    text = english[attribute]
+    if isinstance(text, str) and text:
+        setattr(obj, attribute, _breakable(tr_text(text)))
+
+
+def _breakable(text: str) -> str:
+    """A help text that rich can wrap: it breaks lines at spaces only, and cuts a longer run of
+    Chinese or Japanese with an ellipsis, so a space follows full-width punctuation.
+
+    >>> _breakable("言語：en、zh-Hans（既定）。次")
+    '言語： en、 zh-Hans（既定）。 次'
+    """
+    return re.sub(r"([，、。；：）])(?=[^\s，、。；：）])", r"\1 ", text)
+
+
+def localize_help(group, ctx=None) -> None:
+    """Every help text of ``group`` (a click group: its commands and their parameters) and
+    typer's own words, in the current language. The help strings are marked with :func:`N_`
+    (or :func:`N_format`) where the commands are defined; the commands' docstrings are
+    extracted by tools/i18n_catalog.py."""
+    from typer import rich_utils
+
+    english = rich_utils.__dict__.setdefault("_duel_english", {})
+    for name, msgid in TYPER_WORDS.items():
+        english.setdefault(name, getattr(rich_utils, name))
+        setattr(rich_utils, name, tr(msgid) if tr(msgid) != msgid else english[name])
+    for command in [group, *getattr(group, "commands", {}).values()]:
+        _localize(command, "help")
+        _localize(command, "short_help")
+        help_option = command.get_help_option(ctx) if ctx is not None else None
+        for param in [*command.params, *([help_option] if help_option else [])]:
+            _localize(param, "help")
+
+
+class LocalizedGroup(TyperGroup):
+    """A program's command group whose help is in the chosen language: ``--lang``, ``--names``
+    (:func:`duel.app.i18n.argv_language`) and the environment are read when the arguments are
+    parsed, before ``--help`` (an eager option) prints, then :func:`localize_help`."""
+
+    def parse_args(self, ctx, args):
+        from duel.app.i18n import argv_language, set_language
+
+        lang, names = argv_language(list(args))
+        with contextlib.suppress(ValueError):  # the --lang option's callback says what is wrong
+            set_language(lang, names)
+        localize_help(self, ctx)
+        return super().parse_args(ctx, args)
+
+
 def add_common_options(app: typer.Typer, program: str) -> None:
-    """Give ``app`` a ``--version`` option (``-h``/``--help``: :data:`CONTEXT_SETTINGS`), and
-    flags shown as flags in ``--help`` (:func:`_flags_take_no_value`)."""
+    """Give ``app`` a ``--version`` option (``-h``/``--help``: :data:`CONTEXT_SETTINGS`),
+    flags shown as flags in ``--help`` (:func:`_flags_take_no_value`), ``--lang`` and
+    ``--names``, and its help in the chosen language (:class:`LocalizedGroup`)."""
     _flags_take_no_value()
+    app.info.cls = LocalizedGroup
 
     def show_version(value: bool) -> None:
         if value:
@@ -128,23 +206,27 @@ def add_common_options(app: typer.Typer, program: str) -> None:
             False,
             "--version",
             "-V",
-            help="Show the version and exit.",
+            help=N_("Show the version and exit."),
             callback=show_version,
             is_eager=True,
         ),
         lang: str | None = typer.Option(
             None,
             "--lang",
-            help="Language: en, zh-Hans, zh-Hant or ja (default: $DUEL_LANG, else the locale,"
-            " LC_ALL/LC_MESSAGES/LANG; English where nothing matches).",
+            help=N_(
+                "Language: en, zh-Hans, zh-Hant or ja (default: $DUEL_LANG, else the locale,"
+                " LC_ALL/LC_MESSAGES/LANG; English where nothing matches)."
+            ),
             metavar="LANG",
         ),
         names: str | None = typer.Option(
             None,
             "--names",
-            help="Card, wonder and token names: english, community (names with a well-attested"
-            " community translation; the Chinese default) or all (every community name found)."
-            " Default: $DUEL_NAMES, else english in English and Japanese.",
+            help=N_(
+                "Card, wonder and token names: english, community (names with a well-attested"
+                " community translation; the Chinese default) or all (every community name found)."
+                " Default: $DUEL_NAMES, else english in English and Japanese."
+            ),
             metavar="MODE",
         ),
     ) -> None:
@@ -183,11 +265,11 @@ def check_finite(name: str, value: float | None, *, positive: bool = False) -> N
     if value is None:
         return
     if not math.isfinite(value):
-        fail(f"{name} must be a finite number, not {value}")
+        fail(tr("{option} must be a finite number, not {value}", option=name, value=value))
     if positive and value <= 0:
-        fail(f"{name} must be positive, not {value}")
+        fail(tr("{option} must be positive, not {value}", option=name, value=value))
     if value < 0:
-        fail(f"{name} cannot be negative, not {value}")
+        fail(tr("{option} cannot be negative, not {value}", option=name, value=value))
 
 
 def load_state_or_fail(path: Path) -> State:
@@ -260,14 +342,14 @@ WorkersOption = Annotated[
     typer.Option(
         "--workers",
         min=1,
-        help=f"Worker processes \\[default: every core, {os.cpu_count() or 1} here]",
+        help=N_format(N_("Worker processes \\[default: every core, {} here]"), os.cpu_count() or 1),
     ),
 ]
 OutOption = Annotated[
     Path | None,
     typer.Option(
         "--out",
-        help="Write each game as it ends (JSON lines); the same command again resumes the run",
+        help=N_("Write each game as it ends (JSON lines); the same command again resumes the run"),
     ),
 ]
 RayOption = Annotated[
@@ -275,8 +357,10 @@ RayOption = Annotated[
     typer.Option(
         "--ray",
         metavar="[ADDRESS]",
-        help="Run on a Ray cluster (pip install -e '.\\[cluster]'): its ADDRESS, or none for"
-        " this machine's cluster or a new local one",
+        help=N_(
+            "Run on a Ray cluster (pip install -e '.\\[cluster]'): its ADDRESS, or none for"
+            " this machine's cluster or a new local one"
+        ),
     ),
 ]
 
@@ -315,7 +399,9 @@ def batch_errors() -> Iterator[None]:
     except BatchError as error:
         fail(str(error))
     except KeyboardInterrupt:  # between two games, outside the batch layer
-        typer.echo("\nduel: interrupted; with --out FILE, the same command resumes", err=True)
+        typer.echo(
+            "\nduel: " + tr("interrupted; with --out FILE, the same command resumes"), err=True
+        )
         raise typer.Exit(130) from None
 
 

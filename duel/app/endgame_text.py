@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from duel.app.lines import chance_text, line_steps
-from duel.moves import PLAYER_NAMES
+from duel.app.i18n import N_, tr, trn
+from duel.app.lines import VICTORIES, chance_event, line_steps
+from duel.moves import PLAYER_NAMES, Move
 from duel.state import State
 
 __all__ = ["report_lines", "run_with_progress", "solve_time_note"]
@@ -34,7 +35,7 @@ def _pct(value: float) -> str:
 
 
 def _seconds(t: float) -> str:
-    return f"{t:.0f} s" if t < 90 else f"{t / 60:.0f} min"
+    return tr("{n} s", n=f"{t:.0f}") if t < 90 else tr("{n} min", n=f"{t / 60:.0f}")
 
 
 def solve_time_note(cards: int, threads: int) -> str:
@@ -43,16 +44,28 @@ def solve_time_note(cards: int, threads: int) -> str:
     faster on several threads by :data:`duel.solvers.players.EXACT_THREADS_SPEEDUP`."""
     from duel.solvers.players import EXACT_P80_SECONDS, EXACT_THREADS_SPEEDUP
 
-    head = f"{cards} cards left: an exact solve"
     if cards > max(EXACT_P80_SECONDS):
         measured = max(EXACT_P80_SECONDS)
-        return f"{head} may take minutes (measured solve times stop at {measured} cards)."
+        return tr(
+            "{cards} cards left: an exact solve may take minutes (measured solve times stop at"
+            " {measured} cards).",
+            cards=cards,
+            measured=measured,
+        )
     p80 = EXACT_P80_SECONDS.get(cards, 0.0) / (EXACT_THREADS_SPEEDUP if threads > 1 else 1.0)
     if p80 < 1.0:
-        return f"{head} usually takes under a second."
-    usually = "a few seconds" if p80 < 20 else "under a minute" if p80 < 60 else "minutes"
-    on = f"{threads} thread" + ("s" if threads > 1 else "")
-    return f"{head} usually takes {usually} (4 in 5 within {_seconds(p80 + 0.5)} on {on})."
+        return tr("{cards} cards left: an exact solve usually takes under a second.", cards=cards)
+    usually = tr(
+        N_("a few seconds") if p80 < 20 else N_("under a minute") if p80 < 60 else N_("minutes")
+    )
+    return tr(
+        "{cards} cards left: an exact solve usually takes {usually} (4 in 5 within {time} on"
+        " {threads}).",
+        cards=cards,
+        usually=usually,
+        time=_seconds(p80 + 0.5),
+        threads=trn(threads, "{n} thread", "{n} threads"),
+    )
 
 
 def run_with_progress(work: Callable[[], T], seconds: float | None, what: str, show: bool) -> T:
@@ -85,97 +98,163 @@ def run_with_progress(work: Callable[[], T], seconds: float | None, what: str, s
         TextColumn("{task.fields[left]}"),
     )
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task(what, total=seconds, left=f"{seconds:.0f} s left")
+        task = progress.add_task(what, total=seconds, left=_left(seconds))
         thread.start()
         while thread.is_alive():
             used = time.perf_counter() - start
             left = max(0.0, seconds - used)
-            progress.update(task, completed=min(used, seconds), left=f"{left:.0f} s left")
+            progress.update(task, completed=min(used, seconds), left=_left(left))
             thread.join(0.1)
     if error:
         raise error[0]
     return result[0]
 
 
+def _left(seconds: float) -> str:
+    return tr("{n} s left", n=f"{seconds:.0f}")
+
+
 def _reveal_text(outcomes) -> str:
-    return ", ".join(chance_text(m).removeprefix("if ") for m in outcomes)
+    return ", ".join(chance_event(m, localized=True) for m in outcomes)
 
 
-def _who(player: int | None) -> str:
-    return "nobody (the game is over)" if player is None else PLAYER_NAMES[player]
+def _threat_text(threat) -> str:
+    """A victory in reach (:class:`duel.solvers.endgame.Threat`) in words."""
+    who = PLAYER_NAMES[threat.player]
+    if threat.kind == "science":
+        return tr(
+            "{player} is {n} science symbol(s) from a science victory",
+            player=who,
+            n=threat.distance,
+        )
+    return tr("{player} is {n} space(s) from the opponent's capital", player=who, n=threat.distance)
 
 
 def report_lines(state: State, report, title: str) -> list[str]:
     """The report on ``report.move`` at ``state`` in lines of text, values for the mover."""
     me = PLAYER_NAMES[report.player]
-    out = [f"{title}: {me} {report.move}  {_pct(report.value)} for {me} (exact)"]
+    out = [
+        tr(
+            "{title}: {player} {move}  {value} for {player} (exact)",
+            title=tr(title),
+            player=me,
+            move=report.move,
+            value=_pct(report.value),
+        )
+    ]
     reveals = report.reveals
     if len(reveals) == 1 and not reveals[0].outcomes:
         r = reveals[0]
         if r.decider is None:
-            out.append("  Nothing is revealed: the move ends the game.")
+            out.append("  " + tr("Nothing is revealed: the move ends the game."))
         else:
             out.append(
-                f"  Nothing is revealed; {PLAYER_NAMES[r.decider]} decides next:"
-                f" best {r.reply} ({_pct(r.value)} for {me})."
+                "  "
+                + tr(
+                    "Nothing is revealed; {decider} decides next: best {reply} ({value} for"
+                    " {player}).",
+                    decider=PLAYER_NAMES[r.decider],
+                    reply=r.reply,
+                    value=_pct(r.value),
+                    player=me,
+                )
             )
     else:
-        plural = "s" if len(reveals) > 1 else ""
         out.append(
-            f"  {len(reveals)} possible reveal{plural} before the next decision (probability: what"
-            f" is revealed: {me}'s win chance then, the best reply):"
+            "  "
+            + trn(
+                len(reveals),
+                "{n} possible reveal before the next decision (probability: what is revealed:"
+                " {player}'s win chance then, the best reply):",
+                "{n} possible reveals before the next decision (probability: what is revealed:"
+                " {player}'s win chance then, the best reply):",
+                player=me,
+            )
         )
         shown = len(reveals) if len(reveals) <= SHOWN_REVEALS + 1 else SHOWN_REVEALS
         for r in reveals[:shown]:
-            reply = "game over" if r.decider is None else f"{PLAYER_NAMES[r.decider]} {r.reply}"
+            reply = tr("game over") if r.decider is None else f"{PLAYER_NAMES[r.decider]} {r.reply}"
             out.append(
-                f"    {_pct(r.probability):>6}  {_reveal_text(r.outcomes)}: {_pct(r.value)},"
-                f" {reply}"
+                f"    {_pct(r.probability):>6}  "
+                + tr(
+                    "{reveal}: {value}, {reply}",
+                    reveal=_reveal_text(r.outcomes),
+                    value=_pct(r.value),
+                    reply=reply,
+                )
             )
         rest = reveals[shown:]
         if rest:
             values = [r.value for r in rest]
             out.append(
-                f"    {_pct(sum(r.probability for r in rest)):>6}  {len(rest)} other reveals:"
-                f" {_pct(min(values))[:-1]}-{_pct(max(values))}"
+                f"    {_pct(sum(r.probability for r in rest)):>6}  "
+                + tr(
+                    "{n} other reveals: {low}-{high}",
+                    n=len(rest),
+                    low=_pct(min(values))[:-1],
+                    high=_pct(max(values)),
+                )
             )
     if report.threats:
-        out.append("  In reach after the move: " + "; ".join(map(str, report.threats)) + ".")
+        out.append(
+            "  "
+            + tr(
+                "In reach after the move: {threats}.",
+                threats="; ".join(map(_threat_text, report.threats)),
+            )
+        )
     else:
-        out.append("  No science or military victory in reach after the move.")
+        out.append("  " + tr("No science or military victory in reach after the move."))
+    localized = line_steps(state, report.line, localized=True)
     steps = [
-        f"[chance: {text}]" if who == "chance" else f"{who} {text}"
-        for who, text in line_steps(state, report.line)
+        tr("[chance: {text}]", text=text) if who == "chance" else f"{who} {text}"
+        for who, text in localized
     ]
     end = ""
     if report.line_victory:
         end = (
-            "a shared victory"
+            tr("a shared victory")
             if report.line_winner is None
-            else f"{PLAYER_NAMES[report.line_winner]} wins ({report.line_victory} victory)"
+            else tr(
+                "{winner} wins ({victory})",
+                winner=PLAYER_NAMES[report.line_winner],
+                victory=tr(VICTORIES.get(report.line_victory, f"{report.line_victory} victory")),
+            )
         )
     k = report.decided_at
     if k is not None and 0 < k <= len(steps):
-        who, text = line_steps(state, report.line)[k - 1]
-        step = f"once {text.removeprefix('if ')}" if who == "chance" else f"after {who} {text}"
+        who, text = localized[k - 1]
+        step = (
+            tr("once {event}", event=chance_event(Move(report.line[k - 1]), localized=True))
+            if who == "chance"
+            else tr("after {player} {move}", player=who, move=text)
+        )
         result = (
-            "the game is shared"
+            tr("the game is shared")
             if report.line_winner is None
-            else f"{PLAYER_NAMES[report.line_winner]} wins"
+            else tr("{winner} wins", winner=PLAYER_NAMES[report.line_winner])
         )
         if k == len(steps):
-            out.append(f"  Decided only at the end: {end}.")
+            out.append("  " + tr("Decided only at the end: {end}.", end=end))
         else:
             out.append(
-                f"  Decided {step} (step {k} of the likeliest line): from there {result}"
-                " whatever is revealed and played."
+                "  "
+                + tr(
+                    "Decided {step} (step {k} of the likeliest line): from there {result}"
+                    " whatever is revealed and played.",
+                    step=step,
+                    k=k,
+                    result=result,
+                )
             )
-        steps[k - 1] += " <decided>"
+        steps[k - 1] += tr(" <decided>")
     else:
-        out.append("  Not decided along the line shown: the result still depends on chance.")
+        out.append(
+            "  " + tr("Not decided along the line shown: the result still depends on chance.")
+        )
     out.append(
-        "  Likeliest line (each reveal its likeliest outcome): "
-        + ", ".join(steps)
-        + (f" -> {end}" if end else " ...")
+        "  "
+        + tr("Likeliest line (each reveal its likeliest outcome): {line}", line=", ".join(steps))
+        + (tr(" -> {end}", end=end) if end else " ...")
     )
     return out

@@ -4,9 +4,10 @@
   gettext reads it (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``): ``zh_CN``/``zh_SG`` are
   zh-Hans, ``zh_TW``/``zh_HK``/``zh_MO`` zh-Hant, ``ja_JP`` ja; anything else is English.
 * **Messages**: one gettext catalog per language, ``duel/app/locale/<lang>.po`` (the template
-  is ``duel.pot``). The .po files ship as package data and are read here at run time by a small
-  reader (no compiled .mo, no extra dependency). The English text is the message id, so English
-  output is the source text itself. ``tr("Age {n}", n=2)`` translates then formats.
+  is ``duel.pot``), compiled to ``<lang>.mo`` by ``tools/i18n_catalog.py`` (babel, a
+  development dependency). The .mo files ship as package data and are read here with the
+  standard library's ``gettext`` (no run-time dependency). The English text is the message id,
+  so English output is the source text itself. ``tr("Age {n}", n=2)`` translates then formats.
 * **Names** of cards, wonders and progress tokens: ``data/duel/names_i18n.json`` (community usage
   with a confidence per cell, see docs/i18n.md). :func:`display_name` shows a community name
   only where its confidence is ``official`` or ``widely-used`` and no other component of the
@@ -29,7 +30,7 @@
 
 from __future__ import annotations
 
-import ast
+import gettext
 import os
 import re
 import string
@@ -149,88 +150,56 @@ def argv_language(argv: list[str]) -> tuple[str | None, str | None]:
 
 
 # --- the message catalogs -----------------------------------------------------------------------
-def _unquote(text: str) -> str:
-    return ast.literal_eval(text)
-
-
-def read_po(text: str) -> dict[str, str]:
-    """The translated messages of a .po file: msgid -> msgstr (plural forms: msgstr[0], the
-    one form of Chinese and Japanese); untranslated and fuzzy entries are left out.
-
-    >>> read_po('#, fuzzy\\nmsgid "a"\\nmsgstr "b"\\n\\nmsgid "x {n}"\\nmsgstr ""\\n"y {n}"\\n')
-    {'x {n}': 'y {n}'}
-    """
-    catalog: dict[str, str] = {}
-    entry: dict[str, str] = {}
-    field = None
-    fuzzy = False
-
-    def finish() -> None:
-        nonlocal fuzzy
-        msgid = entry.get("msgid")
-        value = entry.get("msgstr", entry.get("msgstr[0]", ""))
-        if msgid and value and not fuzzy:
-            catalog[msgid] = value
-        entry.clear()
-        fuzzy = False
-
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line:
-            if entry:
-                finish()
-            field = None
-            continue
-        if line.startswith("#"):
-            if entry and "msgstr" in "".join(entry):
-                finish()
-            if line.startswith("#,") and "fuzzy" in line:
-                fuzzy = True
-            continue
-        if line.startswith('"'):
-            if field is not None:
-                entry[field] += _unquote(line)
-            continue
-        keyword, _, rest = line.partition(" ")
-        if keyword == "msgid" and "msgid" in entry:
-            finish()
-        field = keyword
-        entry[field] = _unquote(rest)
-    if entry:
-        finish()
-    return catalog
-
-
-def po_path(lang: str):
-    return resources.files("duel.app").joinpath("locale", f"{lang}.po")
+def mo_path(lang: str):
+    """The compiled catalog of ``lang`` (package data, next to its .po source)."""
+    return resources.files("duel.app").joinpath("locale", f"{lang}.mo")
 
 
 @cache
-def catalog(lang: str) -> dict[str, str]:
-    """The messages of ``lang`` (empty for English: the message ids are the English text)."""
+def translations(lang: str) -> gettext.NullTranslations:
+    """The standard library's gettext translations of ``lang`` (none for English: the message
+    ids are the English text)."""
     if lang == "en":
-        return {}
-    return read_po(po_path(lang).read_text(encoding="utf-8"))
+        return gettext.NullTranslations()
+    with mo_path(lang).open("rb") as f:
+        return gettext.GNUTranslations(f)
 
 
 def tr(msgid: str, /, **values: object) -> str:
     """``msgid`` in the current language, formatted with ``values`` (``str.format``)."""
-    text = catalog(language()).get(msgid, msgid) if language() != "en" else msgid
+    text = translations(language()).gettext(msgid) if language() != "en" else msgid
     return text.format(**values) if values else text
 
 
 def trn(n: int, singular: str, plural: str, /, **values: object) -> str:
-    """The singular or plural message for ``n`` (Chinese and Japanese have one form: the
-    catalog translates the plural message), formatted with ``n`` and ``values``."""
-    msgid = singular if abs(n) == 1 else plural
-    if language() != "en":
-        msgid = plural
-    return tr(msgid, n=n, **values)
+    """The singular or plural message for ``n`` (``ngettext``: Chinese and Japanese have one
+    form), formatted with ``n`` and ``values``."""
+    return translations(language()).ngettext(singular, plural, n).format(n=n, **values)
 
 
 def N_(msgid: str, /) -> str:  # noqa: N802 - the gettext convention
     """Mark ``msgid`` for the catalog where it is defined (a table); translate it where used."""
     return msgid
+
+
+#: Texts made by :func:`N_format`: the English text -> (message, values), to translate later.
+_FORMATTED: dict[str, tuple[str, tuple[object, ...]]] = {}
+
+
+def N_format(msgid: str, /, *values: object) -> str:  # noqa: N802 - as N_
+    """``msgid.format(*values)`` in English, remembered so that :func:`tr_text` can translate it
+    later (a help text built when the commands are defined, before the language is known)."""
+    text = msgid.format(*values)
+    _FORMATTED[text] = (msgid, values)
+    return text
+
+
+def tr_text(text: str, /) -> str:
+    """A text marked with :func:`N_` or made by :func:`N_format`, in the current language."""
+    msgid, values = _FORMATTED.get(text, (text, ()))
+    values = tuple(tr_text(v) if isinstance(v, str) else v for v in values)  # N_ marked too
+    translated = translations(language()).gettext(msgid) if language() != "en" else msgid
+    return translated.format(*values) if values else translated
 
 
 def placeholders(text: str) -> list[str]:
@@ -312,6 +281,51 @@ def to_english(text: str) -> str:
         return text
     pattern, table = _localized_to_english()
     return pattern.sub(lambda m: table[m.group(0)], text)
+
+
+# --- the base game's names (``wonders``) ------------------------------------------------------
+@cache
+def _base_names() -> dict:
+    return data.load("base/names_i18n.json")
+
+
+def base_name(kind: str, english: str, lang: str | None = None, mode: str | None = None) -> str:
+    """A base-game card's or Wonder's shown name (``kind``: ``card`` or ``wonder``). The only
+    source is Traditional Chinese (the reference's ``chinese_name``): zh-Hant shows it (unless
+    the name mode is ``english``); zh-Hans shows it only with ``--names all`` (no source attests
+    a Simplified form, and none is derived), English otherwise; Japanese shows English.
+
+    >>> base_name("card", "Lumber Yard", "zh-Hant"), base_name("card", "Lumber Yard", "zh-Hans")
+    ('堆木場', 'Lumber Yard')
+    >>> base_name("wonder", "The Colossus of Rhodes", "zh-Hans", "all")
+    '太陽神銅像'
+    """
+    lang = lang or language()
+    if lang not in ("zh-Hant", "zh-Hans"):
+        return english
+    mode = mode or name_mode(lang)
+    if mode == "english" or (lang == "zh-Hans" and mode != "all"):
+        return english
+    return _base_names()[kind].get(english, {}).get("zh-Hant", english)
+
+
+def base_to_english(text: str) -> str:
+    """``text`` with a base-game card's or Wonder's Chinese name replaced by its English name
+    (what a player types may be the name shown).
+
+    >>> base_to_english("build 堆木場")
+    'build Lumber Yard'
+    """
+    if text.isascii():
+        return text
+    table = {
+        name: english
+        for kind in ("card", "wonder")
+        for english, cells in _base_names()[kind].items()
+        for name in cells.values()
+    }
+    pattern = "|".join(map(re.escape, sorted(table, key=len, reverse=True)))  # 圓形競技場 first
+    return re.sub(pattern, lambda m: table[m.group(0)], text)
 
 
 # --- display width ------------------------------------------------------------------------------

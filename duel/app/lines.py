@@ -25,33 +25,81 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from duel.app.i18n import N_, language, shown, tr
 from duel.catalog import CARDS, TOKENS, WONDERS, bits
 from duel.moves import PLAYER_NAMES, Kind, Move
 from duel.state import State
 
-__all__ = ["chance_text", "line_steps", "line_text"]
+__all__ = ["chance_event", "chance_text", "line_steps", "line_text", "position_text"]
 
 
-def chance_text(move: Move) -> str:
-    """A chance outcome as a supposition: ``if Baths is revealed in slot 10``."""
+def _english(msgid: str, /, **values: object) -> str:
+    return msgid.format(**values)
+
+
+def chance_event(move: Move, localized: bool = False) -> str:
+    """A chance outcome: ``Baths is revealed in slot 10`` (English, as the JSON output has it;
+    ``localized``: in the current language, names as shown)."""
+    say, name = (tr, shown) if localized else (_english, str)
     kind = move.kind
     if kind is Kind.REVEAL_CARD:
-        return f"if {CARDS[move.card].name} is revealed in slot {move.slot}"
+        card = name(CARDS[move.card].name)
+        return say(N_("{card} is revealed in slot {slot}"), card=card, slot=move.slot)
     if kind is Kind.REVEAL_WONDER:
-        return f"if {WONDERS[move.wonder].name} is revealed for the draft"
+        return say(N_("{wonder} is revealed for the draft"), wonder=name(WONDERS[move.wonder].name))
     if kind is Kind.REVEAL_TOKEN:
-        return f"if {TOKENS[move.token].name} is dealt to the board"
-    names = ", ".join(TOKENS[t].name for t in bits(move.token_mask))
-    return f"if The Great Library draws {names}"
+        return say(N_("{token} is dealt to the board"), token=name(TOKENS[move.token].name))
+    names = ", ".join(name(TOKENS[t].name) for t in bits(move.token_mask))
+    return say(N_("The Great Library draws {names}"), names=names)
 
 
-def line_steps(state: State, line: Sequence[Move]) -> list[tuple[str, str]]:
+def chance_text(move: Move, localized: bool = False) -> str:
+    """A chance outcome as a supposition: ``if Baths is revealed in slot 10``."""
+    event = chance_event(move, localized)
+    return tr("if {event}", event=event) if localized else f"if {event}"
+
+
+def position_text(state: State) -> str:
+    """``state.describe()`` in the current language (English: the engine's own words)."""
+    if language() == "en":
+        return state.describe()
+    from duel.app.render import PHASE_TEXT
+
+    if state.is_terminal():
+        if state.is_shared_victory:
+            return tr("game over: shared victory")
+        return tr(
+            "game over: {winner} wins ({victory})",
+            winner=PLAYER_NAMES[state.winner],
+            victory=tr(VICTORIES.get(state.victory, state.victory)),
+        )
+    age = tr("age {n}", n=state.age) if state.age else tr("setup")
+    phase = tr(PHASE_TEXT[state.phase])
+    if state.is_chance():
+        return tr("{age}, {phase}, chance to move", age=age, phase=phase)
+    return tr(
+        "{age}, {phase}, {who} to move", age=age, phase=phase, who=PLAYER_NAMES[state.to_move]
+    )
+
+
+#: The kinds of victory, by the engine's names (``state.victory``).
+VICTORIES = {
+    "military": N_("military victory"),
+    "science": N_("science victory"),
+    "civilian": N_("civilian victory"),
+}
+
+
+def line_steps(
+    state: State, line: Sequence[Move], localized: bool = False
+) -> list[tuple[str, str]]:
     """``(who, text)`` for each move of ``line`` played from ``state``: who is ``A``, ``B`` or
-    ``chance``. Stops early if a move does not apply (a stale line)."""
+    ``chance``; the moves in the notation (English), a chance outcome in words (English, or in
+    the current language if ``localized``). Stops early if a move does not apply."""
     steps = []
     for move in line:
         if state.is_chance():
-            steps.append(("chance", chance_text(Move(move))))
+            steps.append(("chance", chance_text(Move(move), localized)))
         else:
             steps.append((PLAYER_NAMES[state.to_move], str(Move(move))))
         try:
@@ -69,12 +117,12 @@ def line_text(state: State, line: Sequence[Move], *, through_chance: bool = Fals
     with each chance outcome in brackets: ``[chance: if Baths is revealed in slot 10]``.
     """
     parts = []
-    for who, text in line_steps(state, line):
+    for who, text in line_steps(state, line, localized=True):
         if who == "chance":
             if not through_chance:
-                parts.append("then chance (a face-down card or a draw): the line stops here")
+                parts.append(tr("then chance (a face-down card or a draw): the line stops here"))
                 break
-            parts.append(f"[chance: {text}]")
+            parts.append(tr("[chance: {text}]", text=text))
         else:
             parts.append(f"{who} {text}")
     return ", ".join(parts) or "-"

@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from duel.app.i18n import N_, clip, display_width, ljust, rjust, tr
+
 if TYPE_CHECKING:
     from duel.solvers.review import MoveReview, Review
 
@@ -36,6 +38,16 @@ MARK_COLOUR = {"inaccuracy": "#E69F00", "mistake": "#D55E00", "blunder": "#CC000
 MARKS_ORDER = ("inaccuracy", "mistake", "blunder")
 MARK_LETTER = {"inaccuracy": "i", "mistake": "m", "blunder": "b"}
 PLOT_SUFFIXES = (".svg", ".png")
+#: The marks' names, for the catalogs (the JSON output keeps the English ones).
+MARK_NAMES = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
+#: The review's notes on a move it did not value (duel.solvers.review), for the catalogs.
+NOTES = {
+    "not analysed": N_("not analysed"),
+    "a choice among Great Library tokens the record hides: not judged": N_(
+        "a choice among Great Library tokens the record hides: not judged"
+    ),
+    "the engine gave this move no value": N_("the engine gave this move no value"),
+}
 
 
 class PlotError(ValueError):
@@ -69,24 +81,39 @@ def move_lines(m: MoveReview) -> list[str]:
     head = f"{m.number:3} {'' if m.player == 'chance' else m.player + ' '}"
     if m.player == "chance":
         if m.hidden:
-            return [f"{head}  chance: {m.move} (the other tokens are hidden)"]
-        p = "certain" if m.probability == 1 else f"p {_pct(m.probability)}"
-        return [f"{head}  chance: {m.move} ({p})"]
+            return [f"{head}  " + tr("chance: {move} (the other tokens are hidden)", move=m.move)]
+        p = tr("certain") if m.probability == 1 else tr("p {p}", p=_pct(m.probability))
+        return [f"{head}  " + tr("chance: {move} ({p})", move=m.move, p=p)]
     if m.note is not None or m.value is None:
-        return [f"{head}{m.move:{MOVE_WIDTH}}  ({m.note})"]
+        note = tr(NOTES[m.note]) if m.note in NOTES else m.note
+        return [f"{head}{m.move:{MOVE_WIDTH}}  ({note})"]
     same = m.best_move == m.move or m.loss is None or m.loss < EQUAL
     loss = "" if same else f"-{_pct(m.loss)}"
-    mark = f"{SYMBOLS[m.mark]} {m.mark}" if m.mark else ("forced" if m.choices == 1 else "")
+    if m.mark:
+        mark = f"{SYMBOLS[m.mark]} {tr(MARK_NAMES[m.mark])}"
+    else:
+        mark = tr("forced") if m.choices == 1 else ""
     lines = [f"{head}{m.move:{MOVE_WIDTH}} {_pct(m.value):>7} {loss:>7}  {mark}".rstrip()]
     if not same:
-        lines.append(f"{'':6}  best: {m.best_move} {_pct(m.best_value)}")
+        lines.append(
+            f"{'':6}  " + tr("best: {move} {value}", move=m.best_move, value=_pct(m.best_value))
+        )
     return lines
 
 
 def move_list(review: Review, *, chance: bool = True) -> list[Text]:
     """Every move as styled lines (``chance=False`` leaves out what was dealt), under a header."""
     out = [
-        Text(f"  # {'move':{MOVE_WIDTH + 2}}{'win %':>7} {'loss':>7}  mark", style="bold"),
+        Text(
+            "  # "
+            + ljust(tr("move"), MOVE_WIDTH + 2)
+            + rjust(tr("win %"), 7)
+            + " "
+            + rjust(tr("loss"), 7)
+            + "  "
+            + tr("mark"),
+            style="bold",
+        ),
     ]
     for m in review.moves:
         if m.player == "chance" and not chance:
@@ -107,11 +134,30 @@ def summary_lines(review: Review) -> list[str]:
     A              30          3.1%    20             3         1         0
     B               0          0.0%     0             0         0         0
     """
-    lines = ["player  decisions  average loss  best  inaccuracies  mistakes  blunders"]
+    headers = [
+        tr("player"),
+        tr("decisions"),
+        tr("average loss"),
+        tr("best"),
+        tr("inaccuracies"),
+        tr("mistakes"),
+        tr("blunders"),
+    ]
+    widths = [
+        max(w, display_width(h)) for w, h in zip((6, 9, 12, 4, 12, 8, 8), headers, strict=True)
+    ]
+    header = "  ".join(
+        [ljust(headers[0], widths[0])]
+        + [rjust(h, w) for h, w in zip(headers[1:], widths[1:], strict=True)]
+    )
+    lines = [header]
     for player, s in review.summary.items():
+        cells = [s.decisions, _pct(s.average_loss), s.best, s.inaccuracy, s.mistake, s.blunder]
         lines.append(
-            f"{player:6}  {s.decisions:9}  {_pct(s.average_loss):>12}  {s.best:4}"
-            f"  {s.inaccuracy:12}  {s.mistake:8}  {s.blunder:8}"
+            "  ".join(
+                [ljust(player, widths[0])]
+                + [rjust(str(c), w) for c, w in zip(cells, widths[1:], strict=True)]
+            )
         )
     return lines
 
@@ -145,7 +191,7 @@ def graph_lines(
     ``height`` is 4), one column per slice of the game; ``marks`` and ``ages`` (column -> text)
     add a row each under the chart."""
     if not points:
-        return [Text("(no position was analysed)")]
+        return [Text(tr("(no position was analysed)"))]
     values = _column_values(points, last, width)
     levels = [round((v - 0.5) * 4 * height) for v in values]  # half-cells above (+) or below
     rows: list[Text] = []
@@ -162,12 +208,13 @@ def graph_lines(
         for k in levels:
             text.append("█" if -k >= lower else "▀" if -k >= upper else " ", style=B_COLOUR)
         rows.append(text)
-    for name, labels in (("marks", marks), ("Age  ", ages)):
+    for name, labels in ((tr("marks"), marks), (tr("Age"), ages)):
         if labels:
             row = [" "] * (width + 8)
             for column, label in sorted(labels.items()):
                 row[column : column + len(label)] = label
-            rows.append(Text(f"{name} " + "".join(row).rstrip(), style="dim" * (name != "marks")))
+            head = ljust(clip(name, 5, ""), 5)
+            rows.append(Text(f"{head} " + "".join(row).rstrip(), style="dim" * (labels is ages)))
     return rows
 
 
@@ -191,8 +238,10 @@ def review_graph(review: Review, last: int, width: int = 60, height: int = 4) ->
     lines = graph_lines(review.graph, last, width=width, height=height, marks=marks, ages=ages)
     lines.append(
         Text(
-            "A's chance of winning (above the middle line: A ahead); marks: i inaccuracy,"
-            " m mistake, b blunder (upper case: A's)",
+            tr(
+                "A's chance of winning (above the middle line: A ahead); marks: i inaccuracy,"
+                " m mistake, b blunder (upper case: A's)"
+            ),
             style="dim",
         )
     )
@@ -210,24 +259,29 @@ def check_plot_path(path: Path) -> None:
     """
     suffix = path.suffix.lower()
     if suffix not in PLOT_SUFFIXES:
-        raise PlotError(f"--plot {path}: write a .svg or .png file")
+        raise PlotError(tr("--plot {path}: write a .svg or .png file", path=path))
     if suffix == ".png":
         from importlib.util import find_spec
 
         if find_spec("matplotlib") is None:
             raise PlotError(
-                "--plot: PNG needs matplotlib (pip install 'wonders-duel[plot]'); "
-                "an .svg file needs nothing"
+                tr(
+                    "--plot: PNG needs matplotlib (pip install 'wonders-duel[plot]'); "
+                    "an .svg file needs nothing"
+                )
             )
     if not path.parent.exists():
-        raise PlotError(f"--plot {path}: no folder {path.parent}")
+        raise PlotError(tr("--plot {path}: no folder {folder}", path=path, folder=path.parent))
 
 
 def _title(review: Review) -> str:
     players = review.metadata.get("players")
     if isinstance(players, dict) and {"A", "B"} <= players.keys():
-        return f"A ({players['A']}) vs B ({players['B']}): A's chance of winning"
-    return "A's chance of winning"
+        return tr("A ({a}) vs B ({b}): A's chance of winning", a=players["A"], b=players["B"])
+    return tr("A's chance of winning")
+
+
+AXIS_LABEL = N_("move (above 50%: A ahead, below: B ahead)")
 
 
 def graph_svg(review: Review, last: int, *, width: int = 800, height: int = 320) -> str:
@@ -275,7 +329,7 @@ def graph_svg(review: Review, last: int, *, width: int = 800, height: int = 320)
             f'<line x1="{x(index)}" y1="{top}" x2="{x(index)}" y2="{top + plot_h}"'
             ' stroke="#666" stroke-dasharray="4,3"/>'
         )
-        out.append(f'<text x="{x(index) + 4}" y="{top + 12}" fill="#444">{escape(name)}</text>')
+        out.append(f'<text x="{x(index) + 4}" y="{top + 12}" fill="#444">{escape(tr(name))}</text>')
     points = review.graph
     if points:
         line = " ".join(f"{x(i)},{y(v)}" for i, v in points)
@@ -291,22 +345,28 @@ def graph_svg(review: Review, last: int, *, width: int = 800, height: int = 320)
     for m in review.moves:
         if m.mark is None or m.number - 1 not in values:
             continue
-        tip = f"{m.number}. {m.player} {m.move}: {m.mark}, -{_pct(m.loss)} (best {m.best_move})"
+        tip = tr(
+            "{number}. {player} {move}: {mark}, -{loss} (best {best})",
+            number=m.number,
+            player=m.player,
+            move=m.move,
+            mark=tr(MARK_NAMES[m.mark]),
+            loss=_pct(m.loss),
+            best=m.best_move,
+        )
         out.append(
             f'<circle cx="{x(m.number - 1)}" cy="{y(values[m.number - 1])}" r="4"'
             f' fill="{MARK_COLOUR[m.mark]}" stroke="black" stroke-width="0.5">'
             f"<title>{escape(tip)}</title></circle>"
         )
-    out.append(
-        f'<text x="{left}" y="{height - 8}">move (above 50%: A ahead, below: B ahead)</text>'
-    )
+    out.append(f'<text x="{left}" y="{height - 8}">{escape(tr(AXIS_LABEL))}</text>')
     at = left + plot_w - 250
     for name in MARKS_ORDER:
         out.append(
             f'<circle cx="{at}" cy="{height - 12}" r="4" fill="{MARK_COLOUR[name]}"'
             ' stroke="black" stroke-width="0.5"/>'
         )
-        out.append(f'<text x="{at + 7}" y="{height - 8}">{name}</text>')
+        out.append(f'<text x="{at + 7}" y="{height - 8}">{escape(tr(MARK_NAMES[name]))}</text>')
         at += 85
     out.append("</svg>")
     return "\n".join(out) + "\n"
@@ -333,7 +393,7 @@ def write_plot(review: Review, last: int, path: Path) -> None:
     axes.fill_between(xs, ys, 0.5, where=below, interpolate=True, color=B_COLOUR, alpha=0.35)
     for index, name in sorted(review.ages.items()):
         axes.axvline(index, color="#666", linestyle="--", linewidth=0.8)
-        axes.text(index + 1, 0.95, name, color="#444", fontsize=8)
+        axes.text(index + 1, 0.95, tr(name), color="#444", fontsize=8)
     values = dict(review.graph)
     for m in review.moves:
         if m.mark is not None and m.number - 1 in values:
@@ -349,9 +409,10 @@ def write_plot(review: Review, last: int, path: Path) -> None:
     axes.set_xlim(0, max(last, 1))
     axes.set_ylim(0, 1)
     axes.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
-    axes.set_xlabel("move (above 50%: A ahead, below: B ahead)")
+    axes.set_xlabel(tr(AXIS_LABEL))
     for name in MARKS_ORDER:  # legend entries only
-        axes.plot([], [], "o", color=MARK_COLOUR[name], markeredgecolor="black", label=name)
+        label = tr(MARK_NAMES[name])
+        axes.plot([], [], "o", color=MARK_COLOUR[name], markeredgecolor="black", label=label)
     axes.legend(loc="lower right", fontsize=8, ncols=3, frameon=False)
     axes.set_title(_title(review), fontsize=10, loc="left")
     figure.tight_layout()

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 import typer
 
 from duel.app.cli_support import number
-from duel.app.words import plural
+from duel.app.i18n import N_, base_name, base_to_english, language, tr
+from duel.app.words import plural, word
 from duel.quote import quoted
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ app = typer.Typer(
     name="wonders",
     no_args_is_help=True,
     context_settings=CONTEXT_SETTINGS,
-    help="7 Wonders (base game, 2-7 players; 2 = the Free City variant).",
+    help=N_("7 Wonders (base game, 2-7 players; 2 = the Free City variant)."),
 )
 add_common_options(app, "wonders")
 
@@ -60,13 +61,44 @@ ACTION_WORDS = {
     "p": "pick",
     "pick": "pick",
 }
-HELP_TEXT = (
+HELP_TEXT = N_(
     "Type a number from the list, or an action and a card: 'build temple', 'w baths' (Wonder "
     "stage), 'd altar' (discard for 3 coins), 'free palace' (Olympia), 'pick study' "
     "(Halicarnassus). Card names may be abbreviated. 'cities' shows every city, 'history' the "
     "moves so far, 'undo' takes back your last decision, 'save [FILE]' saves the game "
-    f"(default {DEFAULT_SAVE}; continue it with 'wonders play --load FILE'), 'q' quits."
+    "(default {save}; continue it with 'wonders play --load FILE'), 'q' quits."
 )
+#: The base game's words not shared with the Duel (the others are in duel.app.words).
+BASE_WORDS = (
+    N_("ore"),
+    N_("loom"),
+    N_("treasury"),
+    N_("commerce"),
+    N_("guilds"),
+)
+
+
+# --------------------------------------------------------------------------- names
+def card_name(english: str) -> str:
+    """A card's name as shown (its Traditional Chinese name in zh-Hant, see docs/i18n.md)."""
+    return base_name("card", english)
+
+
+def city_name(state: GameState, c: int) -> str:
+    """``P0 (Gizah A)``; in Chinese the Wonder's name where it is shown (``P0 (古夫金字塔 A)``)."""
+    if language() == "en":
+        return state.city_name(c)
+    from wonders.game import FREE_CITY_NAME
+
+    base = tr(FREE_CITY_NAME) if c == state.free_city else f"P{c}"
+    return f"{base} ({board_label(state, c)})"
+
+
+def board_label(state: GameState, c: int) -> str:
+    """``Gizah A``: the city's board and side; in Chinese its Wonder's name where shown."""
+    board = state.cities[c].board
+    shown = base_name("wonder", board.name)
+    return board.label if shown == board.name else f"{shown} {board.side}"
 
 
 class Quit(Exception):
@@ -91,9 +123,9 @@ class Command(Exception):
 def _resources(fixed: tuple[int, ...], choices: tuple[tuple[int, ...], ...]) -> str:
     from wonders.cards import RESOURCES
 
-    parts = [f"{n} {RESOURCES[r]}" for r, n in enumerate(fixed) if n]
-    parts += ["/".join(RESOURCES[r] for r in c) for c in choices]
-    return ", ".join(parts) or "nothing"
+    parts = [f"{n} {word(RESOURCES[r])}" for r, n in enumerate(fixed) if n]
+    parts += ["/".join(word(RESOURCES[r]) for r in c) for c in choices]
+    return ", ".join(parts) or tr("nothing")
 
 
 def city_text(state: GameState, c: int, *, full: bool = True) -> str:
@@ -104,47 +136,98 @@ def city_text(state: GameState, c: int, *, full: bool = True) -> str:
     board = city.board
     if city.stages < len(board.stages):
         nxt = board.stages[city.stages]
-        cost = ", ".join(f"{n} {RESOURCES[r]}" for r, n in enumerate(nxt.cost) if n)
-        wonder = f"{city.stages}/{len(board.stages)} (next: {cost} -> {nxt.describe()})"
+        cost = ", ".join(f"{n} {word(RESOURCES[r])}" for r, n in enumerate(nxt.cost) if n)
+        wonder = tr(
+            "{built}/{stages} (next: {cost} -> {effect})",
+            built=city.stages,
+            stages=len(board.stages),
+            cost=cost,
+            effect=nxt.describe(),
+        )
     else:
-        wonder = f"{city.stages}/{len(board.stages)} complete"
+        wonder = tr("{built}/{stages} complete", built=city.stages, stages=len(board.stages))
+    tokens = " ".join(f"{t:+d}" for t in city.tokens) or "-"
     lines = [
-        f"{state.city_name(c)}: {plural(city.coins, 'coin')}, {plural(prof.shields, 'shield')}, "
-        f"tokens {' '.join(f'{t:+d}' for t in city.tokens) or '-'}",
-        f"  wonder {wonder}",
-        f"  produces {_resources(prof.own.fixed, prof.own.choices)}",
+        tr(
+            "{city}: {coins}, {shields}, tokens {tokens}",
+            city=city_name(state, c),
+            coins=plural(city.coins, "coin"),
+            shields=plural(prof.shields, "shield"),
+            tokens=tokens,
+        ),
+        "  " + tr("wonder {wonder}", wonder=wonder),
+        "  " + tr("produces {resources}", resources=_resources(prof.own.fixed, prof.own.choices)),
     ]
     if full:
         by_color: dict[str, list[str]] = {}
         for cid in city.built:
-            by_color.setdefault(CARDS[cid].color, []).append(CARDS[cid].name)
+            by_color.setdefault(CARDS[cid].color, []).append(card_name(CARDS[cid].name))
         for color in COLORS:
             if color in by_color:
-                lines.append(f"  {color}: {', '.join(by_color[color])}")
+                lines.append(f"  {tr(color)}: {', '.join(by_color[color])}")
     return "\n".join(lines)
 
 
 def move_text(state: GameState, move: Move) -> str:
     from wonders.cards import CARD_BY_NAME
-    from wonders.game import _paid_text
 
     card = CARD_BY_NAME[move.card]
+    name, colour = card_name(card.name), tr(card.color)
     if move.action == "build":
         price = state.card_price(move.city, card)
-        chain = " (chain)" if card.name in state.cities[move.city].profile.chain_free else ""
-        paid = _paid_text(price) if price else ""
-        return f"build {card.name} [{card.color}: {card.describe()}]{chain}{paid}"
+        chain = tr(" (chain)") if card.name in state.cities[move.city].profile.chain_free else ""
+        paid = _paid(price) if price else ""
+        return tr(
+            "build {card} [{color}: {effect}]{chain}{paid}",
+            card=name,
+            color=colour,
+            effect=card.describe(),
+            chain=chain,
+            paid=paid,
+        )
     if move.action == "wonder":
         city = state.cities[move.city]
         stage = city.board.stages[city.stages]
         price = state.stage_price(move.city)
-        paid = _paid_text(price) if price else ""
-        return f"wonder stage {city.stages + 1} with {card.name} [{stage.describe()}]{paid}"
+        paid = _paid(price) if price else ""
+        return tr(
+            "wonder stage {n} with {card} [{effect}]{paid}",
+            n=city.stages + 1,
+            card=name,
+            effect=stage.describe(),
+            paid=paid,
+        )
     if move.action == "discard":
-        return f"discard {card.name} for 3 coins"
+        return tr("discard {card} for 3 coins", card=name)
     if move.action == "free":
-        return f"free build {card.name} (Olympia) [{card.color}: {card.describe()}]"
-    return f"pick {card.name} from the discard pile [{card.color}: {card.describe()}]"
+        return tr(
+            "free build {card} (Olympia) [{color}: {effect}]",
+            card=name,
+            color=colour,
+            effect=card.describe(),
+        )
+    return tr(
+        "pick {card} from the discard pile [{color}: {effect}]",
+        card=name,
+        color=colour,
+        effect=card.describe(),
+    )
+
+
+def _paid(price) -> str:
+    """Who is paid for a build (the engine's ``_paid_text``, in the current language)."""
+    from wonders.game import _paid_text
+
+    if language() == "en":
+        return _paid_text(price)
+    parts = []
+    bank = price.total - sum(price.paid)
+    if bank:
+        parts.append(tr("{n} to the bank", n=bank))
+    for side, amount in zip((N_("left"), N_("right")), price.paid, strict=True):
+        if amount:
+            parts.append(tr("{n} to the {side}", n=amount, side=tr(side)))
+    return tr(" (paying {parts})", parts=", ".join(parts)) if parts else ""
 
 
 def score_table(state: GameState, console=None) -> None:
@@ -156,26 +239,29 @@ def score_table(state: GameState, console=None) -> None:
     from wonders.game import CATEGORIES
 
     sheets = state.scores()
-    table = Table(title="Final scores" if state.is_terminal() else "Scores so far", padding=(0, 1))
+    title = tr("Final scores") if state.is_terminal() else tr("Scores so far")
+    table = Table(title=title, padding=(0, 1))
     table.add_column("")
     heads = ["FC" if c == state.free_city else f"P{c}" for c in range(state.n)]
     for head in heads:
         table.add_column(head, justify="right")
     for cat in CATEGORIES:
-        table.add_row(cat, *(str(getattr(s, cat)) for s in sheets))
-    table.add_row("total", *(f"[bold]{s.total}[/bold]" for s in sheets))
-    table.add_row("coins", *(str(s.coins) for s in sheets))
+        table.add_row(tr(cat), *(str(getattr(s, cat)) for s in sheets))
+    table.add_row(tr("total"), *(f"[bold]{s.total}[/bold]" for s in sheets))
+    table.add_row(tr("coins"), *(str(s.coins) for s in sheets))
     console = console or Console(width=80)
     console.print(table)
-    legend = ", ".join(f"{h} {state.cities[c].board.label}" for c, h in enumerate(heads))
+    legend = ", ".join(f"{h} {board_label(state, c)}" for c, h in enumerate(heads))
     console.print(legend)
     if state.is_terminal():
         win = state.winners()
-        names = ", ".join(state.city_name(p) for p in win)
-        shared = " (shared)" if len(win) > 1 else ""
-        console.print(f"Winner{shared}: {names}")
+        names = ", ".join(city_name(state, p) for p in win)
+        if len(win) > 1:
+            console.print(tr("Winner (shared): {names}", names=names))
+        else:
+            console.print(tr("Winner: {names}", names=names))
         if state.free_city is not None:
-            console.print("(The Free City does not compete.)")
+            console.print(tr("(The Free City does not compete.)"))
 
 
 # --------------------------------------------------------------------------- human input
@@ -204,7 +290,8 @@ def parse_input(state: GameState, player: int, text: str) -> Move | str:
     if k is not None:
         if 1 <= k <= len(moves):
             return moves[k - 1]
-        return f"choose a number from 1 to {len(moves)}"
+        return tr("choose a number from 1 to {n}", n=len(moves))
+    text = base_to_english(text)
     words = text.split()
     action = ACTION_WORDS.get(words[0].lower()) if words else None
     card_text = " ".join(words[1:]) if action else text
@@ -212,13 +299,18 @@ def parse_input(state: GameState, player: int, text: str) -> Move | str:
     from wonders.cards import CARDS
 
     names = list(dict.fromkeys(CARDS[i].name for i in state.options(player)))
+    shown = ", ".join(map(card_name, names))
     if not card_text.strip():
-        return f"which card? ({', '.join(names)})"
+        return tr("which card? ({cards})", cards=shown)
     found = _match_card(card_text, names)
     if not found:
-        return f"no card matching {quoted(card_text)} (cards: {', '.join(names)})"
+        return tr("no card matching {text} (cards: {cards})", text=quoted(card_text), cards=shown)
     if len(found) > 1:
-        return f"{quoted(card_text)} is ambiguous: {', '.join(found)}"
+        return tr(
+            "{text} is ambiguous: {cards}",
+            text=quoted(card_text),
+            cards=", ".join(map(card_name, found)),
+        )
     name = found[0]
     if action is None:
         options = [m for m in moves if m.card == name]
@@ -227,7 +319,8 @@ def parse_input(state: GameState, player: int, text: str) -> Move | str:
             return builds[0]
         choices = " / ".join(f"{m.action} {name}" for m in options)
         why = state.why_illegal(Move(c, "build", name)) if state.phase != "pick" else ""
-        return f"{why}; say what to do with {name}: {choices}".lstrip("; ")
+        said = tr("say what to do with {card}: {choices}", card=card_name(name), choices=choices)
+        return f"{why}; {said}" if why else said
     move = Move(c, action, name)
     if move in moves:
         return move
@@ -238,26 +331,34 @@ def ask_human(state: GameState, player: int, prompt_fn=input) -> Move:
     moves = state.legal_moves(player)
     c = moves[0].city
     print()
-    head = f"=== Age {state.age}, turn {min(state.turn, 6)}"
+    head = tr("Age {age}, turn {turn}", age=state.age, turn=min(state.turn, 6))
     if state.phase == "pick":
-        head += ": build a card from the discard pile"
+        head = tr("{head}: build a card from the discard pile", head=head)
     elif state.phase == "last":
-        head += ": your last card (Babylon)"
-    who = state.city_name(c)
+        head = tr("{head}: your last card (Babylon)", head=head)
+    who = city_name(state, c)
     if c != player:
-        who += f", which you control this turn as P{player}"
-    print(f"{head} - {who} ===")
+        who = tr("{city}, which you control this turn as P{player}", city=who, player=player)
+    print(f"=== {head} - {who} ===")
     print(city_text(state, c))
-    for nb, label in ((state.left(c), "left"), (state.right(c), "right")):
+    for nb, label in ((state.left(c), N_("left")), (state.right(c), N_("right"))):
         prof = state.cities[nb].profile
         prices = state.cities[c].profile.prices[0 if label == "left" else 1]
-        price_txt = f"raw {prices[0]}, manufactured {prices[4]}"
-        sells = _resources(prof.sell.fixed, prof.sell.choices)
-        print(f"  {label}: {state.city_name(nb)} sells {sells} ({price_txt} each)")
+        print(
+            "  "
+            + tr(
+                "{side}: {city} sells {resources} (raw {raw}, manufactured {manufactured} each)",
+                side=tr(label),
+                city=city_name(state, nb),
+                resources=_resources(prof.sell.fixed, prof.sell.choices),
+                raw=prices[0],
+                manufactured=prices[4],
+            )
+        )
     for k, m in enumerate(moves, 1):
         print(f"  {k:2d}. {move_text(state, m)}")
     for line in cannot_build(state, player):
-        print(f"  cannot build: {line}")
+        print("  " + tr("cannot build: {reason}", reason=line))
     while True:
         try:
             text = prompt_fn(f"P{player}> ")
@@ -272,7 +373,7 @@ def ask_human(state: GameState, player: int, prompt_fn=input) -> Move:
         if verb.lower() in ("undo", "u", "save", "history"):
             raise Command("undo" if verb.lower() == "u" else verb.lower(), argument.strip())
         if t in ("", "?", "h", "help"):
-            print(HELP_TEXT)
+            print(tr(HELP_TEXT, save=DEFAULT_SAVE))
             continue
         if t in ("c", "cities"):
             for x in range(state.n):
@@ -281,7 +382,9 @@ def ask_human(state: GameState, player: int, prompt_fn=input) -> Move:
         try:
             result = parse_input(state, player, text)
         except Exception as error:  # bad input must never end the game
-            result = f"could not read that ({type(error).__name__}: {error})"[:200]
+            result = tr("could not read that ({error})", error=f"{type(error).__name__}: {error}")[
+                :200
+            ]
         if isinstance(result, str):
             print(f"  ! {result}")
             continue
@@ -311,7 +414,7 @@ def confirm_quit(prompt_fn=input) -> bool:
     """Ask before leaving a game; end of input leaves too, with the game saved
     (:class:`Quit` not ``chosen``): nobody said the moves may be lost."""
     try:
-        answer = prompt_fn("Quit this game? Unsaved moves are lost (save FILE first) [y/N] ")
+        answer = prompt_fn(tr("Quit this game? Unsaved moves are lost (save FILE first) [y/N] "))
     except (EOFError, KeyboardInterrupt):
         raise Quit(chosen=False) from None
     return answer.strip().lower() in ("y", "yes")
@@ -343,18 +446,18 @@ def play_to_the_end(session: Session, bots: list, humans: int, read=input) -> Ga
             for line in state.log:
                 print(f"  - {line}")
             if state.age != age and not state.is_terminal():
-                print(f"\n*** Age {state.age} begins ***")
+                print("\n*** " + tr("Age {age} begins", age=state.age) + " ***")
     return session.state
 
 
 # --------------------------------------------------------------------------- commands
 def _check(players: int, humans: int, bot: str) -> None:
     if not 2 <= players <= 7:
-        raise typer.BadParameter("players must be 2 to 7", param_hint="--players")
+        raise typer.BadParameter(tr("players must be 2 to 7"), param_hint="--players")
     if not 0 <= humans <= players:
-        raise typer.BadParameter(f"humans must be 0 to {players}", param_hint="--humans")
+        raise typer.BadParameter(tr("humans must be 0 to {n}", n=players), param_hint="--humans")
     if bot not in ("random", "greedy"):
-        raise typer.BadParameter("bot must be random or greedy", param_hint="--bot")
+        raise typer.BadParameter(tr("bot must be random or greedy"), param_hint="--bot")
 
 
 class Session:
@@ -392,9 +495,11 @@ class Session:
                 self.resolved = min(self.resolved, i)
                 while self.resolved and any(self.states[self.resolved].pending):
                     self.resolved -= 1
-                city = self.state.city_name(taken.city)
-                return f"Took back {city}'s {taken} (and the moves after it)."
-        return "Nothing to undo: no decision of yours yet."
+                city = city_name(self.state, taken.city)
+                return tr(
+                    "Took back {city}'s {move} (and the moves after it).", city=city, move=taken
+                )
+        return tr("Nothing to undo: no decision of yours yet.")
 
     def history(self) -> list[str]:
         """The resolved decisions, by Age and turn (hidden choices of this turn left out)."""
@@ -402,14 +507,14 @@ class Session:
         heading = None
         for i, move in enumerate(self.record.moves[: self.resolved]):
             before = self.states[i]
-            head = f"Age {before.age}, turn {min(before.turn, 6)}"
+            head = tr("Age {age}, turn {turn}", age=before.age, turn=min(before.turn, 6))
             if before.phase == "pick":
-                head += " (discard pile)"
+                head = tr("{head} (discard pile)", head=head)
             if head != heading:
-                lines.append(head + ":")
+                lines.append(tr("{head}:", head=head))
                 heading = head
-            lines.append(f"  {before.city_name(move.city)}: {move}")
-        return lines or ["No move yet."]
+            lines.append(f"  {city_name(before, move.city)}: {move}")
+        return lines or [tr("No move yet.")]
 
     def autosave(self) -> int:
         """Keep a game the player did not choose to drop: save it to the autosave file (the
@@ -423,14 +528,18 @@ class Session:
             self.record.save, autosave_places(user_data_dir() / AUTOSAVE_NAME)
         )
         for failure in failures:
-            _say(f"Could not save to {failure}")
+            _say(tr("Could not save to {place}", place=failure))
         if place is None:
-            _say("The game could not be saved anywhere.")
+            _say(tr("The game could not be saved anywhere."))
             return 1
         self.dirty = False
         _say(
-            f"Game saved to {place} ({len(self.record.moves)} moves). "
-            f"Continue it with: wonders play --load {shlex.quote(str(place))}"
+            tr(
+                "Game saved to {place} ({n} moves). Continue it with: wonders play --load {file}",
+                place=place,
+                n=len(self.record.moves),
+                file=shlex.quote(str(place)),
+            )
         )
         return 0
 
@@ -443,13 +552,13 @@ def _say(text: str) -> None:
 
 @app.command()
 def play(
-    players: int = typer.Option(3, "--players", "-p", help="2-7 (2 = Free City variant)"),
-    humans: int = typer.Option(1, "--humans", "-k", help="human players (seats 0..K-1)"),
-    seed: int | None = typer.Option(None, "--seed", "-s", help="random seed"),
-    bot: str = typer.Option("greedy", "--bot", "-b", help="AI level: random or greedy"),
-    sides: str = typer.Option("random", "--sides", help="Wonder sides: random, A or B"),
+    players: int = typer.Option(3, "--players", "-p", help=N_("2-7 (2 = Free City variant)")),
+    humans: int = typer.Option(1, "--humans", "-k", help=N_("human players (seats 0..K-1)")),
+    seed: int | None = typer.Option(None, "--seed", "-s", help=N_("random seed")),
+    bot: str = typer.Option("greedy", "--bot", "-b", help=N_("AI level: random or greedy")),
+    sides: str = typer.Option("random", "--sides", help=N_("Wonder sides: random, A or B")),
     load: str | None = typer.Option(
-        None, "--load", help="Continue a saved game (its players, seed and sides)"
+        None, "--load", help=N_("Continue a saved game (its players, seed and sides)")
     ),
 ) -> None:
     """Play a game: K humans (hot seat) against AI players, or all AI with --humans 0."""
@@ -464,14 +573,14 @@ def play(
             raise typer.Exit(code=2) from None
         players, seed, sides = record.players, record.seed, record.sides
         humans = min(humans, players)
-        print(f"Continuing {load}: {len(record.moves)} moves so far")
+        print(tr("Continuing {file}: {n} moves so far", file=load, n=len(record.moves)))
     else:
         if seed is None:
             seed = int(time.time()) % 100000
         record = GameRecord(players, seed, sides, metadata={"program": "wonders play"})
     _check(players, humans, bot)
     if sides not in ("random", "A", "B"):
-        raise typer.BadParameter("sides must be random, A or B", param_hint="--sides")
+        raise typer.BadParameter(tr("sides must be random, A or B"), param_hint="--sides")
     record = GameRecord(
         record.players,
         record.seed,
@@ -479,13 +588,16 @@ def play(
         record.moves,
         {**record.metadata, "humans": humans, "bot": bot},
     )
-    print(f"7 Wonders, {players} players, seed {seed}")
+    print(tr("7 Wonders, {n} players, seed {seed}", n=players, seed=seed))
     session = Session(record, humans)
     state = session.state
     bots = [make_bot(bot, seed + p) for p in range(players)]
     for c in range(state.n):
-        kind = "human" if c < humans else (f"{bot} AI" if c < players else "Free City")
-        print(f"  {state.city_name(c)}: {kind}")
+        if c < humans:
+            kind = tr("human")
+        else:
+            kind = tr("{level} AI", level=bot) if c < players else tr("Free City")
+        print(f"  {city_name(state, c)}: {kind}")
     read = input
     if _is_terminal():
         from duel.app.line_input import terminal_reader
@@ -496,17 +608,17 @@ def play(
             state = play_to_the_end(session, bots, humans, read)
     except Quit as stop:
         if stop.chosen:
-            print("\nGame abandoned. Bye!")
+            print("\n" + tr("Game abandoned. Bye!"))
             raise typer.Exit(code=0) from None
         _say("")
         raise typer.Exit(code=session.autosave()) from None
     except KeyboardInterrupt:  # Ctrl-C while the bots play (at the prompt it is a Quit)
-        _say("\nInterrupted.")
+        _say("\n" + tr("Interrupted."))
         raise typer.Exit(code=session.autosave() or 130) from None
     except Signalled as stop:
         for sig in SAVE_SIGNALS:  # a second signal must not interrupt the save
             signal.signal(sig, signal.SIG_IGN)
-        _say(f"\nStopped by {signal.Signals(stop.signum).name}.")
+        _say("\n" + tr("Stopped by {signal}.", signal=signal.Signals(stop.signum).name))
         code = session.autosave()
         raise typer.Exit(code=code or 128 + stop.signum) from None
     print()
@@ -534,25 +646,25 @@ def _run_command(session: Session, command: Command) -> None:
             session.record.save(path)
         except (OSError, ValueError) as error:  # ValueError: RecordError, a NUL in the name
             reason = getattr(error, "strerror", None) or error
-            print(f"  ! cannot save to {quoted(text)}: {reason}")
+            print("  ! " + tr("cannot save to {file}: {reason}", file=quoted(text), reason=reason))
             return
         session.dirty = False
-        print(f"Game saved to {path} ({len(session.record.moves)} moves).")
+        print(tr("Game saved to {place} ({n} moves).", place=path, n=len(session.record.moves)))
 
 
 @app.command()
 def selfplay(
     players: int = typer.Option(3, "--players", "-p", help="2-7"),
-    games: int = typer.Option(100, "--games", "-g", help="number of games"),
-    seed: int = typer.Option(0, "--seed", "-s", help="first seed"),
+    games: int = typer.Option(100, "--games", "-g", help=N_("number of games")),
+    seed: int = typer.Option(0, "--seed", "-s", help=N_("first seed")),
     bot: str = typer.Option(
-        "greedy", "--bot", "-b", help="random, greedy, or mixed (greedy in even seats)"
+        "greedy", "--bot", "-b", help=N_("random, greedy, or mixed (greedy in even seats)")
     ),
 ) -> None:
     """Bots play each other; prints wins and average scores per seat."""
     _check(players, 0, bot if bot != "mixed" else "greedy")
     if games < 1:
-        raise typer.BadParameter("games must be at least 1", param_hint="--games")
+        raise typer.BadParameter(tr("games must be at least 1"), param_hint="--games")
     from wonders.bots import make_bot, play_game
     from wonders.game import new_game
 
@@ -572,12 +684,27 @@ def selfplay(
         for p, s in enumerate(state.scores()[:players]):
             totals[p] += s.total
     elapsed = time.perf_counter() - start
-    print(f"{games} games, {players} players, {games / elapsed:.1f} games/s")
+    print(
+        tr(
+            "{games} games, {n} players, {rate} games/s",
+            games=games,
+            n=players,
+            rate=f"{games / elapsed:.1f}",
+        )
+    )
     for p in range(players):
         kind = ("greedy" if p % 2 == 0 else "random") if bot == "mixed" else bot
-        print(f"  P{p} ({kind}): wins {wins[p]:.1f}, average score {totals[p] / games:.1f}")
+        print(
+            tr(
+                "  P{seat} ({level}): wins {wins}, average score {average}",
+                seat=p,
+                level=kind,
+                wins=f"{wins[p]:.1f}",
+                average=f"{totals[p] / games:.1f}",
+            )
+        )
     if state is not None:
-        print("Last game:")
+        print(tr("Last game:"))
         score_table(state)
 
 
@@ -586,7 +713,7 @@ def main() -> None:
     try:
         app()
     except KeyboardInterrupt:
-        print("\nInterrupted. Bye!")
+        print("\n" + tr("Interrupted. Bye!"))
         sys.exit(130)
 
 
