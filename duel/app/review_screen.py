@@ -364,7 +364,8 @@ class ReviewScreen(Screen[None]):
         text.append(" " + tr("Review") + " ", style="bold reverse")
         where = tr("position {n} of {last}", n=self.ply, last=self.last)
         text.append(" " + where, style="bold")
-        text.append(f" · {R.age_name(state.age) if state.age else tr('setup and draft')}")
+        age = R.age_name(state.age) if state.age else tr("setup and draft")
+        text.append(f" · {age}")
         text.append(f" · {_describe(state)}", style="dim")
         text.truncate(width)
         return text
