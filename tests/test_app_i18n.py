@@ -138,3 +138,27 @@ def test_card_faces_fit_their_cells(lang):
         for cell in cells:
             for line in card_face(state, cell, width, height):
                 assert display_width(line) <= width, (lang, width, line)
+
+
+def test_no_message_hidden_in_an_f_string():
+    """babel does not look inside f-strings (one token before Python 3.12): a ``tr("…")``
+    written in one would never reach the catalog (``f"{tr('setup and draft')}"`` did)."""
+    import io
+    import tokenize
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    root = Path(__file__).resolve().parents[1]
+    with open(root / "duel" / "app" / "locale" / "duel.pot", "rb") as f:
+        known = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id}
+    call = re.compile(r"\btrn?\(\s*(?:\w+,\s*)?(['\"])(.*?)\1")
+    lost = []
+    for path in sorted((root / "duel" / "app").glob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type == tokenize.STRING and token.string[:2].lower() in ("f'", 'f"'):
+                for _, msgid in call.findall(token.string):
+                    if msgid not in known:
+                        lost.append((path.name, token.start[0], msgid))
+    assert not lost
