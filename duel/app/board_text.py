@@ -20,11 +20,10 @@ so every view says the same thing.
 
 from __future__ import annotations
 
-import textwrap
-
 from rich.text import Text
 
 from duel.app import render as R
+from duel.app.i18n import center, clip, display_name, display_width, rjust, shown, tr, trn, wrap
 from duel.app.view_model import (
     Cell,
     age_count,
@@ -49,7 +48,7 @@ __all__ = [
 
 
 def _wrap(text: str, width: int) -> list[str]:
-    return textwrap.wrap(text, width, break_long_words=True) or [""]
+    return wrap(text, width) or [""]
 
 
 def _prices_line(state: State, cell: Cell, width: int, tag: str = "") -> str:
@@ -59,9 +58,9 @@ def _prices_line(state: State, cell: Cell, width: int, tag: str = "") -> str:
     left = f"{tag} " if tag else ""
     if cell.both:
         both = "  ".join(f"{PLAYER_NAMES[p]} {R.price_label(*cell.both[p])}" for p in (0, 1))
-        if len(left + both) <= width:
-            return left + both.rjust(width - len(left))
-    return left + own.rjust(width - len(left))
+        if display_width(left + both) <= width:
+            return left + rjust(both, width - display_width(left))
+    return left + rjust(own, width - display_width(left))
 
 
 def card_face(state: State, cell: Cell, width: int, height: int, tag: str = "") -> list[str]:
@@ -72,23 +71,24 @@ def card_face(state: State, cell: Cell, width: int, height: int, tag: str = "") 
     if cell.look == "taken":
         return []
     if cell.look in ("back", "guild_back"):
-        back = "Guild" if cell.look == "guild_back" else R.age_name(state.age)
+        back = tr("Guild") if cell.look == "guild_back" else R.age_name(state.age)
         fill = ("▚" if cell.look == "guild_back" else "░") * width
-        return [back.center(width)] + [fill] * (height - 1)
+        return [center(back, width)] + [fill] * (height - 1)
     spec = CARDS[cell.card]
+    name = display_name("card", spec.name)
     head = f"{cell.number} " if cell.look == "open" else ""
     price = [_prices_line(state, cell, width, tag)] if cell.look == "open" and cell.price else []
     room = height - len(price)
-    if room <= 1 or len(head + spec.name) <= width:
-        names = [head + R._short(spec.name, width - len(head))]
+    if room <= 1 or display_width(head + name) <= width:
+        names = [head + R._short(name, width - len(head))]
     else:
-        names = _wrap(head + spec.name, width)[: max(1, room - 1)]
+        names = _wrap(head + name, width)[: max(1, room - 1)]
     body = _wrap(R.card_effect(spec), width)
     lines = names + body[: max(0, room - len(names))]
     lines += [""] * (room - len(lines))
     lines = lines[:room] + price
     if tag and not price:  # a card not takeable: its colour on its last line
-        lines[-1] = tag if len(lines) > 1 else f"{lines[-1][: width - len(tag) - 1]} {tag}"
+        lines[-1] = tag if len(lines) > 1 else f"{clip(lines[-1], width - len(tag) - 1, '')} {tag}"
     return lines
 
 
@@ -97,25 +97,32 @@ def card_detail(state: State, card: int) -> list[str]:
     and the chains it takes part in. (Face-down cards have no detail: their backs say all.)"""
     spec = CARDS[card]
     lines = [
-        f"{spec.name}: {spec.color} card of {R.age_name(spec.age)}",
-        f"Gives: {R.card_effect(spec)}",
-        f"Costs: {R.card_cost_text(spec)}",
+        tr(
+            "{card}: {colour} card of {age}",
+            card=display_name("card", spec.name),
+            colour=R.color_word(spec.color),
+            age=R.age_name(spec.age),
+        ),
+        tr("Gives: {effect}", effect=R.card_effect(spec)),
+        tr("Costs: {cost}", cost=R.card_cost_text(spec)),
     ]
     if state.phase == "play":
         prices = []
         for player, (price, ok) in enumerate(both_prices(state, card)):
             coins = state.coins(player)
-            prices.append(f"{PLAYER_NAMES[player]} {R.price_label(price, ok)} (has {coins})")
-        lines.append("Price now: " + ", ".join(prices))
+            label = R.price_label(price, ok)
+            prices.append(tr("{player} {price} (has {coins})", player=PLAYER_NAMES[player],
+                             price=label, coins=coins))
+        lines.append(tr("Price now: {prices}", prices=", ".join(prices)))
     if spec.chain_from:
-        lines.append(f"Free through the chain {R.chain_text(spec.chain_from)}")
+        lines.append(tr("Free through the chain {chain}", chain=R.chain_text(spec.chain_from)))
     if spec.chain_gives:
-        lines.append(f"Chains to a later card: {R.chain_text(spec.chain_gives)}")
+        lines.append(tr("Chains to a later card: {chain}", chain=R.chain_text(spec.chain_gives)))
     slots = [c for row in pyramid_rows(state) for c in row if c.card == card] if state.age else []
     if slots:
         lines.append(
-            f"Takeable now as number {slots[0].number}" if slots[0].look == "open"
-            else "Covered: not takeable yet"
+            tr("Takeable now as number {n}", n=slots[0].number) if slots[0].look == "open"
+            else tr("Covered: not takeable yet")
         )
     return lines
 
@@ -125,15 +132,22 @@ def distance_text(state: State, player: int) -> str:
     held of the six that win, pairs (each gave a token), the pawn's steps to the opponent's
     capital and to the next looting token."""
     d = distances(state, player)
-    pairs = f", {d.pairs} pair{'s' * (d.pairs != 1)}" if d.pairs else ""
-    loot = f", {d.loot[0]} to loot {d.loot[1]}" if d.loot else ""
-    return f"science {d.symbols}/6{pairs} · military {d.shields} to win{loot}"
+    pairs = trn(d.pairs, ", {n} pair", ", {n} pairs") if d.pairs else ""
+    loot = tr(", {n} to loot {coins}", n=d.loot[0], coins=d.loot[1]) if d.loot else ""
+    return tr(
+        "science {symbols}/6{pairs} · military {shields} to win{loot}",
+        symbols=d.symbols,
+        pairs=pairs,
+        shields=d.shields,
+        loot=loot,
+    )
 
 
 def tokens_text(state: State) -> str:
     """The progress tokens on the board, one a line with what each does."""
     names = state.board_tokens
-    return "\n".join(f"{n}: {R.TOKEN_SHORT[n]}" for n in names) or "none left on the board"
+    lines = [f"{shown(n)}: {tr(R.TOKEN_SHORT[n])}" for n in names]
+    return "\n".join(lines) or tr("none left on the board")
 
 
 def city_lines(state: State, player: int, kinds: tuple[str, str] | None = None) -> Text:
@@ -144,16 +158,17 @@ def city_lines(state: State, player: int, kinds: tuple[str, str] | None = None) 
     style = R.PLAYER_STYLE[player]
     out.append(R.player_label(player, kinds), style=style + " reverse" * view.to_move)
     out.append(f"  {R._coins(view.coins)}", style="bold yellow")
-    out.append(f"  {view.points} VP", style="bold")
+    out.append("  " + tr("{n} VP", n=view.points), style="bold")
     if view.to_move:
-        out.append("  to move", style=style)
+        out.append("  " + tr("to move"), style=style)
     prices = " ".join(f"{R.RES_SHORT[r]}{p}" for r, p in view.prices)
-    production = "-" if view.production == "nothing" else view.production
-    out.append(f"\nmakes {production} · buys {prices}")
+    production = "-" if view.production == tr("nothing") else view.production
+    makes = tr("makes {production} · buys {prices}", production=production, prices=prices)
+    out.append("\n" + makes)
     out.append(f"\n{distance_text(state, player)}")
     if view.science:
         out.append(f" ({', '.join(view.science)})")
-    wonders = Text("\nwonders ", style="dim")
+    wonders = Text("\n" + tr("wonders") + " ", style="dim")
     for i, item in enumerate(view.wonders):
         if i:
             wonders.append(", ")
@@ -161,12 +176,12 @@ def city_lines(state: State, player: int, kinds: tuple[str, str] | None = None) 
         note = R._wonder_note(item)
         if note and not item.built:
             wonders.append(f" {note}", style="red" if R.UNAFFORDABLE in note else "yellow")
-    out.append_text(wonders if view.wonders else Text("\nwonders -", style="dim"))
+    out.append_text(wonders if view.wonders else Text("\n" + tr("wonders") + " -", style="dim"))
     if view.tokens:
-        out.append(f"\ntokens {', '.join(view.tokens)}")
+        out.append("\n" + tr("tokens") + " " + ", ".join(view.tokens))
     for color, cards in view.cards:
-        out.append(f"\n{color} ", style=R.NAME_STYLE[color])
-        out.append(", ".join(CARDS[c].name for c in cards))
+        out.append(f"\n{R.color_word(color)} ", style=R.NAME_STYLE[color])
+        out.append(", ".join(display_name("card", CARDS[c].name) for c in cards))
     return out
 
 
@@ -188,8 +203,8 @@ def military_line(state: State) -> Text:
             track.append(str(abs(pos)), style=style)
         track.append(" " if pos < 8 else "")
     track.append("♛B", style=R.PLAYER_STYLE[1])
-    tokens = ", ".join(f"-{t[1]} {t[0]}" for t in sorted(state.military_tokens)) or "none"
-    track.append(f"  loot left: {tokens}", style="dim")
+    tokens = ", ".join(f"-{t[1]} {t[0]}" for t in sorted(state.military_tokens)) or tr("none")
+    track.append("  " + tr("loot left: {tokens}", tokens=tokens), style="dim")
     return track
 
 
@@ -197,8 +212,9 @@ def age_line(state: State) -> str:
     """``14 cards left in Age III, 5 face down: 3 Age III, 2 Guild``: the structure at a glance."""
     count = age_count(state)
     if not state.age:
-        return "the wonder draft"
-    backs = ", ".join(f"{n} {back}" for back, n in count.face_down)
+        return tr("the wonder draft")
+    backs = ", ".join(f"{n} {tr(back)}" for back, n in count.face_down)
     down = sum(n for _, n in count.face_down)
-    hidden = f", {down} face down: {backs}" if down else ""
-    return f"{count.left} cards left in {R.age_name(state.age)}{hidden}"
+    hidden = tr(", {n} face down: {backs}", n=down, backs=backs) if down else ""
+    return tr("{n} cards left in {age}{hidden}", n=count.left, age=R.age_name(state.age),
+              hidden=hidden)

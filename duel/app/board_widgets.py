@@ -8,7 +8,7 @@ A card calls ``take_card`` and ``show_card`` on its app when it is clicked or fo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.style import Style as RichStyle
 from rich.text import Text
@@ -18,12 +18,35 @@ from textual.widgets import Label, Static
 
 from duel.app import render as R
 from duel.app.board_text import card_face
+from duel.app.i18n import display_name, language, tr
 from duel.app.view_model import Cell, pyramid_rows
 from duel.catalog import CARDS
 from duel.pyramid_layouts import LAYOUTS
 from duel.state import State
 
-__all__ = ["CELL", "MIN_SIZE", "UNIT", "WIDE", "CardWidget", "Geometry", "Pyramid", "geometry"]
+__all__ = [
+    "CELL",
+    "MIN_SIZE",
+    "UNIT",
+    "WIDE",
+    "CardWidget",
+    "Geometry",
+    "Pyramid",
+    "geometry",
+    "translate_bindings",
+]
+
+
+def translate_bindings(node) -> None:
+    """The key descriptions of ``node``'s bindings (a screen's or the app's: what the footer
+    shows) in the current language. The ``BINDINGS`` tables mark them with ``N_``; each node
+    has its own copy of the bindings, so this changes only ``node``."""
+    if language() == "en":
+        return
+    table = node._bindings.key_to_bindings
+    for key, bindings in table.items():
+        table[key] = [replace(b, description=tr(b.description)) if b.description else b
+                      for b in bindings]
 
 #: Columns per unit of a layout's x coordinate; a card spans two units.
 UNIT = 7
@@ -43,7 +66,8 @@ class CardWidget(Static, can_focus=True):
         self.can_focus = cell.look == "open"
         if cell.card is not None:
             spec = CARDS[cell.card]
-            self.tooltip = f"{spec.name} ({spec.color}): {R.card_effect(spec)}"
+            name = display_name("card", spec.name)
+            self.tooltip = f"{name} ({R.color_word(spec.color)}): {R.card_effect(spec)}"
             # The colours of the palette in use (--palette, $DUEL_PALETTE), from the tables
             # every view draws with, so the app and the line mode always agree.
             table = R.COVERED_STYLE if cell.look == "covered" else R.CARD_STYLE
@@ -142,7 +166,7 @@ class Pyramid(Vertical):
     def compose(self) -> ComposeResult:
         state, shape = self.state, self.shape
         if not state.age:
-            yield Label("The wonder draft: the Ages come after it.")
+            yield Label(tr("The wonder draft: the Ages come after it."))
             return
         unit, cell = shape.unit, 2 * shape.unit - 1
         layout = LAYOUTS[state.age]

@@ -61,9 +61,11 @@ from duel.app.board_widgets import (  # noqa: F401 (CELL, UNIT, WIDE: the app's 
     Geometry,
     Pyramid,
     geometry,
+    translate_bindings,
 )
 from duel.app.cli_support import SAVE_SIGNALS, default_player, file_named, save_target
 from duel.app.game_control import Dealer, GameController, win_chance
+from duel.app.i18n import N_, display_name, display_width, tr, trn
 from duel.app.review_screen import ReviewScreen
 from duel.app.start_screen import (
     MENU_CSS,
@@ -105,6 +107,7 @@ class Dialog(ModalScreen[None]):
         # No id: a dialog may be opened again above itself (Ctrl-C, then "save", during a
         # save), and two screens with one id crash the app.
         super().__init__(name=name)
+        translate_bindings(self)
         self.done = done
         self.answered = False
 
@@ -131,12 +134,12 @@ class Dialog(ModalScreen[None]):
 
 #: A modal dialog hides the app's keys: a decision's dialog offers them again.
 GAME_KEYS = [
-    Binding("escape", "close", "Board"),
-    Binding("h", "app.hint", "Hint"),
-    Binding("s", "app.save", "Save"),
-    Binding("l", "app.load", "Load"),
-    Binding("u", "app.undo", "Undo"),
-    Binding("q", "app.quit_game", "Quit"),
+    Binding("escape", "close", N_("Board")),
+    Binding("h", "app.hint", N_("Hint")),
+    Binding("s", "app.save", N_("Save")),
+    Binding("l", "app.load", N_("Load")),
+    Binding("u", "app.undo", N_("Undo")),
+    Binding("q", "app.quit_game", N_("Quit")),
 ]
 
 
@@ -197,7 +200,7 @@ class ListScreen(Dialog):
 class TextScreen(Dialog):
     """A question answered by a line of text (a file name, guild places, tokens drawn)."""
 
-    BINDINGS = [Binding("escape", "close", "Cancel")]
+    BINDINGS = [Binding("escape", "close", N_("Cancel"))]
 
     def __init__(self, question: str, done: Callable, value: str = "", *, name: str) -> None:
         super().__init__(done, name=name)
@@ -217,7 +220,7 @@ class TextScreen(Dialog):
 class InfoScreen(Dialog):
     """A panel to read (the final score) with buttons below it."""
 
-    BINDINGS = [Binding("escape", "close", "Board")]
+    BINDINGS = [Binding("escape", "close", N_("Board"))]
 
     def __init__(
         self, body: Any, buttons: list[tuple[str, str]], done: Callable, *, name: str
@@ -293,17 +296,17 @@ class DuelApp(App[int]):
     .error { color: $error; }
     """ + MENU_CSS
     BINDINGS = [
-        Binding("h", "hint", "Hint"),
-        Binding("c", "decide", "Decide"),
-        Binding("i", "card", "Card"),
-        Binding("m", "panel('moves')", "Moves"),
-        Binding("t", "panel('tokens')", "Tokens"),
-        Binding("g", "panel('chance')", "Graph"),
+        Binding("h", "hint", N_("Hint")),
+        Binding("c", "decide", N_("Decide")),
+        Binding("i", "card", N_("Card")),
+        Binding("m", "panel('moves')", N_("Moves")),
+        Binding("t", "panel('tokens')", N_("Tokens")),
+        Binding("g", "panel('chance')", N_("Graph")),
         Binding("escape", "panel('')", show=False),
-        Binding("s", "save", "Save"),
-        Binding("l", "load", "Load"),
-        Binding("u", "undo", "Undo"),
-        Binding("q", "quit_game", "Quit"),
+        Binding("s", "save", N_("Save")),
+        Binding("l", "load", N_("Load")),
+        Binding("u", "undo", N_("Undo")),
+        Binding("q", "quit_game", N_("Quit")),
         # Ctrl-C and Ctrl-Q leave as q does (asking to save); Textual's own would only say
         # how to quit (Ctrl-C) or leave at once (Ctrl-Q: the game autosaved then).
         Binding("ctrl+c,ctrl+q", "quit_game", show=False, priority=True),
@@ -326,6 +329,7 @@ class DuelApp(App[int]):
         review_workers: int | None = None,
     ) -> None:
         super().__init__()
+        translate_bindings(self)
         #: No game given: the start screen first (the board behind it is an empty table).
         self.starting = game is None
         self.game = game if game is not None else GameController(["human", "human"], Dealer())
@@ -355,7 +359,7 @@ class DuelApp(App[int]):
         #: A's chance of winning by position (the number of moves played): the hint's value
         #: where a hint was asked for, else the quick measure after each move.
         self.chance_at: dict[int, tuple[float, str]] = {}
-        self.last_hint: str = "Press h for a hint: the best moves and the expected line."
+        self.last_hint: str = tr("Press h for a hint: the best moves and the expected line.")
         #: The card numbering drawn now, the one before it, and when it changed (a number key
         #: pressed within NUMBER_GRACE seconds of a change may have been meant for the old one).
         self.shown_numbering: tuple[int, ...] = ()
@@ -380,17 +384,17 @@ class DuelApp(App[int]):
                     yield Static(id="city-b", classes="city")
             with Vertical(id="side"):
                 with Vertical(id="moves-section", classes="section"):
-                    yield Label("Moves", classes="heading")
+                    yield Label(tr("Moves"), classes="heading")
                     with VerticalScroll(id="moves-box"):
                         yield Static(id="moves")
                 with Vertical(id="hint-section", classes="section"):
-                    yield Label("Hint", classes="heading")
+                    yield Label(tr("Hint"), classes="heading")
                     yield Static(id="hint")
                 with Vertical(id="tokens-section", classes="section"):
-                    yield Label("Progress tokens on the board", classes="heading")
+                    yield Label(tr("Progress tokens on the board"), classes="heading")
                     yield Static(id="tokens")
                 with Vertical(id="chance-section", classes="section"):
-                    yield Label("A's chance of winning", classes="heading")
+                    yield Label(tr("A's chance of winning"), classes="heading")
                     yield Sparkline([], id="chance")
                     yield Static(id="chance-text")
         yield Static(id="notice")
@@ -476,8 +480,14 @@ class DuelApp(App[int]):
             self.query_one(part).display = not small
         if small:
             self.query_one("#too-small", Static).update(
-                f"This terminal is {shape.width}x{shape.height}: please make it at least "
-                f"{MIN_SIZE[0]}x{MIN_SIZE[1]}."
+                tr(
+                    "This terminal is {width}x{height}: please make it at least "
+                    "{min_width}x{min_height}.",
+                    width=shape.width,
+                    height=shape.height,
+                    min_width=MIN_SIZE[0],
+                    min_height=MIN_SIZE[1],
+                )
             )
             return
         side = self.query_one("#side")
@@ -505,12 +515,12 @@ class DuelApp(App[int]):
             (f" {R.age_name(state.age)} ", "bold reverse"),
             (f" {R.status_line(state).split(': ', 1)[1]}", "bold"),
             (f" · {age_line(state)}" if state.age else "", ""),
-            (f" · discard pile {len(state.discard_pile)}", "dim"),
+            (" · " + tr("discard pile {n}", n=len(state.discard_pile)), "dim"),
             (f" · {self.dealer_tag()}", "dim"),
         ]
         text = Text()
         for i, (words, style) in enumerate(parts):
-            if i > 1 and text.cell_len + len(words) > width:
+            if i > 1 and text.cell_len + display_width(words) > width:
                 continue
             text.append(words, style=style)
         return text
@@ -524,8 +534,8 @@ class DuelApp(App[int]):
     def dealer_tag(self) -> str:
         dealer = self.game.dealer
         if dealer.manual:
-            return "cards typed"
-        return "fair play" if dealer.fair else "seeded: not fair play"
+            return tr("cards typed")
+        return tr("fair play") if dealer.fair else tr("seeded: not fair play")
 
     def refresh_board(self) -> None:
         """Draw the whole table from the game's state, sized to the terminal."""
@@ -543,7 +553,7 @@ class DuelApp(App[int]):
         military = military_line(state)
         if shape.military > 1:
             military = Text.assemble(
-                military, "\n", R.military_text(state).split("; ")[0].replace("Military: ", "")
+                military, "\n", tr("pawn {where}", where=R.pawn_where(state))
             )
         self.query_one("#military", Static).update(military)
         self.query_one("#tokens", Static).update(tokens_text(state))
@@ -560,7 +570,7 @@ class DuelApp(App[int]):
             self.numbering_changed = time.monotonic()
         offers = card_offers(state)
         self.query_one("#card-info", Static).update(
-            "Take a card: its number, a click, or Tab and Enter; i: a card in full."
+            tr("Take a card: its number, a click, or Tab and Enter; i: a card in full.")
             if offers and self.game.next_actor() == "human"
             else R.decision_title(state, kinds)
         )
@@ -572,9 +582,9 @@ class DuelApp(App[int]):
             price = "; " + ", ".join(
                 f"{name} {R.price_label(*p)}" for name, p in zip("AB", cell.both, strict=True)
             )
-        self.query_one("#card-info", Static).update(
-            Text(f"{spec.name}: {R.card_effect(spec)}{price} (i: in full)", no_wrap=True)
-        )
+        name = display_name("card", spec.name)
+        info = f"{name}: {R.card_effect(spec)}{price} " + tr("(i: in full)")
+        self.query_one("#card-info", Static).update(Text(info, no_wrap=True))
 
     def action_card(self) -> None:
         """The focused card (else the first takeable one) in full: effect, cost, the price for
@@ -585,13 +595,13 @@ class DuelApp(App[int]):
         else:
             offers = card_offers(self.state)
             if not offers:
-                self.notify("No card to look at now.")
+                self.notify(tr("No card to look at now."))
                 return
             card = offers[0].card
         body = "\n".join(card_detail(self.state, card))
-        buttons = [("Close", "close")]
+        buttons = [(tr("Close"), "close")]
         if card in [o.card for o in card_offers(self.state)]:
-            buttons.insert(0, ("Take it", "take"))
+            buttons.insert(0, (tr("Take it"), "take"))
         self.push_screen(
             InfoScreen(body, buttons, lambda a: self._card_answer(card, a), name="card")
         )
@@ -684,27 +694,31 @@ class DuelApp(App[int]):
         line = self.query_one("#chance", Sparkline)
         line.display = len(data) >= 2  # one point has no line (Textual draws it full)
         line.data = data
-        text = "Not measured yet."
+        text = tr("Not measured yet.")
         if data:
             value, source = self.chance_at.get(ply, (None, ""))
+            how = tr("the hint") if source == "hint" else tr("estimate")
             now = (
-                f"A {100 * value:.0f}% now ({'the hint' if source == 'hint' else 'estimate'})"
+                tr("A {percent}% now ({how})", percent=f"{100 * value:.0f}", how=how)
                 if value is not None
-                else "measuring..."
+                else tr("measuring...")
             )
-            text = (
-                f"{now}\nlow {100 * min(data):.0f}%, high {100 * max(data):.0f}% over "
-                f"{len(data)} position{'s' * (len(data) != 1)}"
+            text = now + "\n" + trn(
+                len(data),
+                "low {low}%, high {high}% over {n} position",
+                "low {low}%, high {high}% over {n} positions",
+                low=f"{100 * min(data):.0f}",
+                high=f"{100 * max(data):.0f}",
             )
         self.query_one("#chance-text", Static).update(text)
 
     def play(self, move: Move) -> None:
         reason = self.state.why_illegal(move)
         if reason is not None:
-            self.notify(f"Not possible: {reason}", severity="error")
+            self.notify(tr("Not possible: {reason}", reason=reason), severity="error")
             return
         self.say(self.game.play(move))
-        self.last_hint = "Press h for a hint."
+        self.last_hint = tr("Press h for a hint.")
         self.changed()
 
     # --- taking a card --------------------------------------------------------------------------
@@ -716,7 +730,8 @@ class DuelApp(App[int]):
         stale = self.game.stale_number(n, self.previous_numbering if recent else None)
         if stale is not None:
             self.numbering_changed = -math.inf  # told: pressed again, it is today's number
-            self.notify(f"{stale} Press it again, or click the card.", severity="warning")
+            again = tr("Press it again, or click the card.")
+            self.notify(f"{stale} {again}", severity="warning")
             return
         offers = card_offers(self.state)
         if 1 <= n <= len(offers):
@@ -727,7 +742,12 @@ class DuelApp(App[int]):
             return
         spec = CARDS[card]
         options = self.game.card_actions(card)
-        title = f"{spec.name} ({spec.color}: {R.card_effect(spec)}): build, discard or wonder?"
+        title = tr(
+            "{card} ({colour}: {effect}): build, discard or wonder?",
+            card=display_name("card", spec.name),
+            colour=R.color_word(spec.color),
+            effect=R.card_effect(spec),
+        )
         self.push_screen(ChoiceScreen(title, options, self._decided, name="action"))
 
     def _decided(self, move: Move | None) -> None:
@@ -746,7 +766,7 @@ class DuelApp(App[int]):
         if self.game.next_actor() != "human":
             return
         if state.phase == "play":
-            self.notify("Take a card: its number, or click it.")
+            self.notify(tr("Take a card: its number, or click it."))
             return
         options = [
             (f"{c.label}: {c.detail}" if c.detail else c.label, c.move) for c in R.choices(state)
@@ -763,26 +783,40 @@ class DuelApp(App[int]):
         phase = state.phase
         if phase in ("deal_guilds", "library_draw"):
             question = (
-                "Age III is laid out. Which three cards have the guild back? row.card, row 1 "
-                "the most covered (e.g. 2.1 4.2 6.3); empty: deal at random"
+                tr(
+                    "Age III is laid out. Which three cards have the guild back? row.card, row 1 "
+                    "the most covered (e.g. 2.1 4.2 6.3); empty: deal at random"
+                )
                 if phase == "deal_guilds"
-                else "Which tokens did The Great Library draw? Three names, separated by "
-                "commas; empty: deal at random"
+                else tr(
+                    "Which tokens did The Great Library draw? Three names, separated by "
+                    "commas; empty: deal at random"
+                )
             )
             self.push_screen(TextScreen(question, self._chance_text, name=phase))
             return
         if phase == "reveal":
             row, place = R.slot_place(state.age, outcomes[0].slot)
-            back = "guild " if state.age == 3 and state.is_guild_slot(outcomes[0].slot) else ""
-            title = f"Which {back}card was turned face up in row {row}, card {place}?"
-            names = [CARDS[m.card].name for m in outcomes]
+            if state.age == 3 and state.is_guild_slot(outcomes[0].slot):
+                title = tr(
+                    "Which guild card was turned face up in row {row}, card {place}?",
+                    row=row,
+                    place=place,
+                )
+            else:
+                title = tr(
+                    "Which card was turned face up in row {row}, card {place}?",
+                    row=row,
+                    place=place,
+                )
+            names = [display_name("card", CARDS[m.card].name) for m in outcomes]
         elif phase == "setup_tokens":
-            title = "Which progress token was put on the board?"
-            names = [TOKENS[m.token].name for m in outcomes]
+            title = tr("Which progress token was put on the board?")
+            names = [display_name("token", TOKENS[m.token].name) for m in outcomes]
         else:
-            title = "Which wonder was revealed for the draft?"
-            names = [WONDERS[m.wonder].name for m in outcomes]
-        options = [("(deal at random)", "random")] + sorted(
+            title = tr("Which wonder was revealed for the draft?")
+            names = [display_name("wonder", WONDERS[m.wonder].name) for m in outcomes]
+        options = [(tr("(deal at random)"), "random")] + sorted(
             zip(names, outcomes, strict=True), key=lambda o: o[0]
         )
         self.push_screen(ListScreen(title, options, self._chance_chosen, name=phase))
@@ -820,7 +854,8 @@ class DuelApp(App[int]):
                     mask |= 1 << box[found]
             move = Move.library_draw(mask)
             if move not in [m for m, _ in state.chance_outcomes()]:
-                self.notify(f"Type three tokens from: {', '.join(names)}", severity="error")
+                listed = ", ".join(names)
+                self.notify(tr("Type three tokens from: {names}", names=listed), severity="error")
                 self.call_after_refresh(self.ask_chance)
                 return
         self._chance_chosen(move)
@@ -831,11 +866,11 @@ class DuelApp(App[int]):
         state = self.state
         if state.is_terminal() or state.is_chance():
             return
-        self.call_from_thread(self._show_hint_text, "Thinking...")
+        self.call_from_thread(self._show_hint_text, tr("Thinking..."))
         try:
             hint = self.game.hint(self.think, nodes=self.hint_nodes)
         except ImportError:
-            self.call_from_thread(self._show_hint_text, "Hints need the solver.")
+            self.call_from_thread(self._show_hint_text, tr("Hints need the solver."))
             return
         lines = self.game.hint_lines(hint)
         if state is self.state:
@@ -857,8 +892,8 @@ class DuelApp(App[int]):
         if len(self.screen_stack) == 1 and not self.shape.wide and self.panel != "hint":
             self.panel = "hint"  # a narrow terminal: the hint in place of the board
             self.refresh_board()
-        elif len(self.screen_stack) > 1 and text != "Thinking...":  # the panel is hidden
-            self.notify(text, title="Hint", timeout=15)
+        elif len(self.screen_stack) > 1 and text != tr("Thinking..."):  # the panel is hidden
+            self.notify(text, title=tr("Hint"), timeout=15)
 
     def _close_dialogs(self) -> None:
         while len(self.screen_stack) > 1:
@@ -866,7 +901,7 @@ class DuelApp(App[int]):
 
     def action_undo(self) -> None:
         if self.busy:
-            self.notify("Wait for the AI's move.")
+            self.notify(tr("Wait for the AI's move."))
             return
         undone = self.game.undo()
         if isinstance(undone, str):
@@ -879,7 +914,8 @@ class DuelApp(App[int]):
 
     def action_save(self) -> None:
         default = str(self.game.save_path or "duel-game.json")
-        self.push_screen(TextScreen("Save the game to:", self._save_to, default, name="save"))
+        question = tr("Save the game to:")
+        self.push_screen(TextScreen(question, self._save_to, default, name="save"))
 
     def _save_to(self, name: str | None, then_quit: bool = False) -> None:
         if name is None:  # Escape: not saved
@@ -888,14 +924,15 @@ class DuelApp(App[int]):
             self.game.save(save_target(name))
         except (OSError, ValueError) as error:
             reason = getattr(error, "strerror", None) or error
-            self.notify(f"Could not save to {quoted(name)}: {reason}", severity="error")
+            failed = tr("Could not save to {name}: {reason}", name=quoted(name), reason=reason)
+            self.notify(failed, severity="error")
             return
-        self.notify(f"Game saved to {name} ({len(self.game.moves)} moves).")
+        self.notify(tr("Game saved to {name} ({n} moves).", name=name, n=len(self.game.moves)))
         if then_quit:
             self.leave()
 
     def action_load(self) -> None:
-        self.push_screen(TextScreen("Load the game from:", self._load_from, name="load"))
+        self.push_screen(TextScreen(tr("Load the game from:"), self._load_from, name="load"))
 
     def _load_from(self, name: str | None) -> None:
         if not name or self.busy:
@@ -904,12 +941,12 @@ class DuelApp(App[int]):
             path = file_named(name)
             problem = self.game.load(path)
         except (RecordError, ValueError) as error:
-            self.notify(f"Could not load: {error}", severity="error")
+            self.notify(tr("Could not load: {error}", error=error), severity="error")
             return
         self._close_dialogs()
         self.log_lines = self.game.history()
         if problem:
-            self.say(f"{problem}: that player is played by a human now.")
+            self.say(tr("{problem}: that player is played by a human now.", problem=problem))
         self.say(self.game.loaded_text(path))
         self.chance_at.clear()
         self.changed()
@@ -918,8 +955,8 @@ class DuelApp(App[int]):
         if not (self.game.dirty and self.game.moves):
             self.leave()
             return
-        body = "The game changed since it was saved. Save it before leaving?"
-        buttons = [("Save and quit", "save"), ("Quit", "quit"), ("Cancel", "cancel")]
+        body = tr("The game changed since it was saved. Save it before leaving?")
+        buttons = [(tr("Save and quit"), "save"), (tr("Quit"), "quit"), (tr("Cancel"), "cancel")]
         self.push_screen(InfoScreen(body, buttons, self._quit_answer, name="quit"))
 
     def _quit_answer(self, answer: str | None) -> None:
@@ -929,7 +966,7 @@ class DuelApp(App[int]):
             default = str(self.game.save_path or "duel-game.json")
             self.push_screen(
                 TextScreen(
-                    "Save the game to:",
+                    tr("Save the game to:"),
                     lambda name: self._save_to(name, then_quit=True),
                     default,
                     name="save",
@@ -984,7 +1021,12 @@ class DuelApp(App[int]):
             return
         self.think = choice.think
         kinds = game.kinds
-        said = f"7 Wonders Duel: A ({kinds[0]}) against B ({kinds[1]}), {game.dealer.label()}."
+        said = tr(
+            "7 Wonders Duel: A ({a}) against B ({b}), {dealer}.",
+            a=tr(kinds[0]) if kinds[0] == "human" else kinds[0],
+            b=tr(kinds[1]) if kinds[1] == "human" else kinds[1],
+            dealer=game.dealer.label(),
+        )
         self.start_game(game, [said])
 
     def load_game(self, path: Path) -> str | None:
@@ -993,8 +1035,11 @@ class DuelApp(App[int]):
         try:
             problem = game.load(path)
         except (RecordError, ValueError, OSError) as error:
-            return f"Could not load {path}: {error}"
-        said = [f"{problem}: that player is played by a human now."] if problem else []
+            return tr("Could not load {path}: {error}", path=path, error=error)
+        if problem:
+            said = [tr("{problem}: that player is played by a human now.", problem=problem)]
+        else:
+            said = []
         said.append(game.loaded_text(path))
         self.start_game(game, said, history=True)
         return None
@@ -1006,14 +1051,14 @@ class DuelApp(App[int]):
         if old is not game and old.dirty and old.moves:
             place, _ = old.autosave()
             if place is not None:
-                said = [f"The game before was saved to {place}.", *said]
+                said = [tr("The game before was saved to {place}.", place=place), *said]
         self.game = game
         self.starting = False
         self.log_lines = game.history() if history else []
         for text in said:
             self.say(text)
         self.chance_at.clear()
-        self.last_hint = "Press h for a hint: the best moves and the expected line."
+        self.last_hint = tr("Press h for a hint: the best moves and the expected line.")
         self.shown_numbering, self.previous_numbering = (), None
         self._close_dialogs()
         self.changed()
@@ -1024,7 +1069,7 @@ class DuelApp(App[int]):
         try:
             record = GameRecord.load(path)
         except (RecordError, ValueError, OSError) as error:
-            return f"Could not read {path}: {error}"
+            return tr("Could not read {path}: {error}", path=path, error=error)
         self.open_review(record)
         return None
 
@@ -1056,12 +1101,15 @@ class DuelApp(App[int]):
         try:
             game = what_if_game(record, ply, self.opponent_level(), think=self.think)
         except ValueError as error:
-            self.notify(f"Cannot play from here: {error}", severity="error")
+            self.notify(tr("Cannot play from here: {error}", error=error), severity="error")
             return
         kinds = game.kinds
-        said = (
-            f"What if: from move {ply} of the game reviewed, A ({kinds[0]}) against "
-            f"B ({kinds[1]}); {game.dealer.label()}."
+        said = tr(
+            "What if: from move {n} of the game reviewed, A ({a}) against B ({b}); {dealer}.",
+            n=ply,
+            a=tr(kinds[0]) if kinds[0] == "human" else kinds[0],
+            b=tr(kinds[1]) if kinds[1] == "human" else kinds[1],
+            dealer=game.dealer.label(),
         )
         self.start_game(game, [said], history=True)
 
@@ -1106,8 +1154,8 @@ class DuelApp(App[int]):
     def game_over(self) -> None:
         state = self.state
         body = R.render_final(state, self.game.labels)
-        buttons = [("Review", "review"), ("Board", "board"), ("Undo", "undo"),
-                   ("Save", "save"), ("Quit", "quit")]
+        buttons = [(tr("Review"), "review"), (tr("Board"), "board"), (tr("Undo"), "undo"),
+                   (tr("Save"), "save"), (tr("Quit"), "quit")]
         self.push_screen(InfoScreen(body, buttons, self._over_answer, name="over"))
 
     def _over_answer(self, answer: str | None) -> None:
@@ -1149,10 +1197,11 @@ def run_app(
                 code = 1
         with contextlib.suppress(OSError, ValueError):  # the terminal may be gone
             if app.stopped_by is not None:
-                print(f"Stopped by {signal.Signals(app.stopped_by).name}.")
+                print(tr("Stopped by {signal}.", signal=signal.Signals(app.stopped_by).name))
             if place is not None:
                 again = f"duel play --load {shlex.quote(str(place))}"
-                print(f"Game saved to {place}. Continue it with: {again}")
+                print(tr("Game saved to {place}. Continue it with: {again}", place=place,
+                         again=again))
     if app.stopped_by is not None and code != 1:
         return 128 + app.stopped_by
     return code if isinstance(code, int) else 0

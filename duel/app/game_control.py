@@ -30,15 +30,19 @@ from pathlib import Path
 from typing import Any
 
 from duel.app.cli_support import user_data_dir
+from duel.app.i18n import N_, display_name, tr, trn
 from duel.moves import PLAYER_NAMES, Kind, Move
 from duel.quote import quoted
 from duel.record import GameRecord
 from duel.state import State
 from duel.state import new_game as _new_game
 
-NOT_FAIR = "seeded game: not fair play"
-FAIR = "fair play: every hidden card is dealt from the operating system's randomness when revealed"
-MANUAL = "cards typed by the user (a real game's deal)"
+#: The dealers in words: English in a record's metadata, translated on screen (``label``).
+NOT_FAIR = N_("seeded game: not fair play")
+FAIR = N_(
+    "fair play: every hidden card is dealt from the operating system's randomness when revealed"
+)
+MANUAL = N_("cards typed by the user (a real game's deal)")
 
 
 def dealer_rng(seed: int, ply: int) -> random.Random:
@@ -81,11 +85,18 @@ class Dealer:
     def label(self) -> str:
         """One line for the screen: fair play, or that the deal is seeded."""
         if self.manual:
-            return MANUAL + ("" if self.seed is None else f"; Enter deals from seed {self.seed}")
+            if self.seed is None:
+                return tr(MANUAL)
+            return tr(MANUAL) + tr("; Enter deals from seed {seed}", seed=self.seed)
         if self.seed is None:
-            return FAIR
-        since = "" if self.seeded_from is None else f" from move {self.seeded_from}"
-        return f"{NOT_FAIR} (seed {self.seed}{since}: the deal is reproducible)"
+            return tr(FAIR)
+        since = "" if self.seeded_from is None else tr(" from move {n}", n=self.seeded_from)
+        return tr(
+            "{not_fair} (seed {seed}{since}: the deal is reproducible)",
+            not_fair=tr(NOT_FAIR),
+            seed=self.seed,
+            since=since,
+        )
 
     def metadata(self) -> dict[str, Any]:
         """What a record says about its dealer (a fair game stores no seed: there is none)."""
@@ -141,17 +152,18 @@ def undo_target(
             target = i
             break
     if target is None:
-        return "Nothing to undo."
+        return tr("Nothing to undo.")
     if not may_undo_chance:
         dealt = [m for m in moves[target:] if m.is_chance]
         if dealt:
-            return (
-                "Cannot undo: cards were dealt since that decision "
-                f"({_dealt_text(dealt)}), and this is a fair game: taking them back would "
-                "let you choose again knowing them. (Games started with --seed allow it.)"
+            return tr(
+                "Cannot undo: cards were dealt since that decision ({dealt}), and this is a "
+                "fair game: taking them back would let you choose again knowing them. (Games "
+                "started with --seed allow it.)",
+                dealt=_dealt_text(dealt),
             )
     if target - 1 in redacted:
-        return (
+        return tr(
             "Cannot undo to The Great Library's choice: the saved game does not keep the two "
             "tokens not chosen."
         )
@@ -183,9 +195,11 @@ def _runs(moves: Sequence[Move]) -> list[tuple[int, int]]:
 def _dealt_text(dealt: Sequence[Move]) -> str:
     kinds = {m.kind for m in dealt}
     if kinds == {Kind.LIBRARY_DRAW}:
-        return "The Great Library's draw"
+        return tr("The Great Library's draw")
     count = sum(1 for m in dealt if m.kind is Kind.REVEAL_CARD)
-    return f"{count} card{'s' if count != 1 else ''} turned face up" if count else "a deal"
+    if not count:
+        return tr("a deal")
+    return trn(count, "{n} card turned face up", "{n} cards turned face up")
 
 
 def record_moves_to_save(
@@ -297,9 +311,10 @@ class Undone:
     @property
     def text(self) -> str:
         """The sentence for the log: ``Took back: A build Baths, B build Palisade``."""
-        text = "Took back: " + ", ".join(f"{who} {move}" for who, move in self.decisions)
+        moves = ", ".join(f"{who} {move}" for who, move in self.decisions)
+        text = tr("Took back: {moves}", moves=moves)
         if self.dealt:
-            text += f" (and {_dealt_text(self.dealt)})"
+            text += tr(" (and {dealt})", dealt=_dealt_text(self.dealt))
         return text
 
 
@@ -476,19 +491,22 @@ class GameController:
         for run in runs:
             kind = run[0].kind
             if kind is Kind.DEAL_GUILDS:
-                out.append(f"Age III is laid out; guild backs at {R.guild_places(run[0])}")
+                places = R.guild_places(run[0])
+                out.append(tr("Age III is laid out; guild backs at {places}", places=places))
             elif kind is Kind.REVEAL_CARD and len(run) > 2:
-                names = ", ".join(CARDS[m.card].name for m in run)
-                out.append(f"{R.age_name(after.age)} is dealt; face up: {names}")
+                names = ", ".join(display_name("card", CARDS[m.card].name) for m in run)
+                age = R.age_name(after.age)
+                out.append(tr("{age} is dealt; face up: {names}", age=age, names=names))
             elif kind is Kind.REVEAL_TOKEN:
-                names = ", ".join(TOKENS[m.token].name for m in run)
-                out.append(f"Progress tokens on the board: {names}")
+                names = ", ".join(display_name("token", TOKENS[m.token].name) for m in run)
+                out.append(tr("Progress tokens on the board: {names}", names=names))
             elif kind is Kind.REVEAL_WONDER:
-                names = ", ".join(WONDERS[m.wonder].name for m in run)
-                out.append(f"Wonders for the draft: {names}")
+                names = ", ".join(display_name("wonder", WONDERS[m.wonder].name) for m in run)
+                out.append(tr("Wonders for the draft: {names}", names=names))
             elif kind is Kind.LIBRARY_DRAW and not (name_draw and self.is_human(after.to_move)):
                 # The tokens an AI does not choose go back to the box unseen.
-                out.append(f"The Great Library draws 3 tokens for {PLAYER_NAMES[after.to_move]}")
+                who = PLAYER_NAMES[after.to_move]
+                out.append(tr("The Great Library draws 3 tokens for {player}", player=who))
             else:
                 out.extend(R.describe_chance(m) for m in run)
         return out
@@ -531,12 +549,17 @@ class GameController:
         new = now[n - 1] if 1 <= n <= len(now) else None
         if old is None or old == new:  # no card had that number then: nothing to mistake
             return None
+        old_name = display_name("card", CARDS[old].name)
         if old in now:
-            was = f"it was {CARDS[old].name}, now number {now.index(old) + 1}"
+            was = tr("it was {card}, now number {n}", card=old_name, n=now.index(old) + 1)
         else:
-            was = f"it was {CARDS[old].name}, which is no longer there"
-        means = f"is now {CARDS[new].name}" if new is not None else "is no card now"
-        return f"The board changed since it was shown: {n} {means} ({was})."
+            was = tr("it was {card}, which is no longer there", card=old_name)
+        if new is not None:
+            means = tr("is now {card}", card=display_name("card", CARDS[new].name))
+        else:
+            means = tr("is no card now")
+        return tr("The board changed since it was shown: {n} {means} ({was}).", n=n, means=means,
+                  was=was)
 
     def card_actions(self, card: int) -> list[tuple[str, Move]]:
         """What can be done with an accessible card: build, discard, each wonder, labelled
@@ -547,16 +570,23 @@ class GameController:
         state = self.state
         player = state.to_move
         price, ok = R.price_text(state, player, card)
-        build = f"build ({price})" if ok else f"build ({price}, cannot afford)"
+        build = tr("build ({price})", price=price) if ok else tr(
+            "build ({price}, cannot afford)", price=price
+        )
+        gain = R.discard_gain(state, player)
         options = [
             (build, Move.build(card)),
-            (f"discard (+{R.discard_gain(state, player)} coins)", Move.discard(card)),
+            (tr("discard (+{n} coins)", n=gain), Move.discard(card)),
         ]
         if state.wonders_built_count < 7:
             for w in state.wonders(player):
                 cost = state.wonder_cost(player, w)
-                note = f"{cost}c" if cost <= state.coins(player) else f"{cost}c, cannot afford"
-                options.append((f"wonder {WONDERS[w].name} ({note})", Move.wonder_with(w, card)))
+                note = f"{cost}c" if cost <= state.coins(player) else tr(
+                    "{price}, cannot afford", price=f"{cost}c"
+                )
+                name = display_name("wonder", WONDERS[w].name)
+                label = tr("wonder {wonder} ({note})", wonder=name, note=note)
+                options.append((label, Move.wonder_with(w, card)))
         return options
 
     # --- undo, save, load -----------------------------------------------------------------------
@@ -643,17 +673,23 @@ class GameController:
 
     def loaded_text(self, path: Path) -> str:
         """The sentence after a load: moves, where the game is, players and dealer."""
-        dealer = f"seed {self.dealer.seed}" if self.dealer.seed is not None else "fair play"
-        return (
-            f"Loaded {path}: {len(self.moves)} moves, {self.state.describe()}; "
-            f"A {self.kinds[0]}, B {self.kinds[1]}, {dealer}."
+        seed = self.dealer.seed
+        dealer = tr("seed {seed}", seed=seed) if seed is not None else tr("fair play")
+        return tr(
+            "Loaded {path}: {n} moves, {position}; A {a}, B {b}, {dealer}.",
+            path=path,
+            n=len(self.moves),
+            position=self.state.describe(),
+            a=tr(self.kinds[0]) if self.kinds[0] == "human" else self.kinds[0],
+            b=tr(self.kinds[1]) if self.kinds[1] == "human" else self.kinds[1],
+            dealer=dealer,
         )
 
     def reseed(self, seed: int) -> str:
         """``--load FILE --seed N``: deal the rest of the game from ``seed`` (not fair play)."""
         if seed != self.dealer.seed:
             self.dealer = Dealer(seed=seed, manual=self.dealer.manual, seeded_from=len(self.moves))
-        return f"From now on: {self.dealer.label()}."
+        return tr("From now on: {dealer}.", dealer=self.dealer.label())
 
     # --- what views list ------------------------------------------------------------------------
     def history(self) -> list[str]:
@@ -676,7 +712,7 @@ class GameController:
         for start, end in _runs(self.moves):
             before, after = self.states[start], self.states[end]
             picked = any(m.kind is Kind.PICK_WONDER for m in self.moves[:end])
-            draft = "Wonder draft" if picked else "Setup"
+            draft = tr("Wonder draft") if picked else tr("Setup")
             section = R.age_name(before.age) if before.age else draft
             if section != heading:
                 heading = section
@@ -743,7 +779,7 @@ class GameController:
                 m.move,
                 m.value,
                 continuation_text(state, m.pv, through_chance=verbose),
-                value_text(info, m, spread),
+                value_text(info, m, spread, tr=tr),
             )
             for m in info.moves
         )
@@ -753,14 +789,15 @@ class GameController:
         """The hint in words, the same for every view: a heading, then each move with its
         value and the line after it; the search's figures only when ``verbose``."""
         if not hint.moves:
-            return ["The solver has no advice here."]
+            return [tr("The solver has no advice here.")]
         who = PLAYER_NAMES[hint.player]
-        out = [f"{who}'s chance of winning after each move:"]
+        out = [tr("{player}'s chance of winning after each move:", player=who)]
+        stop = tr("then chance (a face-down card or a draw): the line stops here")
         for i, m in enumerate(hint.moves, 1):
             out.append(f"{i}. {m.move}: {m.value_text}")
             if m.line:  # a line that stops at chance already says "then chance ..."
-                then = "" if m.line.startswith("then ") else "then "
-                out.append(f"   {then}{m.line}")
+                then = m.line.startswith(("then ", stop))
+                out.append("   " + (m.line if then else tr("then {line}", line=m.line)))
         if verbose:
             out += list(hint.stats)
         return out

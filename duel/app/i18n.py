@@ -366,3 +366,35 @@ def clip(text: str, width: int, mark: str = ".") -> str:
         out += ch
         used += w
     return out + mark
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` columns: ``textwrap.wrap`` (long words broken) for
+    ASCII text; otherwise at spaces where a word fits, and anywhere in a word that does not
+    (CJK text has no spaces).
+
+    >>> wrap("伐木场 一二三四五", 6)
+    ['伐木场', '一二三', '四五']
+    """
+    if text.isascii():
+        import textwrap
+
+        return textwrap.wrap(text, width, break_long_words=True)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if display_width(candidate) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+            line = ""
+        for ch in word:
+            if line and display_width(line + ch) > width:
+                lines.append(line)
+                line = ""
+            line += ch
+    if line:
+        lines.append(line)
+    return lines

@@ -567,18 +567,22 @@ _PLAYER_OF = {"A": 0, "B": 1}
 _LOOT_ZONES = {"A5": (-8, -6, 5), "A2": (-5, -3, 2), "B2": (3, 5, 2), "B5": (6, 8, 5)}
 
 
-def military_text(state: State) -> str:
+def pawn_where(state: State) -> str:
+    """Where the conflict pawn stands: ``in the middle``, ``3 towards B's capital (A leads)``."""
     pawn = state.pawn
     if pawn == 0:
-        where = tr("in the middle")
-    else:
-        towards = "B" if pawn > 0 else "A"
-        where = tr(
-            "{n} towards {player}'s capital ({leader} leads)",
-            n=abs(pawn),
-            player=towards,
-            leader=PLAYER_NAMES[pawn < 0],
-        )
+        return tr("in the middle")
+    towards = "B" if pawn > 0 else "A"
+    return tr(
+        "{n} towards {player}'s capital ({leader} leads)",
+        n=abs(pawn),
+        player=towards,
+        leader=PLAYER_NAMES[pawn < 0],
+    )
+
+
+def military_text(state: State) -> str:
+    where = pawn_where(state)
     tokens = ", ".join(
         tr("{token} ({n} coins from {player})", token=t, n=_LOOT_ZONES[t][2], player=t[0])
         for t in state.military_tokens

@@ -32,11 +32,20 @@ from textual.widgets import Footer, ProgressBar, Static
 
 from duel.app import render as R
 from duel.app.board_text import city_lines, military_line
-from duel.app.board_widgets import WIDE, CardWidget, Pyramid, geometry
+from duel.app.board_widgets import WIDE, CardWidget, Pyramid, geometry, translate_bindings
 from duel.app.game_control import Dealer, GameController, continuation_text
+from duel.app.i18n import N_, display_name, language, tr
+from duel.app.lines import position_text
+from duel.app.render_review import MARK_NAMES, NOTES
 from duel.moves import Move
 from duel.pyramid_layouts import LAYOUTS
 from duel.record import GameRecord, Replay
+
+
+def _describe(state: Any) -> str:
+    """A position in words: the engine's English sentence, else the current language's."""
+    return state.describe() if language() == "en" else position_text(state)
+
 
 if TYPE_CHECKING:
     from duel.solvers.review import MoveReview, Review
@@ -89,15 +98,15 @@ class ReviewScreen(Screen[None]):
     """A game's review on its board (see the module)."""
 
     BINDINGS = [
-        Binding("right,j", "step(1)", "Next"),
-        Binding("left,k", "step(-1)", "Back"),
+        Binding("right,j", "step(1)", N_("Next")),
+        Binding("left,k", "step(-1)", N_("Back")),
         Binding("home", "go(0)", "Start", show=False),
         Binding("end", "go(-1)", "End", show=False),
-        Binding("]", "mark(1)", "Next mark"),
+        Binding("]", "mark(1)", N_("Next mark")),
         Binding("[", "mark(-1)", "Prev mark", show=False),
-        Binding("p", "play_from", "Play from here"),
-        Binding("escape", "back", "Back"),
-        Binding("q", "app.quit_game", "Quit"),
+        Binding("p", "play_from", N_("Play from here")),
+        Binding("escape", "back", N_("Back")),
+        Binding("q", "app.quit_game", N_("Quit")),
     ]
 
     DEFAULT_CSS = """
@@ -132,6 +141,7 @@ class ReviewScreen(Screen[None]):
         back: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(name="review")
+        translate_bindings(self)
         self.record = record
         self.replay = Replay.of(record)
         self.level = level
@@ -202,7 +212,8 @@ class ReviewScreen(Screen[None]):
             return
         except Exception as error:  # noqa: BLE001 - one line on the screen, never a traceback
             if not self.stopped:
-                self.app.call_from_thread(self._failed, f"The review failed: {error}")
+                failed = tr("The review failed: {error}", error=error)
+                self.app.call_from_thread(self._failed, failed)
             return
         if not self.stopped:
             self.app.call_from_thread(self._reviewed, review)
@@ -216,9 +227,15 @@ class ReviewScreen(Screen[None]):
         self.progress = (done, total)
         bar = self.query_one("#rv-progress", ProgressBar)
         bar.update(total=max(total, 1), progress=done)
-        clock = f"{self.seconds:g} s" if ":" not in self.level else "its budget"
+        clock = f"{self.seconds:g} s" if ":" not in self.level else tr("its budget")
         self.query_one("#rv-progress-text", Static).update(
-            f" Reviewing: {done} of {total} positions ({self.level}, {clock} each)"
+            " " + tr(
+                "Reviewing: {done} of {total} positions ({level}, {clock} each)",
+                done=done,
+                total=total,
+                level=self.level,
+                clock=clock,
+            )
         )
 
     def _failed(self, text: str) -> None:
@@ -230,7 +247,7 @@ class ReviewScreen(Screen[None]):
     def _reviewed(self, review: Review) -> None:
         self.review = review
         self.query_one("#rv-progress-row").display = False
-        self.say(f"Reviewed by {review.level}: {review.final}.")
+        self.say(tr("Reviewed by {level}: {result}.", level=review.level, result=self.final_text()))
         self.show()
 
     # --- stepping -------------------------------------------------------------------------------
@@ -248,18 +265,21 @@ class ReviewScreen(Screen[None]):
     def action_mark(self, direction: int) -> None:
         """The next (or previous) position whose move got a mark."""
         if self.review is None:
-            self.say("The marks come with the review: wait for it.")
+            self.say(tr("The marks come with the review: wait for it."))
             return
         marked = [m.number - 1 for m in self.review.moves if m.mark]
         ahead = [p for p in marked if (p - self.ply) * direction > 0]
         if not ahead:
-            self.say("No marked move " + ("after" if direction > 0 else "before") + " this one.")
+            self.say(
+                tr("No marked move after this one.") if direction > 0
+                else tr("No marked move before this one.")
+            )
             return
         self.action_go(min(ahead) if direction > 0 else max(ahead))
 
     def action_play_from(self) -> None:
         if self.replay.states[self.ply].is_terminal():
-            self.say("The game is over here: step back to play from an earlier position.")
+            self.say(tr("The game is over here: step back to play from an earlier position."))
             return
         self.app.play_from(self.record, self.ply)
 
@@ -334,17 +354,19 @@ class ReviewScreen(Screen[None]):
         if not state.age and state.wonder_offer:
             from duel.catalog import WONDERS
 
-            names = ", ".join(WONDERS[w].name for w in state.wonder_offer)
-            return f"The wonder draft; on offer: {names}"
-        return "The setup: the progress tokens and the wonders are dealt."
+            names = ", ".join(display_name("wonder", WONDERS[w].name) for w in state.wonder_offer)
+            return tr("The wonder draft; on offer: {names}", names=names)
+        return tr("The setup: the progress tokens and the wonders are dealt.")
 
     def status_text(self, width: int) -> Text:
         state = self.replay.states[self.ply]
         text = Text()
-        text.append(" Review ", style="bold reverse")
-        text.append(f" position {self.ply} of {self.last}", style="bold")
-        text.append(f" · {R.age_name(state.age) if state.age else 'setup and draft'}")
-        text.append(f" · {state.describe()}", style="dim")
+        text.append(" " + tr("Review") + " ", style="bold reverse")
+        where = tr("position {n} of {last}", n=self.ply, last=self.last)
+        text.append(" " + where, style="bold")
+        age = R.age_name(state.age) if state.age else tr("setup and draft")
+        text.append(f" · {age}")
+        text.append(f" · {_describe(state)}", style="dim")
         text.truncate(width)
         return text
 
@@ -354,41 +376,46 @@ class ReviewScreen(Screen[None]):
         ply = self.ply
         if ply >= self.last:
             state = self.replay.states[ply]
-            end = state.describe() if state.is_terminal() else "the record stops here"
-            return [f"The end ({end})."]
+            end = _describe(state) if state.is_terminal() else tr("the record stops here")
+            return [tr("The end ({end}).", end=end)]
         number = ply + 1
-        head = f"Move {number}: {self.replay.move_text(number)}"
+        head = tr("Move {n}: {move}", n=number, move=self.replay.move_text(number))
         m = self.move_review(ply)
         if m is None:
             if self.failed:
                 return [head, self.failed]
             done, total = self.progress
-            return [head, f"Reviewing... {done} of {total} positions analysed."]
+            return [head, tr("Reviewing... {done} of {total} positions analysed.", done=done,
+                                total=total)]
         if m.player == "chance":
             if m.hidden or m.probability is None:
-                return [f"{head} (hidden)"]
-            p = "certain" if m.probability == 1 else f"p {m.probability:.1%}"
+                return [f"{head} " + tr("(hidden)")]
+            p = tr("certain") if m.probability == 1 else tr("p {p}", p=f"{m.probability:.1%}")
             return [f"{head} ({p})"]
         if m.value is None:
-            return [head, f"({m.note})"]
+            return [head, f"({tr(NOTES[m.note]) if m.note in NOTES else m.note})"]
         from duel.solvers.review import EQUAL, SYMBOLS
 
-        mark = f"{SYMBOLS[m.mark]} {m.mark}" if m.mark else "forced" if m.choices == 1 else ""
-        loss = f", loss {m.loss:.1%}" if m.loss and m.loss >= EQUAL else ""
+        if m.mark:
+            mark = f"{SYMBOLS[m.mark]} {tr(MARK_NAMES[m.mark])}"
+        else:
+            mark = tr("forced") if m.choices == 1 else ""
+        loss = tr(", loss {loss}", loss=f"{m.loss:.1%}") if m.loss and m.loss >= EQUAL else ""
         lines = [f"{head}: {m.value:.1%}{loss} {mark}".rstrip()]
         line = self.best_line(m)
         if m.best_move is None:
             pass
         elif m.best_move == m.move or (m.loss is not None and m.loss < EQUAL):
-            lines.append("The engine's choice too" + (f"; then {line}" if line else "."))
+            then = tr("; then {line}", line=line) if line else "."
+            lines.append(tr("The engine's choice too") + then)
         else:
-            lines.append(
-                f"Best: {m.best_move} {m.best_value:.1%}" + (f"; then {line}" if line else "")
-            )
+            then = tr("; then {line}", line=line) if line else ""
+            best = tr("Best: {move} {value}", move=m.best_move, value=f"{m.best_value:.1%}")
+            lines.append(best + then)
         if not short:
             value = self.value_at(ply)
             if value is not None:
-                lines.append(f"A's chance of winning here: {value:.0%}")
+                lines.append(tr("A's chance of winning here: {value}", value=f"{value:.0%}"))
         return lines
 
     def best_line(self, m: MoveReview) -> str:
@@ -409,15 +436,15 @@ class ReviewScreen(Screen[None]):
         from duel.app.render_review import review_graph
 
         if self.review is None:
-            return Text("A's chance of winning: the graph comes with the review.", style="dim")
+            return Text(tr("A's chance of winning: the graph comes with the review."), style="dim")
         width = max(20, width)
         height = 3
         lines = review_graph(self.review, self.last, width=width, height=height)
         column = round(self.ply * (width - 1) / max(self.last, 1))
         for row in lines[: 2 * height + 1]:
             row.stylize("reverse", 6 + column, 7 + column)
-        pointer = Text(" " * (6 + column) + "▲ here", style="bold")
-        out = Text("A's chance of winning\n", style="bold")
+        pointer = Text(" " * (6 + column) + "▲ " + tr("here"), style="bold")
+        out = Text(tr("A's chance of winning") + "\n", style="bold")
         for row in [*lines[: 2 * height + 1], pointer, *lines[2 * height + 1 :]]:
             out.append_text(row)
             out.append("\n")
@@ -429,7 +456,7 @@ class ReviewScreen(Screen[None]):
         highlighted."""
         value = self.value_at(self.ply)
         if self.review is None or not self.review.graph:
-            return Text("A's chance: the graph comes with the review.", style="dim")
+            return Text(tr("A's chance: the graph comes with the review."), style="dim")
         from duel.app.render_review import _column_values
 
         label = f"A {value:.0%} " if value is not None else "A ?% "
@@ -445,11 +472,29 @@ class ReviewScreen(Screen[None]):
     def summary_text(self) -> str:
         if self.review is None:
             return ""
-        lines = [f"Result: {self.review.final}"]
+        lines = [tr("Result: {result}", result=self.final_text())]
         for player, s in self.review.summary.items():
+            label = self.labels["AB".index(player)]
             lines.append(
-                f"{player} ({self.labels['AB'.index(player)]}): "
-                f"{s.decisions} decisions, average loss {s.average_loss:.1%}, "
-                f"{s.inaccuracy} inaccuracies, {s.mistake} mistakes, {s.blunder} blunders"
+                f"{player} ({tr(label) if label == 'human' else label}): "
+                + tr(
+                    "{decisions} decisions, average loss {loss}, {inaccuracies} inaccuracies, "
+                    "{mistakes} mistakes, {blunders} blunders",
+                    decisions=s.decisions,
+                    loss=f"{s.average_loss:.1%}",
+                    inaccuracies=s.inaccuracy,
+                    mistakes=s.mistake,
+                    blunders=s.blunder,
+                )
             )
         return "\n".join(lines)
+
+    def final_text(self) -> str:
+        """The review's result (``duel review``'s words: the engine's English, else the last
+        position in the current language)."""
+        final = self.replay.states[-1]
+        if self.review is None or language() == "en":
+            return self.review.final if self.review is not None else ""
+        if final.is_terminal():
+            return position_text(final)
+        return tr("unfinished: {position}", position=position_text(final))

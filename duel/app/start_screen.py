@@ -32,8 +32,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, RadioButton, RadioSet, Static
 from textual.widgets.option_list import Option
 
+from duel.app.board_widgets import translate_bindings
 from duel.app.cli_support import user_data_dir
 from duel.app.game_control import autosave_places
+from duel.app.i18n import N_, tr
 
 __all__ = [
     "LEVEL_CHOICES",
@@ -90,9 +92,9 @@ def parse_seconds(text: str) -> float | str:
     try:
         value = float(text.strip())
     except ValueError:
-        return "The time per move must be a number of seconds, such as 1 or 0.5."
+        return tr("The time per move must be a number of seconds, such as 1 or 0.5.")
     if not math.isfinite(value) or value <= 0 or value > 600:
-        return "The time per move must be more than 0 s and at most 600 s."
+        return tr("The time per move must be more than 0 s and at most 600 s.")
     return value
 
 
@@ -107,7 +109,7 @@ def parse_seed(text: str) -> int | str:
     except ValueError:
         value = -1
     if not 0 <= value < 2**63:
-        return "The seed must be a whole number from 0 to 2^63 - 1."
+        return tr("The seed must be a whole number from 0 to 2^63 - 1.")
     return value
 
 
@@ -174,6 +176,10 @@ MENU_CSS = """
 class MenuScreen(Screen[None]):
     """A screen of the start menus (the app's game keys are off while one is shown)."""
 
+    def __init__(self, *, name: str) -> None:
+        super().__init__(name=name)
+        translate_bindings(self)
+
 
     def show_error(self, text: str) -> None:
         self.query_one("#error", Static).update(text)
@@ -185,10 +191,10 @@ class StartScreen(MenuScreen):
     """The first screen of ``duel play``: n new game, l load, r review, q quit."""
 
     BINDINGS = [
-        Binding("n", "choose('new')", "New game"),
-        Binding("l", "choose('load')", "Load"),
-        Binding("r", "choose('review')", "Review"),
-        Binding("q", "choose('quit')", "Quit"),
+        Binding("n", "choose('new')", N_("New game")),
+        Binding("l", "choose('load')", N_("Load")),
+        Binding("r", "choose('review')", N_("Review")),
+        Binding("q", "choose('quit')", N_("Quit")),
         Binding("up", "app.focus_previous", show=False),
         Binding("down", "app.focus_next", show=False),
         Binding("escape", "nothing", show=False),
@@ -202,14 +208,16 @@ class StartScreen(MenuScreen):
         with Vertical(classes="menu"):
             yield Label("7 Wonders Duel", classes="menu-title")
             yield Static("")
-            yield Button("n  New game: your seat, the opponent, the deal", id="start-new")
-            yield Button("l  Load a saved game", id="start-load")
-            yield Button("r  Review a game record: every move judged", id="start-review")
-            yield Button("q  Quit", id="start-quit")
+            yield Button(tr("n  New game: your seat, the opponent, the deal"), id="start-new")
+            yield Button(tr("l  Load a saved game"), id="start-load")
+            yield Button(tr("r  Review a game record: every move judged"), id="start-review")
+            yield Button(tr("q  Quit"), id="start-quit")
             yield Static("")
             yield Static(
-                "Keys or the mouse; Escape goes back. In a game: 1-9 take a card, i a card in "
-                "full, h hint, u undo, s save.",
+                tr(
+                    "Keys or the mouse; Escape goes back. In a game: 1-9 take a card, i a card in "
+                    "full, h hint, u undo, s save."
+                ),
                 classes="hint",
             )
             yield Static(id="error")
@@ -233,8 +241,8 @@ class NewGameScreen(MenuScreen):
     """A new game's choices: seat (a/b), opponent (1-4), time, deal (f fair, d seeded)."""
 
     BINDINGS = [
-        Binding("escape", "back", "Back"),
-        Binding("enter", "start", "Start", priority=False),
+        Binding("escape", "back", N_("Back")),
+        Binding("enter", "start", N_("Start"), priority=False),
         Binding("a", "seat(0)", "Seat A", show=False),
         Binding("b", "seat(1)", "Seat B", show=False),
         *[Binding(str(i), f"level({i})", show=False) for i in range(1, len(LEVEL_CHOICES) + 1)],
@@ -260,28 +268,28 @@ class NewGameScreen(MenuScreen):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="menu"):
-            yield Label("New game", classes="menu-title")
-            yield Label("Your seat (a, b)")
+            yield Label(tr("New game"), classes="menu-title")
+            yield Label(tr("Your seat (a, b)"))
             with RadioSet(id="seat"):
                 yield RadioButton("A", value=True, id="seat-a")
                 yield RadioButton("B", id="seat-b")
-            yield Label("Opponent (1-4): random, greedy (one ply), search, cmcts (strongest)")
+            yield Label(tr("Opponent (1-4): random, greedy (one ply), search, cmcts (strongest)"))
             with RadioSet(id="level"):
                 for i, name in enumerate(LEVEL_CHOICES, 1):
                     yield RadioButton(f"{i} {name}", value=name == self.level, id=f"level-{name}")
             with Horizontal(classes="row"):
-                yield Label("Seconds per move:")
+                yield Label(tr("Seconds per move:"))
                 yield Input(f"{self.think:g}", id="think")
-            yield Label("Deal (f, d): fair hides each card until the rules reveal it")
+            yield Label(tr("Deal (f, d): fair hides each card until the rules reveal it"))
             with RadioSet(id="deal"):
-                yield RadioButton("fair", value=True, id="deal-fair")
-                yield RadioButton("seeded (reproducible, not fair play)", id="deal-seed")
+                yield RadioButton(tr("fair"), value=True, id="deal-fair")
+                yield RadioButton(tr("seeded (reproducible, not fair play)"), id="deal-seed")
             with Horizontal(classes="row"):
-                yield Label("Seed:")
+                yield Label(tr("Seed:"))
                 yield Input("1", id="seed", disabled=True)
             with Horizontal(classes="buttons"):
-                yield Button("Start (Enter)", id="new-start")
-                yield Button("Back (Escape)", id="new-back")
+                yield Button(tr("Start (Enter)"), id="new-start")
+                yield Button(tr("Back (Escape)"), id="new-back")
             yield Static(id="error")
         yield Footer(compact=True)
 
@@ -354,7 +362,7 @@ class FileScreen(MenuScreen):
     """A saved game to load or a record to review: from the list, or a path typed."""
 
     BINDINGS = [
-        Binding("escape", "back", "Back"),
+        Binding("escape", "back", N_("Back")),
         Binding("up", "app.focus_previous", show=False),
         Binding("down", "app.focus_next", show=False),
     ]
@@ -373,18 +381,19 @@ class FileScreen(MenuScreen):
         self.games = known_games() if games is None else games
 
     def compose(self) -> ComposeResult:
-        title = "Load a saved game" if self.purpose == "load" else "Review a game record"
+        title = tr("Load a saved game") if self.purpose == "load" else tr("Review a game record")
         with Vertical(classes="menu"):
             yield Label(title, classes="menu-title")
             if self.games:
-                yield Label("Saved games found (Enter or a click opens one):")
+                yield Label(tr("Saved games found (Enter or a click opens one):"))
                 yield OptionList(*[Option(_shown(p)) for p in self.games], id="games")
             else:
-                yield Label("No saved game found here or in " + _shown(user_data_dir()) + ".")
-            yield Label("Or type a path and press Enter:")
+                where = _shown(user_data_dir())
+                yield Label(tr("No saved game found here or in {place}.", place=where))
+            yield Label(tr("Or type a path and press Enter:"))
             yield Input(placeholder="duel-game.json", id="path")
             with Horizontal(classes="buttons"):
-                yield Button("Back (Escape)", id="file-back")
+                yield Button(tr("Back (Escape)"), id="file-back")
             yield Static(id="error")
         yield Footer(compact=True)
 
@@ -414,6 +423,6 @@ class FileScreen(MenuScreen):
     def typed(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         if not text:
-            self.show_error("Type the path of a saved game (a .json file).")
+            self.show_error(tr("Type the path of a saved game (a .json file)."))
             return
         self.open(Path(os.path.expanduser(text)))
