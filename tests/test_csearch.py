@@ -87,6 +87,18 @@ def test_exact_values_without_the_bound_and_scout_agree_at_ten_cards():
         assert c_solve(state) == pytest.approx(c_solve(state, bounds=0, scout=0), abs=1e-9)
 
 
+def test_a_chance_node_that_fails_low_by_rounding_is_not_read_as_exact():
+    """A 6-card reveal worth 0 (every outcome lost), asked whether it beats 0.9 less an ulp: its
+    bound, summed in doubles, came out as 0.9 -- an ulp inside the window, so it read as the exact
+    value and the table kept it. In a 16-card solve (benchmark search:500) that made the root
+    0.03229 instead of 0.03199. A failed chance node now answers at the window's edge."""
+    state = load_position(ROOT / "tests" / "golden" / "reveal_fail_low_6cards.json")
+    assert Searcher(chance_width=None).search(state, INF_DEPTH - 1, 0.0, 1.0) == 0.0
+    alpha = 0.8999999999999999
+    assert c_solve(state, alpha, 1.0) <= alpha
+    assert c_solve(state) == 0.0
+
+
 def test_exact_value_and_window_bounds_match_brute_force():
     """Fail-soft results: inside the window exact, outside a bound on the right side."""
     windows = [(0.0, 1.0), (0.0, 1e-9), (1 - 1e-9, 1.0), (0.2, 0.3), (0.45, 0.55), (0.9, 1.0)]

@@ -193,7 +193,7 @@ static double chance_exact(Ctx *c, const dc_state *st, int depth, double alpha, 
     STAT(c, ST_CHANCE, st);
     if (sum_lo >= beta_w || sum_hi <= alpha_w) {
         STAT(c, ST_CH_TABLE, st);
-        return sum_lo >= beta_w ? sum_lo / t : sum_hi / t;
+        return sum_lo >= beta_w ? fail_high(sum_lo / t, beta) : fail_low(sum_hi / t, alpha);
     }
     if (c->star2 && dc_pop32(st->present) >= c->star2_cards) {
         for (int i = 0; i < n; i++) {
@@ -214,7 +214,7 @@ static double chance_exact(Ctx *c, const dc_state *st, int depth, double alpha, 
                     lo[i] = v;
                     if (sum_lo >= beta_w) {
                         STAT(c, ST_CH_STAR2, st);
-                        return sum_lo / t;
+                        return fail_high(sum_lo / t, beta);
                     }
                 }
             } else { /* an upper bound from B's first move */
@@ -229,7 +229,7 @@ static double chance_exact(Ctx *c, const dc_state *st, int depth, double alpha, 
                     hi[i] = v;
                     if (sum_hi <= alpha_w) {
                         STAT(c, ST_CH_STAR2, st);
-                        return sum_hi / t;
+                        return fail_low(sum_hi / t, alpha);
                     }
                 }
             }
@@ -259,8 +259,8 @@ static double chance_exact(Ctx *c, const dc_state *st, int depth, double alpha, 
         /* Rounding may leave the outcomes' bounds deciding the node before this one is searched
          * (its window would be empty, and an empty window makes a fail-high read as a fail-low):
          * then the bounds are the answer. */
-        if (b_i <= lo[i]) return (acc_w + w * lo[i] + rest_lo) / t;
-        if (a_i >= hi[i]) return (acc_w + w * hi[i] + rest_hi) / t;
+        if (b_i <= lo[i]) return fail_high((acc_w + w * lo[i] + rest_lo) / t, beta);
+        if (a_i >= hi[i]) return fail_low((acc_w + w * hi[i] + rest_hi) / t, alpha);
         double a = a_i > 0.0 ? a_i : 0.0, b = b_i < 1.0 ? b_i : 1.0;
         double v = dc_pop32(kids[i].present) <= c->small_cards
                        ? small_search(c, &kids[i], a, b)
@@ -269,7 +269,7 @@ static double chance_exact(Ctx *c, const dc_state *st, int depth, double alpha, 
         acc_w += w * v;
         if (v <= a_i || v >= b_i) {
             STAT(c, ST_CH_STAR1, st);
-            return v <= a_i ? (acc_w + rest_hi) / t : (acc_w + rest_lo) / t;
+            return v <= a_i ? fail_low((acc_w + rest_hi) / t, alpha) : fail_high((acc_w + rest_lo) / t, beta);
         }
         lo[i] = hi[i] = v; /* exact */
     }
