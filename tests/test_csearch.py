@@ -35,7 +35,8 @@ EXAMPLES = [
 ]
 #: Switches of the C searcher's exact-solve levers (1 = on, the default).
 LEVERS = (
-    "null_windows", "endgame", "etc", "use_history", "star2", "scout", "bounds", "final_picks"
+    "null_windows", "endgame", "etc", "use_history", "star2", "scout", "bounds", "final_picks",
+    "outcome_bounds",
 )
 
 
@@ -97,6 +98,16 @@ def test_a_chance_node_that_fails_low_by_rounding_is_not_read_as_exact():
     alpha = 0.8999999999999999
     assert c_solve(state, alpha, 1.0) <= alpha
     assert c_solve(state) == 0.0
+
+
+def test_outcome_bounds_at_chance_nodes_change_no_value():
+    """The static bound tried on every new outcome of a chance node before any is searched
+    (outcome_bounds, from 4 cards) gives exactly the values of the solve without it and of the
+    solve without the bound at all, at every threshold."""
+    for state in random_endgames(10, 4, 1400) + random_endgames(9, 2, 900):
+        plain = c_solve(state, bounds=0)
+        for cards in (0, 4, 5, 7):
+            assert c_solve(state, outcome_bounds=cards) == plain
 
 
 def test_exact_value_and_window_bounds_match_brute_force():
