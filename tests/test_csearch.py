@@ -35,7 +35,8 @@ EXAMPLES = [
 ]
 #: Switches of the C searcher's exact-solve levers (1 = on, the default).
 LEVERS = (
-    "null_windows", "endgame", "etc", "use_history", "star2", "scout", "bounds", "final_picks"
+    "null_windows", "endgame", "etc", "use_history", "star2", "scout", "bounds", "final_picks",
+    "outcome_bounds",
 )
 
 
@@ -85,6 +86,28 @@ def test_exact_values_without_the_bound_and_scout_agree_at_ten_cards():
     windows only prune, so the plain exact search must find the same values."""
     for state in random_endgames(10, 4, 1400):
         assert c_solve(state) == pytest.approx(c_solve(state, bounds=0, scout=0), abs=1e-9)
+
+
+def test_a_chance_node_that_fails_low_by_rounding_is_not_read_as_exact():
+    """A 6-card reveal worth 0 (every outcome lost), asked whether it beats 0.9 less an ulp: its
+    bound, summed in doubles, came out as 0.9 -- an ulp inside the window, so it read as the exact
+    value and the table kept it. In a 16-card solve (benchmark search:500) that made the root
+    0.03229 instead of 0.03199. A failed chance node now answers at the window's edge."""
+    state = load_position(ROOT / "tests" / "golden" / "reveal_fail_low_6cards.json")
+    assert Searcher(chance_width=None).search(state, INF_DEPTH - 1, 0.0, 1.0) == 0.0
+    alpha = 0.8999999999999999
+    assert c_solve(state, alpha, 1.0) <= alpha
+    assert c_solve(state) == 0.0
+
+
+def test_outcome_bounds_at_chance_nodes_change_no_value():
+    """The static bound tried on every new outcome of a chance node before any is searched
+    (outcome_bounds, from 4 cards) gives exactly the values of the solve without it and of the
+    solve without the bound at all, at every threshold."""
+    for state in random_endgames(10, 4, 1400) + random_endgames(9, 2, 900):
+        plain = c_solve(state, bounds=0)
+        for cards in (0, 4, 5, 7):
+            assert c_solve(state, outcome_bounds=cards) == plain
 
 
 def test_exact_value_and_window_bounds_match_brute_force():

@@ -90,6 +90,7 @@ static const dc_capi *capi;
 static double search(Ctx *c, const dc_state *st, int depth, double alpha, double beta);
 static double search_keyed(Ctx *c, const dc_state *st, uint64_t key, int depth,
                            double alpha, double beta);
+static double bound_proved(Ctx *c, const dc_state *st, uint64_t key, int winner);
 
 #include "csearch/search.h"
 #include "csearch/bound_parts.h"
@@ -141,6 +142,7 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs) {
     self->use_history = 1;
     self->star2 = 1;
     self->star2_cards = 5;
+    self->outcome_bounds = 4;
     self->scout = 1;
     self->small_cards = 3;
     self->bound_cards = 3;
@@ -414,6 +416,7 @@ static PyMemberDef Searcher_members[] = {
     {"star2", T_INT, offsetof(Searcher, star2), 0, NULL},
     {"scout", T_INT, offsetof(Searcher, scout), 0, NULL},
     {"star2_cards", T_INT, offsetof(Searcher, star2_cards), 0, NULL},
+    {"outcome_bounds", T_INT, offsetof(Searcher, outcome_bounds), 0, NULL},
     {"small_cards", T_INT, offsetof(Searcher, small_cards), 0, NULL},
     {"bounds", T_INT, offsetof(Searcher, bounds), 0, NULL},
     {"abstract", T_INT, offsetof(Searcher, abstract), 0, NULL},

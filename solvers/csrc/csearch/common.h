@@ -21,6 +21,14 @@ static inline void widen(double *alpha, double *beta) {
     }
 }
 
+/* A chance node's bound on the side its window failed on. Its weighted sums are rounded, so a
+ * bound that proves "at most alpha" may come out an ulp above alpha (or "at least beta" an ulp
+ * below beta) -- and a value inside the window reads as exact: the table then keeps it as the
+ * node's value (a 6-card reveal worth 0 was stored as worth 0.9 so in a 16-card solve). The
+ * result goes to the window's edge instead. */
+static inline double fail_low(double bound, double alpha) { return bound <= alpha ? bound : alpha; }
+static inline double fail_high(double bound, double beta) { return bound >= beta ? bound : beta; }
+
 static inline int low_card(dc_cards g) { /* the lowest card id in a non-empty set */
     uint64_t lo = (uint64_t)g;
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(g >> 64));

@@ -29,6 +29,8 @@ typedef struct {
     int endgame;      /* exact solves use decision_exact (ETC, win scan, history) */
     int etc, use_history, star2, scout;
     int star2_cards; /* Star2 probes only at chance nodes with at least this many cards left */
+    int outcome_bounds; /* chance nodes with at least this many cards bound each new outcome first (0: off) */
+    uint64_t bound_tried; /* the key of an outcome the bound has just failed on (not tried again) */
     int small_cards; /* exact solves: at most this many cards left, small_search */
     int bounds;      /* exact solves: static_winner() ends a decided line (2: with uses_best) */
     int defer_cards; /* threads: defer moves to children with this many cards that are busy */

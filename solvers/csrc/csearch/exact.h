@@ -173,18 +173,22 @@ static double chance_exact(Ctx *c, const dc_state *st, int depth, double alpha, 
             tt_prefetch(c, keys[i]);
         }
     }
+    int fresh[n]; /* outcomes with no table entry yet: the static bound was never tried there */
     for (int i = 0; i < n; i++) {
         double w = (double)weights[i];
+        fresh[i] = 0;
         if (kids[i].phase == DC_GAME_OVER) {
             lo[i] = hi[i] = terminal_value(&kids[i]);
         } else {
             tt_entry e;
-            if (keys[i] && tt_find(c, keys[i], &e) && entry_depth(&e) >= depth) {
+            int found = keys[i] && tt_find(c, keys[i], &e);
+            if (found && entry_depth(&e) >= depth) {
                 lo[i] = e.lo;
                 hi[i] = e.hi;
             } else {
                 lo[i] = 0.0;
                 hi[i] = 1.0;
+                fresh[i] = keys[i] && !found;
             }
         }
         sum_lo += w * lo[i];
@@ -193,7 +197,34 @@ static double chance_exact(Ctx *c, const dc_state *st, int depth, double alpha, 
     STAT(c, ST_CHANCE, st);
     if (sum_lo >= beta_w || sum_hi <= alpha_w) {
         STAT(c, ST_CH_TABLE, st);
-        return sum_lo >= beta_w ? sum_lo / t : sum_hi / t;
+        return sum_lo >= beta_w ? fail_high(sum_lo / t, beta) : fail_low(sum_hi / t, alpha);
+    }
+    /* The static bound on every new outcome first (outcome_bounds): an outcome it proves is
+     * known exactly (0 or 1) before any other is probed or searched, so their windows are
+     * narrower from the start; one it fails on is not bounded again when searched (bound_tried). */
+    uint64_t failed[n];
+    int any_failed = 0;
+    for (int i = 0; i < n; i++) failed[i] = 0;
+    if (c->outcome_bounds && c->bounds && dc_pop32(st->present) >= c->outcome_bounds) {
+        for (int i = 0; i < n; i++) {
+            if (!fresh[i]) continue;
+            int winner = static_winner(&kids[i], &c->prices, c->bounds, c->bound_slack);
+            STAT(c, ST_BOUND, &kids[i]);
+            if (winner < 0) {
+                failed[i] = keys[i];
+                any_failed = 1;
+                continue;
+            }
+            c->nodes++;
+            double v = bound_proved(c, &kids[i], keys[i], winner), w = (double)weights[i];
+            sum_lo += w * (v - lo[i]);
+            sum_hi -= w * (hi[i] - v);
+            lo[i] = hi[i] = v;
+            if (sum_lo >= beta_w || sum_hi <= alpha_w) {
+                STAT(c, ST_CH_TABLE, st);
+                return sum_lo >= beta_w ? fail_high(sum_lo / t, beta) : fail_low(sum_hi / t, alpha);
+            }
+        }
     }
     if (c->star2 && dc_pop32(st->present) >= c->star2_cards) {
         for (int i = 0; i < n; i++) {
@@ -214,7 +245,7 @@ static double chance_exact(Ctx *c, const dc_state *st, int depth, double alpha, 
                     lo[i] = v;
                     if (sum_lo >= beta_w) {
                         STAT(c, ST_CH_STAR2, st);
-                        return sum_lo / t;
+                        return fail_high(sum_lo / t, beta);
                     }
                 }
             } else { /* an upper bound from B's first move */
@@ -229,7 +260,7 @@ static double chance_exact(Ctx *c, const dc_state *st, int depth, double alpha, 
                     hi[i] = v;
                     if (sum_hi <= alpha_w) {
                         STAT(c, ST_CH_STAR2, st);
-                        return sum_hi / t;
+                        return fail_low(sum_hi / t, alpha);
                     }
                 }
             }
@@ -259,9 +290,10 @@ static double chance_exact(Ctx *c, const dc_state *st, int depth, double alpha, 
         /* Rounding may leave the outcomes' bounds deciding the node before this one is searched
          * (its window would be empty, and an empty window makes a fail-high read as a fail-low):
          * then the bounds are the answer. */
-        if (b_i <= lo[i]) return (acc_w + w * lo[i] + rest_lo) / t;
-        if (a_i >= hi[i]) return (acc_w + w * hi[i] + rest_hi) / t;
+        if (b_i <= lo[i]) return fail_high((acc_w + w * lo[i] + rest_lo) / t, beta);
+        if (a_i >= hi[i]) return fail_low((acc_w + w * hi[i] + rest_hi) / t, alpha);
         double a = a_i > 0.0 ? a_i : 0.0, b = b_i < 1.0 ? b_i : 1.0;
+        if (any_failed) c->bound_tried = failed[i];
         double v = dc_pop32(kids[i].present) <= c->small_cards
                        ? small_search(c, &kids[i], a, b)
                        : search_keyed(c, &kids[i], keys[i], depth, a, b);
@@ -269,7 +301,7 @@ static double chance_exact(Ctx *c, const dc_state *st, int depth, double alpha, 
         acc_w += w * v;
         if (v <= a_i || v >= b_i) {
             STAT(c, ST_CH_STAR1, st);
-            return v <= a_i ? (acc_w + rest_hi) / t : (acc_w + rest_lo) / t;
+            return v <= a_i ? fail_low((acc_w + rest_hi) / t, alpha) : fail_high((acc_w + rest_lo) / t, beta);
         }
         lo[i] = hi[i] = v; /* exact */
     }

@@ -4,6 +4,28 @@
  * (top, solve: the win and loss tests first). Apart because it is the one place that decides
  * which kind of node a position is searched as and what the table learns from it.
  */
+/* The static bound proved `winner` the winner of st: store the proof (with a move it allows: the
+ * winner discards) and return its value. */
+static double bound_proved(Ctx *c, const dc_state *st, uint64_t key, int winner) {
+    STAT(c, ST_BOUND_CUT, st);
+    c->bound_cuts++;
+    double value = winner == 0 ? 1.0 : 0.0;
+    int32_t best_move = -1;
+    if (!dc_is_chance(st)) {
+        int32_t moves[DC_MAX_MOVES];
+        int n = dc_legal_moves(st, moves);
+        best_move = n ? moves[0] : -1;
+        for (int i = 0; i < n && st->to_move == winner; i++) {
+            if (DC_MOVE_KIND(moves[i]) == DC_DISCARD) {
+                best_move = moves[i];
+                break;
+            }
+        }
+    }
+    tt_store(c, key, INF_DEPTH, value, value, best_move, 1);
+    return value;
+}
+
 static double search(Ctx *c, const dc_state *st, int depth, double alpha, double beta) {
     if (depth >= INF_DEPTH / 2 && c->endgame && dc_pop32(st->present) <= c->small_cards)
         return small_search(c, st, alpha, beta);
@@ -56,27 +78,13 @@ static double search_keyed(Ctx *c, const dc_state *st, uint64_t key, int depth,
     long long cuts_before = c->cut_count;
     double alpha0 = alpha, beta0 = beta, value;
     int32_t move = -1;
-    if (depth >= INF_DEPTH / 2 && c->bounds && !(had && e_lo == e_hi)) {
+    /* (an outcome that chance_exact has just bounded in vain is not bounded again) */
+    int tried = c->bound_tried == key;
+    c->bound_tried = 0;
+    if (depth >= INF_DEPTH / 2 && c->bounds && !(had && e_lo == e_hi) && !tried) {
         int winner = static_winner(st, &c->prices, c->bounds, c->bound_slack);
         STAT(c, ST_BOUND, st);
-        if (winner >= 0) {
-            STAT(c, ST_BOUND_CUT, st);
-            c->bound_cuts++;
-            value = winner == 0 ? 1.0 : 0.0;
-            if (!dc_is_chance(st)) { /* a move the proof allows: the winner discards */
-                int32_t moves[DC_MAX_MOVES];
-                int n = dc_legal_moves(st, moves);
-                best_move = n ? moves[0] : -1;
-                for (int i = 0; i < n && st->to_move == winner; i++) {
-                    if (DC_MOVE_KIND(moves[i]) == DC_DISCARD) {
-                        best_move = moves[i];
-                        break;
-                    }
-                }
-            }
-            tt_store(c, key, INF_DEPTH, value, value, best_move, 1);
-            return value;
-        }
+        if (winner >= 0) return bound_proved(c, st, key, winner);
     }
     int marked = c->sh && dc_pop32(st->present) >= c->defer_cards && busy_mark(c->sh, key);
     if (dc_is_chance(st))

@@ -18,6 +18,7 @@ typedef struct {
     int min_depth;
     int generation;
     int null_windows, endgame, etc, use_history, star2, star2_cards, scout, small_cards, bounds;
+    int outcome_bounds;
     int abstract, defer_cards, bound_cards, tail_bounds, final_picks, bound_slack, tail_slack;
     long long bound_cuts;
     int threads;  /* threads of an exact solve (1: the calling thread alone) */
@@ -79,6 +80,8 @@ static void ctx_begin(Searcher *self, Ctx *c, int id, Shared *sh) {
     c->use_history = self->use_history;
     c->star2 = self->star2;
     c->star2_cards = self->star2_cards;
+    c->outcome_bounds = self->outcome_bounds;
+    c->bound_tried = 0;
     c->abstract = self->abstract;
     c->scout = self->scout;
     c->small_cards = self->small_cards;

@@ -29,15 +29,15 @@ static double small_search(Ctx *c, const dc_state *st, double alpha, double beta
             rest_w -= w;
             double a_i = (alpha_w - acc_w - rest_w) / w, b_i = (beta_w - acc_w) / w;
             /* as in chance_exact: an empty window (rounding) means the node is decided */
-            if (b_i <= 0.0) return acc_w / t;
-            if (a_i >= 1.0) return (acc_w + w + rest_w) / t;
+            if (b_i <= 0.0) return fail_high(acc_w / t, beta);
+            if (a_i >= 1.0) return fail_low((acc_w + w + rest_w) / t, alpha);
             dc_state child = *st;
             dc_apply(&child, moves[i]);
             double v = small_search(c, &child, a_i > 0.0 ? a_i : 0.0, b_i < 1.0 ? b_i : 1.0);
             if (c->aborted) return 0.0;
             acc_w += w * v;
-            if (v <= a_i) return (acc_w + rest_w) / t;
-            if (v >= b_i) return acc_w / t;
+            if (v <= a_i) return fail_low((acc_w + rest_w) / t, alpha);
+            if (v >= b_i) return fail_high(acc_w / t, beta);
         }
         return acc_w / t;
     }
