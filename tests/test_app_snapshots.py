@@ -1,6 +1,7 @@
 """SVG snapshots of the full-screen app at 80x24, 120x40 and 160x50 (issue 24): the board and
-every decision dialog at each size. Compared by their text, row by row (``UPDATE_SNAPSHOTS=1`` rewrites them);
-each also checks that the screen is the one asked for and that the key line is drawn."""
+every decision dialog at each size. Compared by their text, row by row
+(``UPDATE_SNAPSHOTS=1`` rewrites them); each also checks that the screen is the one asked for
+and that the key line is drawn."""
 
 from __future__ import annotations
 
