@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+from pathlib import Path
 
 import pytest
 
@@ -17,7 +18,7 @@ from duel.app.fullscreen import DuelApp
 from duel.app.i18n import display_width, set_language
 from duel.app.start_screen import StartScreen
 from duel.app.view_model import pyramid_rows
-from tests.test_app import dialog, make_app, record_reaching, settle, svg_text
+from tests.test_app import compare_svg_snapshot, dialog, make_app, record_reaching, settle, svg_text
 
 pytestmark = pytest.mark.terminal
 
@@ -63,17 +64,7 @@ def start_svg(size: tuple[int, int]) -> str:
 
 
 def compare(svg: str, name: str) -> list[str]:
-    kept = os.path.join(SNAPSHOTS, f"app_{name}.svg")
-    if os.environ.get("UPDATE_SNAPSHOTS") or not os.path.exists(kept):
-        with open(kept, "w", encoding="utf-8") as f:
-            f.write(svg)
-    with open(kept, encoding="utf-8") as f:
-        old = f.read()
-    old_lines, new_lines = (
-        [re.sub(r"\d+%", "NN%", line) for line in svg_text(s)] for s in (old, svg)
-    )
-    assert new_lines == old_lines
-    return new_lines
+    return compare_svg_snapshot(svg, Path(SNAPSHOTS) / f"app_{name}.svg")
 
 
 @pytest.mark.parametrize(

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import os
-import re
+from pathlib import Path
 
 import pytest
 
 from duel.app.fullscreen import DuelApp
 from duel.app.review_screen import ReviewScreen
 from duel.app.start_screen import NewGameScreen, StartScreen
-from tests.test_app import dialog, settle, svg_text
+from tests.test_app import compare_svg_snapshot, dialog, settle, svg_text
 from tests.test_app_review import random_record, reviewed
 
 pytestmark = pytest.mark.terminal
@@ -101,17 +101,8 @@ def screenshot(screen: str, size: tuple[int, int]) -> str:
 @pytest.mark.parametrize(("screen", "size"), CASES, ids=[f"{s}-{w}x{h}" for s, (w, h) in CASES])
 def test_snapshot(screen, size):
     svg = screenshot(screen, size)
-    kept = os.path.join(SNAPSHOTS, f"app_{screen}_{size[0]}x{size[1]}.svg")
-    if os.environ.get("UPDATE_SNAPSHOTS") or not os.path.exists(kept):
-        with open(kept, "w") as f:
-            f.write(svg)
-    with open(kept) as f:
-        old = f.read()
-    old_lines, new_lines = (
-        [re.sub(r"\d+(\.\d)?%", "NN%", line) for line in svg_text(s)] for s in (old, svg)
-    )
-    assert new_lines == old_lines
-    text = "\n".join(new_lines)
+    kept = Path(SNAPSHOTS) / f"app_{screen}_{size[0]}x{size[1]}.svg"
+    text = "\n".join(compare_svg_snapshot(svg, kept))
     assert "Quit" in text
     if screen == "review":
         assert "Review" in text and "Best:" in text and "coins" in text
