@@ -186,7 +186,7 @@ def _check_snapshot(name: str, text: str) -> None:
     assert text == path.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-Hans", "ja"])
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant", "ja"])
 def test_board_snapshots(lang):
     state = _midgame()
     set_language(lang)
@@ -453,3 +453,49 @@ def test_wonders_in_english_is_unchanged():
     result = CliRunner().invoke(app, ["play", "--players", "3", "--humans", "0", "--seed", "4"])
     assert "7 Wonders, 3 players, seed 4" in result.output and "Final scores" in result.output
     assert "P0 (" in result.output and "(default {save};" in HELP_TEXT
+
+
+# --- the engine's reasons -----------------------------------------------------------------------
+def _unaffordable_reason():
+    """A player who cannot pay for a card in a random game, and the engine's reason."""
+    from duel.moves import Kind, Move
+
+    rng = random.Random(7)
+    state = new_game()
+    while not state.is_terminal():
+        if state.is_chance():
+            outcomes = state.chance_outcomes()
+            state = state.apply(rng.choices(*zip(*outcomes, strict=True))[0])
+            continue
+        legal = set(state.legal_moves())
+        for slot, card in enumerate(state.pyramid):
+            if card < 0 or not state.is_accessible(slot) or Move.build(card) in legal:
+                continue
+            build = Move.build(card)
+            assert build.kind is Kind.BUILD
+            return state.why_illegal(build)
+        state = state.apply(rng.choice(sorted(legal)))
+    raise AssertionError("no unaffordable card met")
+
+
+def test_illegal_move_reasons_are_translated():
+    reason = _unaffordable_reason()
+    assert "needs" in reason and "you have" in reason  # the English sentence, as before
+    for lang, needs in (("zh-Hans", "需要"), ("zh-Hant", "需要"), ("ja", "が必要")):
+        set_language(lang)
+        try:
+            said = i18n.tr_reason(reason)
+        finally:
+            set_language("en")
+        assert needs in said and "needs" not in said and "coin" not in said, said
+    assert i18n.tr_reason(reason) == str(reason)  # English is the engine's sentence
+
+
+def test_reasons_keep_their_template_through_pickle():
+    import pickle
+
+    from duel.reason import Reason
+
+    reason = Reason("{card} is not in the discard pile", card="Lumber Yard")
+    copy = pickle.loads(pickle.dumps(reason))
+    assert copy == reason and copy.template == reason.template and copy.values == reason.values
