@@ -39,11 +39,12 @@ ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "duel" / "app" / "locale"
 SOURCES = [ROOT / "duel" / "app", ROOT / "wonders" / "app"]
 #: Solver modules whose words take a translation function (``tr=``) from the programs.
-SOLVER_SOURCES = [ROOT / "solvers" / "spread.py", ROOT / "solvers" / "chance_hint.py"]
+SOLVER_SOURCES = [ROOT / "solvers" / f"{name}.py" for name in ("spread", "chance_hint", "payment")]
 #: Engine modules whose sentences are :class:`duel.explain.Reason` templates (the engine imports
 #: no UI: the programs translate a template and its values with :func:`duel.app.i18n.tr_reason`).
 ENGINE_SOURCES = [
-    ROOT / "duel" / f"{name}.py" for name in ("explain", "position", "record", "moves", "catalog")
+    ROOT / "duel" / f"{name}.py"
+    for name in ("explain", "position", "record", "moves", "catalog", "slots")
 ]
 LANGUAGES = ("zh-Hans", "zh-Hant", "ja")
 KEYWORDS = {"tr": None, "N_": None, "N_format": None, "trn": (2, 3), "Reason": None}

@@ -730,7 +730,7 @@ class Session:
             if not isinstance(card, int):
                 return
             plan = payment_plan(state, player, card=card)
-        self.out.lines(plan.describe())
+        self.out.lines([tr_reason(line) for line in plan.describe()])
 
     def hint(self, option: str = "") -> None:
         """The solver's advice (``hint -v``: with the search's figures and the whole line)."""
