@@ -48,3 +48,9 @@ def reason_of(error: BaseException) -> str:
     wraps another: ``Reason("{field}: {error}", error=reason_of(error))``)."""
     arg = error.args[0] if len(error.args) == 1 else None
     return arg if isinstance(arg, Reason) else str(error)
+
+
+def template(msgid: str, /) -> str:
+    """Mark ``msgid`` as a reason's template where it is not written inside ``Reason(...)``
+    (so that the catalog tool finds it); returns it unchanged."""
+    return msgid

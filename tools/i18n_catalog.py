@@ -45,9 +45,16 @@ SOLVER_SOURCES = [ROOT / "solvers" / f"{name}.py" for name in ("spread", "chance
 ENGINE_SOURCES = [
     ROOT / "duel" / f"{name}.py"
     for name in ("explain", "position", "record", "moves", "catalog", "slots")
-]
+] + [ROOT / "wonders" / f"{name}.py" for name in ("cards", "game")]
 LANGUAGES = ("zh-Hans", "zh-Hant", "ja")
-KEYWORDS = {"tr": None, "N_": None, "N_format": None, "trn": (2, 3), "Reason": None}
+KEYWORDS = {
+    "tr": None,
+    "N_": None,
+    "N_format": None,
+    "trn": (2, 3),
+    "Reason": None,
+    "template": None,
+}
 #: The modules whose commands' docstrings are their --help text (typer reads them).
 COMMAND_MODULES = ["duel/app/cli.py", "duel/app/cli_analysis.py", "duel/app/cli_replay.py"]
 COMMAND_MODULES += ["duel/app/cli_review.py", "wonders/app/cli.py"]

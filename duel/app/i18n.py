@@ -34,7 +34,7 @@ import gettext
 import os
 import re
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import resources
 
@@ -207,12 +207,13 @@ def tr_text(text: str, /) -> str:
 LIST_SEPARATOR = {"en": ", ", "zh-Hans": "、", "zh-Hant": "、", "ja": "、"}
 
 
-def tr_reason(reason: str) -> str:
-    """An engine's :class:`~duel.explain.Reason` in the current language: its template
-    translated, its values too (component names as shown, resources and Ages as words, lists
-    with the language's separator); any other text as it is.
+def tr_reason(reason: str, names: Callable[[str], str] | None = None) -> str:
+    """An engine's :class:`~duel.reason.Reason` in the current language: its template
+    translated, its values too (component names as shown, by ``names``, default :func:`shown`;
+    resources and Ages as words; lists with the language's separator); any other text as it
+    is.
 
-    >>> from duel.reason import Reason, reason_of
+    >>> from duel.reason import Reason
     >>> r = Reason("{card} is not in the discard pile", card="Lumber Yard")
     >>> _ = set_language("zh-Hans"); tr_reason(r)
     '伐木场不在弃牌堆中'
@@ -221,22 +222,23 @@ def tr_reason(reason: str) -> str:
     """
     if not isinstance(reason, Reason) or language() == "en":
         return str(reason)
-    return tr(reason.template, **{k: _said(v) for k, v in reason.values.items()})
+    names = names or shown
+    return tr(reason.template, **{k: _said(v, names) for k, v in reason.values.items()})
 
 
-def tr_error(error: BaseException) -> str:
+def tr_error(error: BaseException, names: Callable[[str], str] | None = None) -> str:
     """An exception's message in the current language (an engine error raised with a
     :class:`~duel.reason.Reason` is translated; any other says its own text)."""
-    return tr_reason(reason_of(error))
+    return tr_reason(reason_of(error), names)
 
 
-def _said(value: object) -> object:
+def _said(value: object, names: Callable[[str], str]) -> object:
     if isinstance(value, Reason):
-        return tr_reason(value)
+        return tr_reason(value, names)
     if isinstance(value, tuple):
-        return LIST_SEPARATOR[language()].join(str(_said(v)) for v in value)
+        return LIST_SEPARATOR[language()].join(str(_said(v, names)) for v in value)
     if isinstance(value, str):
-        return shown(value)
+        return names(value)
     return value
 
 
