@@ -374,6 +374,27 @@ def test_command_errors_in_the_chosen_language():
     assert "duel: --top must be at least 1, not 0" in result.output
 
 
+def test_engine_errors_in_the_chosen_language(tmp_path):
+    """Errors written below the programs (a malformed position, an unknown name, the payment
+    plan, the slot diagram) come out translated; the field of the file stays as written."""
+    from duel.app.cli import app
+
+    runner = CliRunner()
+    opening = ROOT / "examples" / "age1_opening.json"
+    bad = json.loads(opening.read_text(encoding="utf-8"))
+    bad["players"]["A"]["coins"] = -1
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    result = runner.invoke(app, ["--lang", "zh-Hans", "show", str(path)])
+    assert result.exit_code != 0 and "players.A.coins：不能为负（-1）" in result.output
+    result = runner.invoke(app, ["--lang", "en", "show", str(path)])
+    assert "players.A.coins: cannot be negative (-1)" in result.output
+    result = runner.invoke(app, ["--lang", "ja", "cost", str(opening), "Lumbr Yard"])
+    assert "というカードも七不思議もない；Lumber Yard のこと？" in result.output
+    result = runner.invoke(app, ["--lang", "zh-Hant", "show", "--slots"])
+    assert "第一時代（第 1-5 行；先從第 5 行拿牌）" in result.output
+
+
 # --- wonders: the base game ---------------------------------------------------------------------
 BASE_REFERENCE = ROOT.parent / "shared" / "reference" / "base"
 
