@@ -56,7 +56,7 @@ class Effect:
         if t == "trade_discount":
             kind = WORDS["raw"] if self.resources == RAW else WORDS["manufactured"]
             return Reason(
-                "{kind} from {side} for {price}", kind=kind, side=WORDS[self.side], price=self.price
+                "{kind} from {side} for {price}", kind=kind, side=_word(self.side), price=self.price
             )
         if t == "points":
             return Reason("{n} VP", n=self.count)
@@ -65,10 +65,10 @@ class Effect:
         if t == "shields":
             return Reason("{n} shields", n=self.count)
         if t == "science":
-            return Reason("science {symbol}", symbol=WORDS[self.symbol])
-        scope = _plussed([WORDS[x] for x in self.scope]) if self.scope else ""
+            return Reason("science {symbol}", symbol=_word(self.symbol))
+        scope = _plussed([_word(x) for x in self.scope]) if self.scope else ""
         if t.endswith("_per_card"):
-            colors = _plussed([WORDS[x] for x in self.colors])
+            colors = _plussed([_word(x) for x in self.colors])
             if t.startswith("points"):
                 return Reason(
                     "{n} VP/{colors} card ({scope})", n=self.each, colors=colors, scope=scope
@@ -102,6 +102,7 @@ WORDS: dict[str, Reason] = {
     "compass": Reason("compass"),
     "gear": Reason("gear"),
     "tablet": Reason("tablet"),
+    "any": Reason("any"),
     "brown": Reason("brown"),
     "grey": Reason("grey"),
     "blue": Reason("blue"),
@@ -114,6 +115,11 @@ WORDS: dict[str, Reason] = {
     "free_build_once_per_age": Reason("free build once per age"),
     "play_last_card_each_age": Reason("play last card each age"),
 }
+
+
+def _word(english: str) -> Reason:
+    """A word of the effects (its English text when the table lacks it)."""
+    return WORDS.get(english) or Reason("{x}", x=english)
 
 
 def _joined(parts: list, template: str) -> Reason:
