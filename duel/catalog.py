@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from duel import data
 from duel.quote import quoted
+from duel.reason import Reason
 
 RESOURCES = ("wood", "clay", "stone", "glass", "papyrus")
 RAW = frozenset({0, 1, 2})
@@ -209,6 +210,11 @@ class UnknownNameError(ValueError):
     """A card, wonder or token name that does not exist; the message lists the nearest names."""
 
 
+#: The kinds of name looked up, as the errors say them (translated by the programs).
+_KIND_WORDS = {"card": Reason("card"), "wonder": Reason("wonder")}
+_KIND_WORDS["progress token"] = Reason("progress token")
+
+
 def _lookup(kind: str, table: dict[str, int], names: list[str], text: str) -> int:
     key = " ".join(text.strip().lower().split())
     key = _ALIASES.get(key, key)
@@ -220,8 +226,17 @@ def _lookup(kind: str, table: dict[str, int], names: list[str], text: str) -> in
     near = starts or difflib.get_close_matches(text.strip(), names, n=3, cutoff=0.5)
     if not near:
         near = difflib.get_close_matches(text.strip().title(), names, n=3, cutoff=0.4)
-    hint = f"; did you mean {', '.join(near)}?" if near else ""
-    raise UnknownNameError(f"no {kind} named {quoted(text.strip())}{hint}")
+    value = quoted(text.strip())
+    if near:
+        raise UnknownNameError(
+            Reason(
+                "no {kind} named {value}; did you mean {names}?",
+                kind=_KIND_WORDS[kind],
+                value=value,
+                names=tuple(near),
+            )
+        )
+    raise UnknownNameError(Reason("no {kind} named {value}", kind=_KIND_WORDS[kind], value=value))
 
 
 def card_named(text: str) -> Card:

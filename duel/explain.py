@@ -4,9 +4,15 @@ Read from the state's public accessors only (the phase by name, cities, offers, 
 the rules engine (:mod:`duel.state`) calls this module and this module does not reach back into
 the engine's fields.
 
+A reason is a :class:`~duel.reason.Reason`: the English sentence (a ``str``) that also keeps its
+message template and values, so that the programs can say it in the player's language.
+
 >>> from duel import new_game, Move
->>> print(new_game().why_illegal(Move.parse("build Lumber Yard")))
+>>> reason = new_game().why_illegal(Move.parse("build Lumber Yard"))
+>>> print(reason)
 a chance event comes first (deal a progress token to the board: 'reveal token <name>')
+>>> reason.template, sorted(reason.values)
+('a chance event comes first ({hint})', ['hint'])
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from duel.catalog import (
 )
 from duel.moves import CHANCE_KINDS, PLAYER_NAMES, Kind, Move
 from duel.pricing import cover_units, missing_units
+from duel.reason import Reason
 
 if TYPE_CHECKING:
     from duel.state import State
@@ -36,50 +43,64 @@ def why_illegal(state: State, move: Move) -> str | None:
     phase = state.phase
     kind = move.kind
     if phase == "game_over":
-        return "the game is over"
+        return Reason("the game is over")
     if state.is_chance():
         if kind not in CHANCE_KINDS:
-            return f"a chance event comes first ({_chance_hint(state)})"
+            return Reason("a chance event comes first ({hint})", hint=_chance_hint(state))
         if state.chance_probability(move) == 0:
-            return f"{move} is not a possible outcome here ({_chance_hint(state)})"
+            return Reason(
+                "{move} is not a possible outcome here ({hint})",
+                move=str(move),
+                hint=_chance_hint(state),
+            )
         return None
     if kind in CHANCE_KINDS:
-        return f"{move} is a chance outcome, but it is {PLAYER_NAMES[state.to_move]}'s decision"
+        return Reason(
+            "{move} is a chance outcome, but it is {player}'s decision",
+            move=str(move),
+            player=PLAYER_NAMES[state.to_move],
+        )
     if move in state.legal_moves():
         return None
     return _explain_decision(state, move, phase)
 
 
-def _chance_hint(state: State) -> str:
+def _chance_hint(state: State) -> Reason:
     phase = state.phase
     if phase == "reveal":
         slot = state.reveal_slot
-        return f"reveal the card in slot {slot}: 'reveal slot {slot} <card>'"
+        return Reason("reveal the card in slot {slot}: 'reveal slot {slot} <card>'", slot=slot)
     if phase == "setup_tokens":
-        return "deal a progress token to the board: 'reveal token <name>'"
+        return Reason("deal a progress token to the board: 'reveal token <name>'")
     if phase == "setup_wonders":
-        return "reveal a wonder for the draft: 'reveal wonder <name>'"
+        return Reason("reveal a wonder for the draft: 'reveal wonder <name>'")
     if phase == "deal_guilds":
-        return "deal the slots of the three guild backs in Age III: 'guilds at slots <a> <b> <c>'"
-    return "The Great Library's draw: 'draw <token>, <token>, <token>'"
+        return Reason(
+            "deal the slots of the three guild backs in Age III: 'guilds at slots <a> <b> <c>'"
+        )
+    return Reason("The Great Library's draw: 'draw <token>, <token>, <token>'")
 
 
-def _explain_decision(state: State, move: Move, phase: str) -> str:
+def _explain_decision(state: State, move: Move, phase: str) -> Reason:
     player = state.to_move
     kind = move.kind
     expected = {
-        "setup_tokens": "the game is still being set up",
-        "setup_wonders": "the game is still being set up",
-        "draft": "it is the wonder draft: 'pick <wonder>'",
-        "play": "take a card: build, discard or use it for a wonder",
-        "choose_token": "choose a progress token from the board: 'token <name>'",
-        "library_choose": "choose one of the drawn tokens: 'token <name>'",
-        "destroy": "choose an opponent's card to destroy: 'destroy <card>'",
-        "mausoleum": "choose a discarded card to build: 'mausoleum <card>'",
-        "choose_starter": "choose who begins this Age, now laid out: 'start A' or 'start B'",
+        "setup_tokens": Reason("the game is still being set up"),
+        "setup_wonders": Reason("the game is still being set up"),
+        "draft": Reason("it is the wonder draft: 'pick <wonder>'"),
+        "play": Reason("take a card: build, discard or use it for a wonder"),
+        "choose_token": Reason("choose a progress token from the board: 'token <name>'"),
+        "library_choose": Reason("choose one of the drawn tokens: 'token <name>'"),
+        "destroy": Reason("choose an opponent's card to destroy: 'destroy <card>'"),
+        "mausoleum": Reason("choose a discarded card to build: 'mausoleum <card>'"),
+        "choose_starter": Reason(
+            "choose who begins this Age, now laid out: 'start A' or 'start B'"
+        ),
     }
     if phase in ("setup_tokens", "setup_wonders"):
-        return f"{expected[phase]} ({state.phase}): no card can be taken yet"
+        return Reason(
+            "{expected} ({phase}): no card can be taken yet", expected=expected[phase], phase=phase
+        )
     play_kinds = (Kind.BUILD, Kind.DISCARD, Kind.WONDER)
     if phase == "play" and kind in play_kinds:
         return _explain_play(state, move, player)
@@ -92,49 +113,59 @@ def _explain_decision(state: State, move: Move, phase: str) -> str:
         "choose_starter": Kind.STARTER,
     }
     if wanted.get(phase) != kind:
-        return f"not now: {expected[phase]}"
+        return Reason("not now: {expected}", expected=expected[phase])
     if kind is Kind.PICK_WONDER:
-        offer = ", ".join(WONDERS[w].name for w in state.wonder_offer)
-        return f"{WONDERS[move.wonder].name} is not on offer (offer: {offer})"
+        offer = tuple(WONDERS[w].name for w in state.wonder_offer)
+        return Reason(
+            "{wonder} is not on offer (offer: {offer})",
+            wonder=WONDERS[move.wonder].name,
+            offer=offer,
+        )
     if kind is Kind.TOKEN:
         pool = state.library_offer if phase == "library_choose" else state.board_token_ids
-        names = ", ".join(TOKENS[t].name for t in pool)
-        return f"{TOKENS[move.token].name} is not available (available: {names})"
+        return Reason(
+            "{token} is not available (available: {available})",
+            token=TOKENS[move.token].name,
+            available=tuple(TOKENS[t].name for t in pool),
+        )
     if kind is Kind.DESTROY:
-        return f"{CARDS[move.card].name} is not a card your opponent has that this wonder destroys"
+        return Reason(
+            "{card} is not a card your opponent has that this wonder destroys",
+            card=CARDS[move.card].name,
+        )
     if kind is Kind.MAUSOLEUM:
-        return f"{CARDS[move.card].name} is not in the discard pile"
-    return "that player cannot be chosen"
+        return Reason("{card} is not in the discard pile", card=CARDS[move.card].name)
+    return Reason("that player cannot be chosen")
 
 
-def _explain_play(state: State, move: Move, player: int) -> str:
+def _explain_play(state: State, move: Move, player: int) -> Reason:
     card = move.card
     name = CARDS[card].name
     pyramid = state.pyramid
     if card not in pyramid:
-        return f"{name} is not in the {_age_name(state.age)} structure"
+        return Reason("{card} is not in the {age} structure", card=name, age=_age_name(state.age))
     slot = pyramid.index(card)
     if not state.is_accessible(slot):
-        return f"{name} (slot {slot}) is covered by other cards"
+        return Reason("{card} (slot {slot}) is covered by other cards", card=name, slot=slot)
     if move.kind is Kind.BUILD:
         return _unaffordable(state, player, CARDS[card])
     wonder = move.wonder
     wname = WONDERS[wonder].name
     if wonder in state.built_wonders(player):
-        return f"{wname} is already built"
+        return Reason("{wonder} is already built", wonder=wname)
     if wonder not in state.wonders(player):
         if state.wonders_built_count >= MAX_WONDERS_BUILT:
-            return "seven wonders have been built: no more wonders can be built"
-        return f"{wname} is not one of your wonders"
+            return Reason("seven wonders have been built: no more wonders can be built")
+        return Reason("{wonder} is not one of your wonders", wonder=wname)
     return _unaffordable(state, player, WONDERS[wonder])
 
 
-def _coins(n: int) -> str:
+def _coins(n: int) -> Reason:
     """``1 coin``, ``3 coins``."""
-    return f"{n} coin" if n == 1 else f"{n} coins"
+    return Reason("{n} coin", n=n) if n == 1 else Reason("{n} coins", n=n)
 
 
-def _unaffordable(state: State, player: int, spec: Card | Wonder) -> str:
+def _unaffordable(state: State, player: int, spec: Card | Wonder) -> Reason:
     """Why ``player`` cannot pay for ``spec`` (a card or a wonder)."""
     is_card = isinstance(spec, Card)
     printed = spec.coin_cost if is_card else 0
@@ -147,12 +178,21 @@ def _unaffordable(state: State, player: int, spec: Card | Wonder) -> str:
     for price, r, how in plan:
         if how == "bought":
             bought.setdefault(RESOURCES[r], []).append(price)
-    parts = [f"{len(p)} {r}: {_coins(sum(p))}" for r, p in bought.items()]
+    parts = [
+        Reason("{n} {resource}: {coins}", n=len(p), resource=Reason(r), coins=_coins(sum(p)))
+        for r, p in bought.items()
+    ]
     if printed:
-        parts.insert(0, f"printed cost {_coins(printed)}")
+        parts.insert(0, Reason("printed cost {coins}", coins=_coins(printed)))
     total = printed + trade
-    detail = ", ".join(parts) if parts else _coins(total)
-    return f"{spec.name} needs {detail} (total {total}), you have {state.coins(player)}"
+    detail = tuple(parts) if parts else _coins(total)
+    return Reason(
+        "{name} needs {detail} (total {total}), you have {coins}",
+        name=spec.name,
+        detail=detail,
+        total=total,
+        coins=state.coins(player),
+    )
 
 
 def _waivable(state: State, player: int, spec: Card | Wonder) -> int:
@@ -164,5 +204,6 @@ def _waivable(state: State, player: int, spec: Card | Wonder) -> int:
     return 2 if token is not None and token in state.tokens(player) else 0
 
 
-def _age_name(age: int) -> str:
-    return {1: "Age I", 2: "Age II", 3: "Age III"}.get(age, "current")
+def _age_name(age: int) -> Reason:
+    names = {1: Reason("Age I"), 2: Reason("Age II"), 3: Reason("Age III")}
+    return names.get(age, Reason("current"))

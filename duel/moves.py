@@ -35,6 +35,7 @@ from duel.catalog import (
     wonder_named,
 )
 from duel.quote import quoted
+from duel.reason import Reason, reason_of
 
 
 class Kind(IntEnum):
@@ -214,36 +215,49 @@ class Move(int):
         """Parse the notation written by ``str(move)``; names are forgiving (case, prefixes)."""
         words = text.strip().split(None, 1)
         if not words:
-            raise MoveParseError("empty move")
+            raise MoveParseError(Reason("empty move"))
         verb = words[0].lower()
         rest = words[1].strip() if len(words) > 1 else ""
         try:
             return _PARSERS[verb](rest)
         except KeyError:
             raise MoveParseError(
-                f"unknown move {quoted(words[0])}: expected one of {', '.join(sorted(_PARSERS))}"
+                Reason(
+                    "unknown move {value}: expected one of {verbs}",
+                    value=quoted(words[0]),
+                    verbs=", ".join(sorted(_PARSERS)),
+                )
             ) from None
         except UnknownNameError as error:
-            raise MoveParseError(str(error)) from None
+            raise MoveParseError(reason_of(error)) from None
 
 
-def _need(rest: str, what: str, example: str = "") -> str:
+#: What a move names, as its parse errors say it (translated by the programs).
+_CARD, _WONDER, _TOKEN = Reason("card"), Reason("wonder"), Reason("token")
+_TOKENS, _PLAYER = Reason("tokens"), Reason("player (A or B)")
+
+
+def _need(rest: str, what: Reason, example: str = "") -> str:
     if not rest:
-        raise MoveParseError(f"missing {what}" + (f" (e.g. '{example}')" if example else ""))
+        if example:
+            raise MoveParseError(
+                Reason("missing {what} (e.g. '{example}')", what=what, example=example)
+            )
+        raise MoveParseError(Reason("missing {what}", what=what))
     return rest
 
 
 def _parse_wonder(rest: str) -> Move:
-    match = re.fullmatch(r"(.+?)\s+(?:with|using)\s+(.+)", _need(rest, "wonder"), re.IGNORECASE)
+    match = re.fullmatch(r"(.+?)\s+(?:with|using)\s+(.+)", _need(rest, _WONDER), re.IGNORECASE)
     if not match:
-        raise MoveParseError("expected 'wonder <wonder> with <card>'")
+        raise MoveParseError(Reason("expected 'wonder <wonder> with <card>'"))
     return Move.wonder_with(wonder_named(match.group(1)), card_named(match.group(2)).id)
 
 
 def _parse_start(rest: str) -> Move:
-    key = _need(rest, "player (A or B)").upper()
+    key = _need(rest, _PLAYER).upper()
     if key not in PLAYER_NAMES:
-        raise MoveParseError(f"expected player A or B, not {quoted(rest)}")
+        raise MoveParseError(Reason("expected player A or B, not {value}", value=quoted(rest)))
     return Move.starter(PLAYER_NAMES.index(key))
 
 
@@ -252,23 +266,25 @@ def _parse_reveal(rest: str) -> Move:
     if match:
         slot = int(match.group(1))
         if not 0 <= slot < 20:
-            raise MoveParseError(f"slot {slot} does not exist (slots are 0-19)")
+            raise MoveParseError(Reason("slot {slot} does not exist (slots are 0-19)", slot=slot))
         return Move.reveal_card(slot, card_named(match.group(2)).id)
     match = re.fullmatch(r"(wonder|token)\s+(.+)", rest, re.IGNORECASE)
     if match and match.group(1).lower() == "wonder":
         return Move.reveal_wonder(wonder_named(match.group(2)))
     if match:
         return Move.reveal_token(token_named(match.group(2)))
-    raise MoveParseError("expected 'reveal slot N <card>', 'reveal wonder W' or 'reveal token T'")
+    raise MoveParseError(
+        Reason("expected 'reveal slot N <card>', 'reveal wonder W' or 'reveal token T'")
+    )
 
 
 def _parse_draw(rest: str) -> Move:
-    names = [n for n in re.split(r"\s*,\s*|\s+and\s+", _need(rest, "tokens")) if n]
+    names = [n for n in re.split(r"\s*,\s*|\s+and\s+", _need(rest, _TOKENS)) if n]
     mask = 0
     for name in names:
         mask |= 1 << token_named(name)
     if len(names) != 3 or mask.bit_count() != 3:
-        raise MoveParseError("The Great Library draws exactly 3 different tokens")
+        raise MoveParseError(Reason("The Great Library draws exactly 3 different tokens"))
     return Move.library_draw(mask)
 
 
@@ -276,24 +292,28 @@ def _parse_guilds(rest: str) -> Move:
     example = "guilds at slots 2 7 15"
     match = re.fullmatch(r"(?:at\s+)?(?:slots?\s+)?([\d\s,]+)", rest, re.IGNORECASE)
     if not match:
-        raise MoveParseError(f"expected three slot numbers (e.g. '{example}')")
+        raise MoveParseError(
+            Reason("expected three slot numbers (e.g. '{example}')", example=example)
+        )
     slots = [int(n) for n in re.split(r"[\s,]+", match.group(1).strip()) if n]
     if len(slots) != 3 or len(set(slots)) != 3:
-        raise MoveParseError(f"the guilds take exactly 3 different slots (e.g. '{example}')")
+        raise MoveParseError(
+            Reason("the guilds take exactly 3 different slots (e.g. '{example}')", example=example)
+        )
     for slot in slots:
         if not 0 <= slot < 20:
-            raise MoveParseError(f"slot {slot} does not exist (slots are 0-19)")
+            raise MoveParseError(Reason("slot {slot} does not exist (slots are 0-19)", slot=slot))
     return Move.deal_guilds(slots)
 
 
 _PARSERS = {
-    "build": lambda rest: Move.build(card_named(_need(rest, "card", "build Baths")).id),
-    "discard": lambda rest: Move.discard(card_named(_need(rest, "card", "discard Baths")).id),
+    "build": lambda rest: Move.build(card_named(_need(rest, _CARD, "build Baths")).id),
+    "discard": lambda rest: Move.discard(card_named(_need(rest, _CARD, "discard Baths")).id),
     "wonder": _parse_wonder,
-    "pick": lambda rest: Move.pick_wonder(wonder_named(_need(rest, "wonder", "pick Sphinx"))),
-    "token": lambda rest: Move.choose_token(token_named(_need(rest, "token", "token Law"))),
-    "destroy": lambda rest: Move.destroy(card_named(_need(rest, "card", "destroy Press")).id),
-    "mausoleum": lambda rest: Move.mausoleum(card_named(_need(rest, "card", "mausoleum Baths")).id),
+    "pick": lambda rest: Move.pick_wonder(wonder_named(_need(rest, _WONDER, "pick Sphinx"))),
+    "token": lambda rest: Move.choose_token(token_named(_need(rest, _TOKEN, "token Law"))),
+    "destroy": lambda rest: Move.destroy(card_named(_need(rest, _CARD, "destroy Press")).id),
+    "mausoleum": lambda rest: Move.mausoleum(card_named(_need(rest, _CARD, "mausoleum Baths")).id),
     "start": _parse_start,
     "reveal": _parse_reveal,
     "draw": _parse_draw,

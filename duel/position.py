@@ -48,6 +48,7 @@ from duel.catalog import (
 from duel.moves import PLAYER_NAMES
 from duel.pyramid_layouts import LAYOUTS, SLOTS
 from duel.quote import quoted, shortened
+from duel.reason import Reason, reason_of
 
 FORMAT = "7wd-position"
 VERSION = 1
@@ -304,7 +305,9 @@ def _with_source(data: Any, source: str) -> s.State:
     try:
         return position_from_json(data)
     except PositionError as error:
-        raise PositionError(f"{source}: {error}") from None
+        raise PositionError(
+            Reason("{source}: {error}", source=source, error=reason_of(error))
+        ) from None
 
 
 class _Reader:
@@ -312,14 +315,14 @@ class _Reader:
 
     def __init__(self, data: Any) -> None:
         if not isinstance(data, dict):
-            raise PositionError("a position is a JSON object")
+            raise PositionError(Reason("a position is a JSON object"))
         self.data = data
 
     @staticmethod
     def get(obj: dict, key: str, path: str, kind: type | tuple, default: Any = ...) -> Any:
         if key not in obj:
             if default is ...:
-                raise PositionError(f"{path}{key}: missing")
+                raise PositionError(Reason("{path}{key}: missing", path=path, key=key))
             return default
         value = obj[key]
         if kind is int and isinstance(value, bool) or not isinstance(value, kind):
@@ -328,27 +331,49 @@ class _Reader:
                 expected, expected
             )
             got = shortened(json.dumps(value))
-            raise PositionError(f"{path}{key}: expected {expected}, got {got}")
+            raise PositionError(
+                Reason(
+                    "{path}{key}: expected {expected}, got {got}",
+                    path=path,
+                    key=key,
+                    expected=expected,
+                    got=got,
+                )
+            )
         return value
 
     @staticmethod
     def names(values: Any, field: str, lookup) -> list[int]:
         if not isinstance(values, list):
-            raise PositionError(f"{field}: expected a list of names")
+            raise PositionError(Reason("{field}: expected a list of names", field=field))
         ids = []
         for i, value in enumerate(values):
             if not isinstance(value, str):
                 raise PositionError(
-                    f"{field}[{i}]: expected a name, got {shortened(json.dumps(value))}"
+                    Reason(
+                        "{field}[{i}]: expected a name, got {value}",
+                        field=field,
+                        i=i,
+                        value=shortened(json.dumps(value)),
+                    )
                 )
             try:
                 ids.append(lookup(value))
             except UnknownNameError as error:
-                raise PositionError(f"{field}[{i}]: {error}") from None
+                raise PositionError(
+                    Reason("{field}[{i}]: {error}", field=field, i=i, error=reason_of(error))
+                ) from None
         seen: set[int] = set()
         for i, item in enumerate(ids):
             if item in seen:
-                raise PositionError(f"{field}[{i}]: {quoted(values[i])} is listed twice")
+                raise PositionError(
+                    Reason(
+                        "{field}[{i}]: {value} is listed twice",
+                        field=field,
+                        i=i,
+                        value=quoted(values[i]),
+                    )
+                )
             seen.add(item)
         return ids
 
@@ -372,7 +397,7 @@ def position_from_json(data: Any, *, strict: bool = True) -> s.State:
         if strict:
             check_reachable(state)
     except RecursionError:
-        raise PositionError("nested too deeply to be a position") from None
+        raise PositionError(Reason("nested too deeply to be a position")) from None
     return state
 
 
@@ -383,13 +408,21 @@ def _build(data: Any) -> s.State:
     get = r.get
     fmt = get(data, "format", "", str, FORMAT)
     if fmt != FORMAT:
-        raise PositionError(f"format: expected {FORMAT!r}, got {quoted(fmt)}")
+        raise PositionError(
+            Reason("format: expected {FORMAT}, got {value}", FORMAT=repr(FORMAT), value=quoted(fmt))
+        )
     version = get(data, "version", "", int, VERSION)
     if version != VERSION:
-        raise PositionError(f"version: this program reads version {VERSION}, not {version}")
+        raise PositionError(
+            Reason(
+                "version: this program reads version {VERSION}, not {version}",
+                VERSION=VERSION,
+                version=version,
+            )
+        )
     age = get(data, "age", "", int)
     if not 0 <= age <= 3:
-        raise PositionError(f"age: must be 0 (setup) to 3, got {age}")
+        raise PositionError(Reason("age: must be 0 (setup) to 3, got {age}", age=age))
     to_move = _player(get(data, "to_move", "", str, "A"), "to_move")
     fields = s._initial_fields()
     fields[s.AGE] = age
@@ -401,7 +434,12 @@ def _build(data: Any) -> s.State:
         for c in ids:
             if c in card_places:
                 raise PositionError(
-                    f"{CARDS[c].name} is in two places: {card_places[c]} and {where}"
+                    Reason(
+                        "{card} is in two places: {value} and {where}",
+                        card=CARDS[c].name,
+                        value=card_places[c],
+                        where=where,
+                    )
                 )
             card_places[c] = where
 
@@ -410,11 +448,11 @@ def _build(data: Any) -> s.State:
     guild_backs = 0  # slots written "?guild"
     if age == 0:
         if any(v != FACE_DOWN for v in pyramid_raw):
-            raise PositionError("pyramid: no card is laid out before Age I (age 0)")
+            raise PositionError(Reason("pyramid: no card is laid out before Age I (age 0)"))
         pyramid = [s.HIDDEN] * SLOTS
     else:
         if len(pyramid_raw) != SLOTS:
-            raise PositionError(f"pyramid: expected 20 slots, got {len(pyramid_raw)}")
+            raise PositionError(Reason("pyramid: expected 20 slots, got {n}", n=len(pyramid_raw)))
         pyramid = []
         for slot, value in enumerate(pyramid_raw):
             if value is None:
@@ -424,8 +462,11 @@ def _build(data: Any) -> s.State:
             elif isinstance(value, str) and value.strip().lower() == FACE_DOWN_GUILD:
                 if age != 3:
                     raise PositionError(
-                        f'pyramid[{slot}]: "{FACE_DOWN_GUILD}" (a face-down guild) is only '
-                        "in Age III"
+                        Reason(
+                            'pyramid[{slot}]: "{back}" (a face-down guild) is only in Age III',
+                            slot=slot,
+                            back=FACE_DOWN_GUILD,
+                        )
                     )
                 guild_backs |= 1 << slot
                 pyramid.append(s.HIDDEN)
@@ -433,16 +474,29 @@ def _build(data: Any) -> s.State:
                 try:
                     card = card_named(value)
                 except UnknownNameError as error:
-                    raise PositionError(f"pyramid[{slot}]: {error}") from None
+                    raise PositionError(
+                        Reason("pyramid[{slot}]: {error}", slot=slot, error=reason_of(error))
+                    ) from None
                 allowed = (3, 4) if age == 3 else (age,)
                 if card.age not in allowed:
-                    raise PositionError(f"pyramid[{slot}]: {card.name} is not an Age {age} card")
+                    raise PositionError(
+                        Reason(
+                            "pyramid[{slot}]: {name} is not an Age {age} card",
+                            slot=slot,
+                            name=card.name,
+                            age=age,
+                        )
+                    )
                 place([card.id], f"pyramid slot {slot}")
                 pyramid.append(card.id)
             else:
                 raise PositionError(
-                    f'pyramid[{slot}]: expected a card name, "?", "{FACE_DOWN_GUILD}" or null, '
-                    f"got {shortened(json.dumps(value))}"
+                    Reason(
+                        'pyramid[{slot}]: expected a card name, "?", "{back}" or null, got {value}',
+                        slot=slot,
+                        back=FACE_DOWN_GUILD,
+                        value=shortened(json.dumps(value)),
+                    )
                 )
     fields[s.PYRAMID] = pvector(pyramid)
 
@@ -452,15 +506,17 @@ def _build(data: Any) -> s.State:
     owned_tokens: dict[int, str] = {}
     for p, name in enumerate(PLAYER_NAMES):
         if name not in players:
-            raise PositionError(f"players.{name}: missing")
+            raise PositionError(Reason("players.{name}: missing", name=name))
         obj = players[name]
         if not isinstance(obj, dict):
-            raise PositionError(f"players.{name}: expected an object")
+            raise PositionError(Reason("players.{name}: expected an object", name=name))
         path = f"players.{name}."
         b = s.BASE[p]
         coins = get(obj, "coins", path, int)
         if coins < 0:
-            raise PositionError(f"{path}coins: cannot be negative ({coins})")
+            raise PositionError(
+                Reason("{path}coins: cannot be negative ({coins})", path=path, coins=coins)
+            )
         city = r.names(get(obj, "city", path, list, []), path + "city", lambda n: card_named(n).id)
         under = r.names(
             get(obj, "wonder_cards", path, list, []),
@@ -479,24 +535,44 @@ def _build(data: Any) -> s.State:
         for c in under:
             if CARDS[c].age > max(age, 0) and not (age == 3 and CARDS[c].age == 4):
                 raise PositionError(
-                    f"{path}wonder_cards: {CARDS[c].name} cannot be used before its Age"
+                    Reason(
+                        "{path}wonder_cards: {card} cannot be used before its Age",
+                        path=path,
+                        card=CARDS[c].name,
+                    )
                 )
         for w, where in [(w, "wonders") for w in wonders] + [(w, "built_wonders") for w in built]:
             if w in owned_wonders:
                 raise PositionError(
-                    f"{path}{where}: {WONDERS[w].name} is also in {owned_wonders[w]}"
+                    Reason(
+                        "{path}{where}: {wonder} is also in {value}",
+                        path=path,
+                        where=where,
+                        wonder=WONDERS[w].name,
+                        value=owned_wonders[w],
+                    )
                 )
             owned_wonders[w] = f"players.{name}.{where}"
         if len(wonders) + len(built) > 4:
-            raise PositionError(f"{path}wonders: a player has at most 4 wonders")
+            raise PositionError(Reason("{path}wonders: a player has at most 4 wonders", path=path))
         if len(under) > len(built):
             raise PositionError(
-                f"{path}wonder_cards: {len(under)} cards under {len(built)} built wonders"
+                Reason(
+                    "{path}wonder_cards: {cards} cards under {built} built wonders",
+                    path=path,
+                    cards=len(under),
+                    built=len(built),
+                )
             )
         for t in tokens:
             if t in owned_tokens:
                 raise PositionError(
-                    f"{path}progress_tokens: {TOKENS[t].name} is also owned by {owned_tokens[t]}"
+                    Reason(
+                        "{path}progress_tokens: {token} is also owned by {value}",
+                        path=path,
+                        token=TOKENS[t].name,
+                        value=owned_tokens[t],
+                    )
                 )
             owned_tokens[t] = name
         fields[b + s.COINS] = coins
@@ -510,49 +586,77 @@ def _build(data: Any) -> s.State:
         )
         for c in city:
             if CARDS[c].age > max(age, 0) and not (age == 3 and CARDS[c].age == 4):
-                raise PositionError(f"{path}city: {CARDS[c].name} cannot be built before its Age")
+                raise PositionError(
+                    Reason(
+                        "{path}city: {card} cannot be built before its Age",
+                        path=path,
+                        card=CARDS[c].name,
+                    )
+                )
 
     built_total = (fields[s.BASE[0] + s.BUILT] | fields[s.BASE[1] + s.BUILT]).bit_count()
     if built_total > s.MAX_WONDERS_BUILT:
-        raise PositionError(f"built_wonders: {built_total} wonders built; at most 7 can be")
+        raise PositionError(
+            Reason(
+                "built_wonders: {built_total} wonders built; at most 7 can be",
+                built_total=built_total,
+            )
+        )
     if built_total == s.MAX_WONDERS_BUILT and any(fields[b + s.WONDERS_] for b in s.BASE):
         raise PositionError(
-            "wonders: 7 wonders are built, so the last unbuilt wonder has left the game"
+            Reason("wonders: 7 wonders are built, so the last unbuilt wonder has left the game")
         )
 
     discard = r.names(get(data, "discard", "", list, []), "discard", lambda n: card_named(n).id)
     place(discard, "the discard pile")
     for i, c in enumerate(discard):
         if CARDS[c].age > age and not (age == 3 and CARDS[c].age == 4):
-            raise PositionError(f"discard[{i}]: {CARDS[c].name} cannot be played before its Age")
+            raise PositionError(
+                Reason(
+                    "discard[{i}]: {card} cannot be played before its Age", i=i, card=CARDS[c].name
+                )
+            )
     fields[s.DISCARD] = _mask(discard)
 
     board = r.names(get(data, "progress_tokens", "", list, []), "progress_tokens", token_named)
     for t in board:
         if t in owned_tokens:
             raise PositionError(
-                f"progress_tokens: {TOKENS[t].name} is on the board and owned by {owned_tokens[t]}"
+                Reason(
+                    "progress_tokens: {token} is on the board and owned by {value}",
+                    token=TOKENS[t].name,
+                    value=owned_tokens[t],
+                )
             )
     if len(board) > s.BOARD_TOKEN_COUNT:
-        raise PositionError(f"progress_tokens: at most 5 on the board, got {len(board)}")
+        raise PositionError(
+            Reason("progress_tokens: at most 5 on the board, got {n}", n=len(board))
+        )
     fields[s.BOARD] = _mask(board)
 
     # Military.
     military = get(data, "military", "", dict, {"pawn": 0, "tokens": list(_MILITARY_NAMES)})
     pawn = get(military, "pawn", "military.", int, 0)
     if not -9 <= pawn <= 9:
-        raise PositionError(f"military.pawn: must be between -9 and 9, got {pawn}")
+        raise PositionError(
+            Reason("military.pawn: must be between -9 and 9, got {pawn}", pawn=pawn)
+        )
     if abs(pawn) == 9 and get(data, "phase", "", str, "") != "game_over":
         raise PositionError(
-            "military.pawn: a pawn in a capital is a military victory (phase must be game_over)"
+            Reason(
+                "military.pawn: a pawn in a capital is a military victory (phase must be game_over)"
+            )
         )
     loot = get(military, "tokens", "military.", list, list(_MILITARY_NAMES))
     loot_bits = 0
     for i, name in enumerate(loot):
         if name not in _MILITARY_NAMES:
             raise PositionError(
-                f"military.tokens[{i}]: expected one of A2, A5, B2, B5, got "
-                + shortened(json.dumps(name))
+                Reason(
+                    "military.tokens[{i}]: expected one of A2, A5, B2, B5, got {value}",
+                    i=i,
+                    value=shortened(json.dumps(name)),
+                )
             )
         loot_bits |= 1 << _MILITARY_NAMES.index(name)
     for name, bit, beyond in (
@@ -563,7 +667,11 @@ def _build(data: Any) -> s.State:
     ):
         if beyond and loot_bits & bit:
             raise PositionError(
-                f"military.tokens: {name} would have been taken when the pawn reached {pawn}"
+                Reason(
+                    "military.tokens: {name} would have been taken when the pawn reached {pawn}",
+                    name=name,
+                    pawn=pawn,
+                )
             )
     fields[s.PAWN] = pawn
     fields[s.MILITARY] = loot_bits
@@ -572,31 +680,46 @@ def _build(data: Any) -> s.State:
     phase_name = get(data, "phase", "", str, "play" if age else "setup_tokens")
     if phase_name not in _PHASES:
         raise PositionError(
-            f"phase: unknown phase {quoted(phase_name)}; expected one of {', '.join(s.PHASE_NAMES)}"
+            Reason(
+                "phase: unknown phase {value}; expected one of {phases}",
+                value=quoted(phase_name),
+                phases=", ".join(s.PHASE_NAMES),
+            )
         )
     phase = _PHASES[phase_name]
     offer = r.names(get(data, "wonder_offer", "", list, []), "wonder_offer", wonder_named)
     for w in offer:
         if w in owned_wonders:
-            raise PositionError(f"wonder_offer: {WONDERS[w].name} is already owned")
+            raise PositionError(
+                Reason("wonder_offer: {wonder} is already owned", wonder=WONDERS[w].name)
+            )
     fields[s.OFFER] = _mask(offer)
     owned_count = len(owned_wonders)
     if phase in (s.SETUP_TOKENS, s.SETUP_WONDERS, s.DRAFT):
         if age:
-            raise PositionError(f"phase: {phase_name} happens before Age I (age must be 0)")
+            raise PositionError(
+                Reason(
+                    "phase: {phase_name} happens before Age I (age must be 0)",
+                    phase_name=phase_name,
+                )
+            )
         fields[s.WONDERS_UNSEEN] = ALL_WONDERS & ~_mask(offer) & ~_mask(list(owned_wonders))
         fields[s.PICKS] = owned_count
         if phase == s.DRAFT:
             if len(offer) < 2:
-                raise PositionError("wonder_offer: the draft needs at least 2 wonders on offer")
+                raise PositionError(
+                    Reason("wonder_offer: the draft needs at least 2 wonders on offer")
+                )
             fields[s.TO_MOVE] = s.DRAFT_ORDER[owned_count]
     else:
         fields[s.WONDERS_UNSEEN] = 0
         fields[s.PICKS] = 8 if age else owned_count
         if offer:
-            raise PositionError("wonder_offer: only during the wonder draft")
+            raise PositionError(Reason("wonder_offer: only during the wonder draft"))
         if age == 0:
-            raise PositionError(f"phase: {phase_name} needs an Age (1-3)")
+            raise PositionError(
+                Reason("phase: {phase_name} needs an Age (1-3)", phase_name=phase_name)
+            )
 
     guild_slots = get(data, "guild_slots", "", list, None)
     if age:
@@ -610,29 +733,41 @@ def _build(data: Any) -> s.State:
     if age == 3:
         phase = _derive_guild_slots(fields, phase, guild_backs, guild_slots)
     elif phase == s.DEAL_GUILDS:
-        raise PositionError("phase: deal_guilds happens when Age III is laid out (age must be 3)")
+        raise PositionError(
+            Reason("phase: deal_guilds happens when Age III is laid out (age must be 3)")
+        )
     elif guild_slots is not None:
-        raise PositionError("guild_slots: only in Age III")
+        raise PositionError(Reason("guild_slots: only in Age III"))
     fields[s.PHASE] = phase
 
     extra = get(data, "extra_turn", "", bool, False)
     if extra and phase not in _SUB_CHOICES:
         raise PositionError(
-            "extra_turn: a pending Play Again only exists while a wonder's effect is resolved"
+            Reason(
+                "extra_turn: a pending Play Again only exists while a wonder's effect is resolved"
+            )
         )
     fields[s.EXTRA] = int(extra)
     library = r.names(get(data, "library_offer", "", list, []), "library_offer", token_named)
     if (phase == s.LIBRARY_CHOOSE) != bool(library):
-        raise PositionError("library_offer: needed exactly when the phase is library_choose")
+        raise PositionError(
+            Reason("library_offer: needed exactly when the phase is library_choose")
+        )
     if phase == s.LIBRARY_CHOOSE and len(library) > 3:
-        raise PositionError("library_offer: The Great Library draws at most 3 tokens")
+        raise PositionError(Reason("library_offer: The Great Library draws at most 3 tokens"))
     fields[s.LIBRARY] = _mask(library)
     destroying = get(data, "destroying", "", str, "")
     if (phase == s.DESTROY) != bool(destroying):
-        raise PositionError("destroying: needed exactly when the phase is destroy ('brown'/'grey')")
+        raise PositionError(
+            Reason("destroying: needed exactly when the phase is destroy ('brown'/'grey')")
+        )
     if destroying:
         if destroying not in ("brown", "grey"):
-            raise PositionError(f"destroying: expected 'brown' or 'grey', got {quoted(destroying)}")
+            raise PositionError(
+                Reason(
+                    "destroying: expected 'brown' or 'grey', got {value}", value=quoted(destroying)
+                )
+            )
         fields[s.DESTROYING] = s.BROWN if destroying == "brown" else s.GREY
     if phase == s.CHOOSE_STARTER:
         _check_laid_out(fields, age)
@@ -643,11 +778,14 @@ def _build(data: Any) -> s.State:
         victory = result.get("victory")
         if not isinstance(victory, str) or victory not in s.VICTORY_NAMES[1:]:
             raise PositionError(
-                f"result.victory: expected military, science or civilian, got {quoted(victory)}"
+                Reason(
+                    "result.victory: expected military, science or civilian, got {value}",
+                    value=quoted(victory),
+                )
             )
         fields[s.VICTORY] = s.VICTORY_NAMES.index(victory)
     elif "result" in data:
-        raise PositionError("result: only a finished game (phase game_over) has a result")
+        raise PositionError(Reason("result: only a finished game (phase game_over) has a result"))
     return s.State(pvector(fields))
 
 
@@ -671,49 +809,78 @@ def _derive_guild_slots(fields: list, phase: int, guild_backs: int, listed: list
     seen_guilds = (GUILDS & ~fields[s.UNSEEN]).bit_count()
     taken_guilds = seen_guilds - face_up_guilds.bit_count()
     down_guilds = 3 - seen_guilds  # guilds still face down (never negative: checked before)
-    where = (
-        f"Age III has 3 guilds: {face_up_guilds.bit_count()} face up, {taken_guilds} taken, "
-        f"so {down_guilds} face down"
+    where = Reason(
+        "Age III has 3 guilds: {up} face up, {taken} taken, so {down} face down",
+        up=face_up_guilds.bit_count(),
+        taken=taken_guilds,
+        down=down_guilds,
     )
     untouched = hidden == s._ALL_SLOTS
     if phase == s.DEAL_GUILDS:
         if not untouched or guild_backs or listed is not None:
             raise PositionError(
-                'phase: deal_guilds is the moment Age III is laid out: every slot "?" and no '
-                f'"{FACE_DOWN_GUILD}" yet'
+                Reason(
+                    'phase: deal_guilds is the moment Age III is laid out: every slot "?" and no '
+                    '"{back}" yet',
+                    back=FACE_DOWN_GUILD,
+                )
             )
         return phase
     if listed is not None:
         slots = _guild_slot_list(listed)
         for slot in bits(face_up_guilds & ~slots):
             raise PositionError(
-                f"guild_slots: slot {slot} holds {CARDS[pyramid[slot]].name}, a guild: list it"
+                Reason(
+                    "guild_slots: slot {slot} holds {card}, a guild: list it",
+                    slot=slot,
+                    card=CARDS[pyramid[slot]].name,
+                )
             )
         for slot in bits(face_up_ages & slots):
             raise PositionError(
-                f"guild_slots: slot {slot} holds {CARDS[pyramid[slot]].name}, not a guild"
+                Reason(
+                    "guild_slots: slot {slot} holds {card}, not a guild",
+                    slot=slot,
+                    card=CARDS[pyramid[slot]].name,
+                )
             )
         for slot in bits(guild_backs & ~slots):
             raise PositionError(
-                f'pyramid[{slot}]: "{FACE_DOWN_GUILD}" but slot {slot} is not in guild_slots'
+                Reason(
+                    'pyramid[{slot}]: "{back}" but slot {slot} is not in guild_slots',
+                    slot=slot,
+                    back=FACE_DOWN_GUILD,
+                )
             )
         # And the other way: a listed slot still face down shows the guild back.
         for slot in bits(slots & hidden & ~guild_backs):
             raise PositionError(
-                f'pyramid[{slot}]: "?" but slot {slot} is in guild_slots: a face-down guild'
-                f' is written "{FACE_DOWN_GUILD}"'
+                Reason(
+                    'pyramid[{slot}]: "?" but slot {slot} is in guild_slots: a face-down guild is '
+                    'written "{back}"',
+                    slot=slot,
+                    back=FACE_DOWN_GUILD,
+                )
             )
         if (slots & hidden).bit_count() != down_guilds:
             raise PositionError(
-                f"guild_slots: {(slots & hidden).bit_count()} of the listed slots are face down; "
-                + where
+                Reason(
+                    "guild_slots: {n} of the listed slots are face down; {where}",
+                    n=(slots & hidden).bit_count(),
+                    where=where,
+                )
             )
         fields[s.GUILD_SLOTS] = slots
         return phase
     if guild_backs:
         if guild_backs.bit_count() != down_guilds:
             raise PositionError(
-                f'pyramid: {guild_backs.bit_count()} slots are "{FACE_DOWN_GUILD}"; ' + where
+                Reason(
+                    'pyramid: {n} slots are "{back}"; {where}',
+                    n=guild_backs.bit_count(),
+                    back=FACE_DOWN_GUILD,
+                    where=where,
+                )
             )
     elif untouched and phase in (s.PLAY, s.REVEAL_CARDS):
         return s.DEAL_GUILDS  # just laid out: the guild backs are the next chance event
@@ -722,9 +889,14 @@ def _derive_guild_slots(fields: list, phase: int, guild_backs: int, listed: list
     elif down_guilds:
         slots = ", ".join(map(str, bits(hidden)))
         raise PositionError(
-            f"pyramid: the face-down cards (slots {slots}) hide {down_guilds} of the 3 guilds, "
-            f'whose backs are visible: write "{FACE_DOWN_GUILD}" for each face-down guild '
-            '("?" for an Age III back)'
+            Reason(
+                "pyramid: the face-down cards (slots {slots}) hide {down_guilds} of the 3 guilds, "
+                'whose backs are visible: write "{back}" for each face-down guild ("?" '
+                "for an Age III back)",
+                slots=slots,
+                down_guilds=down_guilds,
+                back=FACE_DOWN_GUILD,
+            )
         )
     fields[s.GUILD_SLOTS] = guild_backs | face_up_guilds
     return phase
@@ -735,19 +907,26 @@ def _check_laid_out(fields: list, age: int) -> None:
     face-up card turned over (and in Age III the guild backs dealt, which the pyramid shows)."""
     if age < 2:
         raise PositionError(
-            "phase: choose_starter comes once Age II or III is laid out (age 2 or 3); A begins "
-            "Age I"
+            Reason(
+                "phase: choose_starter comes once Age II or III is laid out (age 2 or 3); A "
+                "begins Age I"
+            )
         )
     if fields[s.PRESENT] != s._ALL_SLOTS:
         raise PositionError(
-            "phase: choose_starter comes when the new Age's structure is laid out, before any "
-            "card is taken (the pyramid has no null)"
+            Reason(
+                "phase: choose_starter comes when the new Age's structure is laid out, before any "
+                "card is taken (the pyramid has no null)"
+            )
         )
     if fields[s.REVEAL]:
         slots = ", ".join(map(str, bits(fields[s.REVEAL])))
         raise PositionError(
-            "phase: choose_starter comes once the new structure's face-up cards are turned over "
-            f'(slots {slots} are "?"; name the cards, or make the phase reveal)'
+            Reason(
+                "phase: choose_starter comes once the new structure's face-up cards are turned "
+                'over (slots {slots} are "?"; name the cards, or make the phase reveal)',
+                slots=slots,
+            )
         )
 
 
@@ -756,11 +935,17 @@ def _guild_slot_list(listed: list) -> int:
     for i, slot in enumerate(listed):
         if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot < SLOTS:
             raise PositionError(
-                f"guild_slots[{i}]: expected a slot number 0-19, got {quoted(slot)}"
+                Reason(
+                    "guild_slots[{i}]: expected a slot number 0-19, got {value}",
+                    i=i,
+                    value=quoted(slot),
+                )
             )
         slots |= 1 << slot
     if len(listed) != 3 or slots.bit_count() != 3:
-        raise PositionError(f"guild_slots: expected 3 different slots, got {listed}")
+        raise PositionError(
+            Reason("guild_slots: expected 3 different slots, got {listed}", listed=listed)
+        )
     return slots
 
 
@@ -808,12 +993,20 @@ def _check_keys(obj: dict, path: str, known: frozenset[str]) -> None:
         if key not in known:
             close = difflib.get_close_matches(str(key), sorted(known), n=1, cutoff=0.6)
             hint = f"did you mean {close[0]!r}?" if close else f"known: {', '.join(sorted(known))}"
-            raise PositionError(f"{path}{key}: unknown key ({hint})")
+            raise PositionError(
+                Reason("{path}{key}: unknown key ({hint})", path=path, key=key, hint=hint)
+            )
 
 
 def _player(value: Any, field: str) -> int:
     if value not in PLAYER_NAMES:
-        raise PositionError(f'{field}: expected "A" or "B", got {shortened(json.dumps(value))}')
+        raise PositionError(
+            Reason(
+                '{field}: expected "A" or "B", got {value}',
+                field=field,
+                value=shortened(json.dumps(value)),
+            )
+        )
     return PLAYER_NAMES.index(value)
 
 
@@ -849,15 +1042,23 @@ def _derive_pyramid(fields: list, age: int, card_places: dict[int, str]) -> None
         blockers = [c for c in layout.covered_by[slot] if present >> c & 1]
         if pyramid[slot] == s.TAKEN and blockers:
             raise PositionError(
-                f"pyramid[{slot}]: taken, but the cards covering it (slots "
-                f"{', '.join(map(str, blockers))}) are still there"
+                Reason(
+                    "pyramid[{slot}]: taken, but the cards covering it (slots {value}) are still "
+                    "there",
+                    slot=slot,
+                    value=", ".join(map(str, blockers)),
+                )
             )
     for slot in range(SLOTS):
         card = pyramid[slot]
         if card >= 0 and not layout.face_up[slot] and not accessible >> slot & 1:
             raise PositionError(
-                f'pyramid[{slot}]: this slot is face down until uncovered; write "?" '
-                f"instead of {CARDS[card].name}"
+                Reason(
+                    'pyramid[{slot}]: this slot is face down until uncovered; write "?" instead '
+                    "of {card}",
+                    slot=slot,
+                    card=CARDS[card].name,
+                )
             )
     reveal = sum(
         1 << slot
@@ -872,19 +1073,33 @@ def _derive_pyramid(fields: list, age: int, card_places: dict[int, str]) -> None
     if outside.bit_count() != taken:
         age_name = {1: "Age I", 2: "Age II", 3: "Age III"}[age]
         raise PositionError(
-            f"pyramid: {taken} slots are empty but {outside.bit_count()} {age_name} cards are "
-            "accounted for in the cities, the discard pile and under wonders (list the card "
-            "used for each wonder in 'wonder_cards')"
+            Reason(
+                "pyramid: {taken} slots are empty but {value} {age_name} cards are accounted for "
+                "in the cities, the discard pile and under wonders (list the card used for each "
+                "wonder in 'wonder_cards')",
+                taken=taken,
+                value=outside.bit_count(),
+                age_name=age_name,
+            )
         )
     if age == 3:
         guilds_seen = (seen_this_age & GUILDS).bit_count()
         if guilds_seen > 3:
-            raise PositionError(f"only 3 guilds are in Age III, but {guilds_seen} are on the table")
+            raise PositionError(
+                Reason(
+                    "only 3 guilds are in Age III, but {guilds_seen} are on the table",
+                    guilds_seen=guilds_seen,
+                )
+            )
         ages_seen = (seen_this_age & AGE_DECK[3]).bit_count()
         if ages_seen > 17:
-            raise PositionError(f"only 17 Age III cards are dealt, but {ages_seen} are seen")
+            raise PositionError(
+                Reason(
+                    "only 17 Age III cards are dealt, but {ages_seen} are seen", ages_seen=ages_seen
+                )
+            )
     elif seen_this_age.bit_count() > 20:
-        raise PositionError("more than 20 cards of this Age are on the table")
+        raise PositionError(Reason("more than 20 cards of this Age are on the table"))
     fields[s.PRESENT] = present
     fields[s.ACCESSIBLE] = accessible
     fields[s.REVEAL] = reveal
@@ -956,56 +1171,91 @@ def check_playable(state: s.State) -> None:
     for p in (0, 1):
         if state.coins(p) > MAX_TOTAL_COINS:
             raise PositionError(
-                f"players.{PLAYER_NAMES[p]}.coins: {state.coins(p)} is more than a game can "
-                f"hold (at most {MAX_TOTAL_COINS} for both players together)"
+                Reason(
+                    "players.{player}.coins: {coins} is more than a game can hold (at most "
+                    "{most} for both players together)",
+                    player=PLAYER_NAMES[p],
+                    coins=state.coins(p),
+                    most=MAX_TOTAL_COINS,
+                )
             )
     if state.coins(0) + state.coins(1) > MAX_TOTAL_COINS:
         raise PositionError(
-            f"players: {state.coins(0) + state.coins(1)} coins in all is more than a game can "
-            f"hold ({MAX_TOTAL_COINS})"
+            Reason(
+                "players: {number} coins in all is more than a game can hold ({MAX_TOTAL_COINS})",
+                number=state.coins(0) + state.coins(1),
+                MAX_TOTAL_COINS=MAX_TOTAL_COINS,
+            )
         )
     library = f[s.LIBRARY]
     if library & (f[s.BOARD] | owned_tokens):
         clash = bits(library & (f[s.BOARD] | owned_tokens))[0]
-        where = "on the board" if f[s.BOARD] >> clash & 1 else "owned"
+        where = Reason("on the board") if f[s.BOARD] >> clash & 1 else Reason("owned")
         raise PositionError(
-            f"library_offer: {TOKENS[clash].name} is {where}; The Great Library draws from the "
-            "tokens set aside at setup"
+            Reason(
+                "library_offer: {token} is {where}; The Great Library draws from the tokens set "
+                "aside at setup",
+                token=TOKENS[clash].name,
+                where=where,
+            )
         )
     if phase == s.LIBRARY_CHOOSE and library.bit_count() != 3:
         raise PositionError(
-            f"library_offer: The Great Library draws 3 tokens, not {library.bit_count()}"
+            Reason(
+                "library_offer: The Great Library draws 3 tokens, not {value}",
+                value=library.bit_count(),
+            )
         )
     if phase == s.DRAFT:
         picks = len(state.wonders(0)) + len(state.wonders(1))
         offered = len(state.wonder_offer)
         if picks not in (0, 1, 2, 4, 5, 6) or offered != 4 - picks % 4:
+            if picks in (0, 1, 2, 4, 5, 6):
+                raise PositionError(
+                    Reason(
+                        "wonder_offer: with {picks} wonders drafted, the draft offers {n} "
+                        "wonders, not {offered}",
+                        picks=picks,
+                        n=4 - picks % 4,
+                        offered=offered,
+                    )
+                )
             raise PositionError(
-                f"wonder_offer: with {picks} wonders drafted, the draft offers "
-                + (
-                    f"{4 - picks % 4} wonders, not {offered}"
-                    if picks in (0, 1, 2, 4, 5, 6)
-                    else "nothing (the last wonder of a round of four is given)"
+                Reason(
+                    "wonder_offer: with {picks} wonders drafted, the draft offers nothing (the "
+                    "last wonder of a round of four is given)",
+                    picks=picks,
                 )
             )
         for p in (0, 1):
             expected = s.DRAFT_ORDER[:picks].count(p)
             if len(state.wonders(p)) != expected:
                 raise PositionError(
-                    f"players.{PLAYER_NAMES[p]}.wonders: after {picks} picks of the draft "
-                    f"{PLAYER_NAMES[p]} has {expected} wonders, not {len(state.wonders(p))}"
+                    Reason(
+                        "players.{value}.wonders: after {picks} picks of the draft {value} has "
+                        "{expected} wonders, not {n}",
+                        value=PLAYER_NAMES[p],
+                        picks=picks,
+                        expected=expected,
+                        n=len(state.wonders(p)),
+                    )
                 )
     if phase == s.SETUP_WONDERS:
         picks = len(state.wonders(0)) + len(state.wonders(1))
         if picks not in (0, 4) or len(state.wonder_offer) > 3:
             raise PositionError(
-                "wonder_offer: wonders are revealed four at a time before each round of the draft"
+                Reason(
+                    "wonder_offer: wonders are revealed four at a time before each round of the "
+                    "draft"
+                )
             )
     if state.is_terminal():
         return
     if state.is_chance():
         if not state.chance_weights()[0]:
-            raise PositionError(f"phase: {state.phase} has nothing left to deal")
+            raise PositionError(
+                Reason("phase: {phase} has nothing left to deal", phase=state.phase)
+            )
         return
     if state.legal_moves():
         return
@@ -1015,7 +1265,7 @@ def check_playable(state: s.State) -> None:
         s.DESTROY: "destroy: the opponent has no card of that colour",
         s.MAUSOLEUM: "mausoleum: the discard pile is empty",
     }.get(phase, f"{state.phase}: nothing can be chosen")
-    raise PositionError(f"phase: {reason}, so there is no legal move")
+    raise PositionError(Reason("phase: {reason}, so there is no legal move", reason=reason))
 
 
 def _science_pairs(state: s.State, player: int) -> int:
@@ -1059,7 +1309,7 @@ def check_reachable(state: s.State) -> None:
         _check_wonders_in_an_age(state)
         _check_finished_ages(state)
         if f[s.PRESENT] == (1 << SLOTS) - 1 and age == 1 and state.to_move != 0:
-            raise PositionError("to_move: A begins Age I (the first player of the draft)")
+            raise PositionError(Reason("to_move: A begins Age I (the first player of the draft)"))
         laying_out = phase in (s.DEAL_GUILDS, s.REVEAL_CARDS, s.CHOOSE_STARTER)
         if f[s.PRESENT] == s._ALL_SLOTS and age > 1 and laying_out:
             # the new structure is laid out before its starter is chosen: until the choice,
@@ -1079,28 +1329,42 @@ def _check_setup(state: s.State) -> None:
         b = s.BASE[p]
         if f[b + s.CARDS_] or f[b + s.BUILT] or f[b + s.TOKENS_] or f[b + s.UNDER]:
             raise PositionError(
-                f"players.{name}: nothing is built and no progress token is owned before Age I"
+                Reason(
+                    "players.{name}: nothing is built and no progress token is owned before Age I",
+                    name=name,
+                )
             )
         if state.coins(p) != s.START_COINS:
-            raise PositionError(f"players.{name}.coins: each player has 7 coins before Age I")
+            raise PositionError(
+                Reason("players.{name}.coins: each player has 7 coins before Age I", name=name)
+            )
     if f[s.DISCARD]:
-        raise PositionError("discard: no card is discarded before Age I")
+        raise PositionError(Reason("discard: no card is discarded before Age I"))
     if f[s.PAWN] or f[s.MILITARY] != s.ALL_MILITARY:
-        raise PositionError("military: the pawn is in the centre with all 4 tokens before Age I")
+        raise PositionError(
+            Reason("military: the pawn is in the centre with all 4 tokens before Age I")
+        )
     board = f[s.BOARD].bit_count()
     if f[s.PHASE] == s.SETUP_TOKENS:
         if board >= s.BOARD_TOKEN_COUNT or f[s.BASE[0] + s.WONDERS_] or f[s.BASE[1] + s.WONDERS_]:
             raise PositionError(
-                "phase: setup_tokens deals the 5 board tokens before any wonder is drafted"
+                Reason("phase: setup_tokens deals the 5 board tokens before any wonder is drafted")
             )
     elif board != s.BOARD_TOKEN_COUNT:
-        raise PositionError(f"progress_tokens: 5 tokens are on the board after setup, not {board}")
+        raise PositionError(
+            Reason(
+                "progress_tokens: 5 tokens are on the board after setup, not {board}", board=board
+            )
+        )
     picks = len(state.wonders(0)) + len(state.wonders(1))
     expected = s.DRAFT_ORDER[picks] if picks < 8 else 0
     if f[s.PHASE] == s.SETUP_WONDERS and state.to_move != expected:
         raise PositionError(
-            f"to_move: {PLAYER_NAMES[expected]} picks next in the draft, not "
-            f"{PLAYER_NAMES[state.to_move]}"
+            Reason(
+                "to_move: {expected} picks next in the draft, not {player}",
+                expected=PLAYER_NAMES[expected],
+                player=PLAYER_NAMES[state.to_move],
+            )
         )
 
 
@@ -1111,14 +1375,23 @@ def _check_wonders_in_an_age(state: s.State) -> None:
         count = len(state.wonders(p)) + len(state.built_wonders(p))
         if count != 4:
             raise PositionError(
-                f"players.{name}.wonders: each player drafts 4 wonders; {name} has {count} "
-                "(built and not built)"
+                Reason(
+                    "players.{name}.wonders: each player drafts 4 wonders; {name} has {count} "
+                    "(built and not built)",
+                    name=name,
+                    count=count,
+                )
             )
     for p, name in enumerate(PLAYER_NAMES):
         if len(state.cards_under_wonders(p)) != len(state.built_wonders(p)):
             raise PositionError(
-                f"players.{name}.wonder_cards: each built wonder has one card under it "
-                f"({len(state.built_wonders(p))} built, {len(state.cards_under_wonders(p))} cards)"
+                Reason(
+                    "players.{name}.wonder_cards: each built wonder has one card under it ({n} "
+                    "built, {cards} cards)",
+                    name=name,
+                    n=len(state.built_wonders(p)),
+                    cards=len(state.cards_under_wonders(p)),
+                )
             )
 
 
@@ -1131,9 +1404,13 @@ def _check_finished_ages(state: s.State) -> None:
         count = (on_table & AGE_DECK[earlier]).bit_count()
         if count != 20:
             raise PositionError(
-                f"Age {'I' * earlier} dealt 20 cards, all taken before Age "
-                f"{'I' * state.age}, but {count} are in the cities, the discard pile and under "
-                "wonders"
+                Reason(
+                    "Age {earlier} dealt 20 cards, all taken before Age {age}, but {count} are "
+                    "in the cities, the discard pile and under wonders",
+                    earlier="I" * earlier,
+                    age="I" * state.age,
+                    count=count,
+                )
             )
 
 
@@ -1143,8 +1420,12 @@ def _check_starter(state: s.State) -> None:
     if pawn and state.to_move != (1 if pawn > 0 else 0):
         age = "II" if state.age == 2 else "III"
         raise PositionError(
-            "to_move: the player the pawn is closer to (the weaker one) chooses who begins "
-            f"Age {age} once its structure is laid out, so {'B' if pawn > 0 else 'A'}"
+            Reason(
+                "to_move: the player the pawn is closer to (the weaker one) chooses who begins "
+                "Age {age} once its structure is laid out, so {value}",
+                age=age,
+                value="B" if pawn > 0 else "A",
+            )
         )
 
 
@@ -1165,19 +1446,30 @@ def _check_tokens(state: s.State) -> None:
         sources = _science_pairs(state, p) + int(library)
         if owned + pending > sources:
             raise PositionError(
-                f"players.{name}.progress_tokens: {owned + pending} tokens"
-                + (" (with the one being chosen)" if pending else "")
-                + f" but only {sources} ways to earn them (science pairs"
-                + (", The Great Library)" if library else "; The Great Library is not built)")
+                Reason(
+                    "players.{player}.progress_tokens: {n} tokens{chosen} but only {sources} ways "
+                    "to earn them ({ways})",
+                    player=name,
+                    n=owned + pending,
+                    chosen=Reason(" (with the one being chosen)") if pending else "",
+                    sources=sources,
+                    ways=Reason("science pairs, The Great Library")
+                    if library
+                    else Reason("science pairs; The Great Library is not built"),
+                )
             )
     board = f[s.BOARD].bit_count()
     owned_all = (f[s.BASE[0] + s.TOKENS_] | f[s.BASE[1] + s.TOKENS_]).bit_count()
     expected = s.BOARD_TOKEN_COUNT + library_taken
     if board + owned_all != expected:
         raise PositionError(
-            "progress_tokens: 5 tokens are dealt to the board"
-            + (" and The Great Library gave one" if library_taken else "")
-            + f", so {expected} are on the board or owned, not {board + owned_all}"
+            Reason(
+                "progress_tokens: 5 tokens are dealt to the board{library}, so {expected} are on "
+                "the board or owned, not {n}",
+                library=Reason(" and The Great Library gave one") if library_taken else "",
+                expected=expected,
+                n=board + owned_all,
+            )
         )
 
 
@@ -1190,9 +1482,14 @@ def _check_military(state: s.State) -> None:
         low <= pawn <= high or (capped and (pawn == 9 and high >= 9 or pawn == -9 and low <= -9))
     ):
         raise PositionError(
-            f"military.pawn: {pawn}, but the shields (A {a}, B {b}"
-            + (", with Strategy" if bonus_a or bonus_b else "")
-            + f") put it at {low if low == high else f'{low} to {high}'}"
+            Reason(
+                "military.pawn: {pawn}, but the shields (A {a}, B {b}{strategy}) put it at {at}",
+                pawn=pawn,
+                a=a,
+                b=b,
+                strategy=Reason(", with Strategy") if bonus_a or bonus_b else "",
+                at=str(low) if low == high else Reason("{low} to {high}", low=low, high=high),
+            )
         )
     tokens = state.military_tokens
     for name, reach, beyond in (
@@ -1203,14 +1500,22 @@ def _check_military(state: s.State) -> None:
     ):
         if name not in tokens and reach < beyond:
             raise PositionError(
-                f"military.tokens: {name} is gone, but {'A' if name[0] == 'B' else 'B'}'s "
-                f"shields never took the pawn {beyond} spaces"
+                Reason(
+                    "military.tokens: {name} is gone, but {value}'s shields never took the pawn "
+                    "{beyond} spaces",
+                    name=name,
+                    value="A" if name[0] == "B" else "B",
+                    beyond=beyond,
+                )
             )
     for side in "AB":
         if f"{side}5" not in tokens and f"{side}2" in tokens:
             raise PositionError(
-                f"military.tokens: {side}5 is gone but {side}2 is not; the pawn passes the "
-                "2-coin zone first"
+                Reason(
+                    "military.tokens: {side}5 is gone but {side}2 is not; the pawn passes the "
+                    "2-coin zone first",
+                    side=side,
+                )
             )
 
 
@@ -1232,47 +1537,67 @@ def _check_special_decision(state: s.State) -> None:
             or (needs == "mausoleum" and w.mausoleum)
             or needs == f"destroy_{w.destroy}"
         )
-        raise PositionError(f"phase: {state.phase} follows {wonder}, which {name} has not built")
+        raise PositionError(
+            Reason(
+                "phase: {phase} follows {wonder}, which {name} has not built",
+                phase=state.phase,
+                wonder=wonder,
+                name=name,
+            )
+        )
     if state.extra_turn_pending() and T_THEOLOGY not in state.tokens(player):
         raise PositionError(
-            "extra_turn: no wonder with a Play Again leads to this decision; only Theology "
-            f"gives one here, and {name} does not own it"
+            Reason(
+                "extra_turn: no wonder with a Play Again leads to this decision; only Theology "
+                "gives one here, and {name} does not own it",
+                name=name,
+            )
         )
     for p, pname in enumerate(PLAYER_NAMES):
         if len(state.science(p)) >= 6 and not state.is_terminal():
             raise PositionError(
-                f"players.{pname}.city: 6 different scientific symbols win the game "
-                "(phase must be game_over)"
+                Reason(
+                    "players.{pname}.city: 6 different scientific symbols win the game (phase "
+                    "must be game_over)",
+                    pname=pname,
+                )
             )
 
 
 def _check_result(state: s.State) -> None:
     if not state.is_terminal():
         if state.age == 3 and not state.fields[s.PRESENT] and state.phase == "play":
-            raise PositionError("phase: Age III is over, so the game is (game_over)")
+            raise PositionError(Reason("phase: Age III is over, so the game is (game_over)"))
         return
     f = state.fields
     victory, winner = state.victory, f[s.WINNER]
     if victory == "military":
         if abs(state.pawn) != 9 or winner != (0 if state.pawn > 0 else 1):
             raise PositionError(
-                "result: a military victory puts the pawn in the loser's capital (pawn 9 for A, "
-                f"-9 for B), here {state.pawn}"
+                Reason(
+                    "result: a military victory puts the pawn in the loser's capital (pawn 9 for "
+                    "A, -9 for B), here {pawn}",
+                    pawn=state.pawn,
+                )
             )
         return
     if abs(state.pawn) == 9:
-        raise PositionError("result: the pawn is in a capital, so the victory is military")
+        raise PositionError(Reason("result: the pawn is in a capital, so the victory is military"))
     if victory == "science":
         if winner not in (0, 1) or len(state.science(winner)) < 6:
             raise PositionError(
-                "result: a scientific victory needs 6 different symbols in the winner's city"
+                Reason(
+                    "result: a scientific victory needs 6 different symbols in the winner's city"
+                )
             )
         return
     if any(len(state.science(p)) >= 6 for p in (0, 1)):
-        raise PositionError("result: a player has 6 different symbols: a scientific victory")
+        raise PositionError(
+            Reason("result: a player has 6 different symbols: a scientific victory")
+        )
     if state.age != 3 or f[s.PRESENT]:
         raise PositionError(
-            "result: the civilian count comes after the last card of Age III is taken"
+            Reason("result: the civilian count comes after the last card of Age III is taken")
         )
     e = f.evolver()
     s._civilian_end(e)
@@ -1280,5 +1605,9 @@ def _check_result(state: s.State) -> None:
     if expected != winner:
         names = {0: '"A"', 1: '"B"', s.SHARED: "null (shared)"}
         raise PositionError(
-            f"result.winner: the civilian count gives {names[expected]}, not {names[winner]}"
+            Reason(
+                "result.winner: the civilian count gives {expected}, not {winner}",
+                expected=names[expected],
+                winner=names[winner],
+            )
         )

@@ -28,6 +28,7 @@ from duel.catalog import AGE_NAMES, GUILDS, TOKENS, UnknownNameError, token_name
 from duel.moves import PLAYER_NAMES, Kind, Move, MoveParseError
 from duel.position import PositionError, read_json_file, write_atomically
 from duel.quote import quoted
+from duel.reason import Reason, reason_of
 from duel.state import IllegalMoveError, State, new_game
 
 FORMAT = "7wd-record"
@@ -66,7 +67,14 @@ class GameRecord:
             try:
                 state = state.apply(move)
             except IllegalMoveError as error:
-                raise RecordError(f"move {i + 1} ({move}): {error}") from None
+                raise RecordError(
+                    Reason(
+                        "move {number} ({move}): {error}",
+                        number=i + 1,
+                        move=move,
+                        error=reason_of(error),
+                    )
+                ) from None
             out.append(state)
         return out
 
@@ -115,25 +123,35 @@ class GameRecord:
     @staticmethod
     def from_json(data: Any) -> GameRecord:
         if not isinstance(data, dict):
-            raise RecordError("a record is a JSON object")
+            raise RecordError(Reason("a record is a JSON object"))
         if data.get("format", FORMAT) != FORMAT:
-            raise RecordError(f"format: expected {FORMAT!r}, got {quoted(data.get('format'))}")
+            raise RecordError(
+                Reason(
+                    "format: expected {FORMAT}, got {value}",
+                    FORMAT=repr(FORMAT),
+                    value=quoted(data.get("format")),
+                )
+            )
         # No version: an old record (version 1's order is detected). A version written is a
         # readable number; type(): true == 1 and 1.0 == 1 in Python, but neither is a version.
         version = data.get("version")
         if "version" in data and (type(version) is not int or version not in READABLE_VERSIONS):
             readable = " and ".join(map(str, READABLE_VERSIONS))
             raise RecordError(
-                f"version: this program reads versions {readable}, not {quoted(version)}"
+                Reason(
+                    "version: this program reads versions {readable}, not {value}",
+                    readable=readable,
+                    value=quoted(version),
+                )
             )
         moves_raw = data.get("moves")
         if not isinstance(moves_raw, list):
-            raise RecordError("moves: expected a list of moves")
+            raise RecordError(Reason("moves: expected a list of moves"))
         if len(moves_raw) > MAX_MOVES:
-            raise RecordError(f"moves: {len(moves_raw)} moves; a game has far fewer")
+            raise RecordError(Reason("moves: {n} moves; a game has far fewer", n=len(moves_raw)))
         metadata = data.get("metadata", {})
         if not isinstance(metadata, dict):
-            raise RecordError("metadata: expected an object")
+            raise RecordError(Reason("metadata: expected an object"))
         moves, redacted = _parse_moves(moves_raw, version)
         return GameRecord(tuple(moves), metadata, frozenset(redacted))  # moves replayed
 
@@ -148,9 +166,13 @@ class GameRecord:
         try:
             return GameRecord.from_json(data)
         except RecordError as error:
-            raise RecordError(f"{path}: {error}") from None
+            raise RecordError(
+                Reason("{path}: {error}", path=path, error=reason_of(error))
+            ) from None
         except RecursionError:
-            raise RecordError(f"{path}: nested too deeply to be a record") from None
+            raise RecordError(
+                Reason("{path}: nested too deeply to be a record", path=path)
+            ) from None
 
 
 def _parse_moves(moves_raw: list[Any], version: int | None) -> tuple[list[Move], list[int]]:
@@ -178,14 +200,16 @@ def _parse_moves(moves_raw: list[Any], version: int | None) -> tuple[list[Move],
     state = new_game()
     for move, raw in items:
         if raw is None:
-            where = f"moves[{len(out)}] (inferred {move})"
+            where = Reason("moves[{i}] (inferred {move})", i=len(out), move=str(move))
         else:
             where = f"moves[{raw}] ({quoted(moves_raw[raw])})"
             if raw in hidden:
                 try:
                     move = _placeholder_draw(state, hidden[raw])
                 except MoveParseError as error:
-                    raise RecordError(f"{where}: {error}") from None
+                    raise RecordError(
+                        Reason("{where}: {error}", where=where, error=reason_of(error))
+                    ) from None
                 redacted.append(len(out))
         if old_order and move.kind is Kind.STARTER and state.is_chance() and raw is not None:
             pending = (move, raw)
@@ -206,8 +230,14 @@ def _replay(state: State, move: Move, raw: int | None, where: str) -> State:
         return state.apply(move)
     except IllegalMoveError as error:
         if raw is None:
-            raise RecordError(f"{where}: {error}") from None
-        raise RecordError(f"move {raw + 1} ({move}): {error}") from None
+            raise RecordError(
+                Reason("{where}: {error}", where=where, error=reason_of(error))
+            ) from None
+        raise RecordError(
+            Reason(
+                "move {number} ({move}): {error}", number=raw + 1, move=move, error=reason_of(error)
+            )
+        ) from None
 
 
 def starts_before_layout(moves: list[Move]) -> bool:
@@ -222,8 +252,7 @@ def starts_before_layout(moves: list[Move]) -> bool:
     (True, False)
     """
     return any(
-        m.kind is Kind.STARTER and i > 0 and not moves[i - 1].is_chance
-        for i, m in enumerate(moves)
+        m.kind is Kind.STARTER and i > 0 and not moves[i - 1].is_chance for i, m in enumerate(moves)
     )
 
 
@@ -237,7 +266,11 @@ def _read_notation(moves_raw: list[Any]) -> tuple[list[Move], dict[int, int]]:
     hidden: dict[int, int] = {}
     for i, text in enumerate(moves_raw):
         if not isinstance(text, str):
-            raise RecordError(f"moves[{i}]: expected a move in notation, got {quoted(text)}")
+            raise RecordError(
+                Reason(
+                    "moves[{i}]: expected a move in notation, got {value}", i=i, value=quoted(text)
+                )
+            )
         draw = _REDACTED_DRAW.fullmatch(text)
         try:
             if draw:
@@ -247,14 +280,23 @@ def _read_notation(moves_raw: list[Any]) -> tuple[list[Move], dict[int, int]]:
             else:
                 move = Move.parse(text)
         except (MoveParseError, UnknownNameError) as error:
-            raise RecordError(f"moves[{i}] ({quoted(text)}): {error}") from None
+            raise RecordError(
+                Reason(
+                    "moves[{i}] ({value}): {error}", i=i, value=quoted(text), error=reason_of(error)
+                )
+            ) from None
         if draw:
             following = moves_raw[i + 1] if i + 1 < len(moves_raw) else None
             token = f"token {TOKENS[chosen].name}"
             if not isinstance(following, str) or _safe_parse(following) != Move.parse(token):
                 raise RecordError(
-                    f"moves[{i}] ({quoted(text)}): a draw with hidden tokens must be followed "
-                    f"by the choice of its token ({token!r})"
+                    Reason(
+                        "moves[{i}] ({value}): a draw with hidden tokens must be followed by the "
+                        "choice of its token ({token})",
+                        i=i,
+                        value=quoted(text),
+                        token=repr(token),
+                    )
                 )
             hidden[i] = chosen
         moves.append(move)
@@ -264,7 +306,9 @@ def _read_notation(moves_raw: list[Any]) -> tuple[list[Move], dict[int, int]]:
 def _placeholder_draw(state: State, chosen: int) -> Move:
     box = state.box_tokens
     if state.phase != "library_draw" or chosen not in box:
-        raise MoveParseError(f"{TOKENS[chosen].name} cannot be drawn by The Great Library here")
+        raise MoveParseError(
+            Reason("{token} cannot be drawn by The Great Library here", token=TOKENS[chosen].name)
+        )
     others = [t for t in box if t != chosen][:2]
     return Move.library_draw(sum(1 << t for t in (chosen, *others)))
 
@@ -304,10 +348,18 @@ def with_guild_deal(moves: list[Move]) -> list[Move]:
         missing = 3 - len(guilds)
         shown = f" {' '.join(map(str, guilds))}" if guilds else ""
         raise RecordError(
-            f"moves[{at}]: this record predates public guild backs and its Age III reveals show "
-            f"{len(guilds)} of the 3 guild slots: insert 'guilds at slots{shown} ...' before "
-            f"moves[{at}] ({moves[at]}), naming the other {missing} among the slots never "
-            f"revealed ({', '.join(map(str, unrevealed))})"
+            Reason(
+                "moves[{at}]: this record predates public guild backs and its Age III reveals "
+                "show {n} of the 3 guild slots: insert 'guilds at slots{shown} ...' before "
+                "moves[{at}] ({move}), naming the other {missing} among the slots never revealed "
+                "({unrevealed})",
+                at=at,
+                n=len(guilds),
+                shown=shown,
+                move=str(moves[at]),
+                missing=missing,
+                unrevealed=", ".join(map(str, unrevealed)),
+            )
         )
     return [*moves[:at], Move.deal_guilds(guilds), *moves[at:]]
 
@@ -352,7 +404,11 @@ class Replay:
     def check(self, index: int) -> int:
         """``index`` if it is a position of the game, else a :class:`ReplayError`."""
         if not 0 <= index <= self.last:
-            raise ReplayError(f"no move {index}: the game has moves 0 to {self.last}")
+            raise ReplayError(
+                Reason(
+                    "no move {index}: the game has moves 0 to {last}", index=index, last=self.last
+                )
+            )
         return index
 
     def state(self, index: int) -> State:
@@ -365,7 +421,13 @@ class Replay:
         """``B build Baths`` for move ``number`` (1-based: the move that leads to index
         ``number``); a chance outcome reads ``chance: reveal slot 9 Baths``."""
         if not 1 <= number <= self.last:
-            raise ReplayError(f"no move {number}: the game has moves 1 to {self.last}")
+            raise ReplayError(
+                Reason(
+                    "no move {number}: the game has moves 1 to {last}",
+                    number=number,
+                    last=self.last,
+                )
+            )
         move = self.moves[number - 1]
         who = mover(self.states[number - 1], move)
         text = self.notation[number - 1]

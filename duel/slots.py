@@ -16,6 +16,8 @@ Age I (rows 1-5; row 5 is taken from first)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from duel.catalog import AGE_NAMES
 from duel.pyramid_layouts import LAYOUTS
 
@@ -35,27 +37,36 @@ def slot_place(age: int, slot: int) -> tuple[int, int]:
     return row, sorted(layout.rows[row - 1], key=lambda s: layout.x[s]).index(slot) + 1
 
 
-def slot_diagram(age: int) -> str:
-    """One Age's structure: every slot by number, in its place, face up ``[n]`` or down ``(n)``."""
+def _english(msgid: str, /, **values: object) -> str:
+    return msgid.format(**values)
+
+
+def slot_diagram(age: int, tr: Callable[..., str] = _english) -> str:
+    """One Age's structure: every slot by number, in its place, face up ``[n]`` or down ``(n)``.
+    ``tr`` translates and formats the words (the programs pass theirs: the engine imports no
+    UI)."""
     layout = LAYOUTS[age]
     rows = layout.rows
     left = min(layout.x) - 1
-    lines = [f"{AGE_NAMES[age]} (rows 1-{len(rows)}; row {len(rows)} is taken from first)"]
+    head = tr(
+        "{age} (rows 1-{n}; row {n} is taken from first)", age=tr(AGE_NAMES[age]), n=len(rows)
+    )
+    lines = [head]
     for r, row in enumerate(rows, 1):
         text = ""
         for slot in sorted(row, key=lambda s: layout.x[s]):
             column = (layout.x[slot] - 1 - left) * _UNIT
             opening, closing = ("[", "]") if layout.face_up[slot] else ("(", ")")
             text = text.ljust(column) + f"{opening}{slot:2d}{closing}"
-        lines.append(f"  row {r}: {text}".rstrip())
+        lines.append(("  " + tr("row {r}:", r=r) + f" {text}").rstrip())
     return "\n".join(lines)
 
 
-def slot_diagrams() -> str:
+def slot_diagrams(tr: Callable[..., str] = _english) -> str:
     """All three Ages, with the legend."""
-    legend = (
+    legend = tr(
         "Slot numbers of each Age's structure, as in a position's \"pyramid\" list.\n"
         "[n] face-up slot, (n) face-down slot; a card is free to take when no card of the row\n"
         "below it overlaps it. Row 1 is the most covered row."
     )
-    return "\n\n".join([legend] + [slot_diagram(age) for age in (1, 2, 3)])
+    return "\n\n".join([legend] + [slot_diagram(age, tr) for age in (1, 2, 3)])

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from duel.pricing import FAMILY_RAW, N_RESOURCES, cover_units, missing_units
+from duel.reason import Reason
 
 if TYPE_CHECKING:
     from duel.solvers.payment_model import PaymentProblem
@@ -66,34 +67,57 @@ class PaymentPlan:
     def affordable(self) -> bool:
         return self.total <= self.coins_available
 
-    def describe(self) -> list[str]:
-        """The plan in words, one line per fact."""
+    def describe(self) -> list[Reason]:
+        """The plan in words, one line per fact (each a :class:`~duel.reason.Reason`: English
+        text that the programs can translate)."""
         who = "AB"[self.player]
-        lines = [f"{self.item} for player {who} ({self.coins_available} coins):"]
+        lines = [
+            Reason(
+                "{item} for player {player} ({coins} coins):",
+                item=self.item,
+                player=who,
+                coins=self.coins_available,
+            )
+        ]
         if self.chained:
-            lines.append(f"  free through the chain symbol {self.chain_symbol}")
+            lines.append(
+                Reason("  free through the chain symbol {symbol}", symbol=self.chain_symbol)
+            )
             if self.urbanism_bonus:
-                lines.append(f"  Urbanism: +{self.urbanism_bonus} coins")
+                lines.append(Reason("  Urbanism: +{n} coins", n=self.urbanism_bonus))
             return lines
         if self.printed_coins:
-            lines.append(f"  printed cost: {self.printed_coins} coins to the bank")
+            lines.append(Reason("  printed cost: {n} coins to the bank", n=self.printed_coins))
         for u in self.units:
+            resource = Reason(u.resource)
             if u.how == "produced":
-                lines.append(f"  1 {u.resource}: produced by {u.source}")
+                line = Reason(
+                    "  1 {resource}: produced by {source}", resource=resource, source=u.source
+                )
             elif u.how == "choice":
-                lines.append(f"  1 {u.resource}: {u.source} (one of its resources, chosen now)")
+                line = Reason(
+                    "  1 {resource}: {source} (one of its resources, chosen now)",
+                    resource=resource,
+                    source=u.source,
+                )
             elif u.how == "waived":
-                lines.append(f"  1 {u.resource}: waived by {u.source}")
+                line = Reason(
+                    "  1 {resource}: waived by {source}", resource=resource, source=u.source
+                )
             else:
-                lines.append(f"  1 {u.resource}: bought for {u.price} coins")
+                line = Reason("  1 {resource}: bought for {n} coins", resource=resource, n=u.price)
+            lines.append(line)
         if not self.units and not self.printed_coins:
-            lines.append("  free (no cost)")
+            lines.append(Reason("  free (no cost)"))
         if self.economy_to_opponent:
             lines.append(
-                f"  Economy: the {self.economy_to_opponent} trading coins go to the opponent"
+                Reason(
+                    "  Economy: the {n} trading coins go to the opponent",
+                    n=self.economy_to_opponent,
+                )
             )
-        verdict = "affordable" if self.affordable else "NOT affordable"
-        lines.append(f"  total: {self.total} coins ({verdict})")
+        verdict = Reason("affordable") if self.affordable else Reason("NOT affordable")
+        lines.append(Reason("  total: {n} coins ({verdict})", n=self.total, verdict=verdict))
         return lines
 
     def to_json(self) -> dict:

@@ -186,7 +186,7 @@ def _check_snapshot(name: str, text: str) -> None:
     assert text == path.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-Hans", "ja"])
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant", "ja"])
 def test_board_snapshots(lang):
     state = _midgame()
     set_language(lang)
@@ -374,6 +374,27 @@ def test_command_errors_in_the_chosen_language():
     assert "duel: --top must be at least 1, not 0" in result.output
 
 
+def test_engine_errors_in_the_chosen_language(tmp_path):
+    """Errors written below the programs (a malformed position, an unknown name, the payment
+    plan, the slot diagram) come out translated; the field of the file stays as written."""
+    from duel.app.cli import app
+
+    runner = CliRunner()
+    opening = ROOT / "examples" / "age1_opening.json"
+    bad = json.loads(opening.read_text(encoding="utf-8"))
+    bad["players"]["A"]["coins"] = -1
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    result = runner.invoke(app, ["--lang", "zh-Hans", "show", str(path)])
+    assert result.exit_code != 0 and "players.A.coins：不能为负（-1）" in result.output
+    result = runner.invoke(app, ["--lang", "en", "show", str(path)])
+    assert "players.A.coins: cannot be negative (-1)" in result.output
+    result = runner.invoke(app, ["--lang", "ja", "cost", str(opening), "Lumbr Yard"])
+    assert "'Lumbr Yard' というカードも七不思議もない；Lumber Yard" in result.output
+    result = runner.invoke(app, ["--lang", "zh-Hant", "show", "--slots"])
+    assert "第一時代（第 1-5 行；先從第 5 行拿牌）" in result.output
+
+
 # --- wonders: the base game ---------------------------------------------------------------------
 BASE_REFERENCE = ROOT.parent / "shared" / "reference" / "base"
 
@@ -453,3 +474,49 @@ def test_wonders_in_english_is_unchanged():
     result = CliRunner().invoke(app, ["play", "--players", "3", "--humans", "0", "--seed", "4"])
     assert "7 Wonders, 3 players, seed 4" in result.output and "Final scores" in result.output
     assert "P0 (" in result.output and "(default {save};" in HELP_TEXT
+
+
+# --- the engine's reasons -----------------------------------------------------------------------
+def _unaffordable_reason():
+    """A player who cannot pay for a card in a random game, and the engine's reason."""
+    from duel.moves import Kind, Move
+
+    rng = random.Random(7)
+    state = new_game()
+    while not state.is_terminal():
+        if state.is_chance():
+            outcomes = state.chance_outcomes()
+            state = state.apply(rng.choices(*zip(*outcomes, strict=True))[0])
+            continue
+        legal = set(state.legal_moves())
+        for slot, card in enumerate(state.pyramid if state.phase == "play" else ()):
+            if card < 0 or not state.is_accessible(slot) or Move.build(card) in legal:
+                continue
+            build = Move.build(card)
+            assert build.kind is Kind.BUILD
+            return state.why_illegal(build)
+        state = state.apply(rng.choice(sorted(legal)))
+    raise AssertionError("no unaffordable card met")
+
+
+def test_illegal_move_reasons_are_translated():
+    reason = _unaffordable_reason()
+    assert "needs" in reason and "you have" in reason  # the English sentence, as before
+    for lang, needs in (("zh-Hans", "需要"), ("zh-Hant", "需要"), ("ja", "が必要")):
+        set_language(lang)
+        try:
+            said = i18n.tr_reason(reason)
+        finally:
+            set_language("en")
+        assert needs in said and "needs" not in said and "coin" not in said, said
+    assert i18n.tr_reason(reason) == str(reason)  # English is the engine's sentence
+
+
+def test_reasons_keep_their_template_through_pickle():
+    import pickle
+
+    from duel.reason import Reason
+
+    reason = Reason("{card} is not in the discard pile", card="Lumber Yard")
+    copy = pickle.loads(pickle.dumps(reason))
+    assert copy == reason and copy.template == reason.template and copy.values == reason.values

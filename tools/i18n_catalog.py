@@ -9,7 +9,8 @@ its API so that the keywords and paths live here):
 * **extract**: a message is the first argument of ``tr(...)`` or ``N_(...)`` and the
   (singular, plural) pair of ``trn(n, singular, plural)`` in ``duel/app`` and ``wonders/app``
   and in the solver modules whose words the programs show (``SOLVER_SOURCES``: they take the
-  programs' ``tr`` as an argument)
+  programs' ``tr`` as an argument), and the ``Reason(...)`` templates of the engine's
+  explanations (``ENGINE_SOURCES``)
   (``pybabel extract -k tr -k N_ -k trn:2,3``) -> ``duel/app/locale/duel.pot``;
 * **update**: each ``<lang>.po`` gets the new messages with an empty translation to fill in
   and loses the messages no longer used (no fuzzy matching: a changed English text is a new
@@ -38,9 +39,22 @@ ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "duel" / "app" / "locale"
 SOURCES = [ROOT / "duel" / "app", ROOT / "wonders" / "app"]
 #: Solver modules whose words take a translation function (``tr=``) from the programs.
-SOLVER_SOURCES = [ROOT / "solvers" / "spread.py", ROOT / "solvers" / "chance_hint.py"]
+SOLVER_SOURCES = [ROOT / "solvers" / f"{name}.py" for name in ("spread", "chance_hint", "payment")]
+#: Engine modules whose sentences are :class:`duel.explain.Reason` templates (the engine imports
+#: no UI: the programs translate a template and its values with :func:`duel.app.i18n.tr_reason`).
+ENGINE_SOURCES = [
+    ROOT / "duel" / f"{name}.py"
+    for name in ("explain", "position", "record", "moves", "catalog", "slots")
+] + [ROOT / "wonders" / f"{name}.py" for name in ("cards", "game")]
 LANGUAGES = ("zh-Hans", "zh-Hant", "ja")
-KEYWORDS = {"tr": None, "N_": None, "N_format": None, "trn": (2, 3)}
+KEYWORDS = {
+    "tr": None,
+    "N_": None,
+    "N_format": None,
+    "trn": (2, 3),
+    "Reason": None,
+    "template": None,
+}
 #: The modules whose commands' docstrings are their --help text (typer reads them).
 COMMAND_MODULES = ["duel/app/cli.py", "duel/app/cli_analysis.py", "duel/app/cli_replay.py"]
 COMMAND_MODULES += ["duel/app/cli_review.py", "wonders/app/cli.py"]
@@ -55,7 +69,8 @@ def babel_locale(lang: str) -> str:
 def extract() -> Catalog:
     """The template: every message of the sources, in the order first met, with its places."""
     template = Catalog(project=PROJECT, fuzzy=False)
-    paths = [p for folder in SOURCES for p in sorted(folder.glob("*.py"))] + SOLVER_SOURCES
+    paths = [p for folder in SOURCES for p in sorted(folder.glob("*.py"))]
+    paths += SOLVER_SOURCES + ENGINE_SOURCES
     for path in paths:
         where = str(path.relative_to(ROOT))
         for lineno, message, _comments, context in extract_from_file(

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from duel.data import load
+from duel.reason import Reason, template
 
 RESOURCES: tuple[str, ...] = ("wood", "stone", "clay", "ore", "glass", "loom", "papyrus")
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
@@ -43,31 +44,106 @@ class Effect:
     scope: tuple[str, ...] = ()
     each: int = 0
 
-    def describe(self) -> str:
-        """Short human text, e.g. ``"2 VP"`` or ``"wood/clay"``."""
+    def describe(self) -> Reason:
+        """Short human text, e.g. ``"2 VP"`` or ``"wood/clay"`` (a :class:`~duel.reason.Reason`:
+        the programs translate it)."""
         t = self.type
         if t == "produce":
-            return f"{self.count} {RESOURCES[self.resource]}"
+            return Reason("{n} {resource}", n=self.count, resource=WORDS[RESOURCES[self.resource]])
         if t == "produce_choice":
-            text = "/".join(RESOURCES[r] for r in self.options)
-            return text if self.tradable else f"{text} (not for sale)"
+            options = _slashed([WORDS[RESOURCES[r]] for r in self.options])
+            return options if self.tradable else Reason("{options} (not for sale)", options=options)
         if t == "trade_discount":
-            kind = "raw" if self.resources == RAW else "manufactured"
-            return f"{kind} from {self.side} for {self.price}"
-        if t in ("points", "coins", "shields"):
-            unit = {"points": "VP", "coins": "coins", "shields": "shields"}[t]
-            return f"{self.count} {unit}"
+            kind = WORDS["raw"] if self.resources == RAW else WORDS["manufactured"]
+            return Reason(
+                "{kind} from {side} for {price}", kind=kind, side=_word(self.side), price=self.price
+            )
+        if t == "points":
+            return Reason("{n} VP", n=self.count)
+        if t == "coins":
+            return Reason("{n} coins", n=self.count)
+        if t == "shields":
+            return Reason("{n} shields", n=self.count)
         if t == "science":
-            return f"science {self.symbol}"
+            return Reason("science {symbol}", symbol=_word(self.symbol))
+        scope = _plussed([_word(x) for x in self.scope]) if self.scope else ""
         if t.endswith("_per_card"):
-            unit = "VP" if t.startswith("points") else "coins"
-            return f"{self.each} {unit}/{'+'.join(self.colors)} card ({'+'.join(self.scope)})"
+            colors = _plussed([_word(x) for x in self.colors])
+            if t.startswith("points"):
+                return Reason(
+                    "{n} VP/{colors} card ({scope})", n=self.each, colors=colors, scope=scope
+                )
+            return Reason(
+                "{n} coins/{colors} card ({scope})", n=self.each, colors=colors, scope=scope
+            )
         if t.endswith("_per_wonder_stage"):
-            unit = "VP" if t.startswith("points") else "coins"
-            return f"{self.each} {unit}/wonder stage ({'+'.join(self.scope)})"
+            if t.startswith("points"):
+                return Reason("{n} VP/wonder stage ({scope})", n=self.each, scope=scope)
+            return Reason("{n} coins/wonder stage ({scope})", n=self.each, scope=scope)
         if t == "points_per_defeat_token":
-            return f"{self.each} VP/defeat token ({'+'.join(self.scope)})"
-        return t.replace("_", " ")
+            return Reason("{n} VP/defeat token ({scope})", n=self.each, scope=scope)
+        return WORDS.get(t) or Reason(t.replace("_", " "))
+
+
+#: The words of the effects, as reasons (each a literal, so that the catalog tool finds it).
+WORDS: dict[str, Reason] = {
+    "wood": Reason("wood"),
+    "stone": Reason("stone"),
+    "clay": Reason("clay"),
+    "ore": Reason("ore"),
+    "glass": Reason("glass"),
+    "loom": Reason("loom"),
+    "papyrus": Reason("papyrus"),
+    "raw": Reason("raw"),
+    "manufactured": Reason("manufactured"),
+    "left": Reason("left"),
+    "right": Reason("right"),
+    "self": Reason("self"),
+    "compass": Reason("compass"),
+    "gear": Reason("gear"),
+    "tablet": Reason("tablet"),
+    "any": Reason("any"),
+    "brown": Reason("brown"),
+    "grey": Reason("grey"),
+    "blue": Reason("blue"),
+    "yellow": Reason("yellow"),
+    "red": Reason("red"),
+    "green": Reason("green"),
+    "purple": Reason("purple"),
+    "build_from_discard": Reason("build from discard"),
+    "copy_neighbor_guild": Reason("copy neighbor guild"),
+    "free_build_once_per_age": Reason("free build once per age"),
+    "play_last_card_each_age": Reason("play last card each age"),
+}
+
+
+def _word(english: str) -> Reason:
+    """A word of the effects (its English text when the table lacks it)."""
+    return WORDS.get(english) or Reason("{x}", x=english)
+
+
+def _joined(parts: list, template: str) -> Reason:
+    """``parts`` said as one reason: ``template`` holds ``{first}`` and ``{rest}`` (``"{first};
+    {rest}"``), applied from the right, so that each separator can be translated."""
+    if not parts:
+        return Reason("{x}", x="")
+    out = parts[-1] if isinstance(parts[-1], Reason) else Reason("{x}", x=parts[-1])
+    for part in reversed(parts[:-1]):
+        out = Reason(template, first=part, rest=out)
+    return out
+
+
+def _slashed(parts: list) -> Reason:
+    return _joined(parts, template("{first}/{rest}"))
+
+
+def _plussed(parts: list) -> Reason:
+    return _joined(parts, template("{first}+{rest}"))
+
+
+def describe_effects(effects: tuple[Effect, ...]) -> Reason:
+    """Effects said one after the other: ``2 VP; 1 wood``."""
+    return _joined([e.describe() for e in effects], template("{first}; {rest}"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +161,8 @@ class Card:
     effects: tuple[Effect, ...]
     min_players: int | None
 
-    def describe(self) -> str:
-        return "; ".join(e.describe() for e in self.effects)
+    def describe(self) -> Reason:
+        return describe_effects(self.effects)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,8 +170,8 @@ class Stage:
     cost: tuple[int, ...]
     effects: tuple[Effect, ...]
 
-    def describe(self) -> str:
-        return "; ".join(e.describe() for e in self.effects)
+    def describe(self) -> Reason:
+        return describe_effects(self.effects)
 
 
 @dataclass(frozen=True, slots=True)

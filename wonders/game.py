@@ -29,6 +29,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from duel.reason import Reason, template
 from wonders.cards import (
     CARD_BY_NAME,
     CARDS,
@@ -36,8 +37,10 @@ from wonders.cards import (
     RESOURCES,
     SYMBOLS,
     WONDERS,
+    WORDS,
     Card,
     Wonder,
+    _joined,
     age_deck,
 )
 from wonders.science import science_score
@@ -272,13 +275,17 @@ class GameState:
     def apply(self, move: Move) -> GameState:
         """Record ``move``; resolve the step once everyone has decided. Returns a new state."""
         if self.phase == "over":
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(Reason("the game is over"))
         c = move.city
         if not 0 <= c < self.n or c not in self.to_act or self.pending[c] is not None:
-            raise IllegalMoveError(f"{self._city_ref(c)} has no decision to make now")
+            raise IllegalMoveError(
+                Reason("{city} has no decision to make now", city=self._city_ref(c))
+            )
         player = self.controller(c)
         if self.decision_city(player) != c:
-            raise IllegalMoveError("choose the card for your own city before the Free City's")
+            raise IllegalMoveError(
+                Reason("choose the card for your own city before the Free City's")
+            )
         if move not in self.legal_moves(player):
             raise IllegalMoveError(self.why_illegal(move))
         pending = list(self.pending)
@@ -396,74 +403,111 @@ class GameState:
             moves = [m for m in moves if m.action != "discard"]
         return tuple(moves)
 
-    def why_illegal(self, move: Move) -> str:
+    def why_illegal(self, move: Move) -> Reason:
         """A sentence saying why ``move`` is not legal (or that it is)."""
         c = move.city
         if move.action not in ACTIONS:
-            return f"unknown action {move.action!r} (use one of {', '.join(ACTIONS)})"
+            return Reason(
+                "unknown action {action} (use one of {actions})",
+                action=repr(move.action),
+                actions=", ".join(ACTIONS),
+            )
         if c not in self.to_act:
-            return f"{self._city_ref(c)} has no decision to make now"
+            return Reason("{city} has no decision to make now", city=self._city_ref(c))
         ids = self._source(c)
         if move.card not in {CARDS[i].name for i in ids}:
-            where = "the discard pile" if self.phase == "pick" else "your hand"
-            return f"{move.card} is not in {where}"
+            if self.phase == "pick":
+                return Reason("{card} is not in the discard pile", card=move.card)
+            return Reason("{card} is not in your hand", card=move.card)
         if move in self._legal_for_city(c):
-            return "the move is legal"
+            return Reason("the move is legal")
         city = self.cities[c]
         prof = city.profile
         card = CARD_BY_NAME[move.card]
         if self.phase == "pick" and move.action != "pick":
-            return "choose a card from the discard pile to build for free (pick <card>)"
+            return Reason("choose a card from the discard pile to build for free (pick <card>)")
         if self.phase != "pick" and move.action == "pick":
-            return "pick is only for Halicarnassus' build from the discard pile"
+            return Reason("pick is only for Halicarnassus' build from the discard pile")
         if move.action in ("build", "free", "pick") and card.name in prof.names:
-            return f"you already built {card.name} (no two identical structures)"
+            return Reason("you already built {card} (no two identical structures)", card=card.name)
         if move.action == "free":
             if not prof.free_build:
-                return "free builds need Olympia A's second stage"
+                return Reason("free builds need Olympia A's second stage")
             if city.free_used_age == self.age:
-                return "Olympia's free build was already used this Age"
+                return Reason("Olympia's free build was already used this Age")
             if self.phase != "choose":
-                return "Olympia's free build is only for cards of your hand"
-            return f"{card.name} can be built at no cost anyway; keep the free build"
+                return Reason("Olympia's free build is only for cards of your hand")
+            return Reason(
+                "{card} can be built at no cost anyway; keep the free build", card=card.name
+            )
         if move.action == "discard" and c == self.free_city:
-            return "the Free City may only discard when none of its cards can be built or staged"
+            return Reason(
+                "the Free City may only discard when none of its cards can be built or staged"
+            )
         if move.action == "build":
-            return self._cannot_pay(c, f"{card.name}", card.cost, card.coins)
+            return self._cannot_pay(c, card.name, card.cost, card.coins)
         if move.action == "wonder":
             if city.stages >= len(city.board.stages):
-                return "your Wonder is complete"
+                return Reason("your Wonder is complete")
             return self._cannot_pay(
-                c, f"stage {city.stages + 1}", city.board.stages[city.stages].cost, 0
+                c,
+                Reason("stage {n}", n=city.stages + 1),
+                city.board.stages[city.stages].cost,
+                0,
             )
-        return "not allowed now"
+        return Reason("not allowed now")
 
-    def _cannot_pay(self, c: int, what: str, cost: tuple[int, ...], coins: int) -> str:
+    def _cannot_pay(self, c: int, what: str, cost: tuple[int, ...], coins: int) -> Reason:
         from duel.solvers.payment_model import solve
         from wonders.trading import full_problem
 
         city = self.cities[c]
-        needs = ", ".join(f"{n} {RESOURCES[r]}" for r, n in enumerate(cost) if n)
-        needs = needs or "no resources"
+        units = tuple(
+            Reason("{n} {resource}", n=n, resource=WORDS[RESOURCES[r]])
+            for r, n in enumerate(cost)
+            if n
+        )
+        needs: Reason | tuple = units or Reason("no resources")
         if coins:
-            needs += f" and {coins} coin{'s' if coins > 1 else ''} for the bank"
+            bank = Reason("{n} coin", n=coins) if coins == 1 else Reason("{n} coins", n=coins)
+            needs = Reason("{needs} and {coins} for the bank", needs=needs, coins=bank)
         problem = full_problem(cost, city.profile.own, self._markets(c), ("left", "right"))
         plan = solve(problem)
         if plan is None:
-            return f"{what} needs {needs}: you and your neighbours cannot produce all of it"
+            return Reason(
+                "{what} needs {needs}: you and your neighbours cannot produce all of it",
+                what=what,
+                needs=needs,
+            )
         parts = []
         for side in ("left", "right"):
             bought = [p for p in plan.purchases if p.market == side]
             if bought:
-                units = ", ".join(f"{p.units} {p.resource}" for p in bought)
-                parts.append(f"{plan.coins_to(side)} coins to the {side} neighbour for {units}")
+                units = tuple(
+                    Reason("{n} {resource}", n=p.units, resource=WORDS[p.resource]) for p in bought
+                )
+                parts.append(
+                    Reason(
+                        "{n} coins to the {side} neighbour for {units}",
+                        n=plan.coins_to(side),
+                        side=WORDS[side],
+                        units=units,
+                    )
+                )
         if coins:
-            parts.append(f"{coins} to the bank")
+            parts.append(Reason("{n} to the bank", n=coins))
         total = plan.coins + coins
-        return f"{what} needs {needs}: {' + '.join(parts)} = {total} coins, you have {city.coins}"
+        return Reason(
+            "{what} needs {needs}: {parts} = {total} coins, you have {coins}",
+            what=what,
+            needs=needs,
+            parts=_joined(parts, template("{first} + {rest}")),
+            total=total,
+            coins=city.coins,
+        )
 
     def _city_ref(self, c: int) -> str:
-        return f"city {c}" if not 0 <= c < self.n else self.city_name(c)
+        return Reason("city {c}", c=c) if not 0 <= c < self.n else self.city_name(c)
 
     # ----------------------------------------------------------------- resolution
     def _resolve(self) -> GameState:
@@ -481,7 +525,8 @@ class GameState:
         ]
         if picks:
             log = state.log + tuple(
-                f"{state.city_name(c)} may build a card from the discard pile" for c in picks
+                Reason("{city} may build a card from the discard pile", city=state.city_name(c))
+                for c in picks
             )
             return replace(
                 state,
@@ -491,7 +536,9 @@ class GameState:
                 log=log,
             )
         if triggers:
-            state = replace(state, log=state.log + ("no card in the discard pile to build",))
+            state = replace(
+                state, log=state.log + (Reason("no card in the discard pile to build"),)
+            )
         return state._advance()
 
     def _execute(self, moves: list[Move]) -> tuple[GameState, list[int]]:
@@ -529,12 +576,25 @@ class GameState:
                     coins[c] -= price.total
                     income[self.left(c)] += price.paid[0]
                     income[self.right(c)] += price.paid[1]
-                    log.append(f"{name} builds {card.name}{_paid_text(price)}")
+                    log.append(
+                        Reason(
+                            "{city} builds {card}{paid}",
+                            city=name,
+                            card=card.name,
+                            paid=_paid_text(price),
+                        )
+                    )
                 elif m.action == "free":
                     free_used[c] = self.age
-                    log.append(f"{name} builds {card.name} free (Olympia)")
+                    log.append(
+                        Reason("{city} builds {card} free (Olympia)", city=name, card=card.name)
+                    )
                 else:
-                    log.append(f"{name} builds {card.name} from the discard pile")
+                    log.append(
+                        Reason(
+                            "{city} builds {card} from the discard pile", city=name, card=card.name
+                        )
+                    )
                 built[c].append(cid)
                 placed.append((c, card, -1))
             elif m.action == "wonder":
@@ -546,11 +606,18 @@ class GameState:
                 stage_cards[c].append(cid)
                 placed.append((c, None, stages[c]))
                 stages[c] += 1
-                log.append(f"{name} builds Wonder stage {stages[c]}{_paid_text(price)}")
+                log.append(
+                    Reason(
+                        "{city} builds Wonder stage {n}{paid}",
+                        city=name,
+                        n=stages[c],
+                        paid=_paid_text(price),
+                    )
+                )
             else:
                 discard.append(cid)
                 income[c] += 3
-                log.append(f"{name} discards {card.name} for 3 coins")
+                log.append(Reason("{city} discards {card} for 3 coins", city=name, card=card.name))
             if coins[c] < 0:
                 raise AssertionError(f"{name} would have {coins[c]} coins")
         cities = [
@@ -571,8 +638,15 @@ class GameState:
                 gain = self._now_effect(cities, c, e)
                 if gain:
                     income[c] += gain
-                    what = card.name if card else f"stage {stage + 1}"
-                    log.append(f"{self.city_name(c)} takes {gain} coins ({what})")
+                    what = card.name if card else Reason("stage {n}", n=stage + 1)
+                    log.append(
+                        Reason(
+                            "{city} takes {n} coins ({what})",
+                            city=self.city_name(c),
+                            n=gain,
+                            what=what,
+                        )
+                    )
                 if e.type == "build_from_discard":
                     triggers.append(c)
         cities = [
@@ -646,7 +720,10 @@ class GameState:
                     to_act=tuple(last),
                     pending=(None,) * self.n,
                     log=self.log
-                    + tuple(f"{self.city_name(c)} may play its last card" for c in last),
+                    + tuple(
+                        Reason("{city} may play its last card", city=self.city_name(c))
+                        for c in last
+                    ),
                 )
         return self._end_age()
 
@@ -691,7 +768,14 @@ class GameState:
                     tokens.append(-1)
             cities[c] = replace(cities[c], tokens=tuple(tokens))
             got = tokens[len(self.cities[c].tokens) :]
-            log.append(f"Age {self.age} conflicts: {self.city_name(c)} {_signed(got)}")
+            log.append(
+                Reason(
+                    "Age {age} conflicts: {city} {tokens}",
+                    age=self.age,
+                    city=self.city_name(c),
+                    tokens=_signed(got),
+                )
+            )
         state = replace(self, cities=tuple(cities), log=tuple(log))
         if self.age == 3:
             return replace(
@@ -725,19 +809,19 @@ def _without(hand: tuple[int, ...], name: str) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _paid_text(price: Price) -> str:
+def _paid_text(price: Price) -> Reason | str:
     parts = []
     bank = price.total - sum(price.paid)
     if bank:
-        parts.append(f"{bank} to the bank")
+        parts.append(Reason("{n} to the bank", n=bank))
     for side, amount in zip(("left", "right"), price.paid, strict=True):
         if amount:
-            parts.append(f"{amount} to the {side}")
-    return f" (paying {', '.join(parts)})" if parts else ""
+            parts.append(Reason("{n} to the {side}", n=amount, side=WORDS[side]))
+    return Reason(" (paying {parts})", parts=tuple(parts)) if parts else ""
 
 
-def _signed(tokens: list[int]) -> str:
-    return " ".join(f"{t:+d}" for t in tokens) or "no token"
+def _signed(tokens: list[int]) -> Reason | str:
+    return " ".join(f"{t:+d}" for t in tokens) or Reason("no token")
 
 
 def new_game(

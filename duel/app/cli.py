@@ -27,8 +27,9 @@ from duel.app.cli_support import (
     load_state_or_fail,
     use_palette,
 )
-from duel.app.i18n import N_, N_format, tr
+from duel.app.i18n import LIST_SEPARATOR, N_, N_format, language, shown, tr, tr_reason
 from duel.quote import quoted
+from duel.reason import reason_of
 
 app = typer.Typer(
     name="duel",
@@ -141,7 +142,7 @@ def show(
     if slots:
         from duel.slots import slot_diagrams
 
-        typer.echo(slot_diagrams())
+        typer.echo(slot_diagrams(tr))
         return
     if file is None:
         fail(tr("show: give a position or a record (or --slots)"))
@@ -177,11 +178,22 @@ def cost(
         try:
             plan = payment_plan(state, who, wonder=wonder_named(item))
         except UnknownNameError:
-            fail(str(card_error).replace("no card", "no card or wonder"))
+            near = getattr(reason_of(card_error), "values", {}).get("names")
+            value = quoted(item.strip())
+            if near:
+                names = LIST_SEPARATOR[language()].join(shown(name) for name in near)
+                fail(
+                    tr(
+                        "no card or wonder named {value}; did you mean {names}?",
+                        value=value,
+                        names=names,
+                    )
+                )
+            fail(tr("no card or wonder named {value}", value=value))
     if as_json:
         typer.echo(json.dumps(plan.to_json(), indent=1))
     else:
-        typer.echo("\n".join(plan.describe()))
+        typer.echo("\n".join(tr_reason(line) for line in plan.describe()))
 
 
 @app.command()

@@ -22,7 +22,7 @@ from duel.app.cli_support import (
     fail,
     load_state_or_fail,
 )
-from duel.app.i18n import N_, tr
+from duel.app.i18n import N_, tr, tr_error, tr_reason
 from duel.quote import quoted
 
 VALUE_NOTE = N_("chance of winning for {player}, a shared victory counting 1/2")
@@ -627,10 +627,10 @@ def _named_move(state, text: str | None):
     try:
         move = Move.parse(text)
     except MoveParseError as error:
-        fail(tr("--move {text}: {error}", text=repr(text), error=error))
+        fail(tr("--move {text}: {error}", text=repr(text), error=tr_error(error)))
     why = state.why_illegal(move)
     if why is not None:
-        fail(tr("--move {text} is not legal here: {why}", text=repr(text), why=why))
+        fail(tr("--move {text} is not legal here: {why}", text=repr(text), why=tr_reason(why)))
     return move
 
 

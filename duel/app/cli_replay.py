@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from duel.app.cli_support import fail, use_palette
-from duel.app.i18n import N_, tr
+from duel.app.i18n import N_, tr, tr_error
 
 RecordArgument = Annotated[Path, typer.Argument(help=N_("A game record (JSON, 7wd-record)"))]
 PlainOption = Annotated[
@@ -40,7 +40,7 @@ def load_replay_or_fail(path: Path):
             )
         return Replay.of(GameRecord.from_json(data))
     except (PositionError, RecordError) as error:
-        message = str(error)
+        message = tr_error(error)
         fail(message if message.startswith(str(path)) else f"{path}: {message}")
 
 
@@ -74,7 +74,7 @@ def replay(
     try:
         cursor = Cursor(game).at(at if at >= 0 else game.last + 1 + at)
     except ReplayError as error:
-        fail(f"--at: {error}")
+        fail(tr("--at: {error}", error=tr_error(error)))
     typer.echo(
         tr(
             "Replaying {record} ({n} moves). Type help for the commands.",
@@ -143,7 +143,7 @@ def show_record(file: Path, at: int | None, moves: bool, plain: bool | None) -> 
     try:
         cursor = Cursor(game).at(index if index >= 0 else game.last + 1 + index)
     except ReplayError as error:
-        fail(f"--at: {error}")
+        fail(tr("--at: {error}", error=tr_error(error)))
     print_position(cursor, plain=plain, moves=False)
     if moves:
         from duel.app.replay import numbered_moves

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 from typer.core import TyperGroup
 
-from duel.app.i18n import N_, N_format, tr, tr_text
+from duel.app.i18n import N_, N_format, tr, tr_error, tr_text
 
 if TYPE_CHECKING:
     from duel.state import State
@@ -283,7 +283,7 @@ def load_state_or_fail(path: Path) -> State:
             return GameRecord.from_json(data).final_state()
         return position_from_json(data)
     except (PositionError, RecordError) as error:
-        message = str(error)
+        message = tr_error(error)
         fail(message if message.startswith(str(path)) else f"{path}: {message}")
 
 

@@ -65,7 +65,7 @@ from duel.app.board_widgets import (  # noqa: F401 (CELL, UNIT, WIDE: the app's 
 )
 from duel.app.cli_support import SAVE_SIGNALS, default_player, file_named, save_target
 from duel.app.game_control import Dealer, GameController, win_chance
-from duel.app.i18n import N_, display_name, display_width, tr, trn
+from duel.app.i18n import N_, display_name, display_width, tr, tr_error, tr_reason, trn
 from duel.app.review_screen import ReviewScreen
 from duel.app.start_screen import (
     MENU_CSS,
@@ -715,7 +715,7 @@ class DuelApp(App[int]):
     def play(self, move: Move) -> None:
         reason = self.state.why_illegal(move)
         if reason is not None:
-            self.notify(tr("Not possible: {reason}", reason=reason), severity="error")
+            self.notify(tr("Not possible: {reason}", reason=tr_reason(reason)), severity="error")
             return
         self.say(self.game.play(move))
         self.last_hint = tr("Press h for a hint.")
@@ -941,7 +941,7 @@ class DuelApp(App[int]):
             path = file_named(name)
             problem = self.game.load(path)
         except (RecordError, ValueError) as error:
-            self.notify(tr("Could not load: {error}", error=error), severity="error")
+            self.notify(tr("Could not load: {error}", error=tr_error(error)), severity="error")
             return
         self._close_dialogs()
         self.log_lines = self.game.history()
@@ -1035,7 +1035,7 @@ class DuelApp(App[int]):
         try:
             problem = game.load(path)
         except (RecordError, ValueError, OSError) as error:
-            return tr("Could not load {path}: {error}", path=path, error=error)
+            return tr("Could not load {path}: {error}", path=path, error=tr_error(error))
         if problem:
             said = [tr("{problem}: that player is played by a human now.", problem=problem)]
         else:
@@ -1069,7 +1069,7 @@ class DuelApp(App[int]):
         try:
             record = GameRecord.load(path)
         except (RecordError, ValueError, OSError) as error:
-            return tr("Could not read {path}: {error}", path=path, error=error)
+            return tr("Could not read {path}: {error}", path=path, error=tr_error(error))
         self.open_review(record)
         return None
 

@@ -34,13 +34,14 @@ import gettext
 import os
 import re
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import resources
 
 from wcwidth import wcswidth, wcwidth
 
 from duel import data
+from duel.reason import Reason, reason_of
 
 #: The languages, by their BCP 47 tags (the ``--lang`` values).
 LANGUAGES = ("en", "zh-Hans", "zh-Hant", "ja")
@@ -200,6 +201,45 @@ def tr_text(text: str, /) -> str:
     values = tuple(tr_text(v) if isinstance(v, str) else v for v in values)  # N_ marked too
     translated = translations(language()).gettext(msgid) if language() != "en" else msgid
     return translated.format(*values) if values else translated
+
+
+#: How a list is said: commas in English, the enumeration comma (、) in Chinese and Japanese.
+LIST_SEPARATOR = {"en": ", ", "zh-Hans": "、", "zh-Hant": "、", "ja": "、"}
+
+
+def tr_reason(reason: str, names: Callable[[str], str] | None = None) -> str:
+    """An engine's :class:`~duel.reason.Reason` in the current language: its template
+    translated, its values too (component names as shown, by ``names``, default :func:`shown`;
+    resources and Ages as words; lists with the language's separator); any other text as it
+    is.
+
+    >>> from duel.reason import Reason
+    >>> r = Reason("{card} is not in the discard pile", card="Lumber Yard")
+    >>> _ = set_language("zh-Hans"); tr_reason(r)
+    '伐木场不在弃牌堆中'
+    >>> _ = set_language("en"); tr_reason(r)
+    'Lumber Yard is not in the discard pile'
+    """
+    if not isinstance(reason, Reason) or language() == "en":
+        return str(reason)
+    names = names or shown
+    return tr(reason.template, **{k: _said(v, names) for k, v in reason.values.items()})
+
+
+def tr_error(error: BaseException, names: Callable[[str], str] | None = None) -> str:
+    """An exception's message in the current language (an engine error raised with a
+    :class:`~duel.reason.Reason` is translated; any other says its own text)."""
+    return tr_reason(reason_of(error), names)
+
+
+def _said(value: object, names: Callable[[str], str]) -> object:
+    if isinstance(value, Reason):
+        return tr_reason(value, names)
+    if isinstance(value, tuple):
+        return LIST_SEPARATOR[language()].join(str(_said(v, names)) for v in value)
+    if isinstance(value, str):
+        return names(value)
+    return value
 
 
 def placeholders(text: str) -> list[str]:

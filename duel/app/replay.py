@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from duel.app.i18n import N_, tr, tr_error
 from duel.quote import quoted
 from duel.record import Replay, ReplayError, mover
 from duel.state import State
@@ -47,14 +48,14 @@ def numbered_moves(replay: Replay, *, chance: bool = True) -> list[str]:
 
 #: The navigation commands and what they do (the help text of every replay view).
 COMMANDS = {
-    "next [K]": "forward one move (or K moves); Enter alone does the same",
-    "prev [K]": "back one move (or K)",
-    "first": "the new game (position 0)",
-    "last": "the final position",
-    "goto N": "the position after move N",
-    "moves": "the whole move list",
-    "help": "this list",
-    "quit": "leave",
+    "next [K]": N_("forward one move (or K moves); Enter alone does the same"),
+    "prev [K]": N_("back one move (or K)"),
+    "first": N_("the new game (position 0)"),
+    "last": N_("the final position"),
+    "goto N": N_("the position after move N"),
+    "moves": N_("the whole move list"),
+    "help": N_("this list"),
+    "quit": N_("leave"),
 }
 _ALIASES = {
     "": "next",
@@ -100,8 +101,14 @@ class Cursor:
 
     def header(self) -> str:
         """``Move 12 of 143: B build Baths`` (``Move 0 of 143: the new game``)."""
-        head = f"Move {self.index} of {self.replay.last}"
-        return f"{head}: {self.last_move}" if self.index else f"{head}: the new game, no move yet"
+        if not self.index:
+            return tr("Move 0 of {last}: the new game, no move yet", last=self.replay.last)
+        return tr(
+            "Move {index} of {last}: {move}",
+            index=self.index,
+            last=self.replay.last,
+            move=self.last_move,
+        )
 
     def at(self, index: int) -> Cursor:
         return replace(self, index=self.replay.check(index))
@@ -123,8 +130,9 @@ class Cursor:
                 target = self.index + (step if verb == "next" else -step)
                 target = min(max(target, 0), self.replay.last)
                 if target == self.index:
-                    edge = "the last position" if verb == "next" else "the start"
-                    return self, f"already at {edge}"
+                    if verb == "next":
+                        return self, tr("already at the last position")
+                    return self, tr("already at the start")
                 return self.at(target), ""
             if verb == "first":
                 return self.at(0), ""
@@ -132,19 +140,23 @@ class Cursor:
                 return self.at(self.replay.last), ""
             if verb == "goto":
                 if argument is None:
-                    return self, "goto N: which move? (0 is the start)"
+                    return self, tr("goto N: which move? (0 is the start)")
                 return self.at(int(argument)), ""
         except ValueError as error:
             if isinstance(error, ReplayError):
-                return self, str(error)
-            return self, f"{verb} needs a whole number, not {quoted(argument)}"
+                return self, tr_error(error)
+            return self, tr(
+                "{verb} needs a whole number, not {value}", verb=verb, value=quoted(argument)
+            )
         if verb == "moves":
             return self, "\n".join(numbered_moves(self.replay))
         if verb == "help":
-            return self, "\n".join(f"  {name:10} {what}" for name, what in COMMANDS.items())
+            return self, "\n".join(f"  {name:10} {tr(what)}" for name, what in COMMANDS.items())
         if verb == "quit":
             return self, "quit"
-        return self, f"unknown command {quoted(text.strip())}: type help for the commands"
+        return self, tr(
+            "unknown command {value}: type help for the commands", value=quoted(text.strip())
+        )
 
     def window(self, before: int = 4, after: int = 3) -> list[str]:
         """The moves around the cursor, the current one marked ``>``."""

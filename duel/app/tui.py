@@ -46,7 +46,7 @@ from duel.app.game_control import (
     level_error,
     make_ai,
 )
-from duel.app.i18n import N_, shown, to_english, tr
+from duel.app.i18n import N_, shown, to_english, tr, tr_error, tr_reason
 from duel.app.typed import Ambiguous, guild_slots_typed, match_name
 from duel.catalog import (
     CARDS,
@@ -482,7 +482,7 @@ class Session:
                 continue
             reason = state.why_illegal(move)
             if reason is not None:
-                self.out.say(tr("Not possible: {reason}", reason=reason), "red")
+                self.out.say(tr("Not possible: {reason}", reason=tr_reason(reason)), "red")
                 continue
             self.play(move)
             return
@@ -649,7 +649,7 @@ class Session:
         try:
             problem = self.game.load(path, players_from_file=players_from_file)
         except RecordError as error:
-            self.out.say(f"Could not load: {error}", "red")
+            self.out.say(tr("Could not load: {error}", error=tr_error(error)), "red")
             return False
         self.shown = None
         self.events.clear()
@@ -730,7 +730,7 @@ class Session:
             if not isinstance(card, int):
                 return
             plan = payment_plan(state, player, card=card)
-        self.out.lines(plan.describe())
+        self.out.lines([tr_reason(line) for line in plan.describe()])
 
     def hint(self, option: str = "") -> None:
         """The solver's advice (``hint -v``: with the search's figures and the whole line)."""
@@ -856,7 +856,7 @@ class Session:
             return Move.parse(text)
         except MoveParseError as error:
             card = self.resolve_card(text, quiet=True)
-            message = card if isinstance(card, str) else str(error)
+            message = card if isinstance(card, str) else tr_error(error)
             self.out.say(
                 _sentence(message) + tr(" Type a card number or name, or 'help'."), "red"
             )
@@ -895,7 +895,7 @@ class Session:
                 reason = state.why_illegal(move)
                 if reason is None:
                     return move
-                self.out.say(tr("Not possible: {reason}", reason=reason), "red")
+                self.out.say(tr("Not possible: {reason}", reason=tr_reason(reason)), "red")
                 continue
             if move is None:
                 continue
@@ -961,7 +961,7 @@ class Session:
             try:
                 return Move.parse(text)  # the engine explains why it does not fit
             except MoveParseError as error:
-                self.out.say(str(error), "red")
+                self.out.say(tr_error(error), "red")
                 return None
         ref = ref.strip()
         n = number(ref)

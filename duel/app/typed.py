@@ -15,6 +15,7 @@ from duel.app.i18n import shown, tr
 from duel.moves import Move, MoveParseError
 from duel.pyramid_layouts import LAYOUTS
 from duel.quote import quoted
+from duel.reason import reason_of
 
 __all__ = ["Ambiguous", "guild_slots_typed", "match_name"]
 
@@ -77,7 +78,7 @@ def guild_slots_typed(text: str) -> list[int]:
         try:
             return list(Move.parse(notation).guild_slots)
         except MoveParseError as error:
-            raise ValueError(str(error)) from None
+            raise ValueError(reason_of(error)) from None
     layout = LAYOUTS[3]
     rows = layout.rows
     slots = []

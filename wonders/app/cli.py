@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from duel.app.cli_support import number
-from duel.app.i18n import N_, base_name, base_to_english, language, tr
+from duel.app.i18n import N_, base_name, base_to_english, language, tr, tr_reason
 from duel.app.words import plural, word
 from duel.quote import quoted
 
@@ -84,6 +84,17 @@ def card_name(english: str) -> str:
     return base_name("card", english)
 
 
+def said(reason: str) -> str:
+    """A sentence of the base game's engine (a :class:`~duel.reason.Reason`) in the current
+    language, its card and Wonder names as shown."""
+    return tr_reason(reason, _base_shown)
+
+
+def _base_shown(english: str) -> str:
+    name = base_name("card", english)
+    return name if name != english else base_name("wonder", english)
+
+
 def city_name(state: GameState, c: int) -> str:
     """``P0 (Gizah A)``; in Chinese the Wonder's name where it is shown (``P0 (古夫金字塔 A)``)."""
     if language() == "en":
@@ -142,7 +153,7 @@ def city_text(state: GameState, c: int, *, full: bool = True) -> str:
             built=city.stages,
             stages=len(board.stages),
             cost=cost,
-            effect=nxt.describe(),
+            effect=said(nxt.describe()),
         )
     else:
         wonder = tr("{built}/{stages} complete", built=city.stages, stages=len(board.stages))
@@ -181,7 +192,7 @@ def move_text(state: GameState, move: Move) -> str:
             "build {card} [{color}: {effect}]{chain}{paid}",
             card=name,
             color=colour,
-            effect=card.describe(),
+            effect=said(card.describe()),
             chain=chain,
             paid=paid,
         )
@@ -194,7 +205,7 @@ def move_text(state: GameState, move: Move) -> str:
             "wonder stage {n} with {card} [{effect}]{paid}",
             n=city.stages + 1,
             card=name,
-            effect=stage.describe(),
+            effect=said(stage.describe()),
             paid=paid,
         )
     if move.action == "discard":
@@ -204,13 +215,13 @@ def move_text(state: GameState, move: Move) -> str:
             "free build {card} (Olympia) [{color}: {effect}]",
             card=name,
             color=colour,
-            effect=card.describe(),
+            effect=said(card.describe()),
         )
     return tr(
         "pick {card} from the discard pile [{color}: {effect}]",
         card=name,
         color=colour,
-        effect=card.describe(),
+        effect=said(card.describe()),
     )
 
 
@@ -318,13 +329,13 @@ def parse_input(state: GameState, player: int, text: str) -> Move | str:
         if builds:
             return builds[0]
         choices = " / ".join(f"{m.action} {name}" for m in options)
-        why = state.why_illegal(Move(c, "build", name)) if state.phase != "pick" else ""
-        said = tr("say what to do with {card}: {choices}", card=card_name(name), choices=choices)
-        return f"{why}; {said}" if why else said
+        why = said(state.why_illegal(Move(c, "build", name))) if state.phase != "pick" else ""
+        ask = tr("say what to do with {card}: {choices}", card=card_name(name), choices=choices)
+        return f"{why}; {ask}" if why else ask
     move = Move(c, action, name)
     if move in moves:
         return move
-    return state.why_illegal(move)
+    return said(state.why_illegal(move))
 
 
 def ask_human(state: GameState, player: int, prompt_fn=input) -> Move:
@@ -406,7 +417,7 @@ def cannot_build(state: GameState, player: int) -> list[str]:
     lines = []
     for name in dict.fromkeys(CARDS[i].name for i in state.options(player)):
         if name not in legal:
-            lines.append(state.why_illegal(Move(c, "build", name)))
+            lines.append(said(state.why_illegal(Move(c, "build", name))))
     return lines
 
 
@@ -444,7 +455,7 @@ def play_to_the_end(session: Session, bots: list, humans: int, read=input) -> Ga
         # Others' choices show only once the turn is resolved (simultaneous play).
         if humans and session.resolved == len(session.record.moves):
             for line in state.log:
-                print(f"  - {line}")
+                print(f"  - {said(line)}")
             if state.age != age and not state.is_terminal():
                 print("\n*** " + tr("Age {age} begins", age=state.age) + " ***")
     return session.state
