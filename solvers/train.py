@@ -40,7 +40,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from duel.solvers.features import N_FEATURES, STAGES, features, stage
-from duel.solvers.value import HIDDEN, ValueModel, value_function
+from duel.solvers.value import HIDDEN_UNITS, ValueModel, value_function
 from duel.state import GAME_OVER, PHASE, WINNER, State, new_game
 
 __all__ = [
@@ -295,7 +295,7 @@ def fit_hidden(
     seed: int = 0,
     log=None,
 ) -> ValueModel:
-    """The linear model ``linear`` plus a hidden layer of tanh units (``HIDDEN``), all weights
+    """The linear model ``linear`` plus a hidden layer of tanh units (``HIDDEN_UNITS``), all weights
     fitted jointly by Adam on the log loss (+ ``l2``/2 |U, V|^2) over ``rows``, starting from
     ``linear`` with the layer's output at 0. The epoch with the least log loss on
     ``calibration_rows`` is kept (early stopping: positions of one game share its result, so
@@ -315,8 +315,8 @@ def fit_hidden(
     params = {
         "w0": np.array(linear.w0) * scale,
         "w1": np.array(linear.w1) * scale,
-        "u": rng.normal(0.0, 1.0 / np.sqrt(n_in), size=(HIDDEN, n_in)),
-        "v": np.zeros((STAGES, HIDDEN)),
+        "u": rng.normal(0.0, 1.0 / np.sqrt(n_in), size=(HIDDEN_UNITS, n_in)),
+        "v": np.zeros((STAGES, HIDDEN_UNITS)),
     }
 
     def forward(p, xs, s, tt):
@@ -664,7 +664,7 @@ def main(argv: list[str] | None = None) -> None:
     f.add_argument(
         "--hidden",
         action="store_true",
-        help=f"add a hidden layer of {HIDDEN} tanh units to the linear model (Adam, numpy)",
+        help=f"add a hidden layer of {HIDDEN_UNITS} tanh units to the linear model (Adam, numpy)",
     )
     f.set_defaults(func=cmd_fit)
     r = sub.add_parser("recipe", help="the whole pipeline of the shipped weights")

@@ -87,7 +87,7 @@ __all__ = [
 ]
 
 #: Units of the optional hidden layer (``solvers/csrc/value_model.h`` VM_HIDDEN).
-HIDDEN = 32
+HIDDEN_UNITS = 32
 #: Where the shipped weights live inside the ``duel.data`` package.
 MODEL_PATH = "models/value.json"
 #: The compiled MCTS's own model: the same features fitted with its own self-play games added
@@ -117,15 +117,15 @@ class ValueModel:
         self.w0 = [list(map(float, w)) for w in w0]
         self.w1 = [list(map(float, w)) for w in w1]
         self.meta = meta or {}
-        #: The hidden layer, or None: ``u`` (HIDDEN rows of the features' weights) and ``v``
-        #: (one row of HIDDEN output weights per stage).
+        #: The hidden layer, or None: ``u`` (HIDDEN_UNITS rows of the features' weights) and ``v``
+        #: (one row of HIDDEN_UNITS output weights per stage).
         self.hidden: dict[str, list[list[float]]] | None = None
         if hidden is not None:
             u, v = hidden["u"], hidden["v"]
-            if len(u) != HIDDEN or any(len(row) != n for row in u):
-                raise ValueError(f"hidden layer: u must be {HIDDEN} x {n}")
-            if len(v) != STAGES or any(len(row) != HIDDEN for row in v):
-                raise ValueError(f"hidden layer: v must be {STAGES} x {HIDDEN}")
+            if len(u) != HIDDEN_UNITS or any(len(row) != n for row in u):
+                raise ValueError(f"hidden layer: u must be {HIDDEN_UNITS} x {n}")
+            if len(v) != STAGES or any(len(row) != HIDDEN_UNITS for row in v):
+                raise ValueError(f"hidden layer: v must be {STAGES} x {HIDDEN_UNITS}")
             self.hidden = {
                 "u": [list(map(float, row)) for row in u],
                 "v": [list(map(float, row)) for row in v],

@@ -13,7 +13,7 @@ from duel import core
 from duel.solvers.features import N_FEATURES, STAGES, features, stage
 from duel.solvers.match import play_game
 from duel.solvers.players import CMctsConfig, CMctsPlayer, GreedyPlayer, UnknownLevelError
-from duel.solvers.value import HIDDEN, ValueModel, default_model, value
+from duel.solvers.value import HIDDEN_UNITS, ValueModel, default_model, value
 from duel.state import new_game
 
 if not core.AVAILABLE:
@@ -91,15 +91,17 @@ def _random_hidden_model(seed: int) -> ValueModel:
     """A random linear part plus a random hidden layer (weights large enough that tanh bends)."""
     rng = random.Random(seed)
     linear = _random_model(seed)
-    u = [[rng.gauss(0, 0.2) for _ in range(N_FEATURES)] for _ in range(HIDDEN)]
-    v = [[rng.gauss(0, 0.5) for _ in range(HIDDEN)] for _ in range(STAGES)]
+    u = [[rng.gauss(0, 0.2) for _ in range(N_FEATURES)] for _ in range(HIDDEN_UNITS)]
+    v = [[rng.gauss(0, 0.5) for _ in range(HIDDEN_UNITS)] for _ in range(STAGES)]
     return ValueModel(linear.w0, linear.w1, hidden={"u": u, "v": v})
 
 
 def test_the_hidden_layer_equals_python_and_keeps_the_value_antisymmetric():
     model = _random_hidden_model(5)
     tree = _cmcts.Tree(value_weights=model.flat_weights())
-    assert len(model.flat_weights()) == 2 * STAGES * N_FEATURES + HIDDEN * (N_FEATURES + STAGES)
+    assert len(model.flat_weights()) == 2 * STAGES * N_FEATURES + HIDDEN_UNITS * (
+        N_FEATURES + STAGES
+    )
     bent = n = 0
     for state in _positions(games=10, seed=50):
         n += 1
