@@ -40,7 +40,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from duel.solvers.features import N_FEATURES, STAGES, features, stage
-from duel.solvers.value import ValueModel, value_function
+from duel.solvers.value import HIDDEN_UNITS, ValueModel, value_function
 from duel.state import GAME_OVER, PHASE, WINNER, State, new_game
 
 __all__ = [
@@ -282,6 +282,113 @@ def fit(data: dict, l2: float = 1.0, rows=None, calibration_rows=None) -> ValueM
     return ValueModel(w0, w1)
 
 
+def fit_hidden(
+    data: dict,
+    linear: ValueModel,
+    *,
+    l2: float = 1e-4,
+    rows=None,
+    calibration_rows=None,
+    epochs: int = 30,
+    batch: int = 2048,
+    learning_rate: float = 1e-3,
+    seed: int = 0,
+    log=None,
+) -> ValueModel:
+    """The linear model ``linear`` plus a hidden layer of tanh units (``HIDDEN_UNITS``), all weights
+    fitted jointly by Adam on the log loss (+ ``l2``/2 |U, V|^2) over ``rows``, starting from
+    ``linear`` with the layer's output at 0. The epoch with the least log loss on
+    ``calibration_rows`` is kept (early stopping: positions of one game share its result, so
+    the fit overfits the training games quickly), then each stage's logit is rescaled on those
+    rows as :func:`fit` does. No bias anywhere: the model stays antisymmetric."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    rows = np.ones(len(data["y"]), dtype=bool) if rows is None else rows
+    cal = calibration_rows if calibration_rows is not None else ~rows
+    X = data["X"].astype(np.float64)
+    scale = X[rows].std(axis=0)
+    scale[scale < 1e-9] = 1.0
+    Xs = X / scale  # the layer learns on standardised features; its raw weights are U / scale
+    st, t, y = data["stage"].astype(np.int64), data["taper"], data["y"]
+    n_in = X.shape[1]
+    params = {
+        "w0": np.array(linear.w0) * scale,
+        "w1": np.array(linear.w1) * scale,
+        "u": rng.normal(0.0, 1.0 / np.sqrt(n_in), size=(HIDDEN_UNITS, n_in)),
+        "v": np.zeros((STAGES, HIDDEN_UNITS)),
+    }
+
+    def forward(p, xs, s, tt):
+        a = xs @ p["u"].T
+        h = np.tanh(a)
+        lin0 = np.einsum("ij,ij->i", xs, p["w0"][s])
+        lin1 = np.einsum("ij,ij->i", xs, p["w1"][s])
+        z = lin0 + (lin1 - lin0) * tt + np.einsum("ij,ij->i", h, p["v"][s])
+        return z, h
+
+    def log_loss(p, mask) -> float:
+        z, _ = forward(p, Xs[mask], st[mask], t[mask])
+        z = np.clip(z, -30.0, 30.0)
+        return float(np.mean(np.logaddexp(0.0, z) - y[mask] * z))
+
+    moments = {k: (np.zeros_like(v), np.zeros_like(v)) for k, v in params.items()}
+    beta1, beta2, eps, step = 0.9, 0.999, 1e-8, 0
+    train_idx = np.flatnonzero(rows)
+    best = (log_loss(params, cal), {k: v.copy() for k, v in params.items()}, 0)
+    if log:
+        log(f"epoch 0: calibration log loss {best[0]:.5f} (the linear model)")
+    for epoch in range(1, epochs + 1):
+        rng.shuffle(train_idx)
+        for start in range(0, len(train_idx), batch):
+            idx = train_idx[start : start + batch]
+            xs, s, tt, yy = Xs[idx], st[idx], t[idx], y[idx]
+            z, h = forward(params, xs, s, tt)
+            g = (1.0 / (1.0 + np.exp(-np.clip(z, -30.0, 30.0))) - yy) / len(idx)  # dLoss/dz
+            grads = {"w0": np.zeros_like(params["w0"]), "w1": np.zeros_like(params["w1"])}
+            np.add.at(grads["w0"], s, (g * (1.0 - tt))[:, None] * xs)
+            np.add.at(grads["w1"], s, (g * tt)[:, None] * xs)
+            grads["v"] = np.zeros_like(params["v"])
+            np.add.at(grads["v"], s, g[:, None] * h)
+            back = (g[:, None] * params["v"][s]) * (1.0 - h * h)  # dLoss/da
+            grads["u"] = back.T @ xs + l2 * params["u"]
+            grads["v"] += l2 * params["v"]
+            step += 1
+            for k, grad in grads.items():
+                m, v2 = moments[k]
+                m *= beta1
+                m += (1.0 - beta1) * grad
+                v2 *= beta2
+                v2 += (1.0 - beta2) * grad * grad
+                m_hat = m / (1.0 - beta1**step)
+                v_hat = v2 / (1.0 - beta2**step)
+                params[k] -= learning_rate * m_hat / (np.sqrt(v_hat) + eps)
+        loss = log_loss(params, cal)
+        if log:
+            log(f"epoch {epoch}: calibration log loss {loss:.5f}")
+        if loss < best[0]:
+            best = (loss, {k: v.copy() for k, v in params.items()}, epoch)
+        elif epoch - best[2] >= 3:
+            break
+    params = best[1]
+    if calibration_rows is not None:
+        for s in range(STAGES):
+            sel = calibration_rows & (data["stage"] == s)
+            if sel.sum() >= 10:
+                z, _ = forward(params, Xs[sel], st[sel], t[sel])
+                c = _scale_logits(z, y[sel])
+                params["w0"][s] *= c
+                params["w1"][s] *= c
+                params["v"][s] *= c
+    model = ValueModel(
+        (params["w0"] / scale).tolist(),
+        (params["w1"] / scale).tolist(),
+        hidden={"u": (params["u"] / scale).tolist(), "v": params["v"].tolist()},
+    )
+    model.meta = {"hidden_epochs": best[2], "hidden_l2": l2, "hidden_calibration_loss": best[0]}
+    return model
+
+
 def predict(model: ValueModel, data: dict, rows=None):
     """The model's values for the rows of ``data`` (vectorised; equal to ``model(state)``)."""
     import numpy as np
@@ -294,7 +401,11 @@ def predict(model: ValueModel, data: dict, rows=None):
     w1 = np.array(model.w1)[st]
     x0 = (X * w0).sum(axis=1)
     x1 = (X * w1).sum(axis=1)
-    z = np.clip(x0 + (x1 - x0) * t, -30.0, 30.0)
+    z = x0 + (x1 - x0) * t
+    if model.hidden is not None:
+        h = np.tanh(X @ np.array(model.hidden["u"]).T)
+        z = z + (h * np.array(model.hidden["v"])[st]).sum(axis=1)
+    z = np.clip(z, -30.0, 30.0)
     return 1.0 / (1.0 + np.exp(-z))
 
 
@@ -421,6 +532,7 @@ def train(
     out: str | Path | None,
     quiet: bool = False,
     calibrate: bool = True,
+    hidden: bool = False,
 ) -> dict:
     """Fit on the games in ``paths`` (held-out games excluded), validate, write the weights.
 
@@ -437,6 +549,16 @@ def train(
         )
     else:
         model = fit(data, l2=l2, rows=fold != HOLDOUT_FOLD)
+    hidden_meta = {}
+    if hidden:
+        model = fit_hidden(
+            data,
+            model,
+            rows=fold < CALIBRATION_FOLD,
+            calibration_rows=fold == CALIBRATION_FOLD,
+            log=None if quiet else print,
+        )
+        hidden_meta = model.meta
     report = validate(model, data)
     teachers: dict[str, int] = {}
     for r in records:
@@ -454,6 +576,7 @@ def train(
         "brier_holdout": round(report["learned"]["brier"], 5),
         "brier_holdout_v1": round(report["v1"]["brier"], 5),
         "fit_cpu_seconds": round(time.process_time() - start, 1),
+        **hidden_meta,
     }
     if out is not None:
         Path(out).parent.mkdir(parents=True, exist_ok=True)
@@ -466,7 +589,7 @@ def train(
 
 
 def cmd_fit(args) -> None:
-    report = train(args.games, args.l2, args.out or _default_out())
+    report = train(args.games, args.l2, args.out or _default_out(), hidden=args.hidden)
     if args.report:
         Path(args.report).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
 
@@ -538,6 +661,11 @@ def main(argv: list[str] | None = None) -> None:
     f.add_argument("--l2", type=float, default=FINAL_L2)
     f.add_argument("--out", default=None, help="weights file (default: the package's)")
     f.add_argument("--report", default=None, help="write the validation report (JSON) here")
+    f.add_argument(
+        "--hidden",
+        action="store_true",
+        help=f"add a hidden layer of {HIDDEN_UNITS} tanh units to the linear model (Adam, numpy)",
+    )
     f.set_defaults(func=cmd_fit)
     r = sub.add_parser("recipe", help="the whole pipeline of the shipped weights")
     r.add_argument("--dir", default="runs/value")

@@ -15,6 +15,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stddef.h>
 #include <time.h>
 
 #include "../../duel/csrc/duel_core.c"
@@ -298,35 +299,42 @@ static void reset_tree(Tree *t) {
     t->root = -1;
 }
 
-/* The learned value's weights from a sequence of 2 x VM_STAGES x VM_FEATURES floats
- * (solvers.value.ValueModel.flat_weights: W0 stage by stage, then W1); NULL on error. */
+/* The learned value's weights from a sequence of floats (solvers.value.ValueModel.flat_weights:
+ * W0 stage by stage, then W1; then U and V when the model has the hidden layer); NULL on
+ * error. */
 static vm_weights *weights_from_sequence(PyObject *obj) {
-    const Py_ssize_t want = 2 * VM_STAGES * VM_FEATURES;
     PyObject *seq = PySequence_Fast(obj, "value_weights must be a sequence of floats");
     if (!seq) return NULL;
-    if (PySequence_Fast_GET_SIZE(seq) != want) {
-        PyErr_Format(PyExc_ValueError, "value_weights must hold %zd floats (2 x %d stages x %d "
-                     "features), not %zd", want, VM_STAGES, VM_FEATURES,
-                     PySequence_Fast_GET_SIZE(seq));
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n != VM_LINEAR_WEIGHTS && n != VM_LINEAR_WEIGHTS + VM_HIDDEN_WEIGHTS) {
+        PyErr_Format(PyExc_ValueError, "value_weights must hold %d floats (2 x %d stages x %d "
+                     "features), or %d with the hidden layer of %d units, not %zd",
+                     VM_LINEAR_WEIGHTS, VM_STAGES, VM_FEATURES,
+                     VM_LINEAR_WEIGHTS + VM_HIDDEN_WEIGHTS, VM_HIDDEN, n);
         Py_DECREF(seq);
         return NULL;
     }
-    vm_weights *w = PyMem_RawMalloc(sizeof *w);
+    vm_weights *w = PyMem_RawCalloc(1, sizeof *w);
     if (!w) {
         Py_DECREF(seq);
         PyErr_NoMemory();
         return NULL;
     }
-    double *flat = &w->w0[0][0]; /* w0 then w1, contiguous */
-    _Static_assert(sizeof(vm_weights) == 2 * VM_STAGES * VM_FEATURES * sizeof(double), "layout");
-    for (Py_ssize_t i = 0; i < want; i++) {
-        flat[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, i));
-        if (flat[i] == -1.0 && PyErr_Occurred()) {
+    double *linear = &w->w0[0][0], *hidden = &w->u[0][0]; /* w0 then w1; u then v */
+    _Static_assert(offsetof(vm_weights, w1) == VM_STAGES * VM_FEATURES * sizeof(double), "w1");
+    _Static_assert(offsetof(vm_weights, v) - offsetof(vm_weights, u) ==
+                       VM_HIDDEN * VM_FEATURES * sizeof(double), "v");
+    for (Py_ssize_t i = 0; i < n; i++) {
+        double x = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, i));
+        if (x == -1.0 && PyErr_Occurred()) {
             PyMem_RawFree(w);
             Py_DECREF(seq);
             return NULL;
         }
+        if (i < VM_LINEAR_WEIGHTS) linear[i] = x;
+        else hidden[i - VM_LINEAR_WEIGHTS] = x;
     }
+    w->hidden = n > VM_LINEAR_WEIGHTS;
     Py_DECREF(seq);
     return w;
 }
