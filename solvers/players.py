@@ -248,6 +248,7 @@ class Level:
     name: str
     seconds: float | None = None
     count: int | None = None
+    options: str = ""  # cmcts only: CMctsConfig overrides, "key=value,..."
 
 
 _BUDGETED = ("search", "search-v1", "mcts", "cmcts", "cmcts-v1")
@@ -258,7 +259,13 @@ def parse_level(text: str) -> Level:
     three with an optional budget ``:N`` (nodes or iterations) or ``:Ss`` (seconds).
 
     >>> parse_level("mcts:0.5s"), parse_level("search:2000").count
-    (Level(name='mcts', seconds=0.5, count=None), 2000)
+    (Level(name='mcts', seconds=0.5, count=None, options=''), 2000)
+
+    ``cmcts`` takes :class:`CMctsConfig` overrides after its budget (for measuring one
+    setting against another in a match):
+
+    >>> parse_level("cmcts:0.2s:pick=lcb").options
+    'pick=lcb'
 
     A typo gets the nearest level (:mod:`difflib`):
 
@@ -268,8 +275,17 @@ def parse_level(text: str) -> Level:
     ...     print(str(error).split(":")[0] + ":" + str(error).split(":")[1])
     unknown level 'cmtcs:1s' (did you mean cmcts?)
     """
-    key = text.strip().lower()
-    name, _, budget = key.partition(":")
+    name, _, rest = text.strip().partition(":")
+    name = name.lower()
+    budget, _, options = rest.lower().partition(":")
+    if options:
+        if name not in ("cmcts", "cmcts-v1"):
+            raise UnknownLevelError(f"only cmcts takes options (got {quoted(text)})")
+        options = rest.partition(":")[2]  # as written: a weights file's path keeps its case
+        try:
+            CMctsConfig.from_string(options)
+        except ValueError as e:
+            raise UnknownLevelError(str(e)) from None
     if name not in LEVELS:
         close = difflib.get_close_matches(name, LEVELS, n=1)
         guess = f" (did you mean {close[0]}?)" if close else ""
@@ -285,11 +301,11 @@ def parse_level(text: str) -> Level:
             if budget.endswith("s"):
                 seconds = float(budget[:-1])
                 if seconds > 0 and math.isfinite(seconds):
-                    return Level(name, seconds=seconds)
+                    return Level(name, seconds=seconds, options=options)
             else:
                 count = int(budget)
                 if 0 < count <= MAX_NODES:
-                    return Level(name, count=count)
+                    return Level(name, count=count, options=options)
         except ValueError:
             pass
         raise UnknownLevelError(
@@ -313,7 +329,8 @@ def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
             return MctsPlayer(seed, time_per_move=None, iterations=parsed.count)
         return MctsPlayer(seed, time_per_move=seconds)
     if parsed.name in ("cmcts", "cmcts-v1"):
-        config = CMctsConfig(value="search") if parsed.name == "cmcts-v1" else None
+        config = CMctsConfig(value="search") if parsed.name == "cmcts-v1" else CMctsConfig()
+        config = CMctsConfig.from_string(parsed.options, config)
         if parsed.count is not None:
             player = CMctsPlayer(seed, time_per_move=None, iterations=parsed.count, config=config)
         else:
@@ -445,6 +462,12 @@ class CMctsConfig:
       each tree has its own seed; the root statistics are summed). 1 by default.
     * ``reuse``: keep the subtree of the moves played (found by :func:`decisions_between`)
       from one decision to the next instead of starting afresh.
+    * ``pick``: which root move is played: ``visits`` (the most visited), ``value`` (the best
+      mean among the moves with at least ``pick_share`` of the top move's visits, as MCTS-BR
+      picks) or ``lcb`` (the best lower confidence bound of the mean, ``q - pick_z * 0.5 /
+      sqrt(n)``, a game's result having a standard deviation of at most 0.5): the most visited
+      move follows the prior while the values are close, a mean or its bound follows what the
+      playouts show, more firmly the longer the search (:func:`pick_move`).
 
     >>> CMctsConfig.from_string("rollout=4,modes=2").modes
     2
@@ -473,6 +496,9 @@ class CMctsConfig:
     age_horizon: bool = False
     block_science: bool = False
     threads: int = 1
+    pick: str = "visits"
+    pick_share: float = 0.1
+    pick_z: float = 2.0
 
     @classmethod
     def from_string(cls, text: str, base: CMctsConfig | None = None) -> CMctsConfig:
@@ -517,7 +543,8 @@ class CMctsConfig:
         options = {
             f.name: getattr(self, f.name)
             for f in fields(self)
-            if f.name not in ("exact_cards", "reuse", "threads", "value")
+            if f.name
+            not in ("exact_cards", "reuse", "threads", "value", "pick", "pick_share", "pick_z")
         }
         if self.uses_learned_value():
             from duel.solvers.value import (
@@ -558,6 +585,26 @@ def _search_trees(trees: list, core, limit: dict) -> dict:
         "nodes": sum(r["nodes"] for r in results),
         "arms": sum(r["arms"] for r in results),
     }
+
+
+def pick_move(moves: list[tuple[int, int, float]], config: CMctsConfig) -> int:
+    """The root move to play from the search's ``(move, visits, mover's value)`` rows, by
+    ``config.pick`` (see :class:`CMctsConfig`).
+
+    >>> rows = [(1, 900, 0.50), (2, 600, 0.56), (3, 5, 0.90)]
+    >>> [pick_move(rows, CMctsConfig(pick=p)) for p in ("visits", "value", "lcb")]
+    [1, 2, 2]
+    """
+    if config.pick == "visits":
+        return max(moves, key=lambda m: (m[1], m[2]))[0]
+    top = max(m[1] for m in moves)
+    if config.pick == "value":
+        enough = [m for m in moves if m[1] >= config.pick_share * top]
+        return max(enough, key=lambda m: (m[2], m[1]))[0]
+    if config.pick == "lcb":
+        tried = [m for m in moves if m[1] > 0]
+        return max(tried, key=lambda m: (m[2] - config.pick_z * 0.5 / math.sqrt(m[1]), m[1]))[0]
+    raise ValueError(f"unknown pick {quoted(config.pick)}: expected visits, value or lcb")
 
 
 #: How long the exact solver takes on the Age III positions ``cmcts`` reaches, by cards left in
@@ -640,15 +687,17 @@ class CMctsPlayer:
             raise UnknownLevelError(f"CMCTS environment variable: {e}") from None
         if not 1 <= self.config.threads <= 64:
             raise UnknownLevelError("cmcts threads must be 1 to 64")
+        if self.config.pick not in ("visits", "value", "lcb"):
+            raise UnknownLevelError(
+                f"cmcts pick must be visits, value or lcb, not {quoted(self.config.pick)}"
+            )
         options = self.config.tree_options()
         if self.config.threads > 1:  # the arena budget is shared between the trees
             options["memory"] = max(
                 1 << 20, options.get("memory", 256 << 20) // self.config.threads
             )
         try:
-            self.trees = [
-                Tree(seed=seed + 7919 * i, **options) for i in range(self.config.threads)
-            ]
+            self.trees = [Tree(seed=seed + 7919 * i, **options) for i in range(self.config.threads)]
         except ValueError as e:  # a bad option value: one line, not a traceback
             raise UnknownLevelError(f"cmcts options: {e}") from None
         self.tree = self.trees[0]
@@ -724,6 +773,6 @@ class CMctsPlayer:
         else:
             result = _search_trees(self.trees, core, limit)
         self.last_info = result
-        best = Move(max(result["moves"], key=lambda m: (m[1], m[2]))[0])
+        best = Move(pick_move(result["moves"], self.config))
         self._played = (state, best)
         return best
