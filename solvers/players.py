@@ -264,8 +264,10 @@ def parse_level(text: str) -> Level:
     ``cmcts`` takes :class:`CMctsConfig` overrides after its budget (for measuring one
     setting against another in a match):
 
-    >>> parse_level("cmcts:0.2s:pick=lcb").options
-    'pick=lcb'
+    >>> parse_level("cmcts:0.2s:pick=lcb")
+    Level(name='cmcts', seconds=0.2, count=None, options='pick=lcb')
+    >>> parse_level("cmcts:0.2s").seconds, parse_level("cmcts").seconds
+    (0.2, None)
 
     A typo gets the nearest level (:mod:`difflib`):
 
@@ -275,7 +277,7 @@ def parse_level(text: str) -> Level:
     ...     print(str(error).split(":")[0] + ":" + str(error).split(":")[1])
     unknown level 'cmtcs:1s' (did you mean cmcts?)
     """
-    name, _, rest = text.strip().partition(":")
+    name, has_budget, rest = text.strip().partition(":")
     name = name.lower()
     budget, _, options = rest.lower().partition(":")
     if options:
@@ -293,7 +295,7 @@ def parse_level(text: str) -> Level:
             f"unknown level {quoted(text)}{guess}: expected one of {', '.join(LEVELS)}"
             " (every level but random and greedy takes :N for a count or :Ss for seconds)"
         )
-    if not _:
+    if not has_budget:
         return Level(name)
     what = "nodes" if name.startswith("search") else "iterations"
     if name in _BUDGETED:
