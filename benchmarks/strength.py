@@ -1,15 +1,16 @@
 """Round-robin of AI levels x time per move: wins, score and Wilson 95% intervals.
 
-By default the entrants are our strongest level (``cmcts``) and three fixed baselines:
-``cmcts-v1`` (``cmcts`` before its learned value was retrained on its own games), ``search``
-and ``search-v1`` (the expectiminimax search with the learned and the hand-made evaluation).
+By default the entrants are our strongest level (``cmcts``) and four fixed baselines:
+``cmcts-v2`` (``cmcts`` before it picked its move by a lower confidence bound), ``cmcts-v1``
+(before its learned value was retrained on its own games), ``search`` and ``search-v1`` (the
+expectiminimax search with the learned and the hand-made evaluation).
 Every entrant is a level with its budget (``mcts:0.2s``, ``search-v1:0.2s``, ``mcts:2000``...);
 ``--levels`` without a budget are crossed with every ``--times`` value. Each pair of entrants
 plays ``--games`` games (seats alternated, seeded deals: :func:`duel.solvers.match.play_match`), and
 the table gives, per entrant, its score against each other entrant and in total, with Wilson's
 95% interval (a shared victory counts 1/2).
 
-    python benchmarks/strength.py --times 0.2 --games 40 --seed 1    # the four above
+    python benchmarks/strength.py --times 0.2 --games 40 --seed 1    # the five above
     python benchmarks/strength.py --levels mcts search-v1 --times 0.2 --games 40 --seed 1
     python benchmarks/strength.py --levels mcts --times 0.1 0.3 1 --games 10 --workers 2
 
@@ -92,7 +93,7 @@ def table(names: list[str], results: dict) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
-        "--levels", nargs="+", default=["cmcts", "cmcts-v1", "search", "search-v1"]
+        "--levels", nargs="+", default=["cmcts", "cmcts-v2", "cmcts-v1", "search", "search-v1"]
     )
     parser.add_argument("--times", nargs="+", type=float, default=[0.2])
     parser.add_argument("--games", type=int, default=10, help="games per pair (even: seats)")

@@ -12,7 +12,8 @@ paths, in this order:
 2. **cmcts** (where the compiled core is built): ``trees`` independent searches of the compiled
    open-loop MCTS (:class:`duel.solvers._cmcts.Tree`, configured by
    :class:`duel.solvers.players.CMctsConfig`, the ``cmcts`` level's settings), each with its own
-   seed and an equal share of the budget. Moves are ranked by their visits summed over the trees; a
+   seed and an equal share of the budget. Moves are ranked as the ``cmcts`` player picks its move
+   (:func:`duel.solvers.players.rank_moves`, over the visits summed over the trees); a
    move's raw value is its mean playout result over all those visits (P(win) + P(shared)/2 for
    the player to move). The raw value of an MCTS root is not a probability one can trust (it
    averages playouts by a noisy policy), so it is passed through the **calibration map**
@@ -299,7 +300,7 @@ def _cmcts_hint(
 ) -> AnalysisInfo:
     from duel.core import CoreState
     from duel.solvers._cmcts import Tree
-    from duel.solvers.players import CMctsConfig
+    from duel.solvers.players import CMctsConfig, rank_moves
 
     config = CMctsConfig()
     core = CoreState.from_state(state)
@@ -323,7 +324,8 @@ def _cmcts_hint(
             arm.value += visits * value
             if visits:
                 arm.per_tree.append((visits, value))
-    ranked = sorted(arms.items(), key=lambda kv: (-kv[1].visits, -kv[1].value, kv[0]))
+    rows = [(m, a.visits, a.value / a.visits if a.visits else 0.0) for m, a in arms.items()]
+    ranked = [(m, arms[m]) for m, _, _ in rank_moves(rows, config)]  # as the player picks
     st = hint_stage(state)
     cal = (calibration or default_calibration()) if calibrate else None
 

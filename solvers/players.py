@@ -20,10 +20,11 @@ The Mausoleum, choosing who begins Age II or III). Levels:
 * ``cmcts``: the compiled open-loop MCTS (:class:`CMctsPlayer`, needs the C extensions):
   full-game playouts with a scored policy, a prior from the same scores, exact Age III
   endgames, tree reuse (``docs/strength.md``). ``cmcts:N`` N iterations per move, ``cmcts:Ss``
-  S seconds. The environment variable ``CMCTS`` (``key=value,...``, see :class:`CMctsConfig`)
-  overrides its knobs, for measuring.
-* ``cmcts-v1``: ``cmcts`` as it was before its learned value was retrained on its own games
-  (``value=search``): the fixed baseline of the round-robin (``cmcts-v1:N``, ``cmcts-v1:Ss``).
+  S seconds; ``cmcts:Ss:key=value,...`` overrides its knobs (:class:`CMctsConfig`), as the
+  environment variable ``CMCTS`` does for every ``cmcts`` player, for measuring.
+* ``cmcts-v1``, ``cmcts-v2``: fixed baselines of the round-robin (:data:`CMCTS_BASELINES`),
+  ``cmcts`` as it was before its learned value was retrained on its own games (v1) and before
+  it picked its move by a lower confidence bound (v2), with budgets as ``cmcts``.
 
 All players are deterministic for a given seed, except that the clock decides how far
 ``search`` and ``mcts`` get with a time budget. :func:`parse_level` is the one parser of level
@@ -52,11 +53,17 @@ from duel.quote import quoted
 from duel.solvers.search import MAX_NODES, Limit, analyse, evaluate, exact_feasible, new_searcher
 from duel.state import PRESENT, TAKEN, UNSEEN, State
 
-LEVELS = ("random", "greedy", "search", "search-v1", "mcts", "cmcts", "cmcts-v1")
+LEVELS = ("random", "greedy", "search", "search-v1", "mcts", "cmcts", "cmcts-v1", "cmcts-v2")
+#: The fixed ``cmcts`` baselines: their :class:`CMctsConfig` overrides of today's defaults.
+CMCTS_BASELINES = {
+    "cmcts-v1": "value=search,pick=visits",  # before the value taught by its own games
+    "cmcts-v2": "pick=visits",  # 2026-11-25: the most visited move
+}
 #: Share of the mcts player's time given to an exact endgame solve before MCTS.
 EXACT_SHARE = 0.4
 
 __all__ = [
+    "CMCTS_BASELINES",
     "LEVELS",
     "CMctsConfig",
     "CMctsPlayer",
@@ -248,9 +255,10 @@ class Level:
     name: str
     seconds: float | None = None
     count: int | None = None
+    options: str = ""  # cmcts only: CMctsConfig overrides, "key=value,..."
 
 
-_BUDGETED = ("search", "search-v1", "mcts", "cmcts", "cmcts-v1")
+_BUDGETED = ("search", "search-v1", "mcts", "cmcts", *CMCTS_BASELINES)
 
 
 def parse_level(text: str) -> Level:
@@ -258,7 +266,15 @@ def parse_level(text: str) -> Level:
     three with an optional budget ``:N`` (nodes or iterations) or ``:Ss`` (seconds).
 
     >>> parse_level("mcts:0.5s"), parse_level("search:2000").count
-    (Level(name='mcts', seconds=0.5, count=None), 2000)
+    (Level(name='mcts', seconds=0.5, count=None, options=''), 2000)
+
+    ``cmcts`` takes :class:`CMctsConfig` overrides after its budget (for measuring one
+    setting against another in a match):
+
+    >>> parse_level("cmcts:0.2s:pick=lcb")
+    Level(name='cmcts', seconds=0.2, count=None, options='pick=lcb')
+    >>> parse_level("cmcts:0.2s").seconds, parse_level("cmcts").seconds
+    (0.2, None)
 
     A typo gets the nearest level (:mod:`difflib`):
 
@@ -268,8 +284,17 @@ def parse_level(text: str) -> Level:
     ...     print(str(error).split(":")[0] + ":" + str(error).split(":")[1])
     unknown level 'cmtcs:1s' (did you mean cmcts?)
     """
-    key = text.strip().lower()
-    name, _, budget = key.partition(":")
+    name, has_budget, rest = text.strip().partition(":")
+    name = name.lower()
+    budget, _, options = rest.lower().partition(":")
+    if options:
+        if name != "cmcts" and name not in CMCTS_BASELINES:
+            raise UnknownLevelError(f"only cmcts takes options (got {quoted(text)})")
+        options = rest.partition(":")[2]  # as written: a weights file's path keeps its case
+        try:
+            CMctsConfig.from_string(options)
+        except ValueError as e:
+            raise UnknownLevelError(str(e)) from None
     if name not in LEVELS:
         close = difflib.get_close_matches(name, LEVELS, n=1)
         guess = f" (did you mean {close[0]}?)" if close else ""
@@ -277,7 +302,7 @@ def parse_level(text: str) -> Level:
             f"unknown level {quoted(text)}{guess}: expected one of {', '.join(LEVELS)}"
             " (every level but random and greedy takes :N for a count or :Ss for seconds)"
         )
-    if not _:
+    if not has_budget:
         return Level(name)
     what = "nodes" if name.startswith("search") else "iterations"
     if name in _BUDGETED:
@@ -285,11 +310,11 @@ def parse_level(text: str) -> Level:
             if budget.endswith("s"):
                 seconds = float(budget[:-1])
                 if seconds > 0 and math.isfinite(seconds):
-                    return Level(name, seconds=seconds)
+                    return Level(name, seconds=seconds, options=options)
             else:
                 count = int(budget)
                 if 0 < count <= MAX_NODES:
-                    return Level(name, count=count)
+                    return Level(name, count=count, options=options)
         except ValueError:
             pass
         raise UnknownLevelError(
@@ -312,8 +337,9 @@ def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
         if parsed.count is not None:
             return MctsPlayer(seed, time_per_move=None, iterations=parsed.count)
         return MctsPlayer(seed, time_per_move=seconds)
-    if parsed.name in ("cmcts", "cmcts-v1"):
-        config = CMctsConfig(value="search") if parsed.name == "cmcts-v1" else None
+    if parsed.name == "cmcts" or parsed.name in CMCTS_BASELINES:
+        config = CMctsConfig.from_string(CMCTS_BASELINES.get(parsed.name, ""))
+        config = CMctsConfig.from_string(parsed.options, config)
         if parsed.count is not None:
             player = CMctsPlayer(seed, time_per_move=None, iterations=parsed.count, config=config)
         else:
@@ -445,6 +471,14 @@ class CMctsConfig:
       each tree has its own seed; the root statistics are summed). 1 by default.
     * ``reuse``: keep the subtree of the moves played (found by :func:`decisions_between`)
       from one decision to the next instead of starting afresh.
+    * ``pick``: which root move is played: ``lcb`` (the default: the best lower confidence
+      bound of the mean, ``q - pick_z * 0.5 / sqrt(n)``, a game's result having a standard
+      deviation of at most 0.5), ``visits`` (the most visited, the default until 2026-11-26)
+      or ``value`` (the best mean among the moves with at least ``pick_share`` of the top
+      move's visits, as MCTS-BR picks). While the values are close the most visited move is
+      the prior's; the bound follows what the playouts show, more firmly the longer the
+      search, which is what makes a longer think stronger (docs/strength.md, "Picking the
+      move by a lower confidence bound"; :func:`rank_moves`).
 
     >>> CMctsConfig.from_string("rollout=4,modes=2").modes
     2
@@ -473,6 +507,9 @@ class CMctsConfig:
     age_horizon: bool = False
     block_science: bool = False
     threads: int = 1
+    pick: str = "lcb"
+    pick_share: float = 0.1
+    pick_z: float = 2.0
 
     @classmethod
     def from_string(cls, text: str, base: CMctsConfig | None = None) -> CMctsConfig:
@@ -517,7 +554,8 @@ class CMctsConfig:
         options = {
             f.name: getattr(self, f.name)
             for f in fields(self)
-            if f.name not in ("exact_cards", "reuse", "threads", "value")
+            if f.name
+            not in ("exact_cards", "reuse", "threads", "value", "pick", "pick_share", "pick_z")
         }
         if self.uses_learned_value():
             from duel.solvers.value import (
@@ -558,6 +596,40 @@ def _search_trees(trees: list, core, limit: dict) -> dict:
         "nodes": sum(r["nodes"] for r in results),
         "arms": sum(r["arms"] for r in results),
     }
+
+
+def rank_moves(
+    moves: list[tuple[int, int, float]], config: CMctsConfig
+) -> list[tuple[int, int, float]]:
+    """The search's ``(move, visits, mover's value)`` rows, best first by ``config.pick`` (see
+    :class:`CMctsConfig`): the player plays the first, the hints show them in this order.
+
+    >>> rows = [(1, 900, 0.50), (2, 600, 0.56), (3, 5, 0.90)]
+    >>> [[m for m, _, _ in rank_moves(rows, CMctsConfig(pick=p))] for p in ("visits", "lcb")]
+    [[1, 2, 3], [2, 1, 3]]
+    """
+    if config.pick == "visits":
+        return sorted(moves, key=lambda m: (-m[1], -m[2], m[0]))
+    if config.pick == "value":
+        enough = config.pick_share * max((m[1] for m in moves), default=0)
+        return sorted(moves, key=lambda m: (m[1] < enough or not m[1], -m[2], -m[1], m[0]))
+    if config.pick == "lcb":
+
+        def bound(m: tuple[int, int, float]) -> float:
+            return m[2] - config.pick_z * 0.5 / math.sqrt(m[1]) if m[1] else -math.inf
+
+        return sorted(moves, key=lambda m: (-bound(m), -m[1], m[0]))
+    raise ValueError(f"unknown pick {quoted(config.pick)}: expected visits, value or lcb")
+
+
+def pick_move(moves: list[tuple[int, int, float]], config: CMctsConfig) -> int:
+    """The root move to play: the first of :func:`rank_moves`.
+
+    >>> rows = [(1, 900, 0.50), (2, 600, 0.56), (3, 5, 0.90)]
+    >>> [pick_move(rows, CMctsConfig(pick=p)) for p in ("visits", "value", "lcb")]
+    [1, 2, 2]
+    """
+    return rank_moves(moves, config)[0][0]
 
 
 #: How long the exact solver takes on the Age III positions ``cmcts`` reaches, by cards left in
@@ -640,15 +712,17 @@ class CMctsPlayer:
             raise UnknownLevelError(f"CMCTS environment variable: {e}") from None
         if not 1 <= self.config.threads <= 64:
             raise UnknownLevelError("cmcts threads must be 1 to 64")
+        if self.config.pick not in ("visits", "value", "lcb"):
+            raise UnknownLevelError(
+                f"cmcts pick must be visits, value or lcb, not {quoted(self.config.pick)}"
+            )
         options = self.config.tree_options()
         if self.config.threads > 1:  # the arena budget is shared between the trees
             options["memory"] = max(
                 1 << 20, options.get("memory", 256 << 20) // self.config.threads
             )
         try:
-            self.trees = [
-                Tree(seed=seed + 7919 * i, **options) for i in range(self.config.threads)
-            ]
+            self.trees = [Tree(seed=seed + 7919 * i, **options) for i in range(self.config.threads)]
         except ValueError as e:  # a bad option value: one line, not a traceback
             raise UnknownLevelError(f"cmcts options: {e}") from None
         self.tree = self.trees[0]
@@ -724,6 +798,6 @@ class CMctsPlayer:
         else:
             result = _search_trees(self.trees, core, limit)
         self.last_info = result
-        best = Move(max(result["moves"], key=lambda m: (m[1], m[2]))[0])
+        best = Move(pick_move(result["moves"], self.config))
         self._played = (state, best)
         return best

@@ -16,6 +16,7 @@ from duel.solvers.players import (
     UnknownLevelError,
     decisions_between,
     make_player,
+    pick_move,
 )
 from duel.state import new_game
 
@@ -153,6 +154,33 @@ def test_config_parsing_and_levels():
     assert isinstance(make_player("cmcts:0.5s"), CMctsPlayer)
     with pytest.raises(ValueError, match="policy must be"):
         _cmcts.Tree(policy="clever")
+
+
+def test_pick_by_visits_mean_or_lower_confidence_bound():
+    rows = [(10, 5000, 0.52), (11, 3000, 0.55), (12, 40, 0.80), (13, 0, 0.50)]
+    assert pick_move(rows, CMctsConfig(pick="visits")) == 10  # the most visited
+    assert pick_move(rows, CMctsConfig(pick="value")) == 11  # 12 has under 10% of the visits
+    assert pick_move(rows, CMctsConfig(pick="value", pick_share=0.001)) == 12
+    # lcb (q - 1 / sqrt(n)): 0.506 for 10, 0.532 for 11, 0.642 for 12 (40 visits: a wide bound)
+    assert pick_move(rows, CMctsConfig()) == 12  # lcb, the default
+    assert pick_move(rows, CMctsConfig(pick="lcb", pick_z=20.0)) == 10  # wide bounds: visits win
+    with pytest.raises(UnknownLevelError, match="pick must be"):
+        CMctsPlayer(iterations=10, config=CMctsConfig(pick="best"))
+
+
+def test_a_cmcts_level_takes_options_after_its_budget():
+    player = make_player("cmcts:0.3s:pick=lcb,c=0.8", seed=2)
+    assert isinstance(player, CMctsPlayer) and player.time_per_move == 0.3
+    assert (player.config.pick, player.config.c) == ("lcb", 0.8)
+    assert make_player("cmcts:250:pick=value").iterations == 250
+    assert make_player("cmcts:0.3s").config == CMctsConfig()  # a budget alone: the defaults
+    assert make_player("cmcts-v1:0.3s:pick=lcb").config.value == "search"
+    # the fixed baselines pick the most visited move, as cmcts did before 2026-11-26
+    assert make_player("cmcts-v2:10").config == CMctsConfig(pick="visits")
+    assert make_player("cmcts-v1:10").config == CMctsConfig(pick="visits", value="search")
+    for bad in ("cmcts:0.3s:speed=2", "cmcts:0.3s:c=fast", "mcts:0.3s:pick=lcb", "cmcts::c=1"):
+        with pytest.raises(UnknownLevelError):
+            make_player(bad)
 
 
 def test_decisions_between_finds_the_moves_played():

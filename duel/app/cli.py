@@ -27,9 +27,9 @@ from duel.app.cli_support import (
     load_state_or_fail,
     use_palette,
 )
-from duel.app.i18n import LIST_SEPARATOR, N_, N_format, language, shown, tr, tr_reason
+from duel.app.i18n import N_, N_format, tr, tr_reason
 from duel.quote import quoted
-from duel.reason import reason_of
+from duel.reason import Reason, reason_of
 
 app = typer.Typer(
     name="duel",
@@ -181,14 +181,12 @@ def cost(
             near = getattr(reason_of(card_error), "values", {}).get("names")
             value = quoted(item.strip())
             if near:
-                names = LIST_SEPARATOR[language()].join(shown(name) for name in near)
-                fail(
-                    tr(
-                        "no card or wonder named {value}; did you mean {names}?",
-                        value=value,
-                        names=names,
-                    )
+                did_you_mean = Reason(
+                    "no card or wonder named {value}; did you mean {names}?",
+                    value=value,
+                    names=tuple(near),
                 )
+                fail(tr_reason(did_you_mean))
             fail(tr("no card or wonder named {value}", value=value))
     if as_json:
         typer.echo(json.dumps(plan.to_json(), indent=1))
