@@ -598,6 +598,10 @@ def _search_trees(trees: list, core, limit: dict) -> dict:
     }
 
 
+#: The ways :func:`rank_moves` orders the root moves (``CMctsConfig.pick``).
+PICKS = ("lcb", "visits", "value")
+
+
 def rank_moves(
     moves: list[tuple[int, int, float]], config: CMctsConfig
 ) -> list[tuple[int, int, float]]:
@@ -619,7 +623,7 @@ def rank_moves(
             return m[2] - config.pick_z * 0.5 / math.sqrt(m[1]) if m[1] else -math.inf
 
         return sorted(moves, key=lambda m: (-bound(m), -m[1], m[0]))
-    raise ValueError(f"unknown pick {quoted(config.pick)}: expected visits, value or lcb")
+    raise ValueError(f"unknown pick {quoted(config.pick)}: expected one of {', '.join(PICKS)}")
 
 
 def pick_move(moves: list[tuple[int, int, float]], config: CMctsConfig) -> int:
@@ -712,9 +716,9 @@ class CMctsPlayer:
             raise UnknownLevelError(f"CMCTS environment variable: {e}") from None
         if not 1 <= self.config.threads <= 64:
             raise UnknownLevelError("cmcts threads must be 1 to 64")
-        if self.config.pick not in ("visits", "value", "lcb"):
+        if self.config.pick not in PICKS:
             raise UnknownLevelError(
-                f"cmcts pick must be visits, value or lcb, not {quoted(self.config.pick)}"
+                f"cmcts pick must be one of {', '.join(PICKS)}, not {quoted(self.config.pick)}"
             )
         options = self.config.tree_options()
         if self.config.threads > 1:  # the arena budget is shared between the trees
