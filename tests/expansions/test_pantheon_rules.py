@@ -27,6 +27,7 @@ from duel.expansions.components import (
 )
 from duel.expansions.rules import _lose_coins, _move_pawn, _pay
 from duel.expansions.table import HIDDEN, DeckCard, Space
+from duel.pyramid_layouts import LAYOUTS
 
 pytestmark = pytest.mark.expansions
 
@@ -510,3 +511,69 @@ def test_the_chance_probabilities_are_exact_fractions():
 def test_an_unknown_expansion_is_refused_with_a_clear_message():
     with pytest.raises(ValueError, match="Agora is not implemented yet"):
         new_xgame(("agora",))
+
+
+# --- corner cases ---------------------------------------------------------------------------
+def test_zeus_taking_the_last_card_of_the_age_ends_it():
+    s = with_divinity(age2(), "Zeus")
+    slot = s.accessible_slots[0]
+    pyramid = s.pyramid
+    for other in range(20):
+        if other != slot:
+            pyramid = pyramid.set(other, -1)
+    s = arrange(s, pyramid=pyramid, present=1 << slot, accessible=1 << slot, reveal=0)
+    s = activate(s, "Zeus").apply(XMove("zeus", (slot,)))
+    assert s.age == 3 and s.phase == "deal_backs"
+
+
+def test_neptune_with_a_single_military_token_only_removes_it():
+    s = with_divinity(age2(), "Neptune")
+    player = s.to_move
+    s = arrange(s, military=0b0100, cities={1 - player: {"coins": 9}})
+    s = activate(s, "Neptune").apply(XMove.parse("remove B2"))
+    assert s.military == 0 and s.cities[1 - player].coins == 9 and s.to_move == 1 - player
+
+
+def test_a_revealed_enki_not_chosen_sends_its_tokens_back_to_the_box():
+    s = age2()
+    player = s.to_move
+    spaces = [None] * 6
+    spaces[0] = Space("Gate", None, -1, True)
+    enki_first = (DeckCard("Enki", PUBLIC),)
+    tops = (enki_first, (), (), (), ())
+    fresh = {"divinities": ()}
+    s = arrange(
+        s,
+        spaces=tuple(spaces),
+        deck_size=(3, 0, 0, 0, 0),
+        deck_tops=tops,
+        enki_tokens=frozenset(),
+        cities={player: {**fresh, "coins": 30}, 1 - player: fresh},
+    )
+    s = activate(s, "Gate")
+    s = s.apply(s.chance_outcomes()[0][0])  # the top of the Mesopotamian deck: Enki
+    assert s.phase == "enki_tokens"
+    s = s.apply(s.chance_outcomes()[0][0])
+    assert len(s.enki_tokens) == 2 and s.legal_moves() == [XMove.parse("choose Enki")]
+
+
+def test_a_mythology_token_whose_deck_is_empty_is_kept_without_a_draw():
+    s = reach(lambda s: s.phase == "play" and s.age == 1 and s.mythology_on)
+    slot, mythology = next(iter(s.mythology_on.items()))
+    i = list(BY_MYTHOLOGY).index(mythology)
+    covering = [c for c in range(20) if s.present >> c & 1 and slot in LAYOUTS[1].covers[c]]
+    deck = list(s.deck_size)
+    deck[i] = 0
+    pyramid = s.pyramid
+    s = arrange(s, deck_size=tuple(deck))
+    player = s.to_move
+    # take the covering cards away by hand, then let a discard uncover the token's slot
+    for c in covering[1:]:
+        pyramid = pyramid.set(c, -1)
+    last = covering[0]
+    if pyramid[last] < 0:
+        pytest.skip("the covering card is face down in this deal")
+    present = s.present & ~sum(1 << c for c in covering[1:])
+    s = arrange(s, pyramid=pyramid, present=present, accessible=s.accessible | 1 << last)
+    s = s.apply(XMove("discard", (pyramid[last],)))
+    assert s.cities[player].mythology[-1] == mythology and s.phase != "draw_divinities"
