@@ -96,7 +96,9 @@ def test_hint_in_the_game_and_on_a_record(tmp_path, capsys):
     XRecord(("pantheon",), tuple(moves)).save(path)
     assert hint_record(path, 0.3, 3, 0, True) == 0
     data = json.loads(capsys.readouterr().out)
-    assert len(data["moves"]) == 3 and all(0 <= m["win_chance"] <= 1 for m in data["moves"])
+    assert len(data["moves"]) == min(3, len(state.legal_moves())) and all(
+        0 <= m["win_chance"] <= 1 for m in data["moves"]
+    )
     assert data["moves"][0]["move"] in {str(m) for m in state.legal_moves()}
 
     while not state.is_terminal():
