@@ -39,6 +39,12 @@ MODULES = [
     "duel.app.render_review",
     "duel.app.i18n",
     "duel.app.cli_support",
+    "duel.expansions",
+    "duel.expansions.components",
+    "duel.expansions.moves",
+    "duel.expansions.state",
+    "duel.expansions.record",
+    "duel.solvers.xplayers",
 ]
 
 

@@ -73,11 +73,28 @@ def play(
         bool, typer.Option(help=N_("Type each chance outcome yourself (a real game's cards)"))
     ] = False,
     palette: PaletteOption = None,
+    expansions: Annotated[
+        str | None,
+        typer.Option(
+            help=N_(
+                "Play with an expansion: pantheon (line by line; AI levels random, greedy, mcts)"
+            )
+        ),
+    ] = None,
+    record: Annotated[
+        Path | None,
+        typer.Option(help=N_("With --expansions: write the game's record to FILE after each move")),
+    ] = None,
 ) -> None:
     """Play a game: two humans, human against an AI level, or AI against AI. With no seat,
     seed, saved game or mode given, the full-screen app opens on its start screen."""
     check_finite("--delay", delay)
     check_finite("--think", think, positive=True)
+    if expansions is not None:
+        for option, given in (("--load", load), ("--manual-chance", manual_chance)):
+            if given:
+                fail(tr("--expansions cannot be combined with {option} yet", option=option))
+        raise typer.Exit(_play_expansions(expansions, (a, b), seed, think, record))
     from duel.app.tui import run_game
 
     use_palette(palette)
@@ -96,6 +113,25 @@ def play(
         and not (plain or line or manual_chance),
     )
     raise typer.Exit(code)
+
+
+def _play_expansions(
+    names: str, seats: tuple[str | None, str | None], seed: int | None, think: float, record
+) -> int:
+    from duel.app.xplay import run_xgame
+    from duel.expansions import EXPANSIONS
+
+    chosen = tuple(sorted({n.strip().lower() for n in names.split(",") if n.strip()}))
+    unknown = [n for n in chosen if n not in EXPANSIONS]
+    if unknown or not chosen:
+        fail(
+            tr(
+                "--expansions: {value} is not an expansion this program plays ({names})",
+                value=quoted(unknown[0] if unknown else names),
+                names=", ".join(EXPANSIONS),
+            )
+        )
+    return run_xgame(chosen, seats, seed=seed, think=think, record=record)
 
 
 PaletteOption = Annotated[

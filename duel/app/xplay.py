@@ -1,0 +1,432 @@
+"""``duel play --expansions pantheon``: a game with an expansion in the terminal, line by line.
+
+Each player sees their own view only (:meth:`duel.expansions.XState.view`): the opponent's
+Divinity seated face down shows as its Mythology, the card the opponent put back on a deck as
+"a card". Between two humans at one terminal, a hand-over screen comes before each player's
+turn, so that one player's private cards are off the screen when the other sits down.
+Against an AI, the screen always shows the human's view; the AI reads its own view.
+
+The game's record (every move, private ones included, as a score sheet written after the game)
+is written atomically to ``--record FILE`` after every move, so a closed terminal loses
+nothing of a finished move; it can be replayed with :class:`duel.expansions.record.XRecord`.
+Resuming a game in progress is not offered yet: a save would have to hide each player's private
+cards from the other (docs/engine.md, "Records and saves").
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from duel.app.i18n import N_, shown, tr
+from duel.catalog import AGE_NAMES
+from duel.expansions import XMove, XState, new_xgame
+from duel.expansions.components import MYTHOLOGIES, XCARDS, XTOKENS, XWONDERS, space_price
+from duel.expansions.record import XRecord
+from duel.expansions.table import HIDDEN, TAKEN
+from duel.moves import PLAYER_NAMES
+from duel.pyramid_layouts import LAYOUTS
+
+HUMAN = "human"
+CLEAR = "\033[2J\033[H"
+_COLOURS = ("brown", "grey", "yellow", "blue", "green", "red", "purple")
+_COLOUR_WORDS = {
+    "brown": N_("brown"),
+    "grey": N_("grey"),
+    "yellow": N_("yellow"),
+    "blue": N_("blue"),
+    "green": N_("green"),
+    "red": N_("red"),
+    "purple": N_("purple"),
+}
+
+
+def _coins(n: int) -> str:
+    return tr("{n} coin", n=n) if n == 1 else tr("{n} coins", n=n)
+
+
+def _names(ids, table) -> str:
+    return ", ".join(shown(table[i].name) for i in ids) or tr("none")
+
+
+def _track(state: XState) -> str:
+    cells = []
+    for x in range(-9, 10):
+        if x == state.pawn:
+            cells.append("#")
+        elif state.minerva is not None and x == state.minerva:
+            cells.append("M")
+        elif x == 0:
+            cells.append("|")
+        else:
+            cells.append("·")
+    loot = [n for i, n in enumerate(("A2", "A5", "B2", "B5")) if state.military >> i & 1]
+    return tr(
+        "Military: A {track} B   loot left: {tokens}",
+        track=" ".join(cells),
+        tokens=" ".join(loot) or tr("none"),
+    )
+
+
+def _space_line(state: XState, index: int) -> str:
+    space = state.spaces[index]
+    prices = tr("A pays {a}, B pays {b}", a=space_price(0, index + 1), b=space_price(1, index + 1))
+    if space is None:
+        what = tr("(empty)")
+    elif space.divinity == "Gate":
+        what = tr("the Gate (twice the price)")
+    elif not space.face_up and space.divinity is None:
+        what = tr(
+            "a {mythology} Divinity, face down, seated by {player}",
+            mythology=shown(space.mythology),
+            player=PLAYER_NAMES[space.owner],
+        )
+    elif not space.face_up:
+        what = tr(
+            "{divinity} ({mythology}), face down: yours",
+            divinity=shown(space.divinity),
+            mythology=shown(space.mythology),
+        )
+    else:
+        what = f"{shown(space.divinity)} ({shown(space.mythology)})"
+    return f"  {index + 1}  {what:50}  {prices}"
+
+
+def _decks_line(state: XState) -> str:
+    parts = []
+    for i, mythology in enumerate(MYTHOLOGIES):
+        known = [c.divinity for c in state.deck_tops[i] if c.divinity is not None]
+        part = f"{shown(mythology)} {state.deck_size[i]}"
+        if known:
+            part += " (" + tr("top: {cards}", cards=", ".join(map(shown, known))) + ")"
+        parts.append(part)
+    return tr("Mythology decks: {decks}", decks="; ".join(parts))
+
+
+def _structure_lines(state: XState) -> list[str]:
+    if not state.age:
+        return []
+    lines = [tr("Structure of {age} (* takeable):", age=tr(AGE_NAMES[state.age]))]
+    for row in LAYOUTS[state.age].rows:
+        cells = []
+        for slot in row:
+            card = state.pyramid[slot]
+            if card == TAKEN:
+                continue
+            if card == HIDDEN:
+                text = "[?]"
+                if state.back_slots >> slot & 1:
+                    text = "[" + tr("temple or guild") + "]"
+            else:
+                text = shown(XCARDS[card].name)
+            if state.accessible >> slot & 1:
+                text = "*" + text
+            token = state.mythology_on.get(slot) or state.offering_on.get(slot)
+            if token:
+                text += " <" + (shown(token) if isinstance(token, str) else f"+{token}") + ">"
+            cells.append(text)
+        if cells:
+            lines.append("   " + " | ".join(cells))
+    return lines
+
+
+def _city_lines(state: XState, player: int) -> list[str]:
+    city = state.cities[player]
+    score = state.score(player)
+    coins = _coins(city.coins)
+    if city.astarte:
+        coins += " " + tr("(+{n} on Astarte)", n=city.astarte)
+    lines = [f"{PLAYER_NAMES[player]}: {coins} · " + tr("{n} VP", n=score.total)]
+    by_colour = []
+    for colour in _COLOURS:
+        ids = sorted(c for c in city.cards if XCARDS[c].color == colour)
+        if ids:
+            by_colour.append(f"{tr(_COLOUR_WORDS[colour])}: {_names(ids, XCARDS)}")
+    lines.append("   " + ("; ".join(by_colour) or tr("no card yet")))
+    built = [w for w, _ in city.built]
+    lines.append(
+        "   "
+        + tr(
+            "Wonders built: {built}; to build: {unbuilt}",
+            built=_names(built, XWONDERS),
+            unbuilt=_names(city.wonders, XWONDERS),
+        )
+    )
+    extras = [tr("Progress tokens: {tokens}", tokens=_names(sorted(city.tokens), XTOKENS))]
+    if city.science:
+        extras.append(tr("science: {symbols}", symbols=", ".join(sorted(city.science))))
+    if city.mythology:
+        extras.append(
+            tr("Mythology tokens: {tokens}", tokens=", ".join(map(shown, city.mythology)))
+        )
+    if city.offerings:
+        extras.append(tr("Offerings: {values}", values=", ".join(f"-{v}" for v in city.offerings)))
+    if city.divinities:
+        extras.append(tr("Divinities: {names}", names=", ".join(map(shown, city.divinities))))
+    lines.append("   " + " · ".join(extras))
+    return lines
+
+
+def board_lines(state: XState) -> list[str]:
+    """The table as ``state``'s observer sees it (a view: the opponent's secrets unknown)."""
+    who = tr("chance") if state.is_chance() else PLAYER_NAMES[state.to_move]
+    age = tr(AGE_NAMES[state.age]) if state.age else tr("setup")
+    lines = [tr("Pantheon · {age} · {player} to move", age=age, player=who), _track(state)]
+    lines.append(
+        tr("Progress tokens on the board: {tokens}", tokens=_names(sorted(state.board), XTOKENS))
+    )
+    lines.append(tr("Pantheon (activate from Age II, instead of taking a card):"))
+    lines.extend(_space_line(state, i) for i in range(len(state.spaces)))
+    lines.append(_decks_line(state))
+    lines.extend(_structure_lines(state))
+    for player in (0, 1):
+        lines.extend(_city_lines(state, player))
+    return lines
+
+
+def move_line(state: XState, move: XMove) -> str:
+    """A legal move with its price where it has one."""
+    text = str(move)
+    player = state.to_move
+    if move.kind == "build":
+        cost = state.card_cost(player, move.args[0])
+        return text + (f"  ({_coins(cost)})" if cost else "")
+    if move.kind == "wonder":
+        cost = state.wonder_cost(player, move.args[0])
+        return text + f"  ({_coins(cost)})"
+    if move.kind == "activate":
+        index = next(i for i, s in enumerate(state.spaces) if s and s.divinity == move.args[0])
+        cost = max(0, state.activation_price(player, index + 1) - sum(move.args[1]))
+        return text + f"  ({_coins(cost)})"
+    return text
+
+
+class XGame:
+    """One game: the referee state, the players, the record; ``step`` advances it by one move."""
+
+    def __init__(
+        self,
+        expansions: tuple[str, ...],
+        seats: tuple[str, str],
+        *,
+        seed: int | None,
+        think: float,
+        record: Path | None,
+        read: Callable[[str], str],
+        write: Callable[[str], None],
+    ) -> None:
+        from duel.solvers.xplayers import make_xplayer
+
+        self.state = new_xgame(expansions)
+        self.expansions = expansions
+        # Fair play without a seed: the operating system's randomness, drawn when the rules
+        # reveal a card (a seed makes the deal reproducible, as in the base game).
+        self.dealer = random.Random(seed) if seed is not None else random.SystemRandom()
+        self.seats = seats
+        self.players = tuple(
+            None if s == HUMAN else make_xplayer(s, seed=(seed or 0) + i, time_per_move=think)
+            for i, s in enumerate(seats)
+        )
+        self.moves: list[XMove] = []
+        self.record_path = record
+        self.read, self.write = read, write
+        self.think = think
+        self.last_human: int | None = None
+
+    def save(self) -> None:
+        if self.record_path is None:
+            return
+        try:
+            XRecord(self.expansions, tuple(self.moves), {"players": list(self.seats)}).save(
+                self.record_path
+            )
+        except OSError as error:
+            self.write(tr("Could not write the record: {error}", error=error))
+
+    def play(self) -> int:
+        while not self.state.is_terminal():
+            state = self.state
+            if state.is_chance():
+                move = state.sample_chance(self.dealer)
+            elif self.players[state.to_move] is None:
+                move = self.human_move(state.to_move)
+                if move is None:
+                    self.write(tr("Game left unfinished."))
+                    return 1
+            else:
+                move = self.players[state.to_move].choose(state)
+                self.write(
+                    tr(
+                        "{player} plays {move}",
+                        player=PLAYER_NAMES[state.to_move],
+                        move=self.public(move),
+                    )
+                )
+            self.state = state.apply(move, check=False)
+            self.moves.append(move)
+            self.save()
+        self.write("\n".join(board_lines(self.state.view(self.viewer()))))
+        final = self.state
+        result = (
+            tr("Shared victory")
+            if final.winner == 2
+            else tr(
+                "{player} wins ({victory})",
+                player=PLAYER_NAMES[final.winner],
+                victory=final.victory,
+            )
+        )
+        self.write(
+            tr(
+                "Game over: {result}, {a} to {b}.",
+                result=result,
+                a=final.score(0).total,
+                b=final.score(1).total,
+            )
+        )
+        return 0
+
+    def viewer(self) -> int:
+        humans = [p for p in (0, 1) if self.players[p] is None]
+        return humans[0] if len(humans) == 1 else self.state.to_move
+
+    def public(self, move: XMove) -> str:
+        """What the human(s) may see of an AI's move."""
+        humans = [p for p in (0, 1) if self.players[p] is None]
+        if not humans:
+            return str(move)
+        from duel.expansions import observe
+
+        return str(observe(self.state, move, humans[0]))
+
+    def human_move(self, player: int) -> XMove | None:
+        both_human = self.players[0] is None and self.players[1] is None
+        if both_human and self.last_human is not None and self.last_human != player:
+            self.write(CLEAR if sys.stdout.isatty() else "")
+            self.read(
+                tr(
+                    "Pass the terminal to player {player}, then press Enter: ",
+                    player=PLAYER_NAMES[player],
+                )
+            )
+        self.last_human = player
+        view = self.state.view(player)
+        moves = view.legal_moves()
+        self.write("\n".join(board_lines(view)))
+        self.write(tr("Your moves, {player}:", player=PLAYER_NAMES[player]))
+        for number, move in enumerate(moves, 1):
+            self.write(f"  {number:3}  {move_line(view, move)}")
+        while True:
+            try:
+                text = self.read(tr("Move (number, notation, hint or quit): ")).strip()
+            except (EOFError, KeyboardInterrupt):
+                return None
+            if text.lower() in ("quit", "q", "exit"):
+                return None
+            if text.lower() == "hint":
+                self.write("\n".join(hint_lines(view, self.think, 5)[0]))
+                continue
+            if not text:
+                continue
+            if text.isdigit():
+                if 1 <= int(text) <= len(moves):
+                    return moves[int(text) - 1]
+                self.write(tr("Choose a number from 1 to {n}.", n=len(moves)))
+                continue
+            try:
+                move = XMove.parse(text)
+            except ValueError as error:
+                self.write(str(error))
+                continue
+            reason = view.why_illegal(move)
+            if reason is None:
+                return move
+            self.write(reason)
+
+
+def run_xgame(
+    expansions: tuple[str, ...],
+    seats: tuple[str | None, str | None],
+    *,
+    seed: int | None = None,
+    think: float = 1.0,
+    record: Path | None = None,
+    read: Callable[[str], str] = input,
+    write: Callable[[str], None] = print,
+) -> int:
+    """Play a game with ``expansions``; ``seats`` are levels of ``duel.solvers.xplayers`` or
+    ``human`` (default: a human as A against ``mcts`` as B)."""
+    chosen = (seats[0] or HUMAN, seats[1] or "mcts")
+    from duel.solvers.xplayers import XLEVELS
+
+    for seat in chosen:
+        if seat != HUMAN and seat.partition(":")[0] not in XLEVELS:
+            write(
+                tr(
+                    "{level}: expansion games are played by human, {levels}",
+                    level=seat,
+                    levels=", ".join(XLEVELS),
+                )
+            )
+            return 2
+    game = XGame(expansions, chosen, seed=seed, think=think, record=record, read=read, write=write)
+    return game.play()
+
+
+def hint_lines(view: XState, seconds: float, top: int, seed: int = 0) -> tuple[list[str], dict]:
+    """The search's best moves for the player to move in ``view`` (their own view), as lines and
+    as JSON."""
+    from duel.solvers.xplayers import search
+
+    result = search(view, seconds=seconds, seed=seed)
+    ranked = sorted(result.moves, key=lambda m: (m[1], m[2]), reverse=True)[:top]
+    player = PLAYER_NAMES[view.to_move]
+    note = tr(
+        "Monte Carlo tree search, {n} simulated games in {time} s; estimates",
+        n=f"{result.iterations:,}",
+        time=f"{result.seconds:.1f}",
+    )
+    lines = [tr("Best moves for {player} ({note}):", player=player, note=note)]
+    for rank, (move, visits, value) in enumerate(ranked, 1):
+        lines.append(f"  {rank}. {move_line(view, move):50} {value:6.1%}  ({visits:,})")
+    data = {
+        "position": view.describe(),
+        "player": player,
+        "iterations": result.iterations,
+        "seconds": round(result.seconds, 3),
+        "moves": [{"move": str(m), "win_chance": round(v, 4), "visits": n} for m, n, v in ranked],
+    }
+    return lines, data
+
+
+def hint_record(path: Path, seconds: float | None, top: int, seed: int, as_json: bool) -> int:
+    """``duel hint RECORD`` for a game with expansions: the moves of the player to move at the
+    record's end, searched on that player's view."""
+    import json
+
+    from duel.app.cli_support import fail
+    from duel.expansions.record import XRecordError
+
+    try:
+        state = XRecord.load(path).final_state()
+    except XRecordError as error:
+        fail(str(error))
+    if state.is_terminal() or state.is_chance():
+        fail(
+            tr(
+                "{path}: no decision to hint at ({position})",
+                path=path,
+                position=state.describe(),
+            ),
+            1,
+        )
+    view = state.view(state.to_move)
+    lines, data = hint_lines(view, seconds if seconds is not None else 2.0, max(1, top), seed)
+    if as_json:
+        print(json.dumps(data, indent=1))
+    else:
+        print("\n".join(board_lines(view)))
+        print("\n".join(lines))
+    return 0

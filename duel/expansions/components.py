@@ -1,0 +1,220 @@
+"""What Pantheon adds to the box, as records: Divinities, Grand Temples, two Wonders, three
+Progress tokens, the Pantheon board's prices and the token slots of the Age structures.
+
+Everything is read from ``data/duel/pantheon.json`` (the rules in words: ``docs/pantheon.md``).
+The expansion's cards, Wonders and tokens extend the base catalog's tables with the next ids, so
+a base card keeps its id in an expansion game and the base records (:class:`duel.catalog.Card`,
+:class:`duel.catalog.Wonder`, :class:`duel.catalog.ProgressToken`) describe them all.
+
+>>> XCARDS[TEMPLE_IDS[2]].name, TEMPLE_MYTHOLOGY[TEMPLE_IDS[2]]
+('Greek Grand Temple', 'Greek')
+>>> [XWONDERS[w].name for w in PANTHEON_WONDERS]
+['The Sanctuary', 'The Divine Theater']
+>>> divinity_named("zeus").mythology, space_price(0, 1), space_price(1, 1)
+('Greek', 8, 3)
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+
+from duel import data
+from duel.catalog import CARDS, RESOURCES, TOKENS, WONDERS, Card, ProgressToken, Wonder
+
+_RAW = data.load("duel/pantheon.json")
+
+MYTHOLOGIES: tuple[str, ...] = tuple(m["name"] for m in _RAW["mythologies"])
+
+
+@dataclass(frozen=True, slots=True)
+class Divinity:
+    """A Divinity card: its Mythology and what activating it does (``effect``, ``amount``)."""
+
+    name: str
+    mythology: str
+    effect: str
+    amount: int
+    text: str
+
+
+#: The effect kinds of pantheon.json, in the short names the engine dispatches on.
+_EFFECT_OF = {
+    "enki_progress_tokens": "enki",
+    "science": "ishtar",
+    "snake_token": "nisaba",
+    "protected_coins": "astarte",
+    "steal_card": "baal",
+    "coins": "tanit",
+    "points": "aphrodite",
+    "build_from_discard": "hades",
+    "discard_structure_card": "zeus",
+    "unbuild_wonder": "anubis",
+    "wonder_from_discard": "isis",
+    "steal_unbuilt_wonder": "ra",
+    "shields": "mars",
+    "minerva_pawn": "minerva",
+    "military_token_swap": "neptune",
+}
+
+
+def _divinity(raw: dict) -> Divinity:
+    ((kind, value),) = raw["effects"].items()
+    amount = value if isinstance(value, int) and not isinstance(value, bool) else 0
+    return Divinity(raw["name"], raw["mythology"], _EFFECT_OF[kind], amount, raw["text"])
+
+
+DIVINITIES: tuple[Divinity, ...] = tuple(_divinity(d) for d in _RAW["divinities"])
+DIVINITY: dict[str, Divinity] = {d.name: d for d in DIVINITIES}
+#: The Divinities of each Mythology, in the data's order.
+BY_MYTHOLOGY: dict[str, tuple[str, ...]] = {
+    m: tuple(d.name for d in DIVINITIES if d.mythology == m) for m in MYTHOLOGIES
+}
+GATE = "Gate"
+
+#: Price of each Pantheon space (1-6) for player A (index 0) and player B: they add up to 11.
+SPACE_PRICES: tuple[tuple[int, ...], tuple[int, ...]] = (
+    tuple(_RAW["pantheon_board"]["cost_player_a"]),
+    tuple(_RAW["pantheon_board"]["cost_player_b"]),
+)
+SPACES = len(SPACE_PRICES[0])
+GATE_MULTIPLIER = _RAW["pantheon_board"]["gate_cost_multiplier"]
+SANCTUARY_DISCOUNT = 2
+
+
+def space_price(player: int, space: int) -> int:
+    """What ``player`` pays to activate the Divinity on ``space`` (1-6), before any discount."""
+    return SPACE_PRICES[player][space - 1]
+
+
+def _need(cost: dict[str, int]) -> tuple[int, ...]:
+    return tuple(cost.get(r, 0) for r in RESOURCES)
+
+
+# --- cards: the five Grand Temples, after the 73 base cards ---------------------------------------
+def _temple(i: int, raw: dict) -> Card:
+    return Card(
+        id=i,
+        name=raw["name"],
+        age=3,
+        color="purple",
+        coin_cost=raw["cost"].get("coins", 0),
+        need=_need(raw["cost"]),
+        chain_from=None,
+        chain_gives=None,
+        produces=(0,) * len(RESOURCES),
+        produce_choice=(),
+        trade_fixed=(),
+        shields=0,
+        science=None,
+        points=0,
+        coins=0,
+        coins_per=None,
+        coins_per_max=None,
+        points_per_max=None,
+    )
+
+
+TEMPLES: tuple[Card, ...] = tuple(
+    _temple(len(CARDS) + i, t) for i, t in enumerate(_RAW["grand_temples"])
+)
+XCARDS: tuple[Card, ...] = CARDS + TEMPLES
+TEMPLE_IDS: tuple[int, ...] = tuple(t.id for t in TEMPLES)
+#: The Mythology whose token builds each Grand Temple for free.
+TEMPLE_MYTHOLOGY: dict[int, str] = {
+    t.id: raw["chain_from"].removeprefix("mythology:")
+    for t, raw in zip(TEMPLES, _RAW["grand_temples"], strict=True)
+}
+#: Grand Temple points by the number of temples in a city.
+TEMPLE_POINTS: tuple[int, ...] = (0, *(_RAW["grand_temple_points"][str(n)] for n in (1, 2, 3)))
+
+
+# --- wonders and progress tokens ------------------------------------------------------------------
+def _wonder(i: int, raw: dict) -> Wonder:
+    fx = raw["effects"]
+    return Wonder(
+        id=i,
+        name=raw["name"],
+        need=_need(raw["cost"]),
+        points=fx.get("points", 0),
+        shields=0,
+        coins=0,
+        opponent_loses=0,
+        extra_turn=fx.get("extra_turn", False),
+        destroy=None,
+        produce_choice=(),
+        library=False,
+        mausoleum=False,
+    )
+
+
+XWONDERS: tuple[Wonder, ...] = WONDERS + tuple(
+    _wonder(len(WONDERS) + i, w) for i, w in enumerate(_RAW["wonders"])
+)
+PANTHEON_WONDERS: tuple[int, ...] = tuple(range(len(WONDERS), len(XWONDERS)))
+W_SANCTUARY, W_DIVINE_THEATER = PANTHEON_WONDERS
+
+XTOKENS: tuple[ProgressToken, ...] = TOKENS + tuple(
+    ProgressToken(id=len(TOKENS) + i, name=t["name"], points=0, coins=0, text=t["text"])
+    for i, t in enumerate(_RAW["progress_tokens"])
+)
+PANTHEON_TOKENS: tuple[int, ...] = tuple(range(len(TOKENS), len(XTOKENS)))
+T_ENGINEERING, T_MYSTICISM, T_POLIORCETICS = PANTHEON_TOKENS
+MYSTICISM_POINTS = 2
+
+# --- tokens on the structures ---------------------------------------------------------------------
+_SLOTS = {s["token"]: tuple(s["slots"]) for s in _RAW["token_slots"]["base"]}
+#: Age I slots (face down) that carry a Mythology token, and Age II slots with an Offering token.
+MYTHOLOGY_SLOTS: tuple[int, ...] = _SLOTS["mythology"]
+OFFERING_SLOTS: tuple[int, ...] = _SLOTS["offering"]
+MYTHOLOGY_TOKENS_PER_KIND = _RAW["counts"]["mythology_tokens_per_mythology"]
+OFFERINGS: tuple[int, ...] = tuple(
+    t["effects"]["activation_discount"] for t in _RAW["offering_tokens"]
+)
+
+
+class UnknownComponentError(ValueError):
+    """A Divinity, Mythology or expansion name that does not exist; the message says the nearest."""
+
+
+def _named(kind: str, names: list[str], text: str) -> str:
+    key = " ".join(text.strip().lower().split())
+    for name in names:
+        if name.lower() == key:
+            return name
+    starts = [n for n in names if n.lower().startswith(key)] if key else []
+    if len(starts) == 1:
+        return starts[0]
+    near = starts or difflib.get_close_matches(text.strip().title(), names, n=3, cutoff=0.5)
+    hint = f"; did you mean {', '.join(near)}?" if near else ""
+    raise UnknownComponentError(f"no {kind} named {text.strip()!r}{hint}")
+
+
+def divinity_named(text: str) -> Divinity:
+    """The Divinity with that name (case-insensitive, a unique prefix is enough)."""
+    return DIVINITY[_named("Divinity", list(DIVINITY), text)]
+
+
+def mythology_named(text: str) -> str:
+    return _named("Mythology", list(MYTHOLOGIES), text)
+
+
+def xcard_named(text: str) -> int:
+    """Id of a base card or Grand Temple by name."""
+    names = [c.name for c in XCARDS]
+    return names.index(_named("card", names, text))
+
+
+def xwonder_named(text: str) -> int:
+    names = [w.name for w in XWONDERS]
+    short = {n[4:]: n for n in names if n.startswith("The ")}
+    try:
+        name = _named("Wonder", names, text)
+    except UnknownComponentError:
+        name = short[_named("Wonder", list(short), text)]
+    return names.index(name)
+
+
+def xtoken_named(text: str) -> int:
+    names = [t.name for t in XTOKENS]
+    return names.index(_named("progress token", names, text))

@@ -1,0 +1,486 @@
+"""The rules engine of 7 Wonders Duel with its expansions: Pantheon now, Agora next (issue 27).
+
+An :class:`XState` is a node of the game as in OpenSpiel and as :class:`duel.State` is: a decision
+of ``to_move`` (``legal_moves()``), a chance node (``chance_outcomes()`` with exact
+probabilities) or terminal (``returns()``). It is immutable: ``apply`` returns a new state that
+shares the unchanged parts (tuples, frozensets and the pyramid's ``pvector``) with the old one.
+
+Why a second engine: the base engine (:mod:`duel.state`) is bit-packed, mirrored rule for rule in
+C and tuned for the solvers; the expansions change its prices, military track, coins, science
+and scoring at many points. This engine is written for clarity over speed, plays the base game
+too (``expansions=()``), and a test plays random base games through both engines and requires
+the same moves, outcomes and results, so the two agree on every base rule
+(``tests/test_expansion_engine.py``).
+
+**Private information** (``docs/engine.md``, "Private information"). A state has an
+``observer``: ``None`` for the referee, who sees everything, or a player, whose *view* holds only
+what that player knows. In Pantheon the private facts are a Divinity seated face down in Age I
+(its seater knows it) and the Divinity put back on top of its deck (its drawer knows it). In a
+view the opponent's private cards are ``None``, and where the rules turn one up the view is at a
+chance node over the cards the observer cannot rule out. Genuine random draws have their exact
+probabilities; for a card the opponent *chose* the view takes every card it cannot rule out as
+equally likely (:data:`CHANCE_MODEL`). :meth:`XState.view` makes a view and :func:`observe` maps
+a move to what a player sees of it; ``view(apply(R, m), p) == apply(view(R, p), observe(m, p))``
+holds for every referee state ``R``, move ``m`` and player ``p`` (tested on random games).
+
+>>> import random
+>>> state = new_game(("pantheon",))
+>>> state.is_chance(), len(state.chance_outcomes())
+(True, 13)
+>>> final = play_random_game(random.Random(3), state)
+>>> final.is_terminal(), final.victory in ("military", "science", "civilian")
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from fractions import Fraction
+
+from pyrsistent import pmap, pvector
+
+from duel.catalog import (
+    CARDS,
+    MAX_WONDERS_BUILT,
+    RESOURCES,
+    T_AGRICULTURE,
+    T_ARCHITECTURE,
+    T_MASONRY,
+    T_MATHEMATICS,
+    T_PHILOSOPHY,
+    TOKENS,
+    bits,
+)
+from duel.expansions.components import (
+    BY_MYTHOLOGY,
+    DIVINITY,
+    GATE,
+    GATE_MULTIPLIER,
+    MYSTICISM_POINTS,
+    MYTHOLOGIES,
+    SANCTUARY_DISCOUNT,
+    SPACES,
+    T_ENGINEERING,
+    T_MYSTICISM,
+    TEMPLE_IDS,
+    TEMPLE_MYTHOLOGY,
+    TEMPLE_POINTS,
+    W_SANCTUARY,
+    XCARDS,
+    XTOKENS,
+    XWONDERS,
+    space_price,
+)
+from duel.expansions.legal import CHANCE, DECISIONS
+from duel.expansions.moves import MILITARY_TOKEN_NAMES, XMove
+from duel.expansions.rules import APPLY
+from duel.expansions.table import (
+    ALL_MILITARY,
+    CHANCE_PHASES,
+    COLOR_OF,
+    EXPANSIONS,
+    FIELDS,
+    GUILD_SET,
+    HIDDEN,
+    MILITARY_POINTS,
+    TEMPLE_SET,
+    City,
+    DeckCard,
+    Space,
+    XIllegalMoveError,
+    XScore,
+    category_count,
+    token_pool,
+    wonder_pool,
+)
+from duel.moves import PLAYER_NAMES
+from duel.pricing import min_purchase_cost
+from duel.pyramid_layouts import SLOTS
+
+
+class XState:
+    """A position of a game with expansions (see the module docstring)."""
+
+    __slots__ = (*FIELDS, "_hash")
+
+    # --- identity --------------------------------------------------------------------------------
+    def _copy(self) -> XState:
+        other = XState.__new__(XState)
+        for name in FIELDS:
+            setattr(other, name, getattr(self, name))
+        other._hash = None
+        other.cities = [self.cities[0].copy(), self.cities[1].copy()]
+        return other
+
+    def _freeze(self) -> XState:
+        self.cities = tuple(self.cities)
+        return self
+
+    def key(self) -> tuple:
+        return tuple(
+            (self.cities[0].key(), self.cities[1].key())
+            if name == "cities"
+            else getattr(self, name)
+            for name in FIELDS
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, XState) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(self.key())
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"<XState {self.describe()}>"
+
+    # --- node kind -------------------------------------------------------------------------------
+    def is_chance(self) -> bool:
+        return self.phase in CHANCE_PHASES
+
+    def is_terminal(self) -> bool:
+        return self.phase == "game_over"
+
+    @property
+    def pantheon(self) -> bool:
+        return "pantheon" in self.expansions
+
+    @property
+    def winner_player(self) -> int | None:
+        return self.winner if self.winner in (0, 1) else None
+
+    @property
+    def is_shared_victory(self) -> bool:
+        return self.winner == 2
+
+    def returns(self) -> tuple[float, float]:
+        """(+1, -1) for a win of A, (-1, +1) for B, (0, 0) shared or not over."""
+        if self.winner == 0:
+            return (1.0, -1.0)
+        if self.winner == 1:
+            return (-1.0, 1.0)
+        return (0.0, 0.0)
+
+    def describe(self) -> str:
+        if self.is_terminal():
+            if self.winner == 2:
+                return "game over: shared victory"
+            return f"game over: {PLAYER_NAMES[self.winner]} wins ({self.victory})"
+        who = "chance" if self.is_chance() else PLAYER_NAMES[self.to_move]
+        age = f"age {self.age}" if self.age else "setup"
+        return f"{age}, {self.phase}, {who} to move"
+
+    # --- prices ----------------------------------------------------------------------------------
+    def _production(self, player: int) -> tuple[tuple[int, ...], int, int, set[int]]:
+        """Fixed units, raw and manufactured "one of" producers, resources bought for 1 coin."""
+        city = self.cities[player]
+        units = [0] * len(RESOURCES)
+        raw = man = 0
+        fixed: set[int] = set()
+        for c in city.cards:
+            card = XCARDS[c]
+            for r, n in enumerate(card.produces):
+                units[r] += n
+            if len(card.produce_choice) == 3:
+                raw += 1
+            elif card.produce_choice:
+                man += 1
+            fixed.update(card.trade_fixed)
+        for w in city.built_wonders:
+            choice = XWONDERS[w].produce_choice
+            if len(choice) == 3:
+                raw += 1
+            elif choice:
+                man += 1
+        return tuple(units), raw, man, fixed
+
+    def trade_prices(self, player: int) -> tuple[int, ...]:
+        """Coins for one unit of each resource bought from the bank."""
+        _, _, _, fixed = self._production(player)
+        opponent_units = self._production(1 - player)[0]
+        return tuple(1 if r in fixed else 2 + opponent_units[r] for r in range(len(RESOURCES)))
+
+    def _trade_cost(self, player: int, need: tuple[int, ...], waivable: int) -> int:
+        if not any(need):
+            return 0
+        units, raw, man, _ = self._production(player)
+        return min_purchase_cost(need, units, raw, man, self.trade_prices(player), waivable)
+
+    def is_chained(self, player: int, card: int) -> bool:
+        """Whether ``player`` builds ``card`` for free through a chain (or a Mythology token)."""
+        city = self.cities[player]
+        if card in TEMPLE_MYTHOLOGY:
+            return TEMPLE_MYTHOLOGY[card] in city.mythology
+        symbol = XCARDS[card].chain_from
+        return symbol is not None and any(XCARDS[c].chain_gives == symbol for c in city.cards)
+
+    def card_price(self, player: int, card: int) -> tuple[int, int]:
+        """(total coins, the part of it paid for resources) to build ``card`` now."""
+        if self.is_chained(player, card):
+            return 0, 0
+        spec = XCARDS[card]
+        city = self.cities[player]
+        waive = 2 if T_MASONRY in city.tokens and spec.color == "blue" else 0
+        trade = self._trade_cost(player, spec.need, waive)
+        total = spec.coin_cost + trade
+        chain_symbol = spec.chain_from is not None or card in TEMPLE_MYTHOLOGY
+        if T_ENGINEERING in city.tokens and chain_symbol and total > 1:
+            return 1, 0  # paid to the bank: not a trade (Economy) and not a chain (Urbanism)
+        return total, trade
+
+    def card_cost(self, player: int, card: int) -> int:
+        return self.card_price(player, card)[0]
+
+    def wonder_cost(self, player: int, wonder: int) -> int:
+        waive = 2 if T_ARCHITECTURE in self.cities[player].tokens else 0
+        return self._trade_cost(player, XWONDERS[wonder].need, waive)
+
+    def activation_price(self, player: int, space: int) -> int:
+        """Coins to activate the card on ``space`` (1-6) before Offering tokens."""
+        price = space_price(player, space)
+        if self.spaces[space - 1].divinity == GATE:
+            price *= GATE_MULTIPLIER
+        if W_SANCTUARY in self.cities[player].built_wonders:
+            price -= SANCTUARY_DISCOUNT
+        return max(0, price)
+
+    def wonders_built_count(self) -> int:
+        return len(self.cities[0].built) + len(self.cities[1].built)
+
+    # --- moves ------------------------------------------------------------------------------------
+    def legal_moves(self) -> list[XMove]:
+        """Every legal decision here, in a fixed order (empty at chance and terminal nodes)."""
+        if self.is_chance() or self.is_terminal():
+            return []
+        return DECISIONS[self.phase](self)
+
+    def why_illegal(self, move: XMove) -> str | None:
+        """``None`` if ``move`` is legal here, else a sentence saying why not."""
+        if self.is_terminal():
+            return "the game is over"
+        if self.is_chance():
+            if any(m == move for m, _ in self.chance_weights()[0]):
+                return None
+            return f"{move} is not a possible outcome here ({self.describe()})"
+        if move in self.legal_moves():
+            return None
+        player = self.to_move
+        city = self.cities[player]
+        if self.phase == "play" and move.kind in ("build", "wonder"):
+            card = move.args[-1]
+            slot = self.pyramid.index(card) if card in self.pyramid else -1
+            if slot < 0 or not self.accessible >> slot & 1:
+                return f"{XCARDS[card].name} is not an accessible card of the structure"
+            if move.kind == "build":
+                cost = self.card_cost(player, card)
+                return f"{XCARDS[card].name} costs {cost} coins, you have {city.funds}"
+            wonder = move.args[0]
+            if wonder not in city.wonders:
+                return f"you have no unbuilt wonder {XWONDERS[wonder].name}"
+            if self.wonders_built_count() >= MAX_WONDERS_BUILT:
+                return "seven wonders are built already"
+            cost = self.wonder_cost(player, wonder)
+            return f"{XWONDERS[wonder].name} costs {cost} coins, you have {city.funds}"
+        if self.phase == "play" and move.kind == "activate":
+            if self.age < 2:
+                return "Divinities are activated from Age II on"
+            return f"{move} is not possible: not on a face-up space, or you cannot pay for it"
+        moves = ", ".join(str(m) for m in self.legal_moves()[:6])
+        return f"{move} is not legal here ({self.describe()}); legal moves include {moves}"
+
+    def apply(self, move: XMove | str, *, check: bool = True) -> XState:
+        """The state after ``move`` (or its notation); raises :class:`XIllegalMoveError` if
+        illegal. ``check=False`` skips the check, for moves that came from ``legal_moves()`` or
+        ``chance_outcomes()``."""
+        if isinstance(move, str):
+            move = XMove.parse(move)
+        if check:
+            reason = self.why_illegal(move)
+            if reason is not None:
+                raise XIllegalMoveError(reason)
+        t = self._copy()
+        APPLY[move.kind](t, move)
+        return t._freeze()
+
+    def random_move(self, rng: random.Random) -> XMove:
+        """A uniformly random legal move, or a chance outcome with its probability."""
+        if self.is_chance():
+            return self.sample_chance(rng)
+        moves = self.legal_moves()
+        if not moves:
+            raise XIllegalMoveError(f"no legal move here ({self.describe()})")
+        return moves[int(rng.random() * len(moves))]
+
+    # --- chance -----------------------------------------------------------------------------------
+    def chance_weights(self) -> tuple[list[tuple[XMove, int]], int]:
+        """Exact chance distribution: [(outcome, weight)] and the total weight."""
+        outcomes = CHANCE[self.phase](self) if self.is_chance() else []
+        return outcomes, sum(w for _, w in outcomes)
+
+    def chance_outcomes(self) -> list[tuple[XMove, float]]:
+        """[(outcome, probability)] at a chance node; the probabilities sum to 1."""
+        outcomes, total = self.chance_weights()
+        return [(m, w / total) for m, w in outcomes]
+
+    def chance_probability(self, move: XMove) -> Fraction:
+        outcomes, total = self.chance_weights()
+        return next((Fraction(w, total) for m, w in outcomes if m == move), Fraction(0))
+
+    def sample_chance(self, rng: random.Random) -> XMove:
+        outcomes, total = self.chance_weights()
+        x = rng.random() * total
+        for m, w in outcomes:
+            x -= w
+            if x < 0:
+                return m
+        return outcomes[-1][0]
+
+    # --- private information ----------------------------------------------------------------------
+    def view(self, player: int) -> XState:
+        """What ``player`` knows: the opponent's private cards become ``None``."""
+        if self.observer is not None and self.observer != player:
+            raise ValueError(f"a view for {PLAYER_NAMES[self.observer]} cannot give another's")
+        t = self._copy()
+        t.observer = player
+        t.spaces = tuple(
+            Space(None, s.mythology, s.owner, False)
+            if s is not None and not s.face_up and s.owner != player
+            else s
+            for s in self.spaces
+        )
+        t.deck_tops = tuple(
+            tuple(c if player in c.known_to else DeckCard(None, c.known_to) for c in tops)
+            for tops in self.deck_tops
+        )
+        if self.phase == "seat" and self.to_move != player:
+            t.drawn = None
+        return t._freeze()
+
+    def unaccounted(self, mythology: str) -> tuple[str, ...]:
+        """The Divinities of ``mythology`` whose place the observer does not know."""
+        known = {s.divinity for s in self.spaces if s is not None}
+        known.update(c.divinity for tops in self.deck_tops for c in tops)
+        for city in self.cities:
+            known.update(city.divinities)
+        if self.drawn:
+            known.update(self.drawn)
+        return tuple(d for d in BY_MYTHOLOGY[mythology] if d not in known)
+
+    # --- readable accessors -----------------------------------------------------------------------
+    def city(self, player: int) -> City:
+        return self.cities[player]
+
+    @property
+    def accessible_slots(self) -> list[int]:
+        return bits(self.accessible)
+
+    @property
+    def box_tokens(self) -> list[int]:
+        """Progress tokens in the box (The Great Library and Enki draw from them)."""
+        if self.phase == "setup_tokens":
+            return []
+        owned = self.cities[0].tokens | self.cities[1].tokens
+        used = set(self.board) | set(self.library) | set(self.enki_tokens) | owned
+        return [t for t in token_pool(self.expansions) if t not in used]
+
+    # --- scoring ---------------------------------------------------------------------------------
+    def score(self, player: int) -> XScore:
+        """Victory points now (the civilian count if the game ended after Age III)."""
+        city = self.cities[player]
+        points = {color: 0 for color in ("blue", "green", "yellow")}
+        for c in city.cards:
+            if COLOR_OF[c] in points:
+                points[COLOR_OF[c]] += XCARDS[c].points
+        purple = TEMPLE_POINTS[len(city.cards & TEMPLE_SET)]
+        for c in city.cards & GUILD_SET:
+            categories, each = XCARDS[c].points_per_max
+            purple += each * max(category_count(self, p, categories) for p in (0, 1))
+        tokens = sum(XTOKENS[t].points for t in city.tokens)
+        if T_MATHEMATICS in city.tokens:
+            tokens += 3 * len(city.tokens)
+        if T_MYSTICISM in city.tokens:
+            tokens += MYSTICISM_POINTS * (len(city.mythology) + len(city.offerings))
+        divinities = city.astarte + sum(
+            DIVINITY[d].amount for d in city.divinities if d == "Aphrodite"
+        )
+        return XScore(
+            blue=points["blue"],
+            green=points["green"],
+            yellow=points["yellow"],
+            purple=purple,
+            wonders=sum(XWONDERS[w].points for w in city.built_wonders),
+            tokens=tokens,
+            coins=city.coins // 3,
+            military=MILITARY_POINTS[player][self.pawn + 9],
+            divinities=divinities,
+        )
+
+
+def observe(state: XState, move: XMove, player: int) -> XMove:
+    """What ``player`` sees of ``move`` played in the referee's ``state``: the move itself, or
+    its public shadow when it carries the opponent's private card (the two Divinities drawn,
+    the one seated face down)."""
+    if player == state.to_move:
+        return move
+    if move.kind == "draw_divinities":
+        return XMove("draw_divinities", (move.args[0], None))
+    if move.kind == "seat":
+        return XMove("seat", (None, move.args[1], move.args[2]))
+    return move
+
+
+def new_game(expansions: Iterable[str] = ("pantheon",)) -> XState:
+    """The state before setup (a chance node dealing the board's progress tokens)."""
+    chosen = tuple(sorted(set(expansions)))
+    unknown = [e for e in chosen if e not in EXPANSIONS]
+    if unknown:
+        raise ValueError(
+            f"unknown expansion {unknown[0]!r}: expected {', '.join(EXPANSIONS)}"
+            + (" (Agora is not implemented yet)" if "agora" in unknown else "")
+        )
+    s = XState.__new__(XState)
+    s._hash = None
+    s.expansions = chosen
+    s.observer = None
+    s.phase = "setup_tokens"
+    s.to_move = 0
+    s.age = 0
+    s.pyramid = pvector([HIDDEN] * SLOTS)
+    s.present = s.accessible = s.reveal = 0
+    s.unseen = frozenset()
+    s.back_slots = 0
+    s.pawn = 0
+    s.military = ALL_MILITARY
+    s.minerva = None
+    s.board = s.library = s.enki_tokens = s.discard = s.offer = frozenset()
+    s.wonders_unseen = wonder_pool(chosen)
+    s.picks = 0
+    s.extra = False
+    s.winner = -1
+    s.victory = ""
+    s.destroying = None
+    s.cities = (City(), City())
+    s.spaces = (None,) * SPACES
+    s.deck_size = tuple(len(BY_MYTHOLOGY[m]) for m in MYTHOLOGIES) if s.pantheon else (0,) * 5
+    s.deck_tops = ((),) * len(MYTHOLOGIES)
+    s.mythology_on = pmap()
+    s.offering_on = pmap()
+    s.drawing = None
+    s.drawn = ()
+    s.revealing = ()
+    s.chosen = ()
+    return s
+
+
+def play_random_game(rng: random.Random, state: XState | None = None) -> XState:
+    """Uniformly random legal moves (exact chance) from ``state`` to the end of the game."""
+    state = new_game() if state is None else state
+    while not state.is_terminal():
+        state = state.apply(state.random_move(rng), check=False)
+    return state
+
+
+assert len(CARDS) == TEMPLE_IDS[0] and T_AGRICULTURE == 0 and len(TOKENS) > T_PHILOSOPHY
+assert MILITARY_TOKEN_NAMES == ("A2", "A5", "B2", "B5")

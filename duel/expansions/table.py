@@ -1,0 +1,231 @@
+"""The pieces of an expansion game's state: a city, a Pantheon space, a card known to lie
+in a Mythology deck, the score sheet; the constants of the rules they share."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from duel.catalog import (
+    GUILDS,
+    TOKENS,
+    WONDERS,
+    bits,
+)
+from duel.expansions.components import (
+    MYTHOLOGIES,
+    PANTHEON_TOKENS,
+    PANTHEON_WONDERS,
+    TEMPLE_IDS,
+    XCARDS,
+)
+from duel.pyramid_layouts import SLOTS
+
+EXPANSIONS = ("pantheon",)
+#: How a view weighs the cards an opponent may have chosen (see the module docstring).
+CHANCE_MODEL = "uniform-consistent"
+TAKEN, HIDDEN = -1, -2
+START_COINS = 7
+BOARD_TOKEN_COUNT = 5
+DRAFT_ORDER = (0, 1, 1, 0, 1, 0, 0, 1)
+#: Military tokens as in the base engine: bit i is MILITARY_TOKEN_NAMES[i]; (distance, coins).
+LOOT = ((3, 2, 0b0001), (6, 5, 0b0010))
+ALL_MILITARY = 0b1111
+TOKEN_LOSS = (2, 5, 2, 5)
+ALL_SLOTS = (1 << SLOTS) - 1
+SCIENCE_VICTORY_SYMBOLS = 6
+_MILITARY_A = [0 if p <= 0 else 2 if p <= 2 else 5 if p <= 5 else 10 for p in range(-9, 10)]
+MILITARY_POINTS = (_MILITARY_A, _MILITARY_A[::-1])
+COLOR_OF = {c.id: c.color for c in XCARDS}
+#: The phases decided by chance.
+CHANCE_PHASES = frozenset(
+    {
+        "setup_tokens",
+        "setup_wonders",
+        "reveal",
+        "deal_backs",
+        "library_draw",
+        "place_mythology",
+        "place_offerings",
+        "draw_divinities",
+        "flip",
+        "enki_tokens",
+        "top",
+        "deck",
+        "zeus_reveal",
+    }
+)
+
+
+class XIllegalMoveError(ValueError):
+    """A move that is not legal here; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    """A Pantheon space: its Divinity (``None`` if face down and unknown to the observer)."""
+
+    divinity: str | None
+    mythology: str | None  # None for the Gate
+    owner: int  # who seated it; -1 for the Gate
+    face_up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DeckCard:
+    """A card known to lie at its place from the top of a Mythology deck, and who knows it."""
+
+    divinity: str | None  # None: known to ``known_to``, not to the state's observer
+    known_to: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
+class XScore:
+    """A city's victory points by category (``divinities``: Aphrodite, Astarte's coins)."""
+
+    blue: int
+    green: int
+    yellow: int
+    purple: int
+    wonders: int
+    tokens: int
+    coins: int
+    military: int
+    divinities: int
+
+    @property
+    def total(self) -> int:
+        return sum(getattr(self, c) for c in self.CATEGORIES)
+
+    CATEGORIES = (
+        "blue",
+        "green",
+        "yellow",
+        "purple",
+        "wonders",
+        "tokens",
+        "coins",
+        "military",
+        "divinities",
+    )
+
+
+class City:
+    """One player's side of the table. Immutable by contract once in a state."""
+
+    __slots__ = (
+        "coins",
+        "astarte",
+        "cards",
+        "wonders",
+        "built",
+        "tokens",
+        "science",
+        "mythology",
+        "offerings",
+        "divinities",
+    )
+
+    def __init__(self) -> None:
+        self.coins = START_COINS
+        self.astarte = 0  # coins lying on Astarte: spendable, never lost, 1 VP each
+        self.cards: frozenset[int] = frozenset()
+        self.wonders: tuple[int, ...] = ()  # owned, not built
+        self.built: tuple[tuple[int, int], ...] = ()  # (wonder, the Age card under it)
+        self.tokens: frozenset[int] = frozenset()
+        self.science: frozenset[str] = frozenset()  # distinct symbols
+        self.mythology: tuple[str, ...] = ()  # Mythology tokens held
+        self.offerings: tuple[int, ...] = ()  # Offering tokens held (their values)
+        self.divinities: tuple[str, ...] = ()  # activated (and the Gate)
+
+    def copy(self) -> City:
+        other = City.__new__(City)
+        for name in City.__slots__:
+            setattr(other, name, getattr(self, name))
+        return other
+
+    def key(self) -> tuple:
+        return tuple(getattr(self, name) for name in City.__slots__)
+
+    @property
+    def built_wonders(self) -> tuple[int, ...]:
+        return tuple(w for w, _ in self.built)
+
+    def count(self, color: str) -> int:
+        return sum(1 for c in self.cards if COLOR_OF[c] == color)
+
+    @property
+    def funds(self) -> int:
+        """Coins that can be spent: the treasury and Astarte's."""
+        return self.coins + self.astarte
+
+
+FIELDS = (
+    "expansions",
+    "observer",
+    "phase",
+    "to_move",
+    "age",
+    "pyramid",
+    "present",
+    "accessible",
+    "reveal",
+    "unseen",
+    "back_slots",
+    "pawn",
+    "military",
+    "minerva",
+    "board",
+    "library",
+    "enki_tokens",
+    "discard",
+    "offer",
+    "wonders_unseen",
+    "picks",
+    "extra",
+    "winner",
+    "victory",
+    "destroying",
+    "cities",
+    "spaces",
+    "deck_size",
+    "deck_tops",
+    "mythology_on",
+    "offering_on",
+    "drawing",
+    "drawn",
+    "revealing",
+    "chosen",
+)
+
+
+TEMPLE_SET = frozenset(TEMPLE_IDS)
+GUILD_SET = frozenset(bits(GUILDS))
+
+
+def token_pool(expansions: tuple[str, ...]) -> tuple[int, ...]:
+    extra = PANTHEON_TOKENS if "pantheon" in expansions else ()
+    return tuple(range(len(TOKENS))) + extra
+
+
+def wonder_pool(expansions: tuple[str, ...]) -> frozenset[int]:
+    extra = PANTHEON_WONDERS if "pantheon" in expansions else ()
+    return frozenset(range(len(WONDERS))) | frozenset(extra)
+
+
+def deck_index(mythology: str) -> int:
+    return MYTHOLOGIES.index(mythology)
+
+
+def category_count(state, player: int, categories: tuple[str, ...]) -> int:
+    """How many of ``categories`` (card colours, "wonder", "coins_div3") ``player`` has: what a
+    guild or a commercial card counts."""
+    city = state.cities[player]
+    total = 0
+    for category in categories:
+        if category == "wonder":
+            total += len(city.built)
+        elif category == "coins_div3":
+            total += city.coins // 3
+        else:
+            total += city.count(category)
+    return total

@@ -1,0 +1,112 @@
+"""``duel play --expansions pantheon``: a whole game through typed lines, the views it shows,
+bad input, the hand-over screen between two humans, and the record written after each move."""
+
+import itertools
+
+import pytest
+
+from duel.app.xplay import run_xgame
+from duel.expansions.record import XRecord
+
+pytestmark = pytest.mark.expansions
+
+
+def _typist(lines):
+    """A reader that answers the prompts with ``lines``, then "1" forever."""
+    answers = itertools.chain(lines, itertools.repeat("1"))
+    prompts = []
+
+    def read(prompt):
+        prompts.append(prompt)
+        return next(answers)
+
+    return read, prompts
+
+
+def test_a_human_plays_a_whole_game_against_the_ai_and_the_record_replays(tmp_path):
+    read, prompts = _typist(["hello", "999", "build Nothing", "wonder pyramids with baths", ""])
+    out = []
+    record = tmp_path / "game.json"
+    code = run_xgame(
+        ("pantheon",), ("human", "random"), seed=3, record=record, read=read, write=out.append
+    )
+    text = "\n".join(out)
+    assert code == 0 and "Game over" in text
+    assert "unknown move 'hello'" in text and "Choose a number from 1 to" in text
+    assert "no card named" in text
+    final = XRecord.load(record).final_state()
+    assert final.is_terminal()
+
+
+def test_the_screen_never_shows_the_ais_face_down_divinity(tmp_path):
+    read, _ = _typist([])
+    out = []
+    run_xgame(("pantheon",), ("human", "random"), seed=5, read=read, write=out.append)
+    boards = [block for block in out if block.startswith("Pantheon ·")]
+    assert boards
+    for board in boards:
+        for line in board.splitlines():
+            if "seated by B" in line:
+                assert "face down, seated by B" in line and "yours" not in line
+
+
+def test_two_humans_get_a_hand_over_screen(tmp_path):
+    read, prompts = _typist([])
+    out = []
+    code = run_xgame(("pantheon",), ("human", "human"), seed=2, read=read, write=out.append)
+    assert code == 0
+    assert any(p.startswith("Pass the terminal to player B") for p in prompts)
+    assert any(p.startswith("Pass the terminal to player A") for p in prompts)
+
+
+def test_quitting_leaves_the_game_unfinished():
+    read, _ = _typist(["quit"])
+    out = []
+    code = run_xgame(("pantheon",), ("human", "random"), seed=1, read=read, write=out.append)
+    assert code == 1 and "Game left unfinished." in out
+
+
+def test_an_unknown_level_is_refused():
+    out = []
+    assert run_xgame(("pantheon",), ("human", "cmcts"), write=out.append) == 2
+    assert "expansion games are played by human" in out[0]
+
+
+def test_hint_in_the_game_and_on_a_record(tmp_path, capsys):
+    import json
+    import random
+
+    import pytest
+    import typer
+
+    from duel.app.xplay import hint_record
+    from duel.expansions import new_xgame
+
+    read, _ = _typist(["hint", "quit"])
+    out = []
+    run_xgame(("pantheon",), ("human", "random"), seed=4, think=0.2, read=read, write=out.append)
+    assert any(block.startswith("Best moves for A") for block in out)
+
+    state, moves, rng = new_xgame(("pantheon",)), [], random.Random(8)
+    while not (state.age == 2 and state.phase == "play"):
+        move = state.random_move(rng)
+        moves.append(move)
+        state = state.apply(move)
+    path = tmp_path / "age2.json"
+    XRecord(("pantheon",), tuple(moves)).save(path)
+    assert hint_record(path, 0.3, 3, 0, True) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["moves"]) == min(3, len(state.legal_moves())) and all(
+        0 <= m["win_chance"] <= 1 for m in data["moves"]
+    )
+    assert data["moves"][0]["move"] in {str(m) for m in state.legal_moves()}
+
+    while not state.is_terminal():
+        move = state.random_move(rng)
+        moves.append(move)
+        state = state.apply(move)
+    XRecord(("pantheon",), tuple(moves)).save(path)
+    with pytest.raises(typer.Exit) as stop:
+        hint_record(path, 0.3, 3, 0, False)
+    assert stop.value.exit_code == 1
+    assert "no decision to hint at" in capsys.readouterr().err
