@@ -6,15 +6,18 @@ Divinity seated face down shows as its Mythology, the card the opponent put back
 turn, so that one player's private cards are off the screen when the other sits down.
 Against an AI, the screen always shows the human's view; the AI reads its own view.
 
-The game's record (every move, private ones included, as a score sheet written after the game)
-is written atomically to ``--record FILE`` after every move, so a closed terminal loses
-nothing of a finished move; it can be replayed with :class:`duel.expansions.record.XRecord`.
-Resuming a game in progress is not offered yet: a save would have to hide each player's private
-cards from the other (docs/engine.md, "Records and saves").
+``--record FILE`` is written atomically after every move. While the game runs it holds each
+move as the opponent of its player saw it (``seat a Greek Divinity on 3``), marked
+``in_progress``, so the file tells no one a face-down card before the rules reveal it; when the
+game ends it becomes the full record (every private move with its card, as a score sheet
+written after the game), which :class:`duel.expansions.record.XRecord` replays. Resuming a game
+in progress is not offered yet: it needs the sealed saves of docs/engine.md ("Records and
+saves").
 """
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from collections.abc import Callable
@@ -22,11 +25,14 @@ from pathlib import Path
 
 from duel.app.i18n import N_, shown, tr
 from duel.catalog import AGE_NAMES
-from duel.expansions import XMove, XState, new_xgame
+from duel.expansions import XMove, XState, new_xgame, observe
 from duel.expansions.components import MYTHOLOGIES, XCARDS, XTOKENS, XWONDERS, space_price
+from duel.expansions.record import FORMAT as RECORD_FORMAT
+from duel.expansions.record import VERSION as RECORD_VERSION
 from duel.expansions.record import XRecord
 from duel.expansions.table import HIDDEN, TAKEN
 from duel.moves import PLAYER_NAMES
+from duel.position import write_atomically
 from duel.pyramid_layouts import LAYOUTS
 
 HUMAN = "human"
@@ -230,18 +236,30 @@ class XGame:
             for i, s in enumerate(seats)
         )
         self.moves: list[XMove] = []
+        self.public_moves: list[str] = []  # each move as the other player saw it
         self.record_path = record
         self.read, self.write = read, write
         self.think = think
         self.last_human: int | None = None
 
     def save(self) -> None:
+        """Write the record: in full once the game is over; while it runs, every move as the
+        opponent of its player saw it, so that the file tells no one a face-down card early."""
         if self.record_path is None:
             return
+        metadata = {"players": list(self.seats)}
         try:
-            XRecord(self.expansions, tuple(self.moves), {"players": list(self.seats)}).save(
-                self.record_path
-            )
+            if self.state.is_terminal():
+                XRecord(self.expansions, tuple(self.moves), metadata).save(self.record_path)
+                return
+            data = {
+                "format": RECORD_FORMAT,
+                "version": RECORD_VERSION,
+                "expansions": list(self.expansions),
+                "metadata": {**metadata, "in_progress": True},
+                "moves": self.public_moves,
+            }
+            write_atomically(Path(self.record_path), json.dumps(data, indent=1) + "\n")
         except OSError as error:
             self.write(tr("Could not write the record: {error}", error=error))
 
@@ -266,6 +284,7 @@ class XGame:
                 )
             self.state = state.apply(move, check=False)
             self.moves.append(move)
+            self.public_moves.append(str(observe(state, move, 1 - state.to_move)))
             self.save()
         self.write("\n".join(board_lines(self.state.view(self.viewer()))))
         final = self.state
@@ -297,8 +316,6 @@ class XGame:
         humans = [p for p in (0, 1) if self.players[p] is None]
         if not humans:
             return str(move)
-        from duel.expansions import observe
-
         return str(observe(self.state, move, humans[0]))
 
     def human_move(self, player: int) -> XMove | None:
@@ -404,8 +421,6 @@ def hint_lines(view: XState, seconds: float, top: int, seed: int = 0) -> tuple[l
 def hint_record(path: Path, seconds: float | None, top: int, seed: int, as_json: bool) -> int:
     """``duel hint RECORD`` for a game with expansions: the moves of the player to move at the
     record's end, searched on that player's view."""
-    import json
-
     from duel.app.cli_support import fail
     from duel.expansions.record import XRecordError
 

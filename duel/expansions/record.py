@@ -96,6 +96,11 @@ class XRecord:
         metadata = data.get("metadata", {})
         if not isinstance(metadata, dict):
             raise XRecordError("metadata: expected an object")
+        if metadata.get("in_progress"):
+            raise XRecordError(
+                "metadata: the record of a game in progress, with the players' face-down "
+                "cards hidden until the game ends; it replays once the game is over"
+            )
         state = new_game(tuple(expansions))
         moves = []
         for number, text in enumerate(moves_raw, 1):

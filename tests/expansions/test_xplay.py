@@ -110,3 +110,25 @@ def test_hint_in_the_game_and_on_a_record(tmp_path, capsys):
         hint_record(path, 0.3, 3, 0, False)
     assert stop.value.exit_code == 1
     assert "no decision to hint at" in capsys.readouterr().err
+
+
+def test_the_record_of_a_game_in_progress_hides_every_face_down_card(tmp_path):
+    import json
+    import re
+
+    import pytest
+
+    from duel.expansions.record import XRecordError
+
+    read, _ = _typist(["1"] * 45 + ["quit"])
+    record = tmp_path / "game.json"
+    run_xgame(("pantheon",), ("human", "random"), seed=6, record=record, read=read, write=print)
+    data = json.loads(record.read_text())
+    assert data["metadata"]["in_progress"] is True
+    seats = [m for m in data["moves"] if m.startswith("seat ")]
+    draws = [m for m in data["moves"] if m.startswith("divinities ")]
+    assert seats and draws
+    assert all(re.fullmatch(r"seat a \w+ Divinity on \d", m) for m in seats)
+    assert all(m.endswith(" unseen") for m in draws)
+    with pytest.raises(XRecordError, match="game in progress"):
+        XRecord.load(record)
