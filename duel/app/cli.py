@@ -94,7 +94,8 @@ def play(
         for option, given in (("--load", load), ("--manual-chance", manual_chance)):
             if given:
                 fail(tr("--expansions cannot be combined with {option} yet", option=option))
-        raise typer.Exit(_play_expansions(expansions, (a, b), seed, think, record))
+        full_screen = not (line or plain) and sys.stdin.isatty() and sys.stdout.isatty()
+        raise typer.Exit(_play_expansions(expansions, (a, b), seed, think, record, full_screen))
     from duel.app.tui import run_game
 
     use_palette(palette)
@@ -116,7 +117,12 @@ def play(
 
 
 def _play_expansions(
-    names: str, seats: tuple[str | None, str | None], seed: int | None, think: float, record
+    names: str,
+    seats: tuple[str | None, str | None],
+    seed: int | None,
+    think: float,
+    record: Path | None,
+    full_screen: bool,
 ) -> int:
     from duel.app.xplay import run_xgame
     from duel.expansions import EXPANSIONS
@@ -131,7 +137,9 @@ def _play_expansions(
                 names=", ".join(EXPANSIONS),
             )
         )
-    return run_xgame(chosen, seats, seed=seed, think=think, record=record)
+    return run_xgame(
+        chosen, seats, seed=seed, think=think, record=record, full_screen=full_screen
+    )
 
 
 PaletteOption = Annotated[

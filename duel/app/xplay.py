@@ -209,19 +209,19 @@ def move_line(state: XState, move: XMove) -> str:
     return text
 
 
-class XGame:
-    """One game: the referee state, the players, the record; ``step`` advances it by one move."""
+class XGameControl:
+    """A game's control, apart from what draws it (the line mode below, the full-screen app of
+    :mod:`duel.app.xscreen`): the referee state, the players, the dealer and the record."""
 
     def __init__(
         self,
         expansions: tuple[str, ...],
         seats: tuple[str, str],
         *,
-        seed: int | None,
-        think: float,
-        record: Path | None,
-        read: Callable[[str], str],
-        write: Callable[[str], None],
+        seed: int | None = None,
+        think: float = 1.0,
+        record: Path | None = None,
+        notify: Callable[[str], None] = print,
     ) -> None:
         from duel.solvers.xplayers import make_xplayer
 
@@ -238,9 +238,13 @@ class XGame:
         self.moves: list[XMove] = []
         self.public_moves: list[str] = []  # each move as the other player saw it
         self.record_path = record
-        self.read, self.write = read, write
+        self.notify = notify
         self.think = think
         self.last_human: int | None = None
+
+    @property
+    def humans(self) -> list[int]:
+        return [p for p in (0, 1) if self.players[p] is None]
 
     def save(self) -> None:
         """Write the record: in full once the game is over; while it runs, every move as the
@@ -261,34 +265,71 @@ class XGame:
             }
             write_atomically(Path(self.record_path), json.dumps(data, indent=1) + "\n")
         except OSError as error:
-            self.write(tr("Could not write the record: {error}", error=error))
+            self.notify(tr("Could not write the record: {error}", error=error))
 
-    def play(self) -> int:
+    def play(self, move: XMove) -> None:
+        """Apply ``move`` (legal: from the legal moves or checked by :meth:`read_move`)."""
+        state = self.state
+        self.state = state.apply(move, check=False)
+        self.moves.append(move)
+        self.public_moves.append(str(observe(state, move, 1 - state.to_move)))
+        self.save()
+
+    def advance(self) -> int | None:
+        """Deal chance and play the AI's moves until a human decides (that player is returned)
+        or the game ends (``None``)."""
         while not self.state.is_terminal():
             state = self.state
             if state.is_chance():
-                move = state.sample_chance(self.dealer)
-            elif self.players[state.to_move] is None:
-                move = self.human_move(state.to_move)
-                if move is None:
-                    self.write(tr("Game left unfinished."))
-                    return 1
-            else:
-                move = self.players[state.to_move].choose(state)
-                self.write(
-                    tr(
-                        "{player} plays {move}",
-                        player=PLAYER_NAMES[state.to_move],
-                        move=self.public(move),
-                    )
-                )
-            self.state = state.apply(move, check=False)
-            self.moves.append(move)
-            self.public_moves.append(str(observe(state, move, 1 - state.to_move)))
-            self.save()
-        self.write("\n".join(board_lines(self.state.view(self.viewer()))))
+                self.play(state.sample_chance(self.dealer))
+                continue
+            player = state.to_move
+            if self.players[player] is None:
+                return player
+            move = self.players[player].choose(state)
+            self.notify(
+                tr("{player} plays {move}", player=PLAYER_NAMES[player], move=self.public(move))
+            )
+            self.play(move)
+        return None
+
+    def needs_hand_over(self, player: int) -> bool:
+        """Between two humans at one terminal: before each change of player."""
+        needed = len(self.humans) == 2 and self.last_human not in (None, player)
+        self.last_human = player
+        return needed
+
+    def view(self, player: int | None = None) -> XState:
+        """What the screen may show: a human's view (the one to move between two humans)."""
+        if player is None:
+            player = self.humans[0] if len(self.humans) == 1 else self.state.to_move
+        return self.state.view(player)
+
+    def public(self, move: XMove) -> str:
+        """What the human(s) may see of an AI's move."""
+        if not self.humans:
+            return str(move)
+        return str(observe(self.state, move, self.humans[0]))
+
+    def read_move(self, player: int, text: str) -> XMove | str:
+        """The move typed (a number of the list or the notation), or why it is not one."""
+        view = self.state.view(player)
+        moves = view.legal_moves()
+        text = text.strip()
+        if text.isdigit():
+            if 1 <= int(text) <= len(moves):
+                return moves[int(text) - 1]
+            return tr("Choose a number from 1 to {n}.", n=len(moves))
+        try:
+            move = XMove.parse(text)
+        except ValueError as error:
+            return str(error)
+        reason = view.why_illegal(move)
+        return move if reason is None else reason
+
+    def result(self) -> str:
         final = self.state
-        result = (
+        outcome = (
             tr("Shared victory")
             if final.winner == 2
             else tr(
@@ -297,70 +338,58 @@ class XGame:
                 victory=final.victory,
             )
         )
-        self.write(
-            tr(
-                "Game over: {result}, {a} to {b}.",
-                result=result,
-                a=final.score(0).total,
-                b=final.score(1).total,
-            )
+        return tr(
+            "Game over: {result}, {a} to {b}.",
+            result=outcome,
+            a=final.score(0).total,
+            b=final.score(1).total,
         )
-        return 0
 
-    def viewer(self) -> int:
-        humans = [p for p in (0, 1) if self.players[p] is None]
-        return humans[0] if len(humans) == 1 else self.state.to_move
 
-    def public(self, move: XMove) -> str:
-        """What the human(s) may see of an AI's move."""
-        humans = [p for p in (0, 1) if self.players[p] is None]
-        if not humans:
-            return str(move)
-        return str(observe(self.state, move, humans[0]))
-
-    def human_move(self, player: int) -> XMove | None:
-        both_human = self.players[0] is None and self.players[1] is None
-        if both_human and self.last_human is not None and self.last_human != player:
-            self.write(CLEAR if sys.stdout.isatty() else "")
-            self.read(
-                tr(
-                    "Pass the terminal to player {player}, then press Enter: ",
-                    player=PLAYER_NAMES[player],
+def _play_lines(
+    control: XGameControl, read: Callable[[str], str], write: Callable[[str], None]
+) -> int:
+    """The line mode: the board and the numbered moves before each human decision."""
+    while (player := control.advance()) is not None:
+        if control.needs_hand_over(player):
+            write(CLEAR if sys.stdout.isatty() else "")
+            try:
+                read(
+                    tr(
+                        "Pass the terminal to player {player}, then press Enter: ",
+                        player=PLAYER_NAMES[player],
+                    )
                 )
-            )
-        self.last_human = player
-        view = self.state.view(player)
-        moves = view.legal_moves()
-        self.write("\n".join(board_lines(view)))
-        self.write(tr("Your moves, {player}:", player=PLAYER_NAMES[player]))
-        for number, move in enumerate(moves, 1):
-            self.write(f"  {number:3}  {move_line(view, move)}")
+            except (EOFError, KeyboardInterrupt):
+                write(tr("Game left unfinished."))
+                return 1
+        view = control.view(player)
+        write("\n".join(board_lines(view)))
+        write(tr("Your moves, {player}:", player=PLAYER_NAMES[player]))
+        for number, move in enumerate(view.legal_moves(), 1):
+            write(f"  {number:3}  {move_line(view, move)}")
         while True:
             try:
-                text = self.read(tr("Move (number, notation, hint or quit): ")).strip()
+                text = read(tr("Move (number, notation, hint or quit): ")).strip()
             except (EOFError, KeyboardInterrupt):
-                return None
+                text = "quit"
             if text.lower() in ("quit", "q", "exit"):
-                return None
-            if text.lower() == "hint":
-                self.write("\n".join(hint_lines(view, self.think, 5)[0]))
-                continue
+                write(tr("Game left unfinished."))
+                return 1
             if not text:
                 continue
-            if text.isdigit():
-                if 1 <= int(text) <= len(moves):
-                    return moves[int(text) - 1]
-                self.write(tr("Choose a number from 1 to {n}.", n=len(moves)))
+            if text.lower() == "hint":
+                write("\n".join(hint_lines(view, control.think, 5)[0]))
                 continue
-            try:
-                move = XMove.parse(text)
-            except ValueError as error:
-                self.write(str(error))
+            move = control.read_move(player, text)
+            if isinstance(move, str):
+                write(move)
                 continue
-            reason = view.why_illegal(move)
-            if reason is None:
-                return move
-            self.write(reason)
+            control.play(move)
+            break
+    write("\n".join(board_lines(control.view())))
+    write(control.result())
+    return 0
 
 
 def run_xgame(
@@ -372,9 +401,10 @@ def run_xgame(
     record: Path | None = None,
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
+    full_screen: bool = False,
 ) -> int:
-    """Play a game with ``expansions``; ``seats`` are levels of ``duel.solvers.xplayers`` or
-    ``human`` (default: a human as A against ``mcts`` as B)."""
+    """Play a game with ``expansions``, line by line or ``full_screen``; ``seats`` are levels of
+    ``duel.solvers.xplayers`` or ``human`` (default: a human as A against ``mcts`` as B)."""
     chosen = (seats[0] or HUMAN, seats[1] or "mcts")
     from duel.solvers.xplayers import XLEVELS
 
@@ -388,8 +418,8 @@ def run_xgame(
                 )
             )
             return 2
-    game = XGame(expansions, chosen, seed=seed, think=think, record=record, read=read, write=write)
-    return game.play()
+    control = XGameControl(expansions, chosen, seed=seed, think=think, record=record, notify=write)
+    return _play_lines(control, read, write)
 
 
 def hint_lines(view: XState, seconds: float, top: int, seed: int = 0) -> tuple[list[str], dict]:

@@ -1,0 +1,177 @@
+"""``duel play --expansions pantheon`` full screen: the table of an expansion game, its moves
+as a list to pick from, a line to type a move in, and a hand-over screen between two humans.
+
+The game's control is :class:`duel.app.xplay.XGameControl` (the line mode's too); this module
+only draws it. The table is the view of the human to move (of the one human against an AI): the
+opponent's face-down Divinity shows as its Mythology only. The AI thinks in a worker thread, so
+the screen stays responsive.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from duel.app.i18n import tr
+from duel.app.xplay import XGameControl, board_lines, hint_lines, move_line
+from duel.expansions import XMove
+from duel.moves import PLAYER_NAMES
+
+
+class HandOver(ModalScreen[None]):
+    """Between two humans: the table is hidden until the next player says they sit there."""
+
+    def __init__(self, player: int) -> None:
+        super().__init__(name="hand-over")
+        self.player = player
+
+    def compose(self) -> ComposeResult:
+        name = PLAYER_NAMES[self.player]
+        with Vertical(id="hand-over"):
+            yield Label(tr("Pass the terminal to player {player}.", player=name))
+            yield Button(tr("I am player {player}", player=name), id="ready", variant="primary")
+
+    @on(Button.Pressed, "#ready")
+    def ready(self) -> None:
+        self.dismiss(None)
+
+    def key_enter(self) -> None:
+        self.dismiss(None)
+
+
+class XApp(App[int]):
+    """The full-screen game of :class:`~duel.app.xplay.XGameControl`."""
+
+    CSS = """
+    #board-scroll { height: 1fr; border: round $accent; }
+    #moves { height: 12; border: round $primary; }
+    #log { height: 3; color: $text-muted; }
+    #hand-over { align: center middle; width: 60; height: 9; border: thick $accent;
+                 background: $surface; padding: 1 2; }
+    HandOver { align: center middle; }
+    """
+    BINDINGS = [
+        Binding("ctrl+q", "leave", tr("Quit")),
+        Binding("f2", "hint", tr("Hint")),
+    ]
+
+    def __init__(self, control: XGameControl) -> None:
+        super().__init__()
+        self.control = control
+        self.player: int | None = None
+        self.moves: list[XMove] = []
+        self.busy = False
+        self.lines: list[str] = []
+        control.notify = self.say
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="board-scroll"):
+            yield Static(id="board")
+        yield OptionList(id="moves")
+        yield Input(placeholder=tr("Move: a number, the notation, or hint"), id="entry")
+        yield Static(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = tr("7 Wonders Duel: Pantheon")
+        self.next_decision()
+
+    # --- messages from the control (the AI's moves), from any thread --------------------------
+    def say(self, text: str) -> None:
+        if threading.current_thread() is threading.main_thread():
+            self._add_line(text)
+        else:
+            self.call_from_thread(self._add_line, text)
+
+    def _add_line(self, text: str) -> None:
+        self.lines = [*self.lines[-2:], text]
+        self.query_one("#log", Static).update("\n".join(self.lines))
+
+    # --- the turn ------------------------------------------------------------------------------
+    @work(thread=True, exclusive=True)
+    def next_decision(self) -> None:
+        """Deal and let the AI play (off the screen's thread) up to a human's decision."""
+        self.busy = True
+        player = self.control.advance()
+        self.call_from_thread(self.show_turn, player)
+
+    def show_turn(self, player: int | None) -> None:
+        self.busy = False
+        self.player = player
+        if player is None:
+            self.query_one("#board", Static).update("\n".join(board_lines(self.control.view())))
+            self.query_one("#moves", OptionList).clear_options()
+            self.say(self.control.result())
+            return
+        if self.control.needs_hand_over(player):
+            self.query_one("#board", Static).update("")
+            self.query_one("#moves", OptionList).clear_options()
+            self.push_screen(HandOver(player), lambda _: self.show_decision(player))
+            return
+        self.show_decision(player)
+
+    def show_decision(self, player: int) -> None:
+        view = self.control.view(player)
+        self.query_one("#board", Static).update("\n".join(board_lines(view)))
+        self.moves = view.legal_moves()
+        options = self.query_one("#moves", OptionList)
+        options.clear_options()
+        options.add_options(
+            [Option(f"{n:3}  {move_line(view, m)}") for n, m in enumerate(self.moves, 1)]
+        )
+        options.highlighted = 0
+        self.query_one("#entry", Input).focus()
+
+    def play(self, move: XMove) -> None:
+        if self.player is None or self.busy:
+            return
+        self.player = None
+        self.control.play(move)
+        self.query_one("#entry", Input).value = ""
+        self.next_decision()
+
+    @on(OptionList.OptionSelected, "#moves")
+    def picked(self, event: OptionList.OptionSelected) -> None:
+        if 0 <= event.option_index < len(self.moves):
+            self.play(self.moves[event.option_index])
+
+    @on(Input.Submitted, "#entry")
+    def typed(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if self.player is None or not text:
+            return
+        if text.lower() == "hint":
+            self.action_hint()
+            return
+        if text.lower() in ("quit", "exit"):
+            self.action_leave()
+            return
+        move = self.control.read_move(self.player, text)
+        if isinstance(move, str):
+            self.say(move)
+            return
+        self.play(move)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def action_hint(self) -> None:
+        if self.player is None:
+            return
+        view = self.control.view(self.player)
+        lines, _ = hint_lines(view, self.control.think, 3)
+        self.say("  ".join(line.strip() for line in lines))
+
+    def action_leave(self) -> None:
+        self.exit(0 if self.control.state.is_terminal() else 1)
+
+
+def run_xscreen(control: XGameControl) -> int:
+    """Run the full-screen game; the exit code: 0 finished, 1 left unfinished."""
+    code = XApp(control).run()
+    return 1 if code is None else code
