@@ -73,7 +73,7 @@ def test_two_humans_get_the_hand_over_screen():
                 await settle(app, pilot)
                 if isinstance(app.screen, HandOver):
                     seen = True
-                    assert str(app.query_one("#board").renderable) == ""
+                    assert str(app.screen_stack[0].query_one("#board").content) == ""
                     await pilot.press("enter")
                     continue
                 await pilot.press("1", "enter")
