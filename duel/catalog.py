@@ -108,7 +108,9 @@ def _per(effect: dict | None) -> tuple[tuple[str, ...], int] | None:
     return None if effect is None else (tuple(effect["count"]), effect["each"])
 
 
-def _card(i: int, raw: dict) -> Card:
+def card_from_data(i: int, raw: dict) -> Card:
+    """A card record from its entry in a data file (``data/duel/cards.json`` and the
+    expansions' files), with the id ``i``."""
     fx = raw["effects"]
     return Card(
         id=i,
@@ -132,7 +134,8 @@ def _card(i: int, raw: dict) -> Card:
     )
 
 
-def _wonder(i: int, raw: dict) -> Wonder:
+def wonder_from_data(i: int, raw: dict) -> Wonder:
+    """A Wonder record from its data entry; effects it does not know are left out."""
     fx = raw["effects"]
     return Wonder(
         id=i,
@@ -150,7 +153,8 @@ def _wonder(i: int, raw: dict) -> Wonder:
     )
 
 
-def _token(i: int, raw: dict) -> ProgressToken:
+def token_from_data(i: int, raw: dict) -> ProgressToken:
+    """A Progress token record from its data entry; effects it does not know are left out."""
     fx = raw["effects"]
     return ProgressToken(
         id=i,
@@ -161,12 +165,14 @@ def _token(i: int, raw: dict) -> ProgressToken:
     )
 
 
-CARDS: tuple[Card, ...] = tuple(_card(i, c) for i, c in enumerate(data.load("duel/cards.json")))
+CARDS: tuple[Card, ...] = tuple(
+    card_from_data(i, c) for i, c in enumerate(data.load("duel/cards.json"))
+)
 WONDERS: tuple[Wonder, ...] = tuple(
-    _wonder(i, w) for i, w in enumerate(data.load("duel/wonders.json"))
+    wonder_from_data(i, w) for i, w in enumerate(data.load("duel/wonders.json"))
 )
 TOKENS: tuple[ProgressToken, ...] = tuple(
-    _token(i, t) for i, t in enumerate(data.load("duel/progress_tokens.json"))
+    token_from_data(i, t) for i, t in enumerate(data.load("duel/progress_tokens.json"))
 )
 
 ALL_CARDS = (1 << len(CARDS)) - 1

@@ -20,7 +20,17 @@ import difflib
 from dataclasses import dataclass
 
 from duel import data
-from duel.catalog import CARDS, RESOURCES, TOKENS, WONDERS, Card, ProgressToken, Wonder
+from duel.catalog import (
+    CARDS,
+    TOKENS,
+    WONDERS,
+    Card,
+    ProgressToken,
+    Wonder,
+    card_from_data,
+    token_from_data,
+    wonder_from_data,
+)
 
 _RAW = data.load("duel/pantheon.json")
 
@@ -87,36 +97,9 @@ def space_price(player: int, space: int) -> int:
     return SPACE_PRICES[player][space - 1]
 
 
-def _need(cost: dict[str, int]) -> tuple[int, ...]:
-    return tuple(cost.get(r, 0) for r in RESOURCES)
-
-
 # --- cards: the five Grand Temples, after the 73 base cards ---------------------------------------
-def _temple(i: int, raw: dict) -> Card:
-    return Card(
-        id=i,
-        name=raw["name"],
-        age=3,
-        color="purple",
-        coin_cost=raw["cost"].get("coins", 0),
-        need=_need(raw["cost"]),
-        chain_from=None,
-        chain_gives=None,
-        produces=(0,) * len(RESOURCES),
-        produce_choice=(),
-        trade_fixed=(),
-        shields=0,
-        science=None,
-        points=0,
-        coins=0,
-        coins_per=None,
-        coins_per_max=None,
-        points_per_max=None,
-    )
-
-
 TEMPLES: tuple[Card, ...] = tuple(
-    _temple(len(CARDS) + i, t) for i, t in enumerate(_RAW["grand_temples"])
+    card_from_data(len(CARDS) + i, t) for i, t in enumerate(_RAW["grand_temples"])
 )
 XCARDS: tuple[Card, ...] = CARDS + TEMPLES
 TEMPLE_IDS: tuple[int, ...] = tuple(t.id for t in TEMPLES)
@@ -129,34 +112,15 @@ TEMPLE_MYTHOLOGY: dict[int, str] = {
 TEMPLE_POINTS: tuple[int, ...] = (0, *(_RAW["grand_temple_points"][str(n)] for n in (1, 2, 3)))
 
 
-# --- wonders and progress tokens ------------------------------------------------------------------
-def _wonder(i: int, raw: dict) -> Wonder:
-    fx = raw["effects"]
-    return Wonder(
-        id=i,
-        name=raw["name"],
-        need=_need(raw["cost"]),
-        points=fx.get("points", 0),
-        shields=0,
-        coins=0,
-        opponent_loses=0,
-        extra_turn=fx.get("extra_turn", False),
-        destroy=None,
-        produce_choice=(),
-        library=False,
-        mausoleum=False,
-    )
-
-
+# --- wonders and progress tokens -----------------------------------------------------------------
 XWONDERS: tuple[Wonder, ...] = WONDERS + tuple(
-    _wonder(len(WONDERS) + i, w) for i, w in enumerate(_RAW["wonders"])
+    wonder_from_data(len(WONDERS) + i, w) for i, w in enumerate(_RAW["wonders"])
 )
 PANTHEON_WONDERS: tuple[int, ...] = tuple(range(len(WONDERS), len(XWONDERS)))
 W_SANCTUARY, W_DIVINE_THEATER = PANTHEON_WONDERS
 
 XTOKENS: tuple[ProgressToken, ...] = TOKENS + tuple(
-    ProgressToken(id=len(TOKENS) + i, name=t["name"], points=0, coins=0, text=t["text"])
-    for i, t in enumerate(_RAW["progress_tokens"])
+    token_from_data(len(TOKENS) + i, t) for i, t in enumerate(_RAW["progress_tokens"])
 )
 PANTHEON_TOKENS: tuple[int, ...] = tuple(range(len(TOKENS), len(XTOKENS)))
 T_ENGINEERING, T_MYSTICISM, T_POLIORCETICS = PANTHEON_TOKENS

@@ -77,7 +77,6 @@ from duel.expansions.moves import MILITARY_TOKEN_NAMES, XMove
 from duel.expansions.rules import APPLY
 from duel.expansions.table import (
     ALL_MILITARY,
-    CHANCE_PHASES,
     COLOR_OF,
     EXPANSIONS,
     FIELDS,
@@ -138,7 +137,7 @@ class XState:
 
     # --- node kind -------------------------------------------------------------------------------
     def is_chance(self) -> bool:
-        return self.phase in CHANCE_PHASES
+        return self.phase in CHANCE
 
     def is_terminal(self) -> bool:
         return self.phase == "game_over"

@@ -19,6 +19,7 @@ from duel.expansions.components import (
     XCARDS,
 )
 from duel.pyramid_layouts import SLOTS
+from duel.state import Score
 
 EXPANSIONS = ("pantheon",)
 #: How a view weighs the cards an opponent may have chosen (see the module docstring).
@@ -36,24 +37,6 @@ SCIENCE_VICTORY_SYMBOLS = 6
 _MILITARY_A = [0 if p <= 0 else 2 if p <= 2 else 5 if p <= 5 else 10 for p in range(-9, 10)]
 MILITARY_POINTS = (_MILITARY_A, _MILITARY_A[::-1])
 COLOR_OF = {c.id: c.color for c in XCARDS}
-#: The phases decided by chance.
-CHANCE_PHASES = frozenset(
-    {
-        "setup_tokens",
-        "setup_wonders",
-        "reveal",
-        "deal_backs",
-        "library_draw",
-        "place_mythology",
-        "place_offerings",
-        "draw_divinities",
-        "flip",
-        "enki_tokens",
-        "top",
-        "deck",
-        "zeus_reveal",
-    }
-)
 
 
 class XIllegalMoveError(ValueError):
@@ -78,35 +61,18 @@ class DeckCard:
     known_to: frozenset[int]
 
 
-@dataclass(frozen=True, slots=True)
-class XScore:
-    """A city's victory points by category (``divinities``: Aphrodite, Astarte's coins)."""
+@dataclass(frozen=True)
+class XScore(Score):
+    """A city's victory points by category: the base score sheet's, and ``divinities``
+    (Aphrodite's 9, a point per coin left on Astarte)."""
 
-    blue: int
-    green: int
-    yellow: int
-    purple: int
-    wonders: int
-    tokens: int
-    coins: int
-    military: int
-    divinities: int
+    divinities: int = 0
 
     @property
     def total(self) -> int:
-        return sum(getattr(self, c) for c in self.CATEGORIES)
+        return super().total + self.divinities
 
-    CATEGORIES = (
-        "blue",
-        "green",
-        "yellow",
-        "purple",
-        "wonders",
-        "tokens",
-        "coins",
-        "military",
-        "divinities",
-    )
+    CATEGORIES = (*Score.CATEGORIES, "divinities")
 
 
 class City:
