@@ -25,17 +25,25 @@ from pathlib import Path
 
 from duel.app.i18n import N_, shown, tr
 from duel.catalog import AGE_NAMES
-from duel.expansions import XMove, XState, new_xgame, observe
-from duel.expansions.components import MYTHOLOGIES, XCARDS, XTOKENS, XWONDERS, space_price
+from duel.expansions import XMove, XState, new_xgame, observe, senate
+from duel.expansions.agora import CHAMBERS
+from duel.expansions.components import (
+    MYTHOLOGIES,
+    XCARDS,
+    XTOKENS,
+    XWONDERS,
+    space_price,
+    structure_of,
+)
 from duel.expansions.record import FORMAT as RECORD_FORMAT
 from duel.expansions.record import VERSION as RECORD_VERSION
 from duel.expansions.record import XRecord
-from duel.expansions.table import HIDDEN, TAKEN
+from duel.expansions.table import HIDDEN, TAKEN, controller
 from duel.moves import PLAYER_NAMES
 from duel.position import write_atomically
-from duel.pyramid_layouts import LAYOUTS
 
 HUMAN = "human"
+EXPANSION_TITLES = {"pantheon": N_("Pantheon"), "agora": N_("Agora")}
 CLEAR = "\033[2J\033[H"
 _COLOURS = ("brown", "grey", "yellow", "blue", "green", "red", "purple")
 _COLOUR_WORDS = {
@@ -115,7 +123,7 @@ def _structure_lines(state: XState) -> list[str]:
     if not state.age:
         return []
     lines = [tr("Structure of {age} (* takeable):", age=tr(AGE_NAMES[state.age]))]
-    for row in LAYOUTS[state.age].rows:
+    for row in structure_of(state.expansions, state.age).rows:
         cells = []
         for slot in row:
             card = state.pyramid[slot]
@@ -125,6 +133,8 @@ def _structure_lines(state: XState) -> list[str]:
                 text = "[?]"
                 if state.back_slots >> slot & 1:
                     text = "[" + tr("temple or guild") + "]"
+                elif state.backs and state.backs[slot] == "senator":
+                    text = "[" + tr("Senator") + "]"
             else:
                 text = shown(XCARDS[card].name)
             if state.accessible >> slot & 1:
@@ -171,7 +181,43 @@ def _city_lines(state: XState, player: int) -> list[str]:
         extras.append(tr("Offerings: {values}", values=", ".join(f"-{v}" for v in city.offerings)))
     if city.divinities:
         extras.append(tr("Divinities: {names}", names=", ".join(map(shown, city.divinities))))
+    if city.plots:
+        extras.append(
+            tr("Conspiracies: {plots}", plots=", ".join(_plot_text(p) for p in city.plots))
+        )
     lines.append("   " + " · ".join(extras))
+    return lines
+
+
+def _plot_text(plot) -> str:
+    name = plot.name if plot.name is not None else "?"
+    if plot.used:
+        return tr("{name} (triggered)", name=name)
+    if plot.prepared:
+        return tr("{name} (prepared)", name=name)
+    return name
+
+
+def _senate_lines(state: XState) -> list[str]:
+    lines = [
+        tr(
+            "Senate (strictly more cubes controls a Chamber; cubes left: A {a}, B {b}):",
+            a=senate.supply(state, 0),
+            b=senate.supply(state, 1),
+        )
+    ]
+    for chamber in CHAMBERS:
+        a, b = state.senate[chamber.chamber - 1]
+        owner = controller(state.senate, chamber.chamber)
+        who = PLAYER_NAMES[owner] if owner is not None else "-"
+        decrees = ", ".join(
+            name if up else tr("a face-down Decree")
+            for name, up in state.decrees[chamber.chamber - 1]
+        )
+        lines.append(
+            f"  {chamber.chamber} ({chamber.points} VP)  A {a} · B {b}  → {who}   {decrees}"
+        )
+    lines.append(tr("Conspiracy deck: {n} cards", n=state.plot_size))
     return lines
 
 
@@ -179,13 +225,20 @@ def board_lines(state: XState) -> list[str]:
     """The table as ``state``'s observer sees it (a view: the opponent's secrets unknown)."""
     who = tr("chance") if state.is_chance() else PLAYER_NAMES[state.to_move]
     age = tr(AGE_NAMES[state.age]) if state.age else tr("setup")
-    lines = [tr("Pantheon · {age} · {player} to move", age=age, player=who), _track(state)]
+    title = " + ".join(tr(EXPANSION_TITLES[e]) for e in state.expansions)
+    lines = [
+        tr("{expansions} · {age} · {player} to move", expansions=title, age=age, player=who),
+        _track(state),
+    ]
     lines.append(
         tr("Progress tokens on the board: {tokens}", tokens=_names(sorted(state.board), XTOKENS))
     )
-    lines.append(tr("Pantheon (activate from Age II, instead of taking a card):"))
-    lines.extend(_space_line(state, i) for i in range(len(state.spaces)))
-    lines.append(_decks_line(state))
+    if state.pantheon:
+        lines.append(tr("Pantheon (activate from Age II, instead of taking a card):"))
+        lines.extend(_space_line(state, i) for i in range(len(state.spaces)))
+        lines.append(_decks_line(state))
+    if state.agora:
+        lines.extend(_senate_lines(state))
     lines.extend(_structure_lines(state))
     for player in (0, 1):
         lines.extend(_city_lines(state, player))

@@ -20,7 +20,7 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from duel.app.i18n import tr
-from duel.app.xplay import XGameControl, board_lines, hint_lines, move_line
+from duel.app.xplay import EXPANSION_TITLES, XGameControl, board_lines, hint_lines, move_line
 from duel.expansions import XMove
 from duel.moves import PLAYER_NAMES
 
@@ -80,7 +80,11 @@ class XApp(App[int]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = tr("7 Wonders Duel: Pantheon")
+        self.title = (
+            tr("7 Wonders Duel")
+            + ": "
+            + " + ".join(tr(EXPANSION_TITLES[e]) for e in self.control.expansions)
+        )
         self.next_decision()
 
     # --- messages from the control (the AI's moves), from any thread --------------------------

@@ -31,6 +31,8 @@ from duel.catalog import (
     token_from_data,
     wonder_from_data,
 )
+from duel.expansions import agora
+from duel.pyramid_layouts import LAYOUTS
 
 _RAW = data.load("duel/pantheon.json")
 
@@ -101,8 +103,36 @@ def space_price(player: int, space: int) -> int:
 TEMPLES: tuple[Card, ...] = tuple(
     card_from_data(len(CARDS) + i, t) for i, t in enumerate(_RAW["grand_temples"])
 )
-XCARDS: tuple[Card, ...] = CARDS + TEMPLES
 TEMPLE_IDS: tuple[int, ...] = tuple(t.id for t in TEMPLES)
+#: Agora's Senators, after the Grand Temples (a card of no colour and no printed cost).
+SENATOR_CARDS: tuple[Card, ...] = tuple(
+    Card(
+        id=len(CARDS) + len(TEMPLES) + i,
+        name=name,
+        age=0,
+        color="senator",
+        coin_cost=0,
+        need=(0, 0, 0, 0, 0),
+        chain_from=None,
+        chain_gives=None,
+        produces=(0, 0, 0, 0, 0),
+        produce_choice=(),
+        trade_fixed=(),
+        shields=0,
+        science=None,
+        points=0,
+        coins=0,
+        coins_per=None,
+        coins_per_max=None,
+        points_per_max=None,
+    )
+    for i, (name, _) in enumerate(agora.senator_names())
+)
+SENATOR_IDS: tuple[int, ...] = tuple(c.id for c in SENATOR_CARDS)
+SENATOR_KIND: dict[int, agora.SenatorKind] = {
+    c.id: kind for c, (_, kind) in zip(SENATOR_CARDS, agora.senator_names(), strict=True)
+}
+XCARDS: tuple[Card, ...] = CARDS + TEMPLES + SENATOR_CARDS
 #: The Mythology whose token builds each Grand Temple for free.
 TEMPLE_MYTHOLOGY: dict[int, str] = {
     t.id: raw["chain_from"].removeprefix("mythology:")
@@ -113,24 +143,62 @@ TEMPLE_POINTS: tuple[int, ...] = (0, *(_RAW["grand_temple_points"][str(n)] for n
 
 
 # --- wonders and progress tokens -----------------------------------------------------------------
-XWONDERS: tuple[Wonder, ...] = WONDERS + tuple(
-    wonder_from_data(len(WONDERS) + i, w) for i, w in enumerate(_RAW["wonders"])
+_PANTHEON_W = tuple(wonder_from_data(len(WONDERS) + i, w) for i, w in enumerate(_RAW["wonders"]))
+_AGORA_W = tuple(
+    wonder_from_data(len(WONDERS) + len(_PANTHEON_W) + i, w)
+    for i, w in enumerate(agora.AGORA_WONDERS_RAW)
 )
-PANTHEON_WONDERS: tuple[int, ...] = tuple(range(len(WONDERS), len(XWONDERS)))
+XWONDERS: tuple[Wonder, ...] = WONDERS + _PANTHEON_W + _AGORA_W
+PANTHEON_WONDERS: tuple[int, ...] = tuple(w.id for w in _PANTHEON_W)
+AGORA_WONDERS: tuple[int, ...] = tuple(w.id for w in _AGORA_W)
 W_SANCTUARY, W_DIVINE_THEATER = PANTHEON_WONDERS
+W_CURIA_JULIA, W_KNOSSOS = AGORA_WONDERS
 
-XTOKENS: tuple[ProgressToken, ...] = TOKENS + tuple(
+_PANTHEON_T = tuple(
     token_from_data(len(TOKENS) + i, t) for i, t in enumerate(_RAW["progress_tokens"])
 )
-PANTHEON_TOKENS: tuple[int, ...] = tuple(range(len(TOKENS), len(XTOKENS)))
+_AGORA_T = tuple(
+    token_from_data(len(TOKENS) + len(_PANTHEON_T) + i, t)
+    for i, t in enumerate(agora.AGORA_TOKENS_RAW)
+)
+XTOKENS: tuple[ProgressToken, ...] = TOKENS + _PANTHEON_T + _AGORA_T
+PANTHEON_TOKENS: tuple[int, ...] = tuple(t.id for t in _PANTHEON_T)
+AGORA_TOKENS: tuple[int, ...] = tuple(t.id for t in _AGORA_T)
 T_ENGINEERING, T_MYSTICISM, T_POLIORCETICS = PANTHEON_TOKENS
+T_CORRUPTION, T_ORGANIZED_CRIME = AGORA_TOKENS
 MYSTICISM_POINTS = 2
 
 # --- tokens on the structures ---------------------------------------------------------------------
 _SLOTS = {s["token"]: tuple(s["slots"]) for s in _RAW["token_slots"]["base"]}
+_AGORA_SLOTS = {s["token"]: tuple(s["slots"]) for s in _RAW["token_slots"]["with_agora"]}
 #: Age I slots (face down) that carry a Mythology token, and Age II slots with an Offering token.
 MYTHOLOGY_SLOTS: tuple[int, ...] = _SLOTS["mythology"]
 OFFERING_SLOTS: tuple[int, ...] = _SLOTS["offering"]
+
+
+def token_slots(expansions: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The Mythology and the Offering token slots: Agora's larger structures move them."""
+    slots = _AGORA_SLOTS if "agora" in expansions else _SLOTS
+    return slots["mythology"], slots["offering"]
+
+
+_BASE_STRUCTURES = {
+    age: agora.Structure(
+        age=age,
+        row_of=layout.row_of,
+        face_up=layout.face_up,
+        covered_by=layout.covered_by,
+        covers=layout.covers,
+    )
+    for age, layout in LAYOUTS.items()
+}
+
+
+def structure_of(expansions: tuple[str, ...], age: int) -> agora.Structure:
+    """The structure of ``age``: Agora's larger ones, or the base game's."""
+    return agora.structure(age) if "agora" in expansions else _BASE_STRUCTURES[age]
+
+
 MYTHOLOGY_TOKENS_PER_KIND = _RAW["counts"]["mythology_tokens_per_mythology"]
 OFFERINGS: tuple[int, ...] = tuple(
     t["effects"]["activation_discount"] for t in _RAW["offering_tokens"]

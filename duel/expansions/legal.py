@@ -11,11 +11,12 @@ from duel.catalog import (
     MAX_WONDERS_BUILT,
     bits,
 )
+from duel.expansions import senate
 from duel.expansions.components import (
     MYTHOLOGIES,
-    MYTHOLOGY_SLOTS,
     MYTHOLOGY_TOKENS_PER_KIND,
     XCARDS,
+    token_slots,
 )
 from duel.expansions.moves import OFFERING_ORDERS, XMove
 from duel.expansions.table import (
@@ -47,6 +48,19 @@ def _play_moves(s: XState) -> list[XMove]:
         moves.extend(XMove("wonder", (w, card)) for w in wonders)
     if s.pantheon and s.age >= 2:
         moves.extend(_activations(s))
+    if s.agora:
+        moves.extend(_agora_moves(s))
+    return moves
+
+
+def _agora_moves(s: XState) -> list[XMove]:
+    """A card may prepare one of the mover's Conspiracies; a prepared one (not this turn's) may
+    be triggered once a turn, before the card is taken."""
+    plots = s.cities[s.to_move].plots
+    waiting = [i + 1 for i, p in enumerate(plots) if not p.prepared and not p.used]
+    moves = [XMove("prepare", (s.pyramid[slot], k)) for slot in bits(s.accessible) for k in waiting]
+    if not s.triggered:
+        moves += senate.trigger_moves(s, lambda p: p.prepared and not p.fresh and not p.used)
     return moves
 
 
@@ -128,13 +142,17 @@ DECISIONS = {
     ],
     "theater_choose": lambda s: [XMove("choose", (d,)) for d in s.chosen],
     "theater_order": lambda s: [XMove("order", (p,)) for p in sorted(set(permutations(s.chosen)))],
+    **senate.DECISIONS,
 }
 
 
 # --- chance outcomes, by phase --------------------------------------------------------------------
 def reveal_pool(s: XState, slot: int) -> list[int]:
     """The cards ``slot`` can turn out to be: the unseen cards of the Age, in Age III only the
-    unseen guilds or Grand Temples for a slot with their back, only Age III cards for another."""
+    unseen guilds or Grand Temples for a slot with their back, only Age III cards for another
+    (Agora: by the slot's back; a Senator back is :func:`senate.senator_reveal_outcomes`)."""
+    if s.agora:
+        return senate.agora_reveal_pool(s, slot)
     if s.age < 3:
         return sorted(s.unseen)
     backs = TEMPLE_SET if s.pantheon else GUILD_SET
@@ -142,13 +160,18 @@ def reveal_pool(s: XState, slot: int) -> list[int]:
     return sorted(s.unseen & pool)
 
 
-def _reveal_outcomes(s: XState) -> list[tuple[XMove, int]]:
-    slot = (s.reveal & -s.reveal).bit_length() - 1
+def _slot_outcomes(s: XState, slot: int) -> list[tuple[XMove, int]]:
+    if s.agora and s.backs[slot] == "senator":
+        return senate.senator_reveal_outcomes(s, slot)
     return [(XMove("reveal_card", (slot, c)), 1) for c in reveal_pool(s, slot)]
 
 
+def _reveal_outcomes(s: XState) -> list[tuple[XMove, int]]:
+    return _slot_outcomes(s, (s.reveal & -s.reveal).bit_length() - 1)
+
+
 def _mythology_outcomes(s: XState) -> list[tuple[XMove, int]]:
-    slot = next(x for x in MYTHOLOGY_SLOTS if x not in s.mythology_on)
+    slot = next(x for x in token_slots(s.expansions)[0] if x not in s.mythology_on)
     placed = list(s.mythology_on.values())
     return [
         (XMove("place_mythology", (slot, m)), MYTHOLOGY_TOKENS_PER_KIND - placed.count(m))
@@ -210,8 +233,7 @@ def _library_outcomes(s: XState) -> list[tuple[XMove, int]]:
 
 
 def _zeus_reveal_outcomes(s: XState) -> list[tuple[XMove, int]]:
-    slot = s.chosen[0]
-    return [(XMove("reveal_card", (slot, c)), 1) for c in reveal_pool(s, slot)]
+    return _slot_outcomes(s, s.chosen[0])
 
 
 CHANCE = {
@@ -235,4 +257,5 @@ CHANCE = {
     "top": _top_outcomes,
     "deck": _deck_outcomes,
     "zeus_reveal": _zeus_reveal_outcomes,
+    **senate.CHANCE,
 }

@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from itertools import permutations
 
+from duel.expansions.agora import conspiracy_named, decree_named
 from duel.expansions.components import (
     DIVINITY,
     GATE,
@@ -50,6 +51,10 @@ CHANCE_KINDS = frozenset(
         "enki_tokens",
         "top",
         "deck",
+        "decree",
+        "back",
+        "draw_plots",
+        "treason_deal",
     }
 )
 MILITARY_TOKEN_NAMES = ("A2", "A5", "B2", "B5")
@@ -152,7 +157,7 @@ class XMove:
             return f"choose {a[0]}"
         if k == "order":
             return "order " + ", ".join(a[0])
-        raise ValueError(f"unknown move kind {k!r}")
+        return _agora_text(k, a)
 
     def __repr__(self) -> str:
         return f"XMove({str(self)!r})"
@@ -175,6 +180,57 @@ class XMove:
             if isinstance(error, MoveParseError):
                 raise
             raise MoveParseError(f"cannot read {text.strip()!r}: {error}") from None
+
+
+def _agora_text(k: str, a: tuple) -> str:  # noqa: C901 - one line per kind of move
+    if k == "decree":
+        return f"decree {a[1]} in chamber {a[0]}"
+    if k == "back":
+        return f"back of slot {a[0]}: {a[1]}"
+    if k == "draw_plots":
+        return "conspiracies " + (", ".join(a[0]) if a[0] is not None else "unseen")
+    if k == "keep":
+        kept = ", ".join(a[0]) if a[0] is not None else "a Conspiracy"
+        if a[1] is None and a[2] is None:
+            return f"keep {kept}"
+        returned = a[1] if a[1] is not None else "the other"
+        return f"keep {kept}, {returned} at the {a[2]}"
+    if k == "place":
+        return f"place cube in {a[0]}"
+    if k == "evict":
+        return f"remove cube from {a[0]}"
+    if k == "move_cube":
+        return f"move cube {a[0]} to {a[1]}"
+    if k == "no_move":
+        return "no move"
+    if k == "stop":
+        return "stop"
+    if k == "conspire":
+        return "conspire"
+    if k == "prepare":
+        return f"prepare {_card(a[0])} under plot {a[1]}"
+    if k == "trigger":
+        return f"trigger plot {a[0]} ({a[1]})"
+    if k == "no_trigger":
+        return "no trigger"
+    if k == "lock":
+        return f"lock {_token(a[0])}"
+    if k == "free_build":
+        return f"build {_card(a[0])} for free"
+    if k == "discard_free":
+        return f"discard {_card(a[0])} for nothing"
+    if k == "no_discard":
+        return "no discard"
+    if k == "swap":
+        return f"swap {_card(a[0])} for {_card(a[1])}"
+    if k == "move_decree":
+        return f"move decree {a[1]} from {a[0]} to {a[2]}"
+    if k == "sabotage":
+        return f"sabotage {_wonder(a[0])}"
+    if k == "treason_deal":
+        names = ", ".join(_card(c) for c in a[0]) if a[0] is not None else "unseen"
+        return f"removed cards {names}"
+    raise ValueError(f"unknown move kind {k!r}")
 
 
 def _names(rest: str) -> list[str]:
@@ -237,9 +293,37 @@ def _parse_military(kind: str):
     return parse
 
 
+def _parse_keep(rest: str) -> XMove:
+    """keep NAME[, NAME] | keep NAME, OTHER at the top|bottom | keep a Conspiracy, the other at
+    the top|bottom"""
+    text = rest.strip()
+    where = None
+    for end in ("top", "bottom"):
+        if text.lower().endswith(f" at the {end}"):
+            where = end
+            text = text[: -len(f" at the {end}")]
+    parts = _names(text)
+    if where is None:
+        return XMove("keep", (tuple(conspiracy_named(n) for n in parts), None, None))
+    kept = None if parts[0].lower() == "a conspiracy" else (conspiracy_named(parts[0]),)
+    returned = None if parts[1].lower() == "the other" else conspiracy_named(parts[1])
+    return XMove("keep", (kept, returned, where))
+
+
+assert set(DIVINITY) and GATE not in DIVINITY
+
+
 _PARSERS = {
-    "build": lambda r: XMove("build", (xcard_named(r),)),
-    "discard": lambda r: XMove("discard", (xcard_named(r),)),
+    "build": lambda r: (
+        XMove("free_build", (xcard_named(r.removesuffix(" for free")),))
+        if r.strip().lower().endswith(" for free")
+        else XMove("build", (xcard_named(r),))
+    ),
+    "discard": lambda r: (
+        XMove("discard_free", (xcard_named(r.removesuffix(" for nothing")),))
+        if r.strip().lower().endswith(" for nothing")
+        else XMove("discard", (xcard_named(r),))
+    ),
     "wonder": lambda r: XMove(
         "wonder", (xwonder_named(r.partition(" with ")[0]), xcard_named(r.partition(" with ")[2]))
     ),
@@ -286,11 +370,58 @@ _PARSERS = {
     ),
     "steal": lambda r: XMove("steal", (xwonder_named(r),)),
     "minerva": lambda r: XMove("minerva", (int(r.removeprefix("at").strip()),)),
-    "remove": _parse_military("remove"),
+    "remove": lambda r: (
+        XMove("evict", (int(r.split()[-1]),))
+        if r.strip().lower().startswith("cube")
+        else _parse_military("remove")(r)
+    ),
     "apply": _parse_military("apply"),
     "theater": lambda r: XMove("theater", (mythology_named(r),)),
     "choose": lambda r: XMove("choose", (divinity_named(r).name,)),
     "order": lambda r: XMove("order", (tuple(divinity_named(n).name for n in _names(r)),)),
+    "decree": lambda r: XMove(
+        "decree",
+        (int(r.rpartition(" in chamber ")[2]), decree_named(r.rpartition(" in chamber ")[0])),
+    ),
+    "back": lambda r: XMove("back", (int(r.split()[2].rstrip(":")), r.split()[3].lower())),
+    "conspiracies": lambda r: XMove(
+        "draw_plots",
+        (
+            None
+            if r.strip().lower() == "unseen"
+            else tuple(sorted(conspiracy_named(n) for n in _names(r))),
+        ),
+    ),
+    "keep": _parse_keep,
+    "place": lambda r: XMove("place", (int(r.split()[-1]),)),
+    "move": lambda r: XMove("move_cube", (int(r.split()[1]), int(r.split()[3]))),
+    "no": lambda r: XMove(
+        {"move": "no_move", "trigger": "no_trigger", "discard": "no_discard"}[r.strip().lower()]
+    ),
+    "stop": lambda r: XMove("stop"),
+    "conspire": lambda r: XMove("conspire"),
+    "prepare": lambda r: XMove(
+        "prepare",
+        (xcard_named(r.rpartition(" under plot ")[0]), int(r.rpartition(" under plot ")[2])),
+    ),
+    "trigger": lambda r: XMove(
+        "trigger",
+        (
+            int(r.split()[1]),
+            conspiracy_named(r.partition("(")[2].rstrip(")")) if "(" in r else None,
+        ),
+    ),
+    "lock": lambda r: XMove("lock", (xtoken_named(r),)),
+    "swap": lambda r: XMove(
+        "swap", (xcard_named(r.partition(" for ")[0]), xcard_named(r.partition(" for ")[2]))
+    ),
+    "sabotage": lambda r: XMove("sabotage", (xwonder_named(r),)),
+    "removed": lambda r: XMove(
+        "treason_deal",
+        (
+            None
+            if r.removeprefix("cards").strip().lower() == "unseen"
+            else tuple(sorted(xcard_named(n) for n in _names(r.removeprefix("cards")))),
+        ),
+    ),
 }
-
-assert set(DIVINITY) and GATE not in DIVINITY

@@ -5,6 +5,7 @@ then frozen by :meth:`duel.expansions.state.XState.apply`), and the move."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from pyrsistent import pmap, pvector
@@ -19,21 +20,23 @@ from duel.catalog import (
     T_URBANISM,
     bits,
 )
+from duel.expansions import senate
 from duel.expansions.components import (
     DIVINITY,
     GATE,
     MYTHOLOGIES,
-    MYTHOLOGY_SLOTS,
-    OFFERING_SLOTS,
     T_POLIORCETICS,
+    W_CURIA_JULIA,
     W_DIVINE_THEATER,
+    W_KNOSSOS,
     XCARDS,
     XTOKENS,
     XWONDERS,
+    structure_of,
+    token_slots,
 )
 from duel.expansions.moves import XMove
 from duel.expansions.table import (
-    ALL_SLOTS,
     BOARD_TOKEN_COUNT,
     COLOR_OF,
     DRAFT_ORDER,
@@ -41,6 +44,7 @@ from duel.expansions.table import (
     HIDDEN,
     LOOT,
     SCIENCE_VICTORY_SYMBOLS,
+    SENATOR_SET,
     TAKEN,
     TEMPLE_SET,
     TOKEN_LOSS,
@@ -49,7 +53,6 @@ from duel.expansions.table import (
     category_count,
     deck_index,
 )
-from duel.pyramid_layouts import LAYOUTS, SLOTS
 
 if TYPE_CHECKING:
     from duel.expansions.state import XState
@@ -98,7 +101,10 @@ def _move_pawn(t: XState, player: int, shields: int) -> bool:
         token = bit << side_shift
         if old < distance <= new and t.military & token:
             t.military &= ~token
-            _lose_coins(t, 1 - player, coins)
+            if t.agora:  # Agora's tokens: a cube to place, or one to remove (no coins)
+                senate.military_token(t, player, large=distance == 6)
+            else:
+                _lose_coins(t, 1 - player, coins)
     if T_POLIORCETICS in t.cities[player].tokens and new > old:
         _lose_coins(t, 1 - player, new - old)
     t.pawn = new * sign
@@ -127,6 +133,11 @@ def _construct_card(t: XState, player: int, card: int) -> bool:
     city = t.cities[player]
     city.cards = city.cards | {card}
     spec = XCARDS[card]
+    if t.agora:
+        senate.tithes(t, spec.color)
+        if card in SENATOR_SET:
+            senate.on_senator(t, player, card)
+            return False
     if spec.coins:
         _gain_coins(t, player, spec.coins)
     if spec.coins_per:
@@ -161,7 +172,7 @@ def _remove_from_structure(t: XState, slot: int) -> None:
     t.present &= ~(1 << slot)
     t.accessible &= ~(1 << slot)
     t.reveal &= ~(1 << slot)
-    layout = LAYOUTS[t.age]
+    layout = structure_of(t.expansions, t.age)
     for under in layout.covers[slot]:
         if not t.present >> under & 1:
             continue
@@ -198,14 +209,33 @@ def _take_uncovered_tokens(t: XState) -> bool:
 
 
 def _finish_turn(t: XState) -> None:
-    """End of the active player's turn: its tokens, then the next Age, a replay, or the other
-    player."""
+    """End of the active player's turn: Agora's pending steps first (their continuation may be
+    the rest of the turn, or of the draft), its tokens, then the next Age, a replay, or the
+    other player."""
+    if t.pending:
+        if t.continuation is None:
+            t.continuation = ("finish",)
+        senate.resolve(t)
+        return
+    continuation, t.continuation = t.continuation, None
+    if continuation is not None and continuation[0] == "resume":
+        t.phase, t.to_move = continuation[1], continuation[2]
+        return
+    if continuation is not None and continuation[0] == "play" and t.present:
+        t.to_move = continuation[1]
+        t.phase = "reveal" if t.reveal else "play"
+        return
     t.phase = "play"
     if t.pantheon and not _take_uncovered_tokens(t):
         return
     player = t.to_move
     extra = t.extra
     t.extra = False
+    if t.agora:
+        t.triggered = False
+        city = t.cities[player]
+        if any(p.fresh for p in city.plots):
+            city.plots = tuple(replace(p, fresh=False) for p in city.plots)
     if t.present:
         t.to_move = player if extra else 1 - player
         t.phase = "reveal" if t.reveal else "play"
@@ -213,6 +243,12 @@ def _finish_turn(t: XState) -> None:
     if t.age == 3:  # the Age is over; a pending Play Again is lost
         _civilian_end(t)
         return
+    if t.agora:  # the cards never seen in the Age are the ones removed at its setup
+        age_cards = frozenset(bits(AGE_DECK[t.age]))
+        t.removed = t.removed | (t.unseen & age_cards)
+        t.removed_now = None
+        for city in t.cities:
+            city.removed_seen = frozenset()
     pawn = t.pawn
     _start_age(t, t.age + 1, 1 if pawn > 0 else 0 if pawn < 0 else player)
 
@@ -229,23 +265,34 @@ def _civilian_end(t: XState) -> None:
 def _start_age(t: XState, age: int, to_move: int) -> None:
     """Lay out ``age``'s structure; its chance nodes (token slots, backs, face-up cards) come
     next; ``to_move`` begins Age I, or chooses who begins Age II/III once it is laid out."""
-    layout = LAYOUTS[age]
+    layout = structure_of(t.expansions, age)
     t.age = age
-    t.pyramid = pvector([HIDDEN] * SLOTS)
-    t.present = ALL_SLOTS
+    t.pyramid = pvector([HIDDEN] * layout.slots)
+    t.present = (1 << layout.slots) - 1
     t.accessible = sum(1 << s for s in layout.initially_accessible)
     t.reveal = layout.face_up_mask
     backs = TEMPLE_SET if t.pantheon else GUILD_SET
     t.unseen = frozenset(bits(AGE_DECK[age])) | (backs if age == 3 else frozenset())
     t.back_slots = 0
+    t.backs = (None,) * layout.slots if t.agora else ()
     t.to_move = to_move
-    t.phase = "reveal"
-    if age == 3:
+    _next_layout_phase(t)
+
+
+def _next_layout_phase(t: XState) -> None:
+    """The next chance node of a new structure: its backs (Agora: slot by slot; the base game
+    and Pantheon: the three Age III backs at once), Pantheon's tokens, then the face-up cards."""
+    mythology_slots, _ = token_slots(t.expansions)
+    if t.agora and None in t.backs:
+        t.phase = "back"
+    elif not t.agora and t.age == 3 and not t.back_slots:
         t.phase = "deal_backs"
-    elif t.pantheon and age == 1:
+    elif t.pantheon and t.age == 1 and len(t.mythology_on) < len(mythology_slots):
         t.phase = "place_mythology"
-    elif t.pantheon and age == 2:
+    elif t.pantheon and t.age == 2 and not t.offering_on:
         t.phase = "place_offerings"
+    else:
+        t.phase = "reveal"
 
 
 def _after_layout(t: XState) -> None:
@@ -307,7 +354,8 @@ def _apply_discard(t: XState, m: XMove) -> None:
     card = m.args[0]
     player = t.to_move
     _take_from_pyramid(t, card)
-    _gain_coins(t, player, 2 + t.cities[player].count("yellow"))
+    bonus = 2 if senate.in_force(t, player, "Scrap dealers") else 0
+    _gain_coins(t, player, 2 + t.cities[player].count("yellow") + bonus)
     t.discard = t.discard | {card}
     _finish_turn(t)
 
@@ -325,6 +373,12 @@ def _build_wonder(t: XState, player: int, wonder: int, card: int, cost: int) -> 
     spec = XWONDERS[wonder]
     if spec.extra_turn or T_THEOLOGY in city.tokens:
         t.extra = True
+    if t.agora:
+        senate.tithes(t, "wonder")
+        if wonder == W_CURIA_JULIA:
+            senate.push(t, ("curia", player))
+        elif wonder == W_KNOSSOS:
+            senate.push(t, ("place", player), ("move", player))
     if spec.coins:
         _gain_coins(t, player, spec.coins)
     if spec.opponent_loses:
@@ -363,11 +417,13 @@ def _apply_pick(t: XState, m: XMove) -> None:
     wonder = m.args[0]
     player = DRAFT_ORDER[t.picks]
     t.cities[player].wonders = tuple(sorted((*t.cities[player].wonders, wonder)))
+    drafted = [(player, wonder)]
     offer = t.offer - {wonder}
     picks = t.picks + 1
     if len(offer) == 1:  # the last wonder of a group of four has no choice left
         last = DRAFT_ORDER[picks]
         t.cities[last].wonders = tuple(sorted((*t.cities[last].wonders, *offer)))
+        drafted.append((last, next(iter(offer))))
         offer = frozenset()
         picks += 1
     t.offer = offer
@@ -380,6 +436,16 @@ def _apply_pick(t: XState, m: XMove) -> None:
     else:
         t.phase = "setup_wonders"
         t.to_move = DRAFT_ORDER[picks]
+    if t.agora:  # drafting Curia Julia: Conspire; drafting Knossos: a cube in any Chamber
+        steps = [
+            ("conspire", owner) if w == W_CURIA_JULIA else ("place", owner)
+            for owner, w in drafted
+            if w in (W_CURIA_JULIA, W_KNOSSOS)
+        ]
+        if steps:
+            senate.push(t, *steps)
+            t.continuation = ("resume", t.phase, t.to_move)
+            senate.resolve(t)
 
 
 def _apply_token(t: XState, m: XMove) -> None:
@@ -389,6 +455,8 @@ def _apply_token(t: XState, m: XMove) -> None:
         t.library = frozenset()
     elif t.phase == "enki_choose":
         t.enki_tokens = frozenset()  # the other one goes back to the box
+    elif t.phase == "espionage":
+        pass  # from the box
     else:
         t.board = t.board - {token}
     t.phase = "play"
@@ -424,6 +492,8 @@ def _apply_start(t: XState, m: XMove) -> None:
 
 def _apply_reveal_card(t: XState, m: XMove) -> None:
     slot, card = m.args
+    if card in SENATOR_SET:
+        t.senators_seen = t.senators_seen | {card}
     t.unseen = t.unseen - {card}
     if t.phase == "zeus_reveal":
         _discard_from_structure(t, slot, card)
@@ -431,8 +501,10 @@ def _apply_reveal_card(t: XState, m: XMove) -> None:
     t.pyramid = t.pyramid.set(slot, card)
     t.reveal &= ~(1 << slot)
     if not t.reveal:
-        if t.present == ALL_SLOTS:  # the last face-up card of a new structure
+        if t.present == (1 << len(t.pyramid)) - 1:  # the last face-up card of a new structure
             _after_layout(t)
+        elif t.pending or t.continuation is not None:
+            _finish_turn(t)  # Agora: the steps these cards interrupted go on
         else:
             t.phase = "play"
 
@@ -449,6 +521,8 @@ def _apply_reveal_token(t: XState, m: XMove) -> None:
     t.board = t.board | {m.args[0]}
     if len(t.board) == BOARD_TOKEN_COUNT:
         t.phase = "setup_wonders"
+        if t.agora:
+            senate.setup_decrees(t)
 
 
 def _apply_library_draw(t: XState, m: XMove) -> None:
@@ -458,19 +532,19 @@ def _apply_library_draw(t: XState, m: XMove) -> None:
 
 def _apply_deal_backs(t: XState, m: XMove) -> None:
     t.back_slots = sum(1 << s for s in m.args[1])
-    t.phase = "reveal"
+    _next_layout_phase(t)
 
 
 def _apply_place_mythology(t: XState, m: XMove) -> None:
     slot, mythology = m.args
     t.mythology_on = t.mythology_on.set(slot, mythology)
-    if len(t.mythology_on) == len(MYTHOLOGY_SLOTS):
-        t.phase = "reveal"
+    _next_layout_phase(t)
 
 
 def _apply_place_offerings(t: XState, m: XMove) -> None:
-    t.offering_on = pmap(dict(zip(OFFERING_SLOTS, m.args[0], strict=True)))
-    t.phase = "reveal"
+    _, offering_slots = token_slots(t.expansions)
+    t.offering_on = pmap(dict(zip(offering_slots, m.args[0], strict=True)))
+    _next_layout_phase(t)
 
 
 def _apply_draw_divinities(t: XState, m: XMove) -> None:
@@ -604,6 +678,7 @@ def _activate(t: XState, player: int, divinity: str) -> None:
 
 def _apply_snake(t: XState, m: XMove) -> None:
     t.phase = "play"
+    t.cities[t.to_move].snake = m.args[0]
     if _gain_science(t, t.to_move, XCARDS[m.args[0]].science):
         return
     if t.phase == "play":
@@ -680,7 +755,10 @@ def _apply_remove(t: XState, m: XMove) -> None:
 def _apply_military_token(t: XState, m: XMove) -> None:
     token = m.args[0]
     t.military &= ~(1 << token)
-    _lose_coins(t, 1 - t.to_move, TOKEN_LOSS[token])
+    if t.agora:  # Neptune with Agora: the Agora token's effect, for the mover
+        senate.military_token(t, t.to_move, large=TOKEN_LOSS[token] == 5)
+    else:
+        _lose_coins(t, 1 - t.to_move, TOKEN_LOSS[token])
     _finish_turn(t)
 
 
@@ -788,4 +866,27 @@ APPLY = {
     "deck": _apply_deck,
     "choose": _apply_choose,
     "order": _apply_order,
+    **senate.APPLY,
 }
+
+
+def blue_cards(t: XState, player: int) -> int:
+    return t.cities[player].count("blue")
+
+
+def recompute_science(t: XState) -> bool:
+    """After cards changed city (Agora's Coercion): each player's distinct symbols from their
+    green cards, Law (the token or Ishtar) and Nisaba's Snake; True if that wins (6)."""
+    for player in (0, 1):
+        city, other = t.cities[player], t.cities[1 - player]
+        symbols = {XCARDS[c].science for c in city.cards if XCARDS[c].science}
+        if T_LAW in city.tokens or "Ishtar" in city.divinities:
+            symbols.add("law")
+        if city.snake is not None and city.snake in other.cards:
+            symbols.add(XCARDS[city.snake].science)
+        city.science = frozenset(symbols)
+    for player in (0, 1):
+        if len(t.cities[player].science) >= SCIENCE_VICTORY_SYMBOLS:
+            _end_game(t, player, "science")
+            return True
+    return False

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from dataclasses import replace
 from fractions import Fraction
 
 from pyrsistent import pmap, pvector
@@ -52,6 +53,8 @@ from duel.catalog import (
     TOKENS,
     bits,
 )
+from duel.expansions import senate
+from duel.expansions.agora import CONSPIRACIES, REBATES, WAIVERS
 from duel.expansions.components import (
     BY_MYTHOLOGY,
     DIVINITY,
@@ -61,6 +64,7 @@ from duel.expansions.components import (
     MYTHOLOGIES,
     SANCTUARY_DISCOUNT,
     SPACES,
+    T_CORRUPTION,
     T_ENGINEERING,
     T_MYSTICISM,
     TEMPLE_IDS,
@@ -83,6 +87,7 @@ from duel.expansions.table import (
     GUILD_SET,
     HIDDEN,
     MILITARY_POINTS,
+    SENATOR_SET,
     TEMPLE_SET,
     City,
     DeckCard,
@@ -147,6 +152,10 @@ class XState:
         return "pantheon" in self.expansions
 
     @property
+    def agora(self) -> bool:
+        return "agora" in self.expansions
+
+    @property
     def winner_player(self) -> int | None:
         return self.winner if self.winner in (0, 1) else None
 
@@ -196,10 +205,16 @@ class XState:
         return tuple(units), raw, man, fixed
 
     def trade_prices(self, player: int) -> tuple[int, ...]:
-        """Coins for one unit of each resource bought from the bank."""
+        """Coins for one unit of each resource bought from the bank (Agora's rebates: 1 less,
+        never below 1)."""
         _, _, _, fixed = self._production(player)
         opponent_units = self._production(1 - player)[0]
-        return tuple(1 if r in fixed else 2 + opponent_units[r] for r in range(len(RESOURCES)))
+        prices = [1 if r in fixed else 2 + opponent_units[r] for r in range(len(RESOURCES))]
+        for decree, resources in REBATES.items():
+            if senate.in_force(self, player, decree):
+                for r in resources:
+                    prices[r] = max(1, prices[r] - 1)
+        return tuple(prices)
 
     def _trade_cost(self, player: int, need: tuple[int, ...], waivable: int) -> int:
         if not any(need):
@@ -208,15 +223,25 @@ class XState:
         return min_purchase_cost(need, units, raw, man, self.trade_prices(player), waivable)
 
     def is_chained(self, player: int, card: int) -> bool:
-        """Whether ``player`` builds ``card`` for free through a chain (or a Mythology token)."""
-        city = self.cities[player]
+        """Whether ``player`` builds ``card`` for free through a chain (or a Mythology token;
+        with Agora's Shared chains, the opponent's count too)."""
+        cities = [self.cities[player]]
+        if senate.in_force(self, player, "Shared chains"):
+            cities.append(self.cities[1 - player])
         if card in TEMPLE_MYTHOLOGY:
-            return TEMPLE_MYTHOLOGY[card] in city.mythology
+            return any(TEMPLE_MYTHOLOGY[card] in city.mythology for city in cities)
         symbol = XCARDS[card].chain_from
-        return symbol is not None and any(XCARDS[c].chain_gives == symbol for c in city.cards)
+        return symbol is not None and any(
+            XCARDS[c].chain_gives == symbol for city in cities for c in city.cards
+        )
 
     def card_price(self, player: int, card: int) -> tuple[int, int]:
         """(total coins, the part of it paid for resources) to build ``card`` now."""
+        if card in SENATOR_SET:  # as many coins as Senators already recruited
+            city = self.cities[player]
+            if T_CORRUPTION in city.tokens:
+                return 0, 0
+            return sum(1 for c in city.cards if c in SENATOR_SET), 0
         if self.is_chained(player, card):
             return 0, 0
         spec = XCARDS[card]
@@ -224,6 +249,18 @@ class XState:
         waive = 2 if T_MASONRY in city.tokens and spec.color == "blue" else 0
         trade = self._trade_cost(player, spec.need, waive)
         total = spec.coin_cost + trade
+        if any(
+            colour == spec.color and senate.in_force(self, player, decree)
+            for decree, colour in WAIVERS.items()
+        ):  # ignore one symbol of the cost: one resource unit, or the whole coin cost
+            options = [(trade, trade)] if spec.coin_cost else []
+            for r, n in enumerate(spec.need):
+                if n:
+                    fewer = tuple(u - (i == r) for i, u in enumerate(spec.need))
+                    cheaper = self._trade_cost(player, fewer, waive)
+                    options.append((spec.coin_cost + cheaper, cheaper))
+            if options:
+                total, trade = min(options + [(total, trade)])
         chain_symbol = spec.chain_from is not None or card in TEMPLE_MYTHOLOGY
         if T_ENGINEERING in city.tokens and chain_symbol and total > 1:
             return 1, 0  # paid to the bank: not a trade (Economy) and not a chain (Urbanism)
@@ -234,6 +271,8 @@ class XState:
 
     def wonder_cost(self, player: int, wonder: int) -> int:
         waive = 2 if T_ARCHITECTURE in self.cities[player].tokens else 0
+        if senate.in_force(self, player, "Wonder waiver"):
+            waive += 1
         return self._trade_cost(player, XWONDERS[wonder].need, waive)
 
     def activation_price(self, player: int, space: int) -> int:
@@ -255,8 +294,17 @@ class XState:
             return []
         return DECISIONS[self.phase](self)
 
+    def _completed(self, move: XMove) -> XMove:
+        """A move typed without what the state knows: ``trigger plot 2`` names its plot."""
+        if move.kind == "trigger" and move.args[1] is None and not self.is_chance():
+            plots = self.cities[self.to_move].plots
+            if 1 <= move.args[0] <= len(plots):
+                return XMove("trigger", (move.args[0], plots[move.args[0] - 1].name))
+        return move
+
     def why_illegal(self, move: XMove) -> str | None:
         """``None`` if ``move`` is legal here, else a sentence saying why not."""
+        move = self._completed(move)
         if self.is_terminal():
             return "the game is over"
         if self.is_chance():
@@ -295,6 +343,7 @@ class XState:
         ``chance_outcomes()``."""
         if isinstance(move, str):
             move = XMove.parse(move)
+        move = self._completed(move)
         if check:
             reason = self.why_illegal(move)
             if reason is not None:
@@ -355,6 +404,17 @@ class XState:
         )
         if self.phase == "seat" and self.to_move != player:
             t.drawn = None
+        if self.agora:
+            other = t.cities[1 - player]
+            other.plots = tuple(p if p.used else replace(p, name=None) for p in other.plots)
+            other.removed_seen = frozenset()
+            hide = lambda c: c if player in c.known_to else DeckCard(None, c.known_to)  # noqa: E731
+            t.plot_top = tuple(hide(c) for c in self.plot_top)
+            t.plot_bottom = tuple(hide(c) for c in self.plot_bottom)
+            if self.phase == "keep_plot" and self.to_move != player:
+                t.drawn_plots = None
+            if self.removed_by is not None and self.removed_by != player:
+                t.removed_now = None
         return t._freeze()
 
     def unaccounted(self, mythology: str) -> tuple[str, ...]:
@@ -381,7 +441,7 @@ class XState:
         if self.phase == "setup_tokens":
             return []
         owned = self.cities[0].tokens | self.cities[1].tokens
-        used = set(self.board) | set(self.library) | set(self.enki_tokens) | owned
+        used = set(self.board) | set(self.library) | set(self.enki_tokens) | owned | self.locked
         return [t for t in token_pool(self.expansions) if t not in used]
 
     # --- scoring ---------------------------------------------------------------------------------
@@ -414,6 +474,7 @@ class XState:
             coins=city.coins // 3,
             military=MILITARY_POINTS[player][self.pawn + 9],
             divinities=divinities,
+            senate=senate.senate_points(self, player) if self.agora else 0,
         )
 
 
@@ -427,6 +488,12 @@ def observe(state: XState, move: XMove, player: int) -> XMove:
         return XMove("draw_divinities", (move.args[0], None))
     if move.kind == "seat":
         return XMove("seat", (None, move.args[1], move.args[2]))
+    if move.kind == "draw_plots":
+        return XMove("draw_plots", (None,))
+    if move.kind == "keep":
+        return XMove("keep", (None, None, move.args[2]) if move.args[2] else (None, None, None))
+    if move.kind == "treason_deal":
+        return XMove("treason_deal", (None,))
     return move
 
 
@@ -435,10 +502,7 @@ def new_game(expansions: Iterable[str] = ("pantheon",)) -> XState:
     chosen = tuple(sorted(set(expansions)))
     unknown = [e for e in chosen if e not in EXPANSIONS]
     if unknown:
-        raise ValueError(
-            f"unknown expansion {unknown[0]!r}: expected {', '.join(EXPANSIONS)}"
-            + (" (Agora is not implemented yet)" if "agora" in unknown else "")
-        )
+        raise ValueError(f"unknown expansion {unknown[0]!r}: expected {', '.join(EXPANSIONS)}")
     s = XState.__new__(XState)
     s._hash = None
     s.expansions = chosen
@@ -470,6 +534,22 @@ def new_game(expansions: Iterable[str] = ("pantheon",)) -> XState:
     s.drawn = ()
     s.revealing = ()
     s.chosen = ()
+    # Agora
+    s.senate = ((0, 0),) * 6
+    s.decrees = ((),) * 6
+    s.plot_size = len(CONSPIRACIES) if "agora" in chosen else 0
+    s.plot_top = s.plot_bottom = ()
+    s.drawn_plots = ()
+    s.pending = ()
+    s.continuation = None
+    s.triggered = False
+    s.backs = ()
+    s.senators_seen = frozenset()
+    s.removed = frozenset()
+    s.removed_now = None
+    s.removed_by = None
+    s.step = None
+    s.locked = frozenset()
     return s
 
 

@@ -12,16 +12,18 @@ from duel.catalog import (
     bits,
 )
 from duel.expansions.components import (
+    AGORA_TOKENS,
+    AGORA_WONDERS,
     MYTHOLOGIES,
     PANTHEON_TOKENS,
     PANTHEON_WONDERS,
+    SENATOR_IDS,
     TEMPLE_IDS,
     XCARDS,
 )
-from duel.pyramid_layouts import SLOTS
 from duel.state import Score
 
-EXPANSIONS = ("pantheon",)
+EXPANSIONS = ("agora", "pantheon")
 #: How a view weighs the cards an opponent may have chosen (see the module docstring).
 CHANCE_MODEL = "uniform-consistent"
 TAKEN, HIDDEN = -1, -2
@@ -32,7 +34,6 @@ DRAFT_ORDER = (0, 1, 1, 0, 1, 0, 0, 1)
 LOOT = ((3, 2, 0b0001), (6, 5, 0b0010))
 ALL_MILITARY = 0b1111
 TOKEN_LOSS = (2, 5, 2, 5)
-ALL_SLOTS = (1 << SLOTS) - 1
 SCIENCE_VICTORY_SYMBOLS = 6
 _MILITARY_A = [0 if p <= 0 else 2 if p <= 2 else 5 if p <= 5 else 10 for p in range(-9, 10)]
 MILITARY_POINTS = (_MILITARY_A, _MILITARY_A[::-1])
@@ -67,12 +68,25 @@ class XScore(Score):
     (Aphrodite's 9, a point per coin left on Astarte)."""
 
     divinities: int = 0
+    senate: int = 0  # Agora: the points of the Chambers controlled
 
     @property
     def total(self) -> int:
-        return super().total + self.divinities
+        return super().total + self.divinities + self.senate
 
-    CATEGORIES = (*Score.CATEGORIES, "divinities")
+    CATEGORIES = (*Score.CATEGORIES, "divinities", "senate")
+
+
+@dataclass(frozen=True, slots=True)
+class Plot:
+    """An Agora Conspiracy in a player's hand (``name`` is ``None`` where the observer does not
+    know it: the opponent's, until it is triggered)."""
+
+    name: str | None
+    prepared: bool = False
+    fresh: bool = False  # prepared this turn: it cannot be triggered before the next one
+    used: bool = False  # triggered: face up, public
+    card: int | None = None  # the Age card tucked under it to prepare it
 
 
 class City:
@@ -89,6 +103,9 @@ class City:
         "mythology",
         "offerings",
         "divinities",
+        "snake",
+        "plots",
+        "removed_seen",
     )
 
     def __init__(self) -> None:
@@ -102,6 +119,9 @@ class City:
         self.mythology: tuple[str, ...] = ()  # Mythology tokens held
         self.offerings: tuple[int, ...] = ()  # Offering tokens held (their values)
         self.divinities: tuple[str, ...] = ()  # activated (and the Gate)
+        self.snake: int | None = None  # Nisaba: the opponent's green card whose symbol is ours
+        self.plots: tuple[Plot, ...] = ()  # Agora: Conspiracies in hand, in the order drawn
+        self.removed_seen: frozenset[int] = frozenset()  # Treason: this Age's removed cards
 
     def copy(self) -> City:
         other = City.__new__(City)
@@ -161,6 +181,23 @@ FIELDS = (
     "drawn",
     "revealing",
     "chosen",
+    # Agora
+    "senate",
+    "decrees",
+    "plot_size",
+    "plot_top",
+    "plot_bottom",
+    "drawn_plots",
+    "pending",
+    "continuation",
+    "triggered",
+    "backs",
+    "senators_seen",
+    "removed",
+    "removed_now",
+    "removed_by",
+    "step",
+    "locked",
 )
 
 
@@ -168,14 +205,29 @@ TEMPLE_SET = frozenset(TEMPLE_IDS)
 GUILD_SET = frozenset(bits(GUILDS))
 
 
+SENATOR_SET = frozenset(SENATOR_IDS)
+
+
 def token_pool(expansions: tuple[str, ...]) -> tuple[int, ...]:
     extra = PANTHEON_TOKENS if "pantheon" in expansions else ()
+    extra += AGORA_TOKENS if "agora" in expansions else ()
     return tuple(range(len(TOKENS))) + extra
 
 
 def wonder_pool(expansions: tuple[str, ...]) -> frozenset[int]:
     extra = PANTHEON_WONDERS if "pantheon" in expansions else ()
+    extra += AGORA_WONDERS if "agora" in expansions else ()
     return frozenset(range(len(WONDERS))) | frozenset(extra)
+
+
+def controller(senate: tuple[tuple[int, int], ...], chamber: int) -> int | None:
+    """Who controls ``chamber`` (1-6): strictly more cubes; a tie controls nothing."""
+    a, b = senate[chamber - 1]
+    return 0 if a > b else 1 if b > a else None
+
+
+def cubes_placed(senate: tuple[tuple[int, int], ...], player: int) -> int:
+    return sum(pair[player] for pair in senate)
 
 
 def deck_index(mythology: str) -> int:

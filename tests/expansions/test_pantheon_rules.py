@@ -509,8 +509,8 @@ def test_the_chance_probabilities_are_exact_fractions():
 
 
 def test_an_unknown_expansion_is_refused_with_a_clear_message():
-    with pytest.raises(ValueError, match="Agora is not implemented yet"):
-        new_xgame(("agora",))
+    with pytest.raises(ValueError, match="unknown expansion 'cities': expected agora, pantheon"):
+        new_xgame(("cities",))
 
 
 # --- corner cases ---------------------------------------------------------------------------

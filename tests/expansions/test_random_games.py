@@ -1,4 +1,5 @@
-"""Random Pantheon games: properties that hold at every step, and the private information.
+"""Random games of each expansion (Pantheon, Agora, both): properties that hold at every step,
+and the private information.
 
 * every game ends; coins (treasury and Astarte's) never go negative;
 * every card and every Divinity is in at most one place;
@@ -21,7 +22,7 @@ from duel.expansions.table import HIDDEN
 
 pytestmark = pytest.mark.expansions
 
-GAMES = 30
+GAMES = 20
 
 
 def _places_of_cards(s):
@@ -29,6 +30,14 @@ def _places_of_cards(s):
     places += list(s.unseen) + list(s.discard)
     for city in s.cities:
         places += list(city.cards) + [card for _, card in city.built]
+        places += [p.card for p in city.plots if p.card is not None]
+    return places
+
+
+def _places_of_conspiracies(s):
+    places = [p.name for city in s.cities for p in city.plots if p.name]
+    places += [c.divinity for c in (*s.plot_top, *s.plot_bottom) if c.divinity]
+    places += list(s.drawn_plots or ())
     return places
 
 
@@ -48,6 +57,10 @@ def _check_invariants(s):
     divinities = Counter(_places_of_divinities(s))
     assert not [d for d, n in divinities.items() if n > 1 and d != "Gate"], s.describe()
     assert all(0 <= n <= 3 for n in s.deck_size)
+    plots = Counter(_places_of_conspiracies(s))
+    assert not [c for c, n in plots.items() if n > 1], s.describe()
+    assert all(0 <= a <= 12 and 0 <= b <= 12 for a, b in s.senate)
+    assert sum(a for a, _ in s.senate) <= 12 and sum(b for _, b in s.senate) <= 12
 
 
 def _check_views(s, move):
@@ -72,12 +85,24 @@ def _check_nothing_private_leaks(view, p):
             assert c.divinity is None or p in c.known_to
     if view.phase == "seat" and view.to_move != p:
         assert view.drawn is None
+    for plot in view.cities[1 - p].plots:
+        assert plot.name is None or plot.used
+    for c in (*view.plot_top, *view.plot_bottom):
+        assert c.divinity is None or p in c.known_to
+    if view.phase == "keep_plot" and view.to_move != p:
+        assert view.drawn_plots is None
+    if view.removed_by not in (None, p):
+        assert view.removed_now is None
 
 
+EXPANSION_SETS = [("pantheon",), ("agora",), ("agora", "pantheon")]
+
+
+@pytest.mark.parametrize("expansions", EXPANSION_SETS, ids="+".join)
 @pytest.mark.parametrize("seed", range(GAMES))
-def test_a_random_pantheon_game_ends_and_keeps_every_invariant(seed):
+def test_a_random_game_ends_and_keeps_every_invariant(seed, expansions):
     rng = random.Random(seed)
-    s = new_xgame(("pantheon",))
+    s = new_xgame(expansions)
     steps = 0
     while not s.is_terminal():
         _check_invariants(s)
@@ -90,7 +115,7 @@ def test_a_random_pantheon_game_ends_and_keeps_every_invariant(seed):
         s = s.apply(move)  # checked: every random move is legal
         steps += 1
     _check_invariants(s)
-    assert s.victory in ("military", "science", "civilian") and steps < 2000
+    assert s.victory in ("military", "science", "civilian", "political") and steps < 3000
 
 
 @settings(max_examples=15, deadline=None)

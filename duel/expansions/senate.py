@@ -1,0 +1,790 @@
+"""Agora's rules: the Senate (cubes, control, Decrees, political supremacy), Senators,
+Conspiracies, Agora's military tokens and Wonders (docs/agora.md).
+
+**Steps.** Agora's effects come in chains: a Politician gives up to three Senate actions, a
+Conspiracy places a cube, removes one and moves another, a cube that takes a Chamber turns its
+face-down Decree up (chance) and may move the Conflict pawn (Standing army), which may take an
+Agora military token (another cube to place)... Each effect is a *step* queued in
+``t.pending``. :func:`resolve` works through the queue: a step that needs nobody's decision is
+applied at once; a step that needs a decision or a chance outcome becomes the state's phase
+(the step itself in ``t.step``), and the move that answers it resolves the rest of the queue.
+When the queue is empty, ``t.continuation`` says what comes next: ``("finish",)`` the end of
+the turn, ``("play", player)`` the rest of a turn that began with a Conspiracy, ``("resume",
+phase, player)`` the Wonder draft.
+
+The functions that change a state take ``t``, a fresh copy being built (as in
+:mod:`duel.expansions.rules`).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from duel.catalog import AGE_DECK
+from duel.expansions.agora import (
+    CHAMBERS,
+    CONSPIRACIES,
+    CONSPIRACIES_WITH_MOVE,
+    CUBES,
+    DECREES,
+    SECTION_CHAMBERS,
+    SENATORS_PER_AGE,
+    TITHES,
+    adjacent,
+    senate_actions,
+)
+from duel.expansions.components import (
+    SENATOR_IDS,
+    SENATOR_KIND,
+    T_ORGANIZED_CRIME,
+    structure_of,
+)
+from duel.expansions.moves import XMove
+from duel.expansions.table import (
+    COLOR_OF,
+    GUILD_SET,
+    HIDDEN,
+    SENATOR_SET,
+    TEMPLE_SET,
+    DeckCard,
+    Plot,
+    controller,
+    cubes_placed,
+)
+
+if TYPE_CHECKING:
+    from duel.expansions.state import XState
+
+PUBLIC = frozenset({0, 1})
+
+
+# --- the Senate ----------------------------------------------------------------------------------
+def in_force(s: XState, player: int, decree: str) -> bool:
+    """Whether ``decree`` lies face up in a Chamber ``player`` controls."""
+    if "agora" not in s.expansions:
+        return False
+    return any(
+        controller(s.senate, i + 1) == player and (decree, True) in entries
+        for i, entries in enumerate(s.decrees)
+    )
+
+
+def supply(s: XState, player: int) -> int:
+    return CUBES - cubes_placed(s.senate, player)
+
+
+def senate_points(s: XState, player: int) -> int:
+    return sum(c.points for c in CHAMBERS if controller(s.senate, c.chamber) == player)
+
+
+def change_cubes(t: XState, chamber: int, player: int, delta: int) -> None:
+    """Add (or take away) ``player``'s cubes in ``chamber``; control changes take effect."""
+    before = [controller(t.senate, c.chamber) for c in CHAMBERS]
+    pair = list(t.senate[chamber - 1])
+    pair[player] += delta
+    t.senate = (*t.senate[: chamber - 1], tuple(pair), *t.senate[chamber:])
+    after = [controller(t.senate, c.chamber) for c in CHAMBERS]
+    for i, (old, new) in enumerate(zip(before, after, strict=True)):
+        if old != new:
+            control_changed(t, i + 1, old, new)
+            if t.phase == "game_over":
+                return
+    check_politics(t)
+
+
+def control_changed(t: XState, chamber: int, old: int | None, new: int | None) -> None:
+    """A Chamber changed hands: its face-down Decrees turn up, Standing army moves the pawn."""
+    from duel.expansions.rules import _move_pawn
+
+    entries = t.decrees[chamber - 1]
+    if new is not None:
+        hidden = sum(1 for _, up in entries if not up)
+        push(t, *[("decree", chamber)] * hidden, front=True)
+    if ("Standing army", True) in entries:
+        if old is not None and _move_pawn(t, 1 - old, 1):
+            return
+        if new is not None:
+            _move_pawn(t, new, 1)
+
+
+def check_politics(t: XState) -> None:
+    """Political supremacy: one player controls all six Chambers at once."""
+    from duel.expansions.rules import _end_game
+
+    owners = {controller(t.senate, c.chamber) for c in CHAMBERS}
+    if len(owners) == 1 and None not in owners and t.phase != "game_over":
+        _end_game(t, owners.pop(), "political")
+
+
+# --- the queue of steps ---------------------------------------------------------------------------
+def push(t: XState, *steps: tuple, front: bool = False) -> None:
+    t.pending = (*steps, *t.pending) if front else (*t.pending, *steps)
+
+
+def resolve(t: XState) -> None:
+    """Work through the pending steps (see the module docstring); then the continuation."""
+    from duel.expansions.rules import _finish_turn
+
+    while t.pending:
+        if t.phase == "game_over":
+            t.pending = ()
+            t.continuation = None
+            return
+        step, t.pending = t.pending[0], t.pending[1:]
+        if not _start_step(t, step):
+            return
+    if t.phase != "game_over":
+        _finish_turn(t)
+
+
+def _opponent_cubes(s: XState, player: int) -> bool:
+    return any(pair[1 - player] for pair in s.senate)
+
+
+def _start_step(t: XState, step: tuple) -> bool:  # noqa: C901 - one branch per kind of step
+    """Begin ``step``: True if it was applied at once, False if it is now the phase."""
+    kind = step[0]
+    if kind == "decree":  # chance: whoever is to move stays so
+        t.step = step
+        t.phase = "decree"
+        return False
+    player = step[1]
+    opponent = t.cities[1 - player]
+    wait = None
+    if kind == "place":
+        wait = "place" if supply(t, player) else None
+    elif kind == "evict":
+        wait = "evict" if _opponent_cubes(t, player) else None
+    elif kind == "move":
+        wait = "move_cube" if cubes_placed(t.senate, player) else None
+    elif kind == "senate":
+        wait = "senate" if step[3] > 0 else None
+    elif kind == "conspirator":
+        wait = "conspirator"
+    elif kind == "conspire":
+        wait = "draw_plots" if t.plot_size else None
+    elif kind == "steal":
+        wait = "ra" if opponent.wonders else None
+    elif kind == "destroy":
+        if any(COLOR_OF[c] == step[2] for c in opponent.cards):
+            t.destroying = step[2]
+            wait = "destroy"
+    elif kind == "lock":
+        wait = "lock_token" if _lockable(t, player) else None
+    elif kind == "fraud":
+        wait = "fraud" if _fraud_cards(t) else None
+    elif kind == "treason":
+        wait = "treason_deal" if t.removed_now is None and t.age else "treason"
+    elif kind == "espionage":
+        wait = "espionage" if t.box_tokens else None
+    elif kind == "discard_any":
+        if t.reveal:  # the cards the first discard uncovered are turned over first
+            push(t, step, front=True)
+            t.phase = "reveal"
+            return False
+        wait = "discard_any" if t.accessible else None
+    elif kind == "take":
+        wait = "baal" if any(COLOR_OF[c] in ("brown", "grey") for c in opponent.cards) else None
+    elif kind == "coercion":
+        wait = "coercion" if _swaps(t, player) else None
+    elif kind == "insider":
+        wait = "insider" if any(t.decrees) else None
+    elif kind == "sabotage":
+        wait = "sabotage" if opponent.built else None
+    elif kind == "curia":
+        wait = (
+            "curia" if any(not p.prepared and not p.used for p in t.cities[player].plots) else None
+        )
+    elif kind == "coins":
+        _auto_coins(t, player, step[2])
+    elif kind == "shields":
+        from duel.expansions.rules import _move_pawn
+
+        _move_pawn(t, player, step[2])
+    else:
+        raise ValueError(f"unknown step {step!r}")
+    if wait is None:
+        return True
+    t.step = step
+    t.phase = wait
+    t.to_move = player
+    return False
+
+
+def _auto_coins(t: XState, player: int, what: str) -> None:
+    from duel.expansions.rules import _gain_coins, _lose_coins
+
+    opponent = 1 - player
+    if what == "blackmail":
+        amount = (t.cities[opponent].coins + 1) // 2
+        _lose_coins(t, opponent, amount)
+        _gain_coins(t, player, amount)
+    elif what == "embezzlement":
+        _gain_coins(t, player, cubes_placed(t.senate, player))
+        _lose_coins(t, opponent, cubes_placed(t.senate, opponent))
+
+
+# --- Conspiracies ------------------------------------------------------------------------------
+def conspiracy_steps(name: str, player: int) -> list[tuple]:
+    """The steps of a triggered Conspiracy."""
+    steps: list[tuple] = {
+        "Extortion": [("steal", player)],
+        "Blackmail": [("coins", player, "blackmail")],
+        "Expropriation": [("destroy", player, "blue")],
+        "Swindle": [("destroy", player, "yellow")],
+        "Obscurantism": [("lock", player)],
+        "Coup": [("shields", player, 2)],
+        "Property Fraud": [("fraud", player)],
+        "Treason": [("treason", player)],
+        "Political Maneuver": [("place", player), ("evict", player)],
+        "Espionage": [("espionage", player)],
+        "Turn Of Events": [("discard_any", player, 1), ("discard_any", player, 2)],
+        "Embezzlement": [("coins", player, "embezzlement")],
+        "Foreclosure": [("take", player)],
+        "Coercion": [("coercion", player)],
+        "Insider Influence": [("insider", player)],
+        "Sabotage": [("sabotage", player)],
+    }[name]
+    if name in CONSPIRACIES_WITH_MOVE:
+        steps.append(("move", player))
+    return steps
+
+
+def _lockable(s: XState, player: int) -> list[int]:
+    return sorted(set(s.board) | s.cities[1 - player].tokens | set(s.box_tokens))
+
+
+def _fraud_cards(s: XState) -> list[int]:
+    """Property Fraud: the cards of row 1 (the farthest) still in the structure, no Senator."""
+    layout = structure_of(s.expansions, s.age) if s.age else None
+    if layout is None:
+        return []
+    return [
+        s.pyramid[slot]
+        for slot in layout.rows[0]
+        if s.present >> slot & 1 and s.pyramid[slot] >= 0 and s.pyramid[slot] not in SENATOR_SET
+    ]
+
+
+def treason_cards(s: XState) -> list[int]:
+    """Treason: the cards removed at setup from this Age (once seen) and the earlier ones."""
+    built = set().union(*(c.cards for c in s.cities)) | set(s.discard)
+    known = set(s.removed) | set(s.removed_now or ())
+    return sorted(c for c in known if c not in built)
+
+
+def _swaps(s: XState, player: int) -> list[tuple[int, int]]:
+    mine, theirs = s.cities[player].cards, s.cities[1 - player].cards
+    return [
+        (m, o)
+        for colour in ("blue", "green")
+        for m in sorted(mine)
+        if COLOR_OF[m] == colour
+        for o in sorted(theirs)
+        if COLOR_OF[o] == colour
+    ]
+
+
+def unaccounted_plots(s: XState) -> tuple[str, ...]:
+    """Conspiracies whose place the observer does not know."""
+    known = {p.name for city in s.cities for p in city.plots}
+    known.update(c.divinity for c in (*s.plot_top, *s.plot_bottom))
+    if s.drawn_plots:
+        known.update(s.drawn_plots)
+    return tuple(c for c in CONSPIRACIES if c not in known)
+
+
+# --- legal decisions ------------------------------------------------------------------------------
+def _place_moves(s: XState, chambers) -> list[XMove]:
+    return [XMove("place", (c,)) for c in chambers] if supply(s, s.to_move) else []
+
+
+def _move_moves(s: XState) -> list[XMove]:
+    player = s.to_move
+    return [
+        XMove("move_cube", (c, d))
+        for c in range(1, 7)
+        if s.senate[c - 1][player]
+        for d in adjacent(c)
+    ]
+
+
+def _keep_moves(s: XState) -> list[XMove]:
+    drawn = s.drawn_plots
+    if drawn is None:
+        return [XMove("keep", (None, None, w)) for w in ("top", "bottom")]
+    return [
+        XMove("keep", ((kept,), other, w))
+        for kept in drawn
+        for other in drawn
+        if other != kept
+        for w in ("top", "bottom")
+    ]
+
+
+def _curia_moves(s: XState) -> list[XMove]:
+    return [*trigger_moves(s, lambda p: not p.prepared and not p.used), XMove("no_trigger")]
+
+
+def trigger_moves(s: XState, which) -> list[XMove]:
+    """``trigger plot k (NAME)`` for the mover's Conspiracies ``which`` accepts; in a view of
+    the opponent's turn, one move per Conspiracy it may be (its name becomes public)."""
+    moves = []
+    for i, plot in enumerate(s.cities[s.to_move].plots):
+        if which(plot):
+            names = [plot.name] if plot.name is not None else unaccounted_plots(s)
+            moves.extend(XMove("trigger", (i + 1, name)) for name in names)
+    return moves
+
+
+def _insider_moves(s: XState) -> list[XMove]:
+    return [
+        XMove("move_decree", (c, name, d))
+        for c, entries in enumerate(s.decrees, 1)
+        for name, up in dict.fromkeys(entries)
+        if up
+        for d in range(1, 7)
+        if d != c
+    ]
+
+
+DECISIONS = {
+    "place": lambda s: _place_moves(s, range(1, 7)),
+    "evict": lambda s: [
+        XMove("evict", (c,)) for c in range(1, 7) if s.senate[c - 1][1 - s.to_move]
+    ],
+    "move_cube": lambda s: [*_move_moves(s), XMove("no_move")],
+    "senate": lambda s: [
+        *_place_moves(s, SECTION_CHAMBERS[s.step[2]]),
+        *_move_moves(s),
+        XMove("stop"),
+    ],
+    "conspirator": lambda s: [*_place_moves(s, range(1, 7)), XMove("conspire")],
+    "keep_plot": _keep_moves,
+    "lock_token": lambda s: [XMove("lock", (t,)) for t in _lockable(s, s.to_move)],
+    "fraud": lambda s: [XMove("free_build", (c,)) for c in _fraud_cards(s)],
+    "treason": lambda s: (
+        [XMove("free_build", (c,)) for c in treason_cards(s)] or [XMove("no_discard")]
+    ),
+    "espionage": lambda s: [XMove("token", (t,)) for t in s.box_tokens],
+    "discard_any": lambda s: (
+        [
+            XMove("discard_free", (s.pyramid[slot],))
+            for slot in range(len(s.pyramid))
+            if s.accessible >> slot & 1 and s.pyramid[slot] >= 0
+        ]
+        + ([XMove("no_discard")] if s.step[2] == 2 else [])
+    ),
+    "coercion": lambda s: [XMove("swap", pair) for pair in _swaps(s, s.to_move)],
+    "insider": _insider_moves,
+    "sabotage": lambda s: [
+        XMove("sabotage", (w,)) for w in sorted(w for w, _ in s.cities[1 - s.to_move].built)
+    ],
+    "curia": _curia_moves,
+}
+
+
+# --- chance --------------------------------------------------------------------------------------
+def visible_decrees(s: XState) -> set[str]:
+    return {name for entries in s.decrees for name, up in entries if up}
+
+
+def _decree_outcomes(s: XState) -> list[tuple[XMove, int]]:
+    chamber = s.step[1]
+    seen = visible_decrees(s)
+    return [(XMove("decree", (chamber, d)), 1) for d in DECREES if d not in seen]
+
+
+def _back_outcomes(s: XState) -> list[tuple[XMove, int]]:
+    slot = s.backs.index(None)
+    left = _backs_left(s)
+    return [(XMove("back", (slot, kind)), n) for kind, n in left.items() if n]
+
+
+def _backs_left(s: XState) -> dict[str, int]:
+    slots = len(s.backs)
+    senators = SENATORS_PER_AGE[s.age]
+    special = 3 if s.age == 3 else 0
+    kind3 = "temple" if "pantheon" in s.expansions else "guild"
+    counts = {
+        "senator": senators - s.backs.count("senator"),
+        kind3: special - s.backs.count(kind3),
+    }
+    counts["age"] = slots - senators - special - s.backs.count("age")
+    return {k: v for k, v in counts.items() if v > 0}
+
+
+def _draw_plot_outcomes(s: XState) -> list[tuple[XMove, int]]:
+    drawer = s.to_move
+    if s.observer is not None and s.observer != drawer:
+        return [(XMove("draw_plots", (None,)), 1)]
+    count = min(2, s.plot_size)
+    middle = s.plot_size - len(s.plot_top) - len(s.plot_bottom)
+    order = list(s.plot_top) + [None] * middle + list(s.plot_bottom)
+    drawn = order[:count]
+    known = tuple(c.divinity for c in drawn if c is not None and c.divinity is not None)
+    unknown = count - len(known)
+    return [
+        (XMove("draw_plots", (tuple(sorted(known + extra)),)), 1)
+        for extra in combinations(unaccounted_plots(s), unknown)
+    ]
+
+
+def _treason_outcomes(s: XState) -> list[tuple[XMove, int]]:
+    drawer = s.to_move
+    if s.observer is not None and s.observer != drawer:
+        return [(XMove("treason_deal", (None,)), 1)]
+    pool = sorted(c for c in s.unseen if (AGE_DECK[s.age] >> c) & 1)
+    return [(XMove("treason_deal", (cards,)), 1) for cards in combinations(pool, min(3, len(pool)))]
+
+
+def senator_reveal_outcomes(s: XState, slot: int) -> list[tuple[XMove, int]]:
+    """A Senator back turns up a Senator of each kind with the weight of its unseen cards; the
+    card is the kind's lowest-numbered unseen one (identical cards: the number carries nothing)."""
+    by_kind: dict[str, list[int]] = {}
+    for c in SENATOR_IDS:
+        if c not in s.senators_seen:
+            by_kind.setdefault(SENATOR_KIND[c].name, []).append(c)
+    return [(XMove("reveal_card", (slot, cards[0])), len(cards)) for cards in by_kind.values()]
+
+
+def agora_reveal_pool(s: XState, slot: int) -> list[int] | None:
+    """The cards a non-Senator slot of an Agora structure can turn out to be."""
+    kind = s.backs[slot] if slot < len(s.backs) else None
+    if kind in ("guild", "temple"):
+        return sorted(s.unseen & (TEMPLE_SET if kind == "temple" else GUILD_SET))
+    removed = set(s.removed_now or ())
+    return sorted(c for c in s.unseen if (AGE_DECK[s.age] >> c) & 1 and c not in removed)
+
+
+CHANCE = {
+    "decree": _decree_outcomes,
+    "back": _back_outcomes,
+    "draw_plots": _draw_plot_outcomes,
+    "treason_deal": _treason_outcomes,
+}
+
+
+# --- applying moves ------------------------------------------------------------------------------
+def _done(t: XState) -> None:
+    """A step was answered: the rest of the queue, then the continuation."""
+    from duel.expansions.rules import _finish_turn
+
+    t.step = None
+    t.phase = "play"
+    if t.pending:
+        resolve(t)
+    else:
+        _finish_turn(t)
+
+
+def _apply_decree(t: XState, m: XMove) -> None:
+    from duel.expansions.rules import _move_pawn
+
+    chamber, name = m.args
+    entries = list(t.decrees[chamber - 1])
+    i = next(i for i, (_, up) in enumerate(entries) if not up)
+    entries[i] = (name, True)
+    t.decrees = (*t.decrees[: chamber - 1], tuple(entries), *t.decrees[chamber:])
+    owner = controller(t.senate, chamber)
+    if name == "Standing army" and owner is not None and _move_pawn(t, owner, 1):
+        return
+    _done(t)
+
+
+def _apply_back(t: XState, m: XMove) -> None:
+    slot, kind = m.args
+    backs = list(t.backs)
+    backs[slot] = kind
+    t.backs = tuple(backs)
+    if kind in ("guild", "temple"):
+        t.back_slots |= 1 << slot
+    if None not in t.backs:
+        t.phase = "reveal"
+
+
+def _more_senate_actions(t: XState) -> None:
+    """A Senate action taken: the Politician's next one comes before anything it set off, but
+    after the Decrees it turned up (those are pushed to the front by the control change)."""
+    step = t.step
+    if step is not None and step[0] == "senate" and step[3] > 1:
+        push(t, ("senate", step[1], step[2], step[3] - 1), front=True)
+
+
+def _apply_place(t: XState, m: XMove) -> None:
+    _more_senate_actions(t)
+    change_cubes(t, m.args[0], t.to_move, +1)
+    if t.phase != "game_over":
+        _done(t)
+
+
+def _apply_evict(t: XState, m: XMove) -> None:
+    change_cubes(t, m.args[0], 1 - t.to_move, -1)
+    _done(t)
+
+
+def _apply_move_cube(t: XState, m: XMove) -> None:
+    source, target = m.args
+    player = t.to_move
+    _more_senate_actions(t)
+    change_cubes(t, source, player, -1)
+    if t.phase != "game_over":
+        change_cubes(t, target, player, +1)
+    if t.phase != "game_over":
+        _done(t)
+
+
+def _apply_skip(t: XState, m: XMove) -> None:
+    """no move / stop / no trigger / no discard: the step is over."""
+    _done(t)
+
+
+def _apply_conspire(t: XState, m: XMove) -> None:
+    push(t, ("conspire", t.to_move), front=True)
+    _done(t)
+
+
+def _apply_draw_plots(t: XState, m: XMove) -> None:
+    count = min(2, t.plot_size)
+    taken_top = min(count, len(t.plot_top))
+    t.plot_top = t.plot_top[taken_top:]
+    middle = t.plot_size - taken_top - len(t.plot_top) - len(t.plot_bottom)
+    rest = count - taken_top
+    from_middle = min(rest, max(0, middle))
+    if rest - from_middle:
+        t.plot_bottom = t.plot_bottom[rest - from_middle :]
+    t.plot_size -= count
+    t.drawn_plots = m.args[0]
+    player = t.to_move
+    if count == 1 or T_ORGANIZED_CRIME in t.cities[player].tokens:
+        _keep(t, player, t.drawn_plots, count)
+        return
+    t.phase = "keep_plot"
+
+
+def _keep(t: XState, player: int, kept, count: int) -> None:
+    city = t.cities[player]
+    names = kept if kept is not None else (None,) * count
+    city.plots = (*city.plots, *(Plot(n) for n in names))
+    t.drawn_plots = ()
+    _done(t)
+
+
+def _apply_keep(t: XState, m: XMove) -> None:
+    kept, other, where = m.args
+    player = t.to_move
+    entry = DeckCard(other, frozenset({player}))
+    if where == "top":
+        t.plot_top = (entry, *t.plot_top)
+    else:
+        t.plot_bottom = (*t.plot_bottom, entry)
+    t.plot_size += 1
+    _keep(t, player, kept, 1)
+
+
+def _apply_prepare(t: XState, m: XMove) -> None:
+    from duel.expansions.rules import _finish_turn, _take_from_pyramid
+
+    card, index = m.args
+    city = t.cities[t.to_move]
+    _take_from_pyramid(t, card)
+    plots = list(city.plots)
+    plots[index - 1] = Plot(plots[index - 1].name, prepared=True, fresh=True, card=card)
+    city.plots = tuple(plots)
+    _finish_turn(t)
+
+
+def _apply_trigger(t: XState, m: XMove) -> None:
+    player = t.to_move
+    city = t.cities[player]
+    index, name = m.args
+    plot = city.plots[index - 1]
+    plots = list(city.plots)
+    plots[index - 1] = Plot(name, prepared=plot.prepared, used=True, card=plot.card)
+    city.plots = tuple(plots)
+    steps = conspiracy_steps(name, player)
+    if t.phase == "curia":  # Curia Julia: inside the Wonder's turn, which goes on after it
+        push(t, *steps, front=True)
+        _done(t)
+        return
+    t.triggered = True
+    push(t, *steps, front=True)
+    if t.continuation is None:
+        t.continuation = ("play", player)
+    _done(t)
+
+
+def _apply_lock(t: XState, m: XMove) -> None:
+    token = m.args[0]
+    player = t.to_move
+    t.board = t.board - {token}
+    opponent = t.cities[1 - player]
+    if token in opponent.tokens:
+        opponent.tokens = opponent.tokens - {token}
+    t.locked = t.locked | {token}
+    _done(t)
+
+
+def _apply_free_build(t: XState, m: XMove) -> None:
+    from duel.expansions.rules import _construct_card, _remove_from_structure
+
+    card = m.args[0]
+    if card in t.pyramid:
+        _remove_from_structure(t, t.pyramid.index(card))
+    t.removed = t.removed - {card}
+    if t.removed_now:
+        t.removed_now = tuple(c for c in t.removed_now if c != card)
+    t.unseen = t.unseen - {card}
+    t.phase = "play"
+    if _construct_card(t, t.to_move, card):
+        return
+    if t.phase == "play":
+        _done(t)
+
+
+def _apply_treason_deal(t: XState, m: XMove) -> None:
+    cards = m.args[0]
+    t.removed_now = cards
+    t.removed_by = t.to_move
+    t.phase = "treason"
+
+
+def _apply_discard_free(t: XState, m: XMove) -> None:
+    from duel.expansions.rules import _take_from_pyramid
+
+    card = m.args[0]
+    _take_from_pyramid(t, card)
+    t.discard = t.discard | {card}
+    _done(t)
+
+
+def _apply_swap(t: XState, m: XMove) -> None:
+    from duel.expansions.rules import recompute_science
+
+    mine, theirs = m.args
+    player = t.to_move
+    city, other = t.cities[player], t.cities[1 - player]
+    city.cards = (city.cards - {mine}) | {theirs}
+    other.cards = (other.cards - {theirs}) | {mine}
+    for p in (0, 1):
+        if t.cities[p].snake in (mine, theirs):
+            t.cities[p].snake = None  # the card changed city: the Snake token falls off
+    if recompute_science(t):
+        return
+    _done(t)
+
+
+def _apply_move_decree(t: XState, m: XMove) -> None:
+    source, name, target = m.args
+    old_source, old_target = controller(t.senate, source), controller(t.senate, target)
+    entries = list(t.decrees[source - 1])
+    entries.remove((name, True))
+    decrees = list(t.decrees)
+    decrees[source - 1] = tuple(entries)
+    decrees[target - 1] = (*decrees[target - 1], (name, True))
+    t.decrees = tuple(decrees)
+    if name == "Standing army":
+        from duel.expansions.rules import _move_pawn
+
+        # the shield leaves the source's controller and joins the target's
+        if old_source is not None and _move_pawn(t, 1 - old_source, 1):
+            return
+        if old_target is not None and _move_pawn(t, old_target, 1):
+            return
+    _done(t)
+
+
+def _apply_sabotage(t: XState, m: XMove) -> None:
+    wonder = m.args[0]
+    victim = t.cities[1 - t.to_move]
+    card = dict(victim.built)[wonder]
+    victim.built = tuple(b for b in victim.built if b[0] != wonder)
+    t.discard = t.discard | {card}
+    _done(t)
+
+
+APPLY = {
+    "decree": _apply_decree,
+    "back": _apply_back,
+    "place": _apply_place,
+    "evict": _apply_evict,
+    "move_cube": _apply_move_cube,
+    "no_move": _apply_skip,
+    "stop": _apply_skip,
+    "no_trigger": _apply_skip,
+    "no_discard": _apply_skip,
+    "conspire": _apply_conspire,
+    "draw_plots": _apply_draw_plots,
+    "keep": _apply_keep,
+    "prepare": _apply_prepare,
+    "trigger": _apply_trigger,
+    "lock": _apply_lock,
+    "free_build": _apply_free_build,
+    "treason_deal": _apply_treason_deal,
+    "discard_free": _apply_discard_free,
+    "swap": _apply_swap,
+    "move_decree": _apply_move_decree,
+    "sabotage": _apply_sabotage,
+}
+
+
+# --- hooks of the shared rules --------------------------------------------------------------------
+def on_senator(t: XState, player: int, card: int) -> None:
+    """A Senator recruited: its Senate actions or its conspirator action."""
+    from duel.expansions.rules import blue_cards
+
+    kind = SENATOR_KIND[card]
+    if kind.kind == "politician":
+        blue = blue_cards(t, player) + (2 if in_force(t, player, "Civic weight") else 0)
+        push(t, ("senate", player, kind.section, senate_actions(blue)))
+    else:
+        push(t, ("conspirator", player))
+        if in_force(t, player, "Swift plots"):
+            t.extra = True
+
+
+def tithes(t: XState, colour: str) -> None:
+    """Whoever controls the tithe Decree of ``colour`` ("wonder" for a Wonder) gains the Age."""
+    from duel.expansions.rules import _gain_coins
+
+    for decree, what in TITHES.items():
+        if what == colour:
+            for player in (0, 1):
+                if in_force(t, player, decree):
+                    _gain_coins(t, player, t.age)
+
+
+def military_token(t: XState, player: int, large: bool) -> None:
+    """An Agora military token taken by ``player``: a cube to place, or an opponent's cube to
+    remove and one of theirs to move."""
+    if large:
+        push(t, ("evict", player), ("move", player))
+    else:
+        push(t, ("place", player))
+
+
+def setup_decrees(t: XState) -> None:
+    """The three face-up Decrees (Chambers 1, 3, 5), dealt after the board's tokens."""
+    t.decrees = tuple(((None, False),) for _ in CHAMBERS)
+    push(t, *[("decree", c.chamber) for c in CHAMBERS if c.decree_face_up])
+    t.continuation = ("resume", "setup_wonders", t.to_move)
+    resolve(t)
+
+
+def start_backs(t: XState) -> None:
+    """An Agora structure: its backs (Senators, and Guilds or Grand Temples in Age III) are
+    dealt slot by slot before its face-up cards are turned over."""
+    t.backs = (None,) * len(t.pyramid)
+    t.phase = "back"
+
+
+def is_senator(card: int) -> bool:
+    return card in SENATOR_SET
+
+
+def hidden_slot(s: XState, slot: int) -> bool:
+    return s.pyramid[slot] == HIDDEN
+
+
+assert len(DECREES) == 16 and len(CONSPIRACIES) == 16
