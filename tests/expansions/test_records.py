@@ -12,8 +12,8 @@ from duel.expansions.record import XRecord, XRecordError
 pytestmark = pytest.mark.expansions
 
 
-def _random_game(seed):
-    state, moves, rng = new_xgame(("pantheon",)), [], random.Random(seed)
+def _random_game(seed, expansions=("pantheon",)):
+    state, moves, rng = new_xgame(expansions), [], random.Random(seed)
     while not state.is_terminal():
         for move in state.legal_moves() + [m for m, _ in state.chance_outcomes()[:50]]:
             assert XMove.parse(str(move)) == move, str(move)
@@ -23,10 +23,11 @@ def _random_game(seed):
     return state, moves
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_every_move_of_a_random_game_parses_back_and_the_record_replays(seed, tmp_path):
-    final, moves = _random_game(seed)
-    record = XRecord(("pantheon",), tuple(moves), {"event": "test"})
+@pytest.mark.parametrize("expansions", [("pantheon",), ("agora",), ("agora", "pantheon")])
+@pytest.mark.parametrize("seed", range(3))
+def test_every_move_of_a_random_game_parses_back_and_the_record_replays(seed, expansions, tmp_path):
+    final, moves = _random_game(seed, expansions)
+    record = XRecord(expansions, tuple(moves), {"event": "test"})
     path = tmp_path / "game.json"
     record.save(path)
     again = XRecord.load(path)

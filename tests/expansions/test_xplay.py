@@ -120,7 +120,7 @@ def test_the_record_of_a_game_in_progress_hides_every_face_down_card(tmp_path):
 
     from duel.expansions.record import XRecordError
 
-    read, _ = _typist(["1"] * 45 + ["quit"])
+    read, _ = _typist(["1"] * 20 + ["quit"])
     record = tmp_path / "game.json"
     run_xgame(("pantheon",), ("human", "random"), seed=6, record=record, read=read, write=print)
     data = json.loads(record.read_text())
@@ -132,3 +132,20 @@ def test_the_record_of_a_game_in_progress_hides_every_face_down_card(tmp_path):
     assert all(m.endswith(" unseen") for m in draws)
     with pytest.raises(XRecordError, match="game in progress"):
         XRecord.load(record)
+
+
+def test_an_agora_game_with_pantheon_in_the_line_mode_shows_the_senate(tmp_path):
+    read, _ = _typist([])
+    out = []
+    record = tmp_path / "agora.json"
+    code = run_xgame(
+        ("agora", "pantheon"),
+        ("human", "random"),
+        seed=7,
+        record=record,
+        read=read,
+        write=out.append,
+    )
+    text = "\n".join(out)
+    assert code == 0 and "Senate (strictly more cubes" in text and "Game over" in text
+    assert XRecord.load(record).final_state().is_terminal()
