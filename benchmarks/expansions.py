@@ -4,9 +4,9 @@
     python benchmarks/expansions.py match A B [--pairs N] [--seed S] [--time T]
 
 ``speed`` plays uniformly random full games (chance with its exact probabilities) on one core,
-alternated A B C A B C so a change of load hits all three: the base engine (``duel.state``,
-pure Python), the expansion engine playing the base game (``expansions=()``) and the expansion
-engine playing Pantheon. It prints the best round's games per second and decisions per game.
+alternated round by round so a change of load hits all: the base engine (``duel.state``, pure
+Python), the expansion engine playing the base game (``expansions=()``), Pantheon, Agora and
+both. It prints the best round's games per second and decisions per game.
 
 ``match`` plays Pantheon games between two levels of ``duel.solvers.xplayers`` (``random``,
 ``greedy``, ``mcts``, ``mcts:0.5s``, ``mcts:200``), each deal twice with the seats swapped, one
@@ -51,6 +51,8 @@ def speed(games: int, rounds: int) -> None:
         "base engine (duel.state), base game": new_game,
         "expansion engine, base game": lambda: new_xgame(()),
         "expansion engine, Pantheon": lambda: new_xgame(("pantheon",)),
+        "expansion engine, Agora": lambda: new_xgame(("agora",)),
+        "expansion engine, Pantheon + Agora": lambda: new_xgame(("agora", "pantheon")),
     }
     best: dict[str, tuple[float, int]] = {}
     for r in range(rounds):
