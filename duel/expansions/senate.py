@@ -501,7 +501,9 @@ def _apply_back(t: XState, m: XMove) -> None:
     if kind in ("guild", "temple"):
         t.back_slots |= 1 << slot
     if None not in t.backs:
-        t.phase = "reveal"
+        from duel.expansions.rules import _next_layout_phase
+
+        _next_layout_phase(t)  # Pantheon's tokens (with both expansions), then the face-up cards
 
 
 def _more_senate_actions(t: XState) -> None:

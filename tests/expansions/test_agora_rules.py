@@ -424,3 +424,15 @@ def test_the_senate_scores_its_chambers_for_their_controllers():
 
 def test_every_decree_and_conspiracy_is_in_the_data():
     assert len(DECREES) == 16 and len(CONSPIRACIES) == 16
+
+
+def test_with_pantheon_the_agora_structures_carry_the_pantheon_tokens_on_their_own_slots():
+    from duel.expansions.components import token_slots
+
+    both = ("agora", "pantheon")
+    mythology, offering = token_slots(both)
+    s = reach(lambda s: s.age == 1 and s.phase == "play", expansions=both)
+    assert sorted(s.mythology_on) == sorted(mythology)
+    s = reach(lambda s: s.age == 2 and s.phase in ("play", "choose_starter"), expansions=both)
+    assert sorted(s.offering_on) == sorted(offering) or len(s.offering_on) < 3
+    assert any(sp is not None for sp in s.spaces)  # Divinities were seated in Age I
