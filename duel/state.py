@@ -37,12 +37,8 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from pyrsistent import PVector, pvector
-
-if TYPE_CHECKING:
-    from duel.expansions.state import XState
 
 from duel.catalog import (
     AGE_DECK,
@@ -1210,20 +1206,8 @@ def _initial_fields() -> list[int | PVector]:
     return fields
 
 
-def new_game(*, expansions: Iterable[str] = ()) -> State | XState:
-    """The state before setup: a chance node dealing the five board progress tokens.
-
-    With ``expansions`` (``("pantheon",)``), a game of :mod:`duel.expansions` instead: its
-    :class:`~duel.expansions.XState` has the same API (the base game stays on this engine,
-    whose speed the solvers depend on).
-
-    >>> new_game(expansions=("pantheon",)).describe()
-    'setup, setup_tokens, chance to move'
-    """
-    if expansions:
-        from duel.expansions.state import new_game as new_expansion_game
-
-        return new_expansion_game(expansions)
+def new_game() -> State:
+    """The state before setup: a chance node dealing the five board progress tokens."""
     return State(pvector(_initial_fields()))
 
 

@@ -5,6 +5,7 @@ then frozen by :meth:`duel.expansions.state.XState.apply`), and the move."""
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -890,3 +891,6 @@ def recompute_science(t: XState) -> bool:
             _end_game(t, player, "science")
             return True
     return False
+
+
+senate.bind(sys.modules[__name__])

@@ -19,6 +19,7 @@ The functions that change a state take ``t``, a fresh copy being built (as in
 from __future__ import annotations
 
 from itertools import combinations
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from duel.catalog import AGE_DECK
@@ -57,6 +58,15 @@ if TYPE_CHECKING:
     from duel.expansions.state import XState
 
 PUBLIC = frozenset({0, 1})
+#: The shared rules (:mod:`duel.expansions.rules`: the end of a turn, building a card, the
+#: Conflict pawn) that Agora's steps call back into. ``rules`` imports this module and binds
+#: itself here when it is imported, so that the two modules do not import each other.
+RULES: ModuleType
+
+
+def bind(rules: ModuleType) -> None:
+    global RULES
+    RULES = rules
 
 
 # --- the Senate ----------------------------------------------------------------------------------
@@ -95,26 +105,22 @@ def change_cubes(t: XState, chamber: int, player: int, delta: int) -> None:
 
 def control_changed(t: XState, chamber: int, old: int | None, new: int | None) -> None:
     """A Chamber changed hands: its face-down Decrees turn up, Standing army moves the pawn."""
-    from duel.expansions.rules import _move_pawn
-
     entries = t.decrees[chamber - 1]
     if new is not None:
         hidden = sum(1 for _, up in entries if not up)
         push(t, *[("decree", chamber)] * hidden, front=True)
     if ("Standing army", True) in entries:
-        if old is not None and _move_pawn(t, 1 - old, 1):
+        if old is not None and RULES._move_pawn(t, 1 - old, 1):
             return
         if new is not None:
-            _move_pawn(t, new, 1)
+            RULES._move_pawn(t, new, 1)
 
 
 def check_politics(t: XState) -> None:
     """Political supremacy: one player controls all six Chambers at once."""
-    from duel.expansions.rules import _end_game
-
     owners = {controller(t.senate, c.chamber) for c in CHAMBERS}
     if len(owners) == 1 and None not in owners and t.phase != "game_over":
-        _end_game(t, owners.pop(), "political")
+        RULES._end_game(t, owners.pop(), "political")
 
 
 # --- the queue of steps ---------------------------------------------------------------------------
@@ -124,8 +130,6 @@ def push(t: XState, *steps: tuple, front: bool = False) -> None:
 
 def resolve(t: XState) -> None:
     """Work through the pending steps (see the module docstring); then the continuation."""
-    from duel.expansions.rules import _finish_turn
-
     while t.pending:
         if t.phase == "game_over":
             t.pending = ()
@@ -135,7 +139,7 @@ def resolve(t: XState) -> None:
         if not _start_step(t, step):
             return
     if t.phase != "game_over":
-        _finish_turn(t)
+        RULES._finish_turn(t)
 
 
 def _opponent_cubes(s: XState, player: int) -> bool:
@@ -199,9 +203,7 @@ def _start_step(t: XState, step: tuple) -> bool:  # noqa: C901 - one branch per 
     elif kind == "coins":
         _auto_coins(t, player, step[2])
     elif kind == "shields":
-        from duel.expansions.rules import _move_pawn
-
-        _move_pawn(t, player, step[2])
+        RULES._move_pawn(t, player, step[2])
     else:
         raise ValueError(f"unknown step {step!r}")
     if wait is None:
@@ -213,16 +215,14 @@ def _start_step(t: XState, step: tuple) -> bool:  # noqa: C901 - one branch per 
 
 
 def _auto_coins(t: XState, player: int, what: str) -> None:
-    from duel.expansions.rules import _gain_coins, _lose_coins
-
     opponent = 1 - player
     if what == "blackmail":
         amount = (t.cities[opponent].coins + 1) // 2
-        _lose_coins(t, opponent, amount)
-        _gain_coins(t, player, amount)
+        RULES._lose_coins(t, opponent, amount)
+        RULES._gain_coins(t, player, amount)
     elif what == "embezzlement":
-        _gain_coins(t, player, cubes_placed(t.senate, player))
-        _lose_coins(t, opponent, cubes_placed(t.senate, opponent))
+        RULES._gain_coins(t, player, cubes_placed(t.senate, player))
+        RULES._lose_coins(t, opponent, cubes_placed(t.senate, opponent))
 
 
 # --- Conspiracies ------------------------------------------------------------------------------
@@ -469,26 +469,22 @@ CHANCE = {
 # --- applying moves ------------------------------------------------------------------------------
 def _done(t: XState) -> None:
     """A step was answered: the rest of the queue, then the continuation."""
-    from duel.expansions.rules import _finish_turn
-
     t.step = None
     t.phase = "play"
     if t.pending:
         resolve(t)
     else:
-        _finish_turn(t)
+        RULES._finish_turn(t)
 
 
 def _apply_decree(t: XState, m: XMove) -> None:
-    from duel.expansions.rules import _move_pawn
-
     chamber, name = m.args
     entries = list(t.decrees[chamber - 1])
     i = next(i for i, (_, up) in enumerate(entries) if not up)
     entries[i] = (name, True)
     t.decrees = (*t.decrees[: chamber - 1], tuple(entries), *t.decrees[chamber:])
     owner = controller(t.senate, chamber)
-    if name == "Standing army" and owner is not None and _move_pawn(t, owner, 1):
+    if name == "Standing army" and owner is not None and RULES._move_pawn(t, owner, 1):
         return
     _done(t)
 
@@ -501,9 +497,9 @@ def _apply_back(t: XState, m: XMove) -> None:
     if kind in ("guild", "temple"):
         t.back_slots |= 1 << slot
     if None not in t.backs:
-        from duel.expansions.rules import _next_layout_phase
-
-        _next_layout_phase(t)  # Pantheon's tokens (with both expansions), then the face-up cards
+        RULES._next_layout_phase(
+            t
+        )  # Pantheon's tokens (with both expansions), then the face-up cards
 
 
 def _more_senate_actions(t: XState) -> None:
@@ -586,15 +582,13 @@ def _apply_keep(t: XState, m: XMove) -> None:
 
 
 def _apply_prepare(t: XState, m: XMove) -> None:
-    from duel.expansions.rules import _finish_turn, _take_from_pyramid
-
     card, index = m.args
     city = t.cities[t.to_move]
-    _take_from_pyramid(t, card)
+    RULES._take_from_pyramid(t, card)
     plots = list(city.plots)
     plots[index - 1] = Plot(plots[index - 1].name, prepared=True, fresh=True, card=card)
     city.plots = tuple(plots)
-    _finish_turn(t)
+    RULES._finish_turn(t)
 
 
 def _apply_trigger(t: XState, m: XMove) -> None:
@@ -629,17 +623,15 @@ def _apply_lock(t: XState, m: XMove) -> None:
 
 
 def _apply_free_build(t: XState, m: XMove) -> None:
-    from duel.expansions.rules import _construct_card, _remove_from_structure
-
     card = m.args[0]
     if card in t.pyramid:
-        _remove_from_structure(t, t.pyramid.index(card))
+        RULES._remove_from_structure(t, t.pyramid.index(card))
     t.removed = t.removed - {card}
     if t.removed_now:
         t.removed_now = tuple(c for c in t.removed_now if c != card)
     t.unseen = t.unseen - {card}
     t.phase = "play"
-    if _construct_card(t, t.to_move, card):
+    if RULES._construct_card(t, t.to_move, card):
         return
     if t.phase == "play":
         _done(t)
@@ -653,17 +645,13 @@ def _apply_treason_deal(t: XState, m: XMove) -> None:
 
 
 def _apply_discard_free(t: XState, m: XMove) -> None:
-    from duel.expansions.rules import _take_from_pyramid
-
     card = m.args[0]
-    _take_from_pyramid(t, card)
+    RULES._take_from_pyramid(t, card)
     t.discard = t.discard | {card}
     _done(t)
 
 
 def _apply_swap(t: XState, m: XMove) -> None:
-    from duel.expansions.rules import recompute_science
-
     mine, theirs = m.args
     player = t.to_move
     city, other = t.cities[player], t.cities[1 - player]
@@ -672,7 +660,7 @@ def _apply_swap(t: XState, m: XMove) -> None:
     for p in (0, 1):
         if t.cities[p].snake in (mine, theirs):
             t.cities[p].snake = None  # the card changed city: the Snake token falls off
-    if recompute_science(t):
+    if RULES.recompute_science(t):
         return
     _done(t)
 
@@ -687,12 +675,10 @@ def _apply_move_decree(t: XState, m: XMove) -> None:
     decrees[target - 1] = (*decrees[target - 1], (name, True))
     t.decrees = tuple(decrees)
     if name == "Standing army":
-        from duel.expansions.rules import _move_pawn
-
         # the shield leaves the source's controller and joins the target's
-        if old_source is not None and _move_pawn(t, 1 - old_source, 1):
+        if old_source is not None and RULES._move_pawn(t, 1 - old_source, 1):
             return
-        if old_target is not None and _move_pawn(t, old_target, 1):
+        if old_target is not None and RULES._move_pawn(t, old_target, 1):
             return
     _done(t)
 
@@ -734,11 +720,9 @@ APPLY = {
 # --- hooks of the shared rules --------------------------------------------------------------------
 def on_senator(t: XState, player: int, card: int) -> None:
     """A Senator recruited: its Senate actions or its conspirator action."""
-    from duel.expansions.rules import blue_cards
-
     kind = SENATOR_KIND[card]
     if kind.kind == "politician":
-        blue = blue_cards(t, player) + (2 if in_force(t, player, "Civic weight") else 0)
+        blue = RULES.blue_cards(t, player) + (2 if in_force(t, player, "Civic weight") else 0)
         push(t, ("senate", player, kind.section, senate_actions(blue)))
     else:
         push(t, ("conspirator", player))
@@ -748,13 +732,11 @@ def on_senator(t: XState, player: int, card: int) -> None:
 
 def tithes(t: XState, colour: str) -> None:
     """Whoever controls the tithe Decree of ``colour`` ("wonder" for a Wonder) gains the Age."""
-    from duel.expansions.rules import _gain_coins
-
     for decree, what in TITHES.items():
         if what == colour:
             for player in (0, 1):
                 if in_force(t, player, decree):
-                    _gain_coins(t, player, t.age)
+                    RULES._gain_coins(t, player, t.age)
 
 
 def military_token(t: XState, player: int, large: bool) -> None:
