@@ -32,10 +32,15 @@ class Layout:
     covers: tuple[tuple[int, ...], ...]
 
     @property
+    def slots(self) -> int:
+        """How many cards the structure holds (20; Agora's: 25, 25 and 23)."""
+        return len(self.row_of)
+
+    @property
     def rows(self) -> tuple[tuple[int, ...], ...]:
         count = max(self.row_of)
         return tuple(
-            tuple(s for s in range(SLOTS) if self.row_of[s] == r) for r in range(1, count + 1)
+            tuple(s for s in range(self.slots) if self.row_of[s] == r) for r in range(1, count + 1)
         )
 
     @property
@@ -44,37 +49,42 @@ class Layout:
 
     @property
     def face_up_mask(self) -> int:
-        return sum(1 << s for s in range(SLOTS) if self.face_up[s])
+        return sum(1 << s for s in range(self.slots) if self.face_up[s])
 
     @property
     def initially_accessible(self) -> frozenset[int]:
-        return frozenset(s for s in range(SLOTS) if not self.covered_by[s])
+        return frozenset(s for s in range(self.slots) if not self.covered_by[s])
 
     def accessible(self, present: frozenset[int] | set[int]) -> frozenset[int]:
         """Slots in ``present`` with no covering card left in ``present``."""
         return frozenset(s for s in present if not any(c in present for c in self.covered_by[s]))
 
 
+def layout_from_data(age: int, slots: list[dict]) -> Layout:
+    """A structure from its data entries (``data/duel/layouts.json``, and the Agora structures
+    of ``data/duel/agora.json``): slot, row, x, face_up and the slots covering each."""
+    slots = sorted(slots, key=lambda s: s["slot"])
+    covers: list[list[int]] = [[] for _ in slots]
+    for s in slots:
+        for c in s["covered_by"]:
+            covers[c].append(s["slot"])
+    return Layout(
+        age=age,
+        row_of=tuple(s["row"] for s in slots),
+        x=tuple(s["x"] for s in slots),
+        face_up=tuple(s["face_up"] for s in slots),
+        covered_by=tuple(tuple(s["covered_by"]) for s in slots),
+        covers=tuple(tuple(sorted(c)) for c in covers),
+    )
+
+
 def _load() -> dict[int, Layout]:
-    layouts: dict[int, Layout] = {}
-    for age_key, slots in data.load("duel/layouts.json").items():
-        slots = sorted(slots, key=lambda s: s["slot"])
-        covers: list[list[int]] = [[] for _ in range(SLOTS)]
-        for s in slots:
-            for c in s["covered_by"]:
-                covers[c].append(s["slot"])
-        age = int(age_key)
-        layouts[age] = Layout(
-            age=age,
-            row_of=tuple(s["row"] for s in slots),
-            x=tuple(s["x"] for s in slots),
-            face_up=tuple(s["face_up"] for s in slots),
-            covered_by=tuple(tuple(s["covered_by"]) for s in slots),
-            covers=tuple(tuple(sorted(c)) for c in covers),
-        )
-    return layouts
+    return {
+        int(age): layout_from_data(int(age), slots)
+        for age, slots in data.load("duel/layouts.json").items()
+    }
 
 
 LAYOUTS: dict[int, Layout] = _load()
 
-__all__ = ["LAYOUTS", "SLOTS", "Layout"]
+__all__ = ["LAYOUTS", "SLOTS", "Layout", "layout_from_data"]

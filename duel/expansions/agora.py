@@ -12,7 +12,7 @@ information.
 ([3, 4], 3)
 >>> senate_actions(blue_cards=3), senate_actions(blue_cards=5)
 (2, 3)
->>> [len(structure(age).covers) for age in (1, 2, 3)]
+>>> [structure(age).slots for age in (1, 2, 3)]
 [25, 25, 23]
 """
 
@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from duel import data
+from duel.pyramid_layouts import Layout, layout_from_data
 
 _RAW = data.load("duel/agora.json")
 
@@ -130,56 +131,14 @@ def conspiracy_named(text: str) -> str:
     return _lookup("Conspiracy", CONSPIRACIES, text)
 
 
-# --- the structures -----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Structure:
-    """An Agora Age structure: slots in reading order (row 1 = the row taken last)."""
-
-    age: int
-    row_of: tuple[int, ...]
-    face_up: tuple[bool, ...]
-    covered_by: tuple[tuple[int, ...], ...]
-    covers: tuple[tuple[int, ...], ...]
-
-    @property
-    def slots(self) -> int:
-        return len(self.row_of)
-
-    @property
-    def rows(self) -> tuple[tuple[int, ...], ...]:
-        return tuple(
-            tuple(s for s in range(self.slots) if self.row_of[s] == r)
-            for r in range(1, max(self.row_of) + 1)
-        )
-
-    @property
-    def face_up_mask(self) -> int:
-        return sum(1 << s for s in range(self.slots) if self.face_up[s])
-
-    @property
-    def initially_accessible(self) -> frozenset[int]:
-        return frozenset(s for s in range(self.slots) if not self.covered_by[s])
+# --- the structures ----------------------------------------------------------------------------
+_STRUCTURES = {
+    int(age): layout_from_data(int(age), slots) for age, slots in _RAW["layouts"].items()
+}
 
 
-def _structure(age: str, slots: list[dict]) -> Structure:
-    slots = sorted(slots, key=lambda s: s["slot"])
-    covers: list[list[int]] = [[] for _ in slots]
-    for s in slots:
-        for c in s["covered_by"]:
-            covers[c].append(s["slot"])
-    return Structure(
-        age=int(age),
-        row_of=tuple(s["row"] for s in slots),
-        face_up=tuple(s["face_up"] for s in slots),
-        covered_by=tuple(tuple(s["covered_by"]) for s in slots),
-        covers=tuple(tuple(sorted(c)) for c in covers),
-    )
-
-
-_STRUCTURES = {int(age): _structure(age, slots) for age, slots in _RAW["layouts"].items()}
-
-
-def structure(age: int) -> Structure:
+def structure(age: int) -> Layout:
+    """Agora's larger structure of ``age`` (the base game's: :data:`LAYOUTS`)."""
     return _STRUCTURES[age]
 
 

@@ -32,7 +32,7 @@ from duel.catalog import (
     wonder_from_data,
 )
 from duel.expansions import agora
-from duel.pyramid_layouts import LAYOUTS
+from duel.pyramid_layouts import LAYOUTS, Layout
 
 _RAW = data.load("duel/pantheon.json")
 
@@ -182,21 +182,9 @@ def token_slots(expansions: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[int
     return slots["mythology"], slots["offering"]
 
 
-_BASE_STRUCTURES = {
-    age: agora.Structure(
-        age=age,
-        row_of=layout.row_of,
-        face_up=layout.face_up,
-        covered_by=layout.covered_by,
-        covers=layout.covers,
-    )
-    for age, layout in LAYOUTS.items()
-}
-
-
-def structure_of(expansions: tuple[str, ...], age: int) -> agora.Structure:
+def structure_of(expansions: tuple[str, ...], age: int) -> Layout:
     """The structure of ``age``: Agora's larger ones, or the base game's."""
-    return agora.structure(age) if "agora" in expansions else _BASE_STRUCTURES[age]
+    return agora.structure(age) if "agora" in expansions else LAYOUTS[age]
 
 
 MYTHOLOGY_TOKENS_PER_KIND = _RAW["counts"]["mythology_tokens_per_mythology"]

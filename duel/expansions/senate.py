@@ -45,7 +45,6 @@ from duel.expansions.moves import XMove
 from duel.expansions.table import (
     COLOR_OF,
     GUILD_SET,
-    HIDDEN,
     SENATOR_SET,
     TEMPLE_SET,
     DeckCard,
@@ -57,7 +56,6 @@ from duel.expansions.table import (
 if TYPE_CHECKING:
     from duel.expansions.state import XState
 
-PUBLIC = frozenset({0, 1})
 #: The shared rules (:mod:`duel.expansions.rules`: the end of a turn, building a card, the
 #: Conflict pawn) that Agora's steps call back into. ``rules`` imports this module and binds
 #: itself here when it is imported, so that the two modules do not import each other.
@@ -754,21 +752,6 @@ def setup_decrees(t: XState) -> None:
     push(t, *[("decree", c.chamber) for c in CHAMBERS if c.decree_face_up])
     t.continuation = ("resume", "setup_wonders", t.to_move)
     resolve(t)
-
-
-def start_backs(t: XState) -> None:
-    """An Agora structure: its backs (Senators, and Guilds or Grand Temples in Age III) are
-    dealt slot by slot before its face-up cards are turned over."""
-    t.backs = (None,) * len(t.pyramid)
-    t.phase = "back"
-
-
-def is_senator(card: int) -> bool:
-    return card in SENATOR_SET
-
-
-def hidden_slot(s: XState, slot: int) -> bool:
-    return s.pyramid[slot] == HIDDEN
 
 
 assert len(DECREES) == 16 and len(CONSPIRACIES) == 16

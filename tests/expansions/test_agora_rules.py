@@ -10,7 +10,7 @@ import random
 import pytest
 
 from duel.catalog import card_named, token_named, wonder_named
-from duel.expansions import XMove, new_xgame
+from duel.expansions import XMove
 from duel.expansions.agora import CONSPIRACIES, DECREES
 from duel.expansions.components import (
     SENATOR_IDS,
@@ -22,9 +22,15 @@ from duel.expansions.components import (
     XCARDS,
 )
 from duel.expansions.table import Plot
+from tests.expansions import positions
+from tests.expansions.positions import arrange
 
 pytestmark = pytest.mark.expansions
 AGORA = ("agora",)
+
+
+def reach(predicate, seed=0, expansions=AGORA):
+    return positions.reach(predicate, seed, expansions)
 
 
 def card(name):
@@ -33,25 +39,6 @@ def card(name):
 
 def senator(kind_name, n=0):
     return [c for c in SENATOR_IDS if SENATOR_KIND[c].name == kind_name][n]
-
-
-def reach(predicate, seed=0, expansions=AGORA):
-    rng = random.Random(seed)
-    s = new_xgame(expansions)
-    while not predicate(s):
-        assert not s.is_terminal(), "the random game ended first"
-        s = s.apply(s.random_move(rng), check=False)
-    return s
-
-
-def arrange(state, cities=None, **fields):
-    t = state._copy()
-    for name, value in fields.items():
-        setattr(t, name, value)
-    for player, changes in (cities or {}).items():
-        for name, value in changes.items():
-            setattr(t.cities[player], name, value)
-    return t._freeze()
 
 
 def play_turn(seed=0):

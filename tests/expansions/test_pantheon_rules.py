@@ -4,7 +4,6 @@ Positions are reached by seeded random play and then arranged field by field (``
 each test states the situation it checks in a few lines.
 """
 
-import random
 from fractions import Fraction
 
 import pytest
@@ -28,6 +27,7 @@ from duel.expansions.components import (
 from duel.expansions.rules import _lose_coins, _move_pawn, _pay
 from duel.expansions.table import HIDDEN, DeckCard, Space
 from duel.pyramid_layouts import LAYOUTS
+from tests.expansions.positions import arrange, reach
 
 pytestmark = pytest.mark.expansions
 
@@ -38,29 +38,8 @@ def card(name):
     return card_named(name).id
 
 
-def reach(predicate, seed=0, expansions=("pantheon",)):
-    """The first state of a seeded random game that satisfies ``predicate``."""
-    rng = random.Random(seed)
-    s = new_xgame(expansions)
-    while not predicate(s):
-        assert not s.is_terminal(), "the random game ended first"
-        s = s.apply(s.random_move(rng), check=False)
-    return s
-
-
 def age2(seed=0):
     return reach(lambda s: s.phase == "play" and s.age == 2, seed)
-
-
-def arrange(state, cities=None, **fields):
-    """``state`` with some fields replaced (``cities``: {player: {field: value}})."""
-    t = state._copy()
-    for name, value in fields.items():
-        setattr(t, name, value)
-    for player, changes in (cities or {}).items():
-        for name, value in changes.items():
-            setattr(t.cities[player], name, value)
-    return t._freeze()
 
 
 def with_divinity(state, divinity, space=1, coins=20):
