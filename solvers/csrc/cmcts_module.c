@@ -7,9 +7,11 @@
  * their availability, selection is PUCT with a prior, a new leaf is judged by a short rollout
  * with MCTS-BR's heuristic policy then the evaluation, values are P(A wins) + P(shared)/2.
  *
- * Memory: one arena of nodes and arms, allocated once from the memory budget. When it is full
- * the tree stops growing (descents still run and back up through the existing tree); a search
- * that starts with the arena more than three quarters full starts a fresh tree.
+ * Memory: one arena of nodes and arms, allocated once from the memory budget. A node's arms lie
+ * in one block that doubles as new moves appear; the block it leaves is reused by the next node
+ * that needs one of that size. When the arena is full the tree stops growing (descents still
+ * run and back up through the existing tree); a search that starts with the arena more than
+ * three quarters full starts a fresh tree.
  * Tree reuse: `advance(move)` moves the root down the arm of a decision played in the game
  * (chance outcomes do not change the node in an open-loop tree), so the subtree is kept.
  */
@@ -51,12 +53,18 @@ enum { EVAL_HEURISTIC = 0, EVAL_LEARNED = 1 };
 #define ROLLOUT_TO_END (-1)
 #define ROLLOUT_TO_AGE (-2)
 #define MAX_PATH 512
+#define FREE_CLASSES 5 /* arm blocks of 8, 16, 32, 64 and 128 arms (DC_MAX_MOVES = 128) */
+#define NO_BLOCK 0xFFFFFFFFu
 
 typedef struct {
     PyObject_HEAD
     node_t *nodes;
     arm_t *arms;
     uint32_t n_nodes, max_nodes, n_arms, max_arms;
+    /* Arm blocks left behind when a node's arms moved to a larger block, by capacity class
+     * (8 << k arms): reused before the arena grows, so a long search does not fill the arena
+     * with dead blocks. The next free block's offset is kept in its first arm's `child`. */
+    uint32_t free_blocks[FREE_CLASSES];
     int32_t root; /* -1: no tree */
     double c, fpu, prior_temperature;
     int prior, rollout, uct, age_horizon;
@@ -92,17 +100,39 @@ static int32_t new_node(Tree *t) {
     return (int32_t)t->n_nodes++;
 }
 
-/* Room for `want` arms at the node (moving its arms to a larger block if needed). */
+/* The capacity class of a block of `cap` arms (8 << k), or -1 for a size without a class. */
+static int block_class(int cap) {
+    for (int k = 0; k < FREE_CLASSES; k++)
+        if (cap == 8 << k) return k;
+    return -1;
+}
+
+/* Room for `want` arms at the node (moving its arms to a larger block if needed: a freed
+ * block of that size if there is one, else the top of the arena; the old block is freed). */
 static int reserve_arms(Tree *t, node_t *n, int want) {
     if (want <= n->cap) return 1;
     int cap = n->cap ? n->cap * 2 : 8;
     while (cap < want) cap *= 2;
     if (cap > 65535) cap = 65535;
-    if (cap < want || t->n_arms + (uint32_t)cap > t->max_arms) return 0;
-    memcpy(&t->arms[t->n_arms], &t->arms[n->first], n->n_arms * sizeof(arm_t));
-    n->first = t->n_arms;
+    if (cap < want) return 0;
+    int k = block_class(cap);
+    uint32_t first;
+    if (k >= 0 && t->free_blocks[k] != NO_BLOCK) {
+        first = t->free_blocks[k];
+        t->free_blocks[k] = (uint32_t)t->arms[first].child;
+    } else {
+        if (t->n_arms + (uint32_t)cap > t->max_arms) return 0;
+        first = t->n_arms;
+        t->n_arms += (uint32_t)cap;
+    }
+    memcpy(&t->arms[first], &t->arms[n->first], n->n_arms * sizeof(arm_t));
+    int old = block_class(n->cap);
+    if (n->cap && old >= 0) {
+        t->arms[n->first].child = (int32_t)t->free_blocks[old];
+        t->free_blocks[old] = n->first;
+    }
+    n->first = first;
     n->cap = (uint16_t)cap;
-    t->n_arms += (uint32_t)cap;
     return 1;
 }
 
@@ -296,6 +326,7 @@ static void descend(Tree *t, const dc_state *root_state) {
 /* --- Python interface --------------------------------------------------------------------- */
 static void reset_tree(Tree *t) {
     t->n_nodes = t->n_arms = 0;
+    for (int k = 0; k < FREE_CLASSES; k++) t->free_blocks[k] = NO_BLOCK;
     t->root = -1;
 }
 
