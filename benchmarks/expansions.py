@@ -1,14 +1,15 @@
 """Random games with and without the expansions, and the expansion players' matches. Not a test.
 
     python benchmarks/expansions.py speed [--games N] [--rounds R]
-    python benchmarks/expansions.py match A B [--pairs N] [--seed S] [--time T]
+    python benchmarks/expansions.py match A B [--pairs N] [--seed S] [--time T] [--expansions E]
 
 ``speed`` plays uniformly random full games (chance with its exact probabilities) on one core,
 alternated round by round so a change of load hits all: the base engine (``duel.state``, pure
 Python), the expansion engine playing the base game (``expansions=()``), Pantheon, Agora and
 both. It prints the best round's games per second and decisions per game.
 
-``match`` plays Pantheon games between two levels of ``duel.solvers.xplayers`` (``random``,
+``match`` plays games of ``--expansions`` (``pantheon``, ``agora`` or ``agora,pantheon``;
+default ``pantheon``) between two levels of ``duel.solvers.xplayers`` (``random``,
 ``greedy``, ``mcts``, ``mcts:0.5s``, ``mcts:200``), each deal twice with the seats swapped, one
 game at a time, and prints the score of A's level with its Wilson 95% interval, the victory
 types and the load (``os.getloadavg``) per game.
@@ -68,7 +69,15 @@ def speed(games: int, rounds: int) -> None:
         )
 
 
-def match(level_a: str, level_b: str, pairs: int, seed: int, time_per_move: float) -> None:
+def match(
+    level_a: str,
+    level_b: str,
+    pairs: int,
+    seed: int,
+    time_per_move: float,
+    expansions: tuple[str, ...] = ("pantheon",),
+) -> None:
+    print(f"{' + '.join(expansions)}: {level_a} against {level_b}, {pairs} deal pairs", flush=True)
     score = 0.0
     games = 0
     victories: Counter = Counter()
@@ -79,7 +88,7 @@ def match(level_a: str, level_b: str, pairs: int, seed: int, time_per_move: floa
             second = make_xplayer(level_b, seed=seed + pair + 7, time_per_move=time_per_move)
             players = (second, first) if swap else (first, second)
             start = time.perf_counter()
-            final = play_xgame(players, new_xgame(("pantheon",)), deal)
+            final = play_xgame(players, new_xgame(expansions), deal)
             seat_a = 1 if swap else 0
             points = 0.5 if final.winner == 2 else 1.0 if final.winner == seat_a else 0.0
             score += points
@@ -113,11 +122,13 @@ def main() -> None:
     m.add_argument("--pairs", type=int, default=10)
     m.add_argument("--seed", type=int, default=1)
     m.add_argument("--time", type=float, default=1.0)
+    m.add_argument("--expansions", default="pantheon")
     args = parser.parse_args()
     if args.command == "speed":
         speed(args.games, args.rounds)
     else:
-        match(args.a, args.b, args.pairs, args.seed, args.time)
+        chosen = tuple(sorted(e.strip() for e in args.expansions.split(",") if e.strip()))
+        match(args.a, args.b, args.pairs, args.seed, args.time, chosen)
 
 
 if __name__ == "__main__":

@@ -44,6 +44,7 @@ MODULES = [
     "duel.expansions.moves",
     "duel.expansions.state",
     "duel.expansions.record",
+    "duel.expansions.position",
     "duel.solvers.xplayers",
 ]
 

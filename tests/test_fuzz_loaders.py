@@ -20,6 +20,7 @@ from duel.catalog import CARDS, TOKENS, WONDERS
 from duel.position import PositionError, load_position, position_from_json, position_to_json
 from duel.record import GameRecord, RecordError
 from duel.state import play_random_game
+from tests.fuzzing import json_values, mutations
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 FUZZ = settings(
@@ -44,57 +45,12 @@ def _sample_positions() -> list[dict]:
 
 SAMPLES = _sample_positions()
 NAMES = [c.name for c in CARDS] + [w.name for w in WONDERS] + [t.name for t in TOKENS]
-SCALARS = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(-12, 25),
-    st.sampled_from([10**18, -(10**18), 2**63, 10**4000]),
-    st.floats(allow_nan=True, allow_infinity=True),
-    st.sampled_from(NAMES + ["?", "A", "B", "play", "game_over", "draft", "reveal", "grey"]),
-    st.text(max_size=12),
-)
-JSON = st.recursive(
-    SCALARS,
-    lambda inner: st.one_of(
-        st.lists(inner, max_size=6), st.dictionaries(st.text(max_size=8), inner, max_size=5)
-    ),
-    max_leaves=20,
-)
+NAMES += ["?", "A", "B", "play", "game_over", "draft", "reveal", "grey"]
+JSON = json_values(NAMES)
 
 
-def _paths(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _paths(v, (*prefix, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _paths(v, (*prefix, i))
-
-
-@st.composite
-def mutated_positions(draw):
-    data = json.loads(json.dumps(draw(st.sampled_from(SAMPLES))))
-    for _ in range(draw(st.integers(1, 3))):
-        paths = [p for p in _paths(data) if p]
-        path = draw(st.sampled_from(paths))
-        parent = data
-        for key in path[:-1]:
-            parent = parent[key]
-        how = draw(st.sampled_from(["replace", "delete", "name", "copy"]))
-        if how == "delete":
-            del parent[path[-1]]
-        elif how == "name":
-            parent[path[-1]] = draw(st.sampled_from(NAMES))
-        elif how == "copy":  # a value from elsewhere in the position (plausible mistakes)
-            other = draw(st.sampled_from([p for p in _paths(data) if p]))
-            value = data
-            for key in other:
-                value = value[key]
-            parent[path[-1]] = json.loads(json.dumps(value))
-        else:
-            parent[path[-1]] = draw(JSON)
-    return data
+def mutated_positions():
+    return mutations(SAMPLES, NAMES)
 
 
 def plays_to_the_end(state) -> None:

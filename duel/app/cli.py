@@ -62,8 +62,15 @@ def play(
     load: Annotated[Path | None, typer.Option(help=N_("Continue a saved game"))] = None,
     delay: Annotated[float, typer.Option(help=N_("Seconds between AI moves (to watch)"))] = 0.0,
     think: Annotated[
-        float, typer.Option(help=N_("Seconds per move for the search, mcts and cmcts AIs"))
-    ] = 1.0,
+        float | None,
+        typer.Option(
+            help=N_(
+                "Seconds per move for the search, mcts and cmcts AIs"
+                " \\[default: 1, or the saved expansion game's]"
+            ),
+            show_default=False,
+        ),
+    ] = None,
     plain: Annotated[bool, typer.Option(help=N_("Plain text, no colours or table"))] = False,
     line: Annotated[
         bool,
@@ -77,25 +84,45 @@ def play(
         str | None,
         typer.Option(
             help=N_(
-                "Play with an expansion: pantheon (line by line; AI levels random, greedy, mcts)"
+                "Play with expansions: pantheon, agora or both (pantheon,agora); AI levels"
+                " random, greedy, mcts"
             )
         ),
     ] = None,
     record: Annotated[
         Path | None,
-        typer.Option(help=N_("With --expansions: write the game's record to FILE after each move")),
+        typer.Option(
+            help=N_(
+                "With --expansions: save the game to FILE after each move (default:"
+                " duel-xgame-ID.json in the data folder); the full record once it ends"
+            )
+        ),
     ] = None,
 ) -> None:
     """Play a game: two humans, human against an AI level, or AI against AI. With no seat,
     seed, saved game or mode given, the full-screen app opens on its start screen."""
     check_finite("--delay", delay)
     check_finite("--think", think, positive=True)
+    if load is not None and expansions is None:
+        from duel.app.xplay import is_expansion_file
+
+        if is_expansion_file(load):
+            expansions = ""  # the save names them
     if expansions is not None:
-        for option, given in (("--load", load), ("--manual-chance", manual_chance)):
-            if given:
-                fail(tr("--expansions cannot be combined with {option} yet", option=option))
+        if load is not None and (record is not None or seed is not None):
+            fail(
+                tr(
+                    "--load continues the saved game with its own dealer and file: "
+                    "--seed and --record cannot be combined with it"
+                )
+            )
+        if manual_chance:
+            fail(tr("--expansions cannot be combined with {option} yet", option="--manual-chance"))
         full_screen = not (line or plain) and sys.stdin.isatty() and sys.stdout.isatty()
-        raise typer.Exit(_play_expansions(expansions, (a, b), seed, think, record, full_screen))
+        code = _play_expansions(
+            expansions, (a, b), seed, think, record, load, full_screen
+        )
+        raise typer.Exit(code)
     from duel.app.tui import run_game
 
     use_palette(palette)
@@ -104,7 +131,7 @@ def play(
         seed=seed,
         load=load,
         delay=delay,
-        think=think,
+        think=1.0 if think is None else think,
         plain=plain,
         manual_chance=manual_chance,
         line=line,
@@ -120,8 +147,9 @@ def _play_expansions(
     names: str,
     seats: tuple[str | None, str | None],
     seed: int | None,
-    think: float,
+    think: float | None,
     record: Path | None,
+    load: Path | None,
     full_screen: bool,
 ) -> int:
     from duel.app.xplay import run_xgame
@@ -129,7 +157,7 @@ def _play_expansions(
 
     chosen = tuple(sorted({n.strip().lower() for n in names.split(",") if n.strip()}))
     unknown = [n for n in chosen if n not in EXPANSIONS]
-    if unknown or not chosen:
+    if load is None and (unknown or not chosen):
         fail(
             tr(
                 "--expansions: {value} is not an expansion this program plays ({names})",
@@ -138,7 +166,13 @@ def _play_expansions(
             )
         )
     return run_xgame(
-        chosen, seats, seed=seed, think=think, record=record, full_screen=full_screen
+        chosen,
+        seats,
+        seed=seed,
+        think=think,
+        record=record,
+        load=load,
+        full_screen=full_screen,
     )
 
 
@@ -190,6 +224,10 @@ def show(
         return
     if file is None:
         fail(tr("show: give a position or a record (or --slots)"))
+    from duel.app.xplay import is_expansion_file, show_expansion_file
+
+    if is_expansion_file(file):
+        raise typer.Exit(show_expansion_file(file, at))
     if at is not None or moves:
         from duel.app.cli_replay import show_record
 

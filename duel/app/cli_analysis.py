@@ -232,18 +232,6 @@ def _position_to_analyse(position: Path, top: int):
     return state
 
 
-def _is_expansion_record(path: Path) -> bool:
-    """Whether ``path`` is the record of a game with expansions (a JSON object with an
-    ``expansions`` list); anything else goes to the base game's loader and its messages."""
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(1 << 20)
-        data = json.loads(head)
-    except (OSError, ValueError, RecursionError):
-        return False
-    return isinstance(data, dict) and bool(data.get("expansions"))
-
-
 VerboseOption = Annotated[
     bool,
     typer.Option(
@@ -271,9 +259,9 @@ def hint(
 ) -> None:
     """The strongest player's best moves, their win chances (calibrated; exact in small
     endgames) with how much they vary, and the expected line."""
-    if _is_expansion_record(position):
-        from duel.app.xplay import hint_record
+    from duel.app.xplay import hint_record, is_expansion_file
 
+    if is_expansion_file(position):
         raise typer.Exit(hint_record(position, seconds, top, seed, as_json))
     state = _position_to_analyse(position, top)
     limit = _limit(seconds, nodes, depth, None)  # no limit: each engine's default

@@ -65,6 +65,23 @@ def _raise_signal(signum: int, frame: object) -> None:
     raise Signalled(signum)
 
 
+def route_signals_to_loop(signals, handler, *, install: bool) -> None:
+    """Install (or remove) ``handler(signum)`` for ``signals`` in the running asyncio loop: a
+    full-screen app then answers a signal between two redraws, never in the middle of one.
+    Not the main thread (no loop signals there): nothing is done."""
+    import asyncio
+
+    loop = asyncio.get_running_loop()
+    for sig in signals:
+        try:
+            if install:
+                loop.add_signal_handler(sig, handler, sig)
+            else:
+                loop.remove_signal_handler(sig)
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass
+
+
 @contextmanager
 def signals_save_the_game() -> Iterator[None]:
     """While a game runs, SIGHUP and SIGTERM raise :class:`Signalled`, for the program to save

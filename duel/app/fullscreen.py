@@ -63,7 +63,13 @@ from duel.app.board_widgets import (  # noqa: F401 (CELL, UNIT, WIDE: the app's 
     geometry,
     translate_bindings,
 )
-from duel.app.cli_support import SAVE_SIGNALS, default_player, file_named, save_target
+from duel.app.cli_support import (
+    SAVE_SIGNALS,
+    default_player,
+    file_named,
+    route_signals_to_loop,
+    save_target,
+)
 from duel.app.game_control import Dealer, GameController, win_chance
 from duel.app.i18n import N_, display_name, display_width, tr, tr_error, tr_reason, trn
 from duel.app.review_screen import ReviewScreen
@@ -1116,19 +1122,8 @@ class DuelApp(App[int]):
     # --- signals --------------------------------------------------------------------------------
     def _catch_signals(self, *, install: bool) -> None:
         """SIGHUP (the terminal closed), SIGTERM and SIGINT (``kill -INT``; the Ctrl-C key is a
-        key here) save the game and leave, through the event loop, so the handler never runs
-        in the middle of a redraw."""
-        import asyncio
-
-        loop = asyncio.get_running_loop()
-        for sig in SAVE_ON_SIGNALS:
-            try:
-                if install:
-                    loop.add_signal_handler(sig, self.signalled, sig)
-                else:
-                    loop.remove_signal_handler(sig)
-            except (NotImplementedError, RuntimeError, ValueError):  # not the main thread
-                pass
+        key here) save the game and leave, through the event loop."""
+        route_signals_to_loop(SAVE_ON_SIGNALS, self.signalled, install=install)
 
     def on_unmount(self) -> None:
         self._catch_signals(install=False)

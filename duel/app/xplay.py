@@ -6,23 +6,31 @@ Divinity seated face down shows as its Mythology, the card the opponent put back
 turn, so that one player's private cards are off the screen when the other sits down.
 Against an AI, the screen always shows the human's view; the AI reads its own view.
 
-``--record FILE`` is written atomically after every move. While the game runs it holds each
-move as the opponent of its player saw it (``seat a Greek Divinity on 3``), marked
-``in_progress``, so the file tells no one a face-down card before the rules reveal it; when the
-game ends it becomes the full record (every private move with its card, as a score sheet
-written after the game), which :class:`duel.expansions.record.XRecord` replays. Resuming a game
-in progress is not offered yet: it needs the sealed saves of docs/engine.md ("Records and
-saves").
+The game is saved atomically after every move, to ``--record FILE`` or else to a file of its
+own in the user's data folder (``duel-xgame-ID.json``), so a closed terminal loses nothing:
+``duel play --load FILE`` continues it. While the game runs, the save's readable moves are each
+move as the opponent of its player saw it (``seat a Greek Divinity on 3``), and the referee's
+moves are sealed (:func:`duel.expansions.record.seal`) by a key kept apart, in the data folder's
+``keys``: opening the file tells no one a face-down card before the rules reveal it. When the
+game ends the file becomes the full record (every private move with its card, as a score sheet
+written after the game), which :class:`duel.expansions.record.XRecord` replays, and the key is
+deleted.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+import re
+import secrets
+import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from duel.app.cli_support import user_data_dir
+from duel.app.game_control import autosave_places, save_somewhere
 from duel.app.i18n import N_, shown, tr
 from duel.catalog import AGE_NAMES
 from duel.expansions import XMove, XState, new_xgame, observe, senate
@@ -35,14 +43,15 @@ from duel.expansions.components import (
     space_price,
     structure_of,
 )
-from duel.expansions.record import FORMAT as RECORD_FORMAT
-from duel.expansions.record import VERSION as RECORD_VERSION
-from duel.expansions.record import XRecord
+from duel.expansions.position import XPositionError, is_xposition, load_position
+from duel.expansions.record import XRecord, XRecordError, load_in_progress, save_in_progress
 from duel.expansions.table import HIDDEN, TAKEN, controller
 from duel.moves import PLAYER_NAMES
-from duel.position import write_atomically
+from duel.position import read_json_file, write_atomically
 
 HUMAN = "human"
+#: The name of a game's save in the data folder when no ``--record`` is given.
+XSAVE_NAME = "duel-xgame-{id}.json"
 EXPANSION_TITLES = {"pantheon": N_("Pantheon"), "agora": N_("Agora")}
 CLEAR = "\033[2J\033[H"
 _COLOURS = ("brown", "grey", "yellow", "blue", "green", "red", "purple")
@@ -93,7 +102,7 @@ def _space_line(state: XState, index: int) -> str:
         what = tr("the Gate (twice the price)")
     elif not space.face_up and space.divinity is None:
         what = tr(
-            "a {mythology} Divinity, face down, seated by {player}",
+            "a face-down Divinity ({mythology}), seated by {player}",
             mythology=shown(space.mythology),
             player=PLAYER_NAMES[space.owner],
         )
@@ -262,9 +271,68 @@ def move_line(state: XState, move: XMove) -> str:
     return text
 
 
+# --- saves --------------------------------------------------------------------------------------
+def key_file(game: str) -> Path:
+    """Where the key that seals the saves of game ``game`` is kept (apart from the saves)."""
+    return user_data_dir() / "keys" / f"{game}.key"
+
+
+def is_expansion_file(path: Path) -> bool:
+    """Whether ``path`` holds an expansion game's record, save or position (a JSON object with
+    a list of expansions); anything else goes to the base game's loaders and their messages."""
+    try:
+        data = read_json_file(path)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and (bool(data.get("expansions")) or is_xposition(data))
+
+
+def read_save(path: Path) -> tuple[XRecord, bytes | None]:
+    """The referee's record of an expansion game saved in ``path`` (in progress: unsealed with
+    the key kept in the data folder) and that key; XRecordError naming the file and the
+    problem."""
+    data = read_json_file(path, XRecordError)
+    meta = data.get("metadata") if isinstance(data, dict) else None
+    try:
+        if not (isinstance(meta, dict) and meta.get("in_progress")):
+            return XRecord.from_json(data), None
+        game = meta.get("game")
+        if not isinstance(game, str) or not re.fullmatch(r"[0-9a-f]{32}", game):
+            raise XRecordError("metadata: game: expected the game's id, 32 hex digits")
+        try:
+            key = bytes.fromhex(key_file(game).read_text(encoding="ascii").strip())
+        except (OSError, ValueError):
+            raise XRecordError(
+                f"the key to its face-down cards is not in {key_file(game).parent}; a game in "
+                "progress continues only on the computer (and user) that saved it"
+            ) from None
+        return load_in_progress(data, key), key
+    except XRecordError as error:
+        raise XRecordError(f"{path}: {error}") from None
+    except RecursionError:
+        raise XRecordError(f"{path}: nested too deeply to be a record") from None
+
+
+def _is_level(kind: object) -> bool:
+    """``human`` or a level ``duel.solvers.xplayers.make_xplayer`` makes, with a positive
+    budget (``mcts:2s``, ``mcts:500``)."""
+    from duel.solvers.xplayers import make_xplayer
+
+    if not isinstance(kind, str):
+        return False
+    if kind == HUMAN:
+        return True
+    budget = kind.partition(":")[2].removesuffix("s")
+    try:
+        make_xplayer(kind)
+        return not budget or 0 < float(budget) < 1e6
+    except (ValueError, OverflowError):
+        return False
+
+
 class XGameControl:
     """A game's control, apart from what draws it (the line mode below, the full-screen app of
-    :mod:`duel.app.xscreen`): the referee state, the players, the dealer and the record."""
+    :mod:`duel.app.xscreen`): the referee state, the players, the dealer and the save."""
 
     def __init__(
         self,
@@ -275,6 +343,7 @@ class XGameControl:
         think: float = 1.0,
         record: Path | None = None,
         notify: Callable[[str], None] = print,
+        game: str | None = None,
     ) -> None:
         from duel.solvers.xplayers import make_xplayer
 
@@ -282,6 +351,7 @@ class XGameControl:
         self.expansions = expansions
         # Fair play without a seed: the operating system's randomness, drawn when the rules
         # reveal a card (a seed makes the deal reproducible, as in the base game).
+        self.seed = seed
         self.dealer = random.Random(seed) if seed is not None else random.SystemRandom()
         self.seats = seats
         self.players = tuple(
@@ -291,34 +361,112 @@ class XGameControl:
         self.moves: list[XMove] = []
         self.public_moves: list[str] = []  # each move as the other player saw it
         self.record_path = record
+        self.saved_to: Path | None = None
         self.notify = notify
         self.think = think
         self.last_human: int | None = None
+        self.game = game or secrets.token_hex(16)
+        self._key: bytes | None = None
 
     @property
     def humans(self) -> list[int]:
         return [p for p in (0, 1) if self.players[p] is None]
 
-    def save(self) -> None:
-        """Write the record: in full once the game is over; while it runs, every move as the
-        opponent of its player saw it, so that the file tells no one a face-down card early."""
-        if self.record_path is None:
-            return
-        metadata = {"players": list(self.seats)}
-        try:
-            if self.state.is_terminal():
-                XRecord(self.expansions, tuple(self.moves), metadata).save(self.record_path)
-                return
-            data = {
-                "format": RECORD_FORMAT,
-                "version": RECORD_VERSION,
-                "expansions": list(self.expansions),
-                "metadata": {**metadata, "in_progress": True},
-                "moves": self.public_moves,
-            }
-            write_atomically(Path(self.record_path), json.dumps(data, indent=1) + "\n")
-        except OSError as error:
-            self.notify(tr("Could not write the record: {error}", error=error))
+    def _metadata(self) -> dict:
+        metadata: dict = {"players": list(self.seats), "game": self.game, "think": self.think}
+        if self.seed is not None:
+            metadata["seed"] = self.seed
+        return metadata
+
+    def _places(self) -> list[Path]:
+        if self.saved_to is not None:
+            return [self.saved_to]
+        default = autosave_places(user_data_dir() / XSAVE_NAME.format(id=self.game[:8]))
+        return [self.record_path, *default] if self.record_path is not None else default
+
+    def save(self) -> Path | None:
+        """Save the game where it was saved before (else ``--record``, else the autosave places):
+        in full once it is over; while it runs, every move as the opponent of its player saw it,
+        and the referee's moves sealed. The place, or ``None`` (said through ``notify``)."""
+        if not self.moves:
+            return None
+        over = self.state.is_terminal()
+        if over:
+            record = XRecord(self.expansions, tuple(self.moves), self._metadata())
+
+            def write(place: Path) -> None:
+                record.save(place)
+        else:
+            try:
+                key = self._game_key()
+            except OSError as error:
+                self.notify(tr("Could not write the record: {error}", error=error))
+                return None
+
+            def write(place: Path) -> None:
+                save_in_progress(
+                    place, self.expansions, self.moves, self.public_moves, self._metadata(), key
+                )
+
+        place, failures = save_somewhere(write, self._places())
+        for failure in failures:
+            self.notify(tr("Could not write the record: {error}", error=failure))
+        if place is None:
+            return None  # the last save, if any, stays where it was (and is still named)
+        self.saved_to = place
+        if over:
+            with contextlib.suppress(OSError):
+                key_file(self.game).unlink(missing_ok=True)
+        return place
+
+    def _game_key(self) -> bytes:
+        """This game's sealing key, written to the data folder before the first save."""
+        if self._key is None:
+            key = secrets.token_bytes(32)
+            path = key_file(self.game)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(path, key.hex() + "\n")
+            with contextlib.suppress(OSError):
+                path.chmod(0o600)
+            self._key = key
+        return self._key
+
+    @classmethod
+    def resume(
+        cls,
+        path: Path,
+        *,
+        seats: tuple[str | None, str | None] = (None, None),
+        think: float | None = None,
+        notify: Callable[[str], None] = print,
+    ) -> XGameControl:
+        """Continue the game saved in ``path`` (its players unless ``seats`` names them);
+        XRecordError saying why it cannot be."""
+        record, key = read_save(path)
+        meta = record.metadata
+        saved = meta.get("players")
+        if not (isinstance(saved, list) and len(saved) == 2 and all(map(_is_level, saved))):
+            saved = [HUMAN, "mcts"]
+        chosen = (seats[0] or saved[0], seats[1] or saved[1])
+        seed = meta.get("seed") if type(meta.get("seed")) is int else None
+        saved_think = meta.get("think")
+        if think is None:
+            positive = isinstance(saved_think, (int, float)) and saved_think > 0
+            think = saved_think if positive else 1.0
+        game = meta.get("game") if isinstance(meta.get("game"), str) else None
+        control = cls(
+            record.expansions, chosen, seed=seed, think=think, notify=notify, game=game
+        )
+        control._key = key
+        control.saved_to = path
+        for move in record.moves:
+            state = control.state
+            if state.is_chance() and seed is not None:
+                state.sample_chance(control.dealer)  # the seeded dealer resumes where it was
+            control.state = state.apply(move, check=False)
+            control.moves.append(move)
+            control.public_moves.append(str(observe(state, move, 1 - state.to_move)))
+        return control
 
     def play(self, move: XMove) -> None:
         """Apply ``move`` (legal: from the legal moves or checked by :meth:`read_move`)."""
@@ -327,6 +475,15 @@ class XGameControl:
         self.moves.append(move)
         self.public_moves.append(str(observe(state, move, 1 - state.to_move)))
         self.save()
+
+    def saved_text(self) -> str:
+        """The sentence after leaving a game unfinished: where it is and how to continue."""
+        if self.saved_to is None:
+            return tr("Game left unfinished.")
+        again = f"duel play --load {shlex.quote(str(self.saved_to))}"
+        return tr(
+            "Game saved to {place}. Continue it with: {again}", place=self.saved_to, again=again
+        )
 
     def advance(self) -> int | None:
         """Deal chance and play the AI's moves until a human decides (that player is returned)
@@ -414,7 +571,7 @@ def _play_lines(
                     )
                 )
             except (EOFError, KeyboardInterrupt):
-                write(tr("Game left unfinished."))
+                write(control.saved_text())
                 return 1
         view = control.view(player)
         write("\n".join(board_lines(view)))
@@ -427,7 +584,7 @@ def _play_lines(
             except (EOFError, KeyboardInterrupt):
                 text = "quit"
             if text.lower() in ("quit", "q", "exit"):
-                write(tr("Game left unfinished."))
+                write(control.saved_text())
                 return 1
             if not text:
                 continue
@@ -450,19 +607,21 @@ def run_xgame(
     seats: tuple[str | None, str | None],
     *,
     seed: int | None = None,
-    think: float = 1.0,
+    think: float | None = None,
     record: Path | None = None,
+    load: Path | None = None,
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
     full_screen: bool = False,
 ) -> int:
-    """Play a game with ``expansions``, line by line or ``full_screen``; ``seats`` are levels of
-    ``duel.solvers.xplayers`` or ``human`` (default: a human as A against ``mcts`` as B)."""
-    chosen = (seats[0] or HUMAN, seats[1] or "mcts")
+    """Play a game with ``expansions`` (or continue the one saved in ``load``), line by line or
+    ``full_screen``; ``seats`` are levels of ``duel.solvers.xplayers`` or ``human`` (default: a
+    human as A against ``mcts`` as B). The exit code: 0 finished, 1 left unfinished (saved),
+    2 the game could not start, 128 + the signal that stopped it."""
     from duel.solvers.xplayers import XLEVELS
 
-    for seat in chosen:
-        if seat != HUMAN and seat.partition(":")[0] not in XLEVELS:
+    for seat in seats:
+        if seat is not None and not _is_level(seat):
             write(
                 tr(
                     "{level}: expansion games are played by human, {levels}",
@@ -471,8 +630,39 @@ def run_xgame(
                 )
             )
             return 2
-    control = XGameControl(expansions, chosen, seed=seed, think=think, record=record, notify=write)
-    return _play_lines(control, read, write)
+    if load is not None:
+        try:
+            if is_xposition(read_json_file(load, XRecordError)):
+                raise XRecordError(
+                    f"{load}: a position, not a saved game: duel hint and duel show read it"
+                )
+            control = XGameControl.resume(load, seats=seats, think=think, notify=write)
+        except XRecordError as error:
+            write(str(error))
+            return 2
+    else:
+        chosen = (seats[0] or HUMAN, seats[1] or "mcts")
+        control = XGameControl(
+            expansions, chosen, seed=seed, think=think or 1.0, record=record, notify=write
+        )
+    # Every move is saved as it is played: a signal (the terminal closed, a kill) loses
+    # nothing, and the message says where the game is. The full-screen app catches the
+    # signals in its event loop.
+    if full_screen:
+        from duel.app.xscreen import run_xscreen
+
+        code = run_xscreen(control)
+    else:
+        from duel.app.cli_support import Signalled, signals_save_the_game
+
+        try:
+            with signals_save_the_game():
+                return _play_lines(control, read, write)
+        except Signalled as stop:
+            code = 128 + stop.signum
+    with contextlib.suppress(Exception):  # after a signal the terminal may be gone
+        write(control.result() if control.state.is_terminal() else control.saved_text())
+    return code
 
 
 def hint_lines(view: XState, seconds: float, top: int, seed: int = 0) -> tuple[list[str], dict]:
@@ -501,15 +691,44 @@ def hint_lines(view: XState, seconds: float, top: int, seed: int = 0) -> tuple[l
     return lines, data
 
 
-def hint_record(path: Path, seconds: float | None, top: int, seed: int, as_json: bool) -> int:
-    """``duel hint RECORD`` for a game with expansions: the moves of the player to move at the
-    record's end, searched on that player's view."""
+def show_expansion_file(path: Path, at: int | None) -> int:
+    """``duel show FILE`` for a game with expansions: a position, or a finished record's table
+    after move ``at`` (default: the end). A save in progress shows only what its readable part
+    shows, so it is refused (``duel play --load`` continues it)."""
     from duel.app.cli_support import fail
-    from duel.expansions.record import XRecordError
 
     try:
-        state = XRecord.load(path).final_state()
-    except XRecordError as error:
+        data = read_json_file(path, XPositionError)
+        if is_xposition(data):
+            state = load_position(path)
+        else:
+            states = XRecord.load(path).states()
+            index = len(states) - 1 if at is None or at == -1 else at
+            if not 0 <= index < len(states):
+                fail(tr("--at: the record has {n} moves", n=len(states) - 1))
+            state = states[index]
+    except (XRecordError, XPositionError) as error:
+        fail(str(error))
+    print("\n".join(board_lines(state)))
+    print(state.describe())
+    return 0
+
+
+def hint_record(path: Path, seconds: float | None, top: int, seed: int, as_json: bool) -> int:
+    """``duel hint FILE`` for a game with expansions (a record, the save of a game in progress,
+    or a position): the moves of the player to move at its end, searched on that player's view.
+    A save's AI seat gets no hint (its view holds cards the human may not see), nor a position
+    that is the other player's view."""
+    from duel.app.cli_support import fail
+
+    try:
+        if is_xposition(read_json_file(path, XPositionError)):
+            state, players = load_position(path), None
+        else:
+            record, key = read_save(path)
+            state = record.final_state()
+            players = record.metadata.get("players") if key is not None else None
+    except (XRecordError, XPositionError) as error:
         fail(str(error))
     if state.is_terminal() or state.is_chance():
         fail(
@@ -520,7 +739,33 @@ def hint_record(path: Path, seconds: float | None, top: int, seed: int, as_json:
             ),
             1,
         )
-    view = state.view(state.to_move)
+    if (
+        not state.is_terminal()
+        and isinstance(players, list)
+        and len(players) == 2
+        and players[state.to_move] != HUMAN
+    ):
+        fail(
+            tr(
+                "{path}: {player} to move is an AI ({level}); hints are for a human's decisions",
+                path=path,
+                player=PLAYER_NAMES[state.to_move],
+                level=players[state.to_move],
+            ),
+            1,
+        )
+    if state.observer not in (None, state.to_move):
+        fail(
+            tr(
+                "{path}: the position is {observer}'s view and {player} is to move; a hint "
+                "reads the mover's own view",
+                path=path,
+                observer=PLAYER_NAMES[state.observer],
+                player=PLAYER_NAMES[state.to_move],
+            ),
+            1,
+        )
+    view = state if state.observer is not None else state.view(state.to_move)
     lines, data = hint_lines(view, seconds if seconds is not None else 2.0, max(1, top), seed)
     if as_json:
         print(json.dumps(data, indent=1))

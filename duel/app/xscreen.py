@@ -9,6 +9,8 @@ the screen stays responsive.
 
 from __future__ import annotations
 
+import os
+import signal
 import threading
 
 from textual import on, work
@@ -19,10 +21,17 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from duel.app.cli_support import SAVE_SIGNALS, route_signals_to_loop
 from duel.app.i18n import tr
 from duel.app.xplay import EXPANSION_TITLES, XGameControl, board_lines, hint_lines, move_line
 from duel.expansions import XMove
 from duel.moves import PLAYER_NAMES
+
+#: The signals after which the app leaves (the game is saved after every move already): the
+#: terminal closed, a kill, and SIGINT from ``kill -INT`` (Ctrl-C is a key here).
+LEAVE_ON_SIGNALS = (*SAVE_SIGNALS, signal.SIGINT)
+#: Seconds the app may take to leave after a signal before the process ends without it.
+EXIT_GRACE = 3.0
 
 
 class HandOver(ModalScreen[None]):
@@ -69,6 +78,10 @@ class XApp(App[int]):
         self.moves: list[XMove] = []
         self.busy = False
         self.lines: list[str] = []
+        #: The signal that ended the app, if one did, and the timer that ends the process if
+        #: the app does not leave (cancelled once it has).
+        self.stopped_by: int | None = None
+        self.watchdog: threading.Timer | None = None
         control.notify = self.say
 
     def compose(self) -> ComposeResult:
@@ -85,7 +98,26 @@ class XApp(App[int]):
             + ": "
             + " + ".join(tr(EXPANSION_TITLES[e]) for e in self.control.expansions)
         )
+        self._catch_signals(install=True)
         self.next_decision()
+
+    def on_unmount(self) -> None:
+        self._catch_signals(install=False)
+
+    # --- signals: through the event loop, never in the middle of a redraw ----------------------
+    def _catch_signals(self, *, install: bool) -> None:
+        route_signals_to_loop(LEAVE_ON_SIGNALS, self.signalled, install=install)
+
+    def signalled(self, signum: int) -> None:
+        """Leave with 128 + the signal. Textual's shutdown can block for good once the terminal
+        is gone, so the process ends anyway after a while: the game is on disk already."""
+        if self.stopped_by is not None:
+            return
+        self.stopped_by = signum
+        self.watchdog = threading.Timer(EXIT_GRACE, os._exit, args=(128 + signum,))
+        self.watchdog.daemon = True
+        self.watchdog.start()
+        self.exit(128 + signum)
 
     # --- messages from the control (the AI's moves), from any thread --------------------------
     def say(self, text: str) -> None:
@@ -176,6 +208,12 @@ class XApp(App[int]):
 
 
 def run_xscreen(control: XGameControl) -> int:
-    """Run the full-screen game; the exit code: 0 finished, 1 left unfinished."""
-    code = XApp(control).run()
+    """Run the full-screen game; the exit code: 0 finished, 1 left unfinished, 128 + the signal
+    that ended it."""
+    app = XApp(control)
+    try:
+        code = app.run()
+    finally:
+        if app.watchdog is not None:
+            app.watchdog.cancel()
     return 1 if code is None else code

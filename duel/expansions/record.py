@@ -19,13 +19,18 @@ True
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import json
+import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from duel.expansions.moves import XMove
-from duel.expansions.state import XState, new_game
+from duel.expansions.state import XState, new_game, observe
 from duel.expansions.table import EXPANSIONS, XIllegalMoveError
 from duel.moves import MoveParseError
 from duel.position import read_json_file, write_atomically
@@ -73,46 +78,17 @@ class XRecord:
 
     @staticmethod
     def from_json(data: Any) -> XRecord:
-        if not isinstance(data, dict):
-            raise XRecordError("a record is a JSON object")
-        if data.get("format") != FORMAT:
-            raise XRecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
-        if data.get("version") != VERSION or type(data.get("version")) is not int:
-            raise XRecordError(f"version: this program reads version {VERSION}")
-        expansions = data.get("expansions")
-        if not isinstance(expansions, list) or not all(isinstance(e, str) for e in expansions):
-            raise XRecordError('expansions: expected a list of names, e.g. ["pantheon"]')
-        unknown = [e for e in expansions if e not in EXPANSIONS]
-        if unknown:
-            raise XRecordError(
-                f"expansions: {unknown[0]!r} is not one this program plays "
-                f"({', '.join(EXPANSIONS)})"
-            )
-        moves_raw = data.get("moves")
-        if not isinstance(moves_raw, list):
-            raise XRecordError("moves: expected a list of moves")
-        if len(moves_raw) > MAX_MOVES:
-            raise XRecordError(f"moves: {len(moves_raw)} moves; a game has far fewer")
+        expansions, moves_raw = _header(data)
         metadata = data.get("metadata", {})
         if not isinstance(metadata, dict):
             raise XRecordError("metadata: expected an object")
         if metadata.get("in_progress"):
             raise XRecordError(
                 "metadata: the record of a game in progress, with the players' face-down "
-                "cards hidden until the game ends; it replays once the game is over"
+                "cards hidden until the game ends; it replays once the game is over, and "
+                "duel play --load continues it"
             )
-        state = new_game(tuple(expansions))
-        moves = []
-        for number, text in enumerate(moves_raw, 1):
-            if not isinstance(text, str):
-                raise XRecordError(f"move {number}: expected the move's notation, got {text!r}")
-            try:
-                move = XMove.parse(text)
-                state = state.apply(move)
-            except (MoveParseError, XIllegalMoveError) as error:
-                raise XRecordError(f"move {number} ({text!r}): {error}") from None
-            moves.append(move)
-        return XRecord(tuple(sorted(expansions)), tuple(moves), metadata)
+        return XRecord(tuple(sorted(expansions)), _replay(expansions, moves_raw), metadata)
 
     def save(self, path: str | Path) -> None:
         """Write atomically: an interrupted save never destroys the previous file."""
@@ -128,3 +104,139 @@ class XRecord:
             raise XRecordError(f"{path}: {error}") from None
         except RecursionError:
             raise XRecordError(f"{path}: nested too deeply to be a record") from None
+
+
+def _header(data: Any) -> tuple[list[str], list[Any]]:
+    """The expansions and the raw moves of a record's JSON, checked."""
+    if not isinstance(data, dict):
+        raise XRecordError("a record is a JSON object")
+    if data.get("format") != FORMAT:
+        raise XRecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
+    if data.get("version") != VERSION or type(data.get("version")) is not int:
+        raise XRecordError(f"version: this program reads version {VERSION}")
+    expansions = data.get("expansions")
+    if not isinstance(expansions, list) or not all(isinstance(e, str) for e in expansions):
+        raise XRecordError('expansions: expected a list of names, e.g. ["pantheon"]')
+    unknown = [e for e in expansions if e not in EXPANSIONS]
+    if unknown:
+        raise XRecordError(
+            f"expansions: {unknown[0]!r} is not one this program plays ({', '.join(EXPANSIONS)})"
+        )
+    moves_raw = data.get("moves")
+    if not isinstance(moves_raw, list):
+        raise XRecordError("moves: expected a list of moves")
+    if len(moves_raw) > MAX_MOVES:
+        raise XRecordError(f"moves: {len(moves_raw)} moves; a game has far fewer")
+    return expansions, moves_raw
+
+
+def _replay(
+    expansions: list[str], moves_raw: list[Any], label: str = "move"
+) -> tuple[XMove, ...]:
+    """The moves, each parsed and checked legal in turn; the first that is not says why."""
+    state = new_game(tuple(expansions))
+    moves = []
+    for number, text in enumerate(moves_raw, 1):
+        if not isinstance(text, str):
+            raise XRecordError(f"{label} {number}: expected the move's notation, got {text!r}")
+        try:
+            move = XMove.parse(text)
+            state = state.apply(move)
+        except (MoveParseError, XIllegalMoveError) as error:
+            raise XRecordError(f"{label} {number} ({text!r}): {error}") from None
+        moves.append(move)
+    return tuple(moves)
+
+
+# --- saves of a game in progress -----------------------------------------------------------------
+# A save must keep the private moves (the Divinities a player drew and seated, the Conspiracy
+# prepared) for the game to continue, yet opening the file must not show them to the opponent
+# (docs/engine.md, "Records and saves"). The referee's moves are masked by a random key that
+# the program keeps apart from the save; the save's plain "moves" are the public shadows.
+_SEAL_DOMAIN = b"7wd-sealed-moves-v1"
+
+
+def seal(moves: Sequence[XMove], key: bytes) -> dict[str, str]:
+    """The referee's ``moves`` masked by ``key``, with a fresh nonce and an authentication tag.
+
+    >>> from duel.expansions import XMove
+    >>> key = bytes(32)
+    >>> sealed = seal([XMove.parse("seat zeus on 3")], key)
+    >>> "Zeus" in str(sealed)
+    False
+    >>> unseal(sealed, key)
+    ['seat Zeus on 3']
+    """
+    plain = json.dumps([str(m) for m in moves]).encode("utf-8")
+    nonce = secrets.token_bytes(16)
+    masked = bytes(a ^ b for a, b in zip(plain, _stream(key, nonce, len(plain)), strict=True))
+    return {
+        "nonce": nonce.hex(),
+        "moves": base64.b64encode(masked).decode("ascii"),
+        "tag": hmac.new(key, nonce + plain, hashlib.sha256).hexdigest(),
+    }
+
+
+def unseal(sealed: Any, key: bytes) -> list[str]:
+    """The move texts :func:`seal` masked; XRecordError if ``sealed`` is malformed, altered or
+    sealed with another key."""
+    if not isinstance(sealed, dict) or not all(
+        isinstance(sealed.get(k), str) for k in ("nonce", "moves", "tag")
+    ):
+        raise XRecordError("sealed: expected an object with nonce, moves and tag")
+    try:
+        nonce = bytes.fromhex(sealed["nonce"])
+        masked = base64.b64decode(sealed["moves"], validate=True)
+    except ValueError:
+        raise XRecordError("sealed: nonce or moves are not hex and base64 text") from None
+    plain = bytes(a ^ b for a, b in zip(masked, _stream(key, nonce, len(masked)), strict=True))
+    expected = hmac.new(key, nonce + plain, hashlib.sha256).hexdigest()
+    if not hmac.compare_digest(expected, sealed["tag"]):
+        raise XRecordError("sealed: altered, or sealed with another key")
+    moves = json.loads(plain.decode("utf-8"))
+    if not isinstance(moves, list):
+        raise XRecordError("sealed: not a list of moves")
+    return moves
+
+
+def _stream(key: bytes, nonce: bytes, size: int) -> bytes:
+    return hashlib.shake_256(_SEAL_DOMAIN + key + nonce).digest(size)
+
+
+def save_in_progress(
+    path: str | Path,
+    expansions: Sequence[str],
+    moves: Sequence[XMove],
+    public_moves: Sequence[str],
+    metadata: dict[str, Any],
+    key: bytes,
+) -> None:
+    """Write a game in progress atomically: its public moves in plain, its moves sealed."""
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "expansions": list(expansions),
+        "metadata": {**metadata, "in_progress": True},
+        "moves": list(public_moves),
+        "sealed": seal(moves, key),
+    }
+    write_atomically(Path(path), json.dumps(data, indent=1) + "\n")
+
+
+def load_in_progress(data: Any, key: bytes) -> XRecord:
+    """The referee's record of a save written by :func:`save_in_progress`, every move checked
+    legal; its public moves must be what the sealed ones show the other player."""
+    expansions, public = _header(data)
+    metadata = data.get("metadata")
+    if not isinstance(metadata, dict):
+        raise XRecordError("metadata: expected an object")
+    moves = _replay(expansions, unseal(data.get("sealed"), key), "sealed move")
+    if len(moves) != len(public):
+        raise XRecordError(f"moves: {len(public)} public moves for {len(moves)} sealed ones")
+    state = new_game(tuple(expansions))
+    for number, (move, shadow) in enumerate(zip(moves, public, strict=True), 1):
+        if str(observe(state, move, 1 - state.to_move)) != shadow:
+            raise XRecordError(f"move {number}: {shadow!r} is not what was played")
+        state = state.apply(move, check=False)
+    kept = {k: v for k, v in metadata.items() if k != "in_progress"}
+    return XRecord(tuple(sorted(expansions)), moves, kept)

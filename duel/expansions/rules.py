@@ -170,6 +170,9 @@ def _remove_from_structure(t: XState, slot: int) -> None:
     """The card at ``slot`` leaves the structure: the cards it covered may become accessible
     (a face-down one is then turned over at the end of the turn)."""
     t.pyramid = t.pyramid.set(slot, TAKEN)
+    # A token still on the card (uncovered and taken in one Conspiracy's steps) goes with it.
+    t.mythology_on = t.mythology_on.discard(slot)
+    t.offering_on = t.offering_on.discard(slot)
     t.present &= ~(1 << slot)
     t.accessible &= ~(1 << slot)
     t.reveal &= ~(1 << slot)
@@ -213,6 +216,7 @@ def _finish_turn(t: XState) -> None:
     """End of the active player's turn: Agora's pending steps first (their continuation may be
     the rest of the turn, or of the draft), its tokens, then the next Age, a replay, or the
     other player."""
+    t.step = None  # a step answered by a shared rule (Extortion's steal, Espionage's token)
     if t.pending:
         if t.continuation is None:
             t.continuation = ("finish",)
@@ -223,7 +227,12 @@ def _finish_turn(t: XState) -> None:
         t.phase, t.to_move = continuation[1], continuation[2]
         return
     if continuation is not None and continuation[0] == "play" and t.present:
+        # The rest of the turn after a Conspiracy: the tokens of the cards it uncovered go to
+        # the player first (a Mythology token's draw, then the turn goes on).
         t.to_move = continuation[1]
+        if t.pantheon and not _take_uncovered_tokens(t):
+            t.continuation = continuation
+            return
         t.phase = "reveal" if t.reveal else "play"
         return
     t.phase = "play"
@@ -875,17 +884,23 @@ def blue_cards(t: XState, player: int) -> int:
     return t.cities[player].count("blue")
 
 
+def science_symbols(t: XState, player: int) -> frozenset[str]:
+    """``player``'s distinct science symbols as the table shows them: their green cards, Law
+    (the token or Ishtar) and the symbol under Nisaba's Snake."""
+    city, other = t.cities[player], t.cities[1 - player]
+    symbols = {XCARDS[c].science for c in city.cards if XCARDS[c].science}
+    if T_LAW in city.tokens or "Ishtar" in city.divinities:
+        symbols.add("law")
+    if city.snake is not None and city.snake in other.cards:
+        symbols.add(XCARDS[city.snake].science)
+    return frozenset(symbols)
+
+
 def recompute_science(t: XState) -> bool:
-    """After cards changed city (Agora's Coercion): each player's distinct symbols from their
-    green cards, Law (the token or Ishtar) and Nisaba's Snake; True if that wins (6)."""
+    """After cards changed city (Agora's Coercion): each player's symbols
+    (:func:`science_symbols`); True if that wins (6)."""
     for player in (0, 1):
-        city, other = t.cities[player], t.cities[1 - player]
-        symbols = {XCARDS[c].science for c in city.cards if XCARDS[c].science}
-        if T_LAW in city.tokens or "Ishtar" in city.divinities:
-            symbols.add("law")
-        if city.snake is not None and city.snake in other.cards:
-            symbols.add(XCARDS[city.snake].science)
-        city.science = frozenset(symbols)
+        t.cities[player].science = science_symbols(t, player)
     for player in (0, 1):
         if len(t.cities[player].science) >= SCIENCE_VICTORY_SYMBOLS:
             _end_game(t, player, "science")

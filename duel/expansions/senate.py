@@ -614,9 +614,11 @@ def _apply_lock(t: XState, m: XMove) -> None:
     player = t.to_move
     t.board = t.board - {token}
     opponent = t.cities[1 - player]
-    if token in opponent.tokens:
-        opponent.tokens = opponent.tokens - {token}
     t.locked = t.locked | {token}
+    if token in opponent.tokens:
+        opponent.tokens = opponent.tokens - {token}  # and its effects: Law's symbol too
+        if RULES.recompute_science(t):
+            return
     _done(t)
 
 

@@ -330,6 +330,95 @@ def test_insider_influence_moves_a_decree_under_another():
     assert s.decrees[0] == () and s.decrees[2] == (("Red tithe", True), ("Blue tithe", True))
 
 
+def quiet(state):
+    """No cube and no Decree in the Senate: a Conspiracy's optional cube move is skipped."""
+    return arrange(state, senate=EMPTY_SENATE, decrees=((),) * 6)
+
+
+def test_extortion_takes_an_unbuilt_wonder_of_the_opponent():
+    s = quiet(play_turn())
+    player = s.to_move
+    pyramids = wonder_named("The Pyramids")
+    s = arrange(s, cities={player: {"wonders": ()}, 1 - player: {"wonders": (pyramids,)}})
+    s = trigger(with_plot(s, "Extortion"), "Extortion")
+    assert s.phase == "ra"
+    s = s.apply(XMove("steal", (pyramids,)))
+    assert s.cities[player].wonders == (pyramids,) and s.cities[1 - player].wonders == ()
+    assert s.to_move == player and s.phase in ("play", "reveal")
+
+
+@pytest.mark.parametrize(("name", "victim"), [("Expropriation", "Altar"), ("Swindle", "Tavern")])
+def test_expropriation_and_swindle_destroy_a_blue_or_yellow_card(name, victim):
+    s = quiet(play_turn())
+    player = s.to_move
+    target = card(victim)
+    s = arrange(s, cities={1 - player: {"cards": frozenset({target, card("Lumber Yard")})}})
+    s = trigger(with_plot(s, name), name)
+    assert s.phase == "destroy" and s.legal_moves() == [XMove("destroy", (target,))]
+    s = s.apply(XMove("destroy", (target,)))
+    assert target not in s.cities[1 - player].cards and target in s.discard
+
+
+def test_property_fraud_builds_a_card_of_the_farthest_row_for_free():
+    from duel.expansions.components import structure_of
+
+    s = quiet(play_turn())
+    player = s.to_move
+    slot = structure_of(s.expansions, s.age).rows[0][0]
+    target = s.pyramid[slot]
+    if target < 0 or target in SENATOR_IDS:  # face down: lay an unseen Age I card there
+        target = min(c for c in s.unseen if XCARDS[c].age == 1)
+        s = arrange(s, pyramid=s.pyramid.set(slot, target), unseen=s.unseen - {target})
+    s = arrange(s, cities={player: {"coins": 0, "cards": frozenset()}})
+    s = trigger(with_plot(s, "Property Fraud"), "Property Fraud")
+    assert s.phase == "fraud" and XMove("free_build", (target,)) in s.legal_moves()
+    s = s.apply(XMove("free_build", (target,)))
+    assert target in s.cities[player].cards
+    assert s.cities[player].coins == XCARDS[target].coins  # nothing paid
+    assert not s.present >> slot & 1
+
+
+def test_political_maneuver_places_a_cube_and_removes_one_of_the_opponent():
+    s = quiet(play_turn())
+    player = s.to_move
+    senate = [(0, 0)] * 6
+    senate[1] = (0, 1) if player == 0 else (1, 0)
+    s = arrange(s, senate=tuple(senate))
+    s = trigger(with_plot(s, "Political Maneuver"), "Political Maneuver")
+    assert s.phase == "place"
+    s = s.apply(XMove("place", (4,)))
+    assert s.phase == "evict" and s.legal_moves() == [XMove("evict", (2,))]
+    s = s.apply(XMove("evict", (2,)))
+    assert s.phase == "move_cube" and XMove("no_move") in s.legal_moves()
+    s = s.apply(XMove("no_move"))
+    assert s.senate[1] == (0, 0) and s.senate[3][player] == 1
+
+
+def test_espionage_takes_a_progress_token_from_the_box():
+    s = quiet(play_turn())
+    player = s.to_move
+    box = s.box_tokens
+    s = trigger(with_plot(s, "Espionage"), "Espionage")
+    assert s.phase == "espionage"
+    assert {m.args[0] for m in s.legal_moves()} == set(box)
+    s = s.apply(XMove("token", (box[0],)))
+    assert box[0] in s.cities[player].tokens and box[0] not in s.box_tokens
+
+
+def test_foreclosure_takes_a_brown_or_grey_card_of_the_opponent():
+    s = quiet(play_turn())
+    player = s.to_move
+    lumber, altar = card("Lumber Yard"), card("Altar")
+    s = arrange(
+        s,
+        cities={player: {"cards": frozenset()}, 1 - player: {"cards": frozenset({lumber, altar})}},
+    )
+    s = trigger(with_plot(s, "Foreclosure"), "Foreclosure")
+    assert s.phase == "baal" and s.legal_moves() == [XMove("take", (lumber,))]
+    s = s.apply(XMove("take", (lumber,)))
+    assert lumber in s.cities[player].cards and lumber not in s.cities[1 - player].cards
+
+
 # --- Decrees --------------------------------------------------------------------------------------
 def controlled_by(state, player, *names):
     senate = [(0, 0)] * 6
@@ -338,15 +427,106 @@ def controlled_by(state, player, *names):
     return arrange(state, senate=tuple(senate), decrees=decrees)
 
 
-def test_a_tithe_pays_the_controller_the_age_when_either_player_builds_the_colour():
+@pytest.mark.parametrize(
+    ("decree", "name"),
+    [
+        ("Blue tithe", "Altar"),
+        ("Green tithe", "Scriptorium"),
+        ("Yellow tithe", "Stone Reserve"),
+        ("Red tithe", "Stable"),
+    ],
+)
+def test_a_tithe_pays_the_controller_the_age_when_either_player_builds_the_colour(decree, name):
     s = play_turn()
     player = s.to_move
-    s = controlled_by(s, 1 - player, "Blue tithe")
-    altar = card("Altar")
+    s = controlled_by(s, 1 - player, decree)
+    built = card(name)
     slot = s.accessible_slots[0]
-    s = arrange(s, pyramid=s.pyramid.set(slot, altar), cities={1 - player: {"coins": 0}})
-    s = s.apply(XMove("build", (altar,)))
+    s = arrange(
+        s,
+        pyramid=s.pyramid.set(slot, built),
+        cities={player: {"coins": 10, "cards": frozenset()}, 1 - player: {"coins": 0}},
+    )
+    s = s.apply(XMove("build", (built,)))
     assert s.cities[1 - player].coins == 1  # Age I
+    assert built in s.cities[player].cards
+
+
+def test_the_wonder_tithe_pays_the_controller_when_a_wonder_is_built():
+    s = play_turn()
+    player = s.to_move
+    s = controlled_by(s, 1 - player, "Wonder tithe")
+    pyramids = wonder_named("The Pyramids")
+    under = s.pyramid[s.accessible_slots[0]]
+    s = arrange(
+        s,
+        cities={
+            player: {"coins": 30, "wonders": (pyramids,), "built": ()},
+            1 - player: {"coins": 0},
+        },
+    )
+    s = s.apply(XMove("wonder", (pyramids, under)))
+    assert (pyramids, under) in s.cities[player].built
+    assert s.cities[1 - player].coins == 1  # Age I
+
+
+@pytest.mark.parametrize(
+    ("decree", "name", "plain"),
+    [("Yellow waiver", "Stone Reserve", 3), ("Green waiver", "Scriptorium", 2)],
+)
+def test_a_waiver_ignores_the_coin_cost_of_its_colour(decree, name, plain):
+    s = quiet(play_turn())
+    player = s.to_move
+    s = arrange(s, cities={player: {"cards": frozenset()}, 1 - player: {"cards": frozenset()}})
+    assert s.card_cost(player, card(name)) == plain
+    assert controlled_by(s, player, decree).card_cost(player, card(name)) == 0
+    assert controlled_by(s, 1 - player, decree).card_cost(player, card(name)) == plain
+
+
+def test_the_wonder_waiver_ignores_one_resource_of_a_wonder():
+    s = quiet(play_turn())
+    player = s.to_move
+    s = arrange(s, cities={player: {"cards": frozenset()}, 1 - player: {"cards": frozenset()}})
+    pyramids = wonder_named("The Pyramids")  # 3 stone and 1 papyrus, 2 coins each here
+    assert s.wonder_cost(player, pyramids) == 8
+    assert controlled_by(s, player, "Wonder waiver").wonder_cost(player, pyramids) == 6
+
+
+def test_the_manufactured_goods_rebate_lowers_glass_and_papyrus():
+    s = quiet(play_turn())
+    player = s.to_move
+    s = arrange(s, cities={player: {"cards": frozenset()}, 1 - player: {"cards": frozenset()}})
+    plain = s.trade_prices(player)
+    rebated = controlled_by(s, player, "Manufactured goods rebate").trade_prices(player)
+    assert rebated[:3] == plain[:3] and rebated[3:] == tuple(max(1, p - 1) for p in plain[3:])
+
+
+def test_shared_chains_build_from_the_opponents_chain_symbols():
+    s = quiet(play_turn())
+    player = s.to_move
+    stable, breeders = card("Stable"), card("Horse Breeders")  # horseshoe
+    s = arrange(
+        s, cities={player: {"cards": frozenset()}, 1 - player: {"cards": frozenset({stable})}}
+    )
+    assert s.card_cost(player, breeders) > 0
+    assert controlled_by(s, player, "Shared chains").card_cost(player, breeders) == 0
+
+
+def test_swift_plots_give_another_turn_when_a_conspirator_is_recruited():
+    s = play_turn()
+    player = s.to_move
+    s = controlled_by(s, player, "Swift plots")
+    s = _recruit(s, senator("Conspirator"))
+    assert s.phase == "conspirator"
+    s = s.apply(XMove("place", (2,)))
+    while s.is_chance():
+        s = s.apply(s.chance_outcomes()[0][0])
+    assert s.to_move == player and s.phase == "play"
+    plain = _recruit(controlled_by(play_turn(), 1 - player, "Swift plots"), senator("Conspirator"))
+    plain = plain.apply(XMove("place", (2,)))
+    while plain.is_chance():
+        plain = plain.apply(plain.chance_outcomes()[0][0])
+    assert plain.to_move == 1 - player
 
 
 def test_rebates_and_waivers_lower_prices():

@@ -12,6 +12,7 @@ from duel.catalog import card_named, token_named, wonder_named
 from duel.expansions import XIllegalMoveError, XMove, new_xgame
 from duel.expansions.components import (
     BY_MYTHOLOGY,
+    MYTHOLOGIES,
     MYTHOLOGY_SLOTS,
     OFFERING_SLOTS,
     T_ENGINEERING,
@@ -417,6 +418,21 @@ def test_a_grand_temple_is_free_with_its_mythology_token_and_they_score_as_a_set
     for n, points in ((1, 5), (2, 12), (3, 21)):
         temples = frozenset(TEMPLE_IDS[:n])
         assert arrange(s, cities={player: {"cards": temples}}).score(player).purple == points
+
+
+@pytest.mark.parametrize("temple", TEMPLE_IDS, ids=lambda t: XCARDS[t].name)
+def test_each_grand_temple_is_free_with_its_own_mythology_token_only(temple):
+    from duel.expansions.components import TEMPLE_MYTHOLOGY
+
+    s = age2()
+    player = s.to_move
+    own = TEMPLE_MYTHOLOGY[temple]
+    other = next(m for m in MYTHOLOGIES if m != own)
+    bare = {"cards": frozenset(), "coins": 0, "mythology": ()}
+    s = arrange(s, cities={player: dict(bare), 1 - player: dict(bare)})
+    assert arrange(s, cities={player: {"mythology": (own,)}}).card_cost(player, temple) == 0
+    full = arrange(s, cities={player: {"mythology": (other,)}}).card_cost(player, temple)
+    assert full == s.card_cost(player, temple) > 0
 
 
 # --- the Progress tokens and Wonders -------------------------------------------------------------

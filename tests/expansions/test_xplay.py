@@ -47,7 +47,7 @@ def test_the_screen_never_shows_the_ais_face_down_divinity(tmp_path):
     for board in boards:
         for line in board.splitlines():
             if "seated by B" in line:
-                assert "face down, seated by B" in line and "yours" not in line
+                assert "face-down Divinity" in line and "yours" not in line
 
 
 def test_two_humans_get_a_hand_over_screen(tmp_path):
@@ -59,11 +59,11 @@ def test_two_humans_get_a_hand_over_screen(tmp_path):
     assert any(p.startswith("Pass the terminal to player A") for p in prompts)
 
 
-def test_quitting_leaves_the_game_unfinished():
+def test_quitting_leaves_the_game_unfinished_and_says_where_it_is_saved():
     read, _ = _typist(["quit"])
     out = []
     code = run_xgame(("pantheon",), ("human", "random"), seed=1, read=read, write=out.append)
-    assert code == 1 and "Game left unfinished." in out
+    assert code == 1 and "Continue it with: duel play --load" in out[-1]
 
 
 def test_an_unknown_level_is_refused():

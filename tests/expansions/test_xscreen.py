@@ -80,3 +80,41 @@ def test_two_humans_get_the_hand_over_screen():
             assert seen
 
     asyncio.run(scenario())
+
+
+def test_duel_play_with_expansions_opens_the_full_screen_and_a_signal_keeps_the_game(
+    tmp_path, monkeypatch
+):
+    """The command on a terminal: the full-screen app (not the line mode); a kill leaves the
+    game saved, and the exit says where."""
+    import os
+    import signal
+    import sys
+    from pathlib import Path
+
+    import pexpect
+
+    from duel.app.xplay import read_save
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root), "TERM": "xterm-256color"}
+    env["XDG_DATA_HOME"] = str(tmp_path)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-c", "from duel.app.cli import main; main()", "play", "--expansions", "pantheon"]
+        + ["--b", "random", "--seed", "4"],
+        cwd=str(tmp_path), env=env, encoding="utf-8", timeout=30, dimensions=(45, 130),
+    )
+    child.expect("Hint")  # the footer of the full-screen app
+    child.expect("pick ")  # the draft's moves in the list
+    child.send("1\r")
+    child.expect("B plays pick")  # the random player answered: the moves are saved
+    child.kill(signal.SIGTERM)
+    child.expect("Continue it with: duel play --load")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 128 + signal.SIGTERM
+    (save,) = (tmp_path / "wonders-duel").glob("duel-xgame-*.json")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))  # where the child kept the key
+    record, key = read_save(save)
+    assert key is not None and any(str(m).startswith("pick") for m in record.moves)
