@@ -165,14 +165,11 @@ def _play_expansions(
                 names=", ".join(EXPANSIONS),
             )
         )
+    screen = None
+    if full_screen:
+        from duel.app.xscreen import run_xscreen as screen
     return run_xgame(
-        chosen,
-        seats,
-        seed=seed,
-        think=think,
-        record=record,
-        load=load,
-        full_screen=full_screen,
+        chosen, seats, seed=seed, think=think, record=record, load=load, screen=screen
     )
 
 

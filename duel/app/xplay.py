@@ -612,12 +612,13 @@ def run_xgame(
     load: Path | None = None,
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
-    full_screen: bool = False,
+    screen: Callable[[XGameControl], int] | None = None,
 ) -> int:
-    """Play a game with ``expansions`` (or continue the one saved in ``load``), line by line or
-    ``full_screen``; ``seats`` are levels of ``duel.solvers.xplayers`` or ``human`` (default: a
-    human as A against ``mcts`` as B). The exit code: 0 finished, 1 left unfinished (saved),
-    2 the game could not start, 128 + the signal that stopped it."""
+    """Play a game with ``expansions`` (or continue the one saved in ``load``) line by line, or
+    on ``screen`` (the full-screen app, :func:`duel.app.xscreen.run_xscreen`: the caller passes
+    it, as the app builds on this module); ``seats`` are levels of ``duel.solvers.xplayers`` or
+    ``human`` (default: a human as A against ``mcts`` as B). The exit code: 0 finished, 1 left
+    unfinished (saved), 2 the game could not start, 128 + the signal that stopped it."""
     from duel.solvers.xplayers import XLEVELS
 
     for seat in seats:
@@ -648,10 +649,8 @@ def run_xgame(
     # Every move is saved as it is played: a signal (the terminal closed, a kill) loses
     # nothing, and the message says where the game is. The full-screen app catches the
     # signals in its event loop.
-    if full_screen:
-        from duel.app.xscreen import run_xscreen
-
-        code = run_xscreen(control)
+    if screen is not None:
+        code = screen(control)
     else:
         from duel.app.cli_support import Signalled, signals_save_the_game
 
