@@ -105,8 +105,7 @@ def test_duel_play_with_expansions_opens_the_full_screen_and_a_signal_keeps_the_
         + ["--b", "random", "--seed", "4"],
         cwd=str(tmp_path), env=env, encoding="utf-8", timeout=30, dimensions=(45, 130),
     )
-    child.expect("Hint")  # the footer of the full-screen app
-    child.expect("pick")  # the draft's moves in the list
+    child.expect("pick")  # the draft's moves in the list of the full-screen app
     child.send("1\r")
     child.expect("plays")  # the random player answered: the moves are saved
     child.kill(signal.SIGTERM)
