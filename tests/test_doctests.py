@@ -45,6 +45,7 @@ MODULES = [
     "duel.expansions.state",
     "duel.expansions.record",
     "duel.expansions.position",
+    "duel.expansions.names",
     "duel.solvers.xplayers",
 ]
 

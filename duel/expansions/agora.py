@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from duel import data
+from duel.expansions.names import component_named
 from duel.pyramid_layouts import Layout, layout_from_data
 
 _RAW = data.load("duel/agora.json")
@@ -112,23 +113,12 @@ REBATES: dict[str, tuple[int, ...]] = {
 }
 
 
-def _lookup(kind: str, names: tuple[str, ...], text: str) -> str:
-    key = " ".join(text.strip().lower().split())
-    for name in names:
-        if name.lower() == key:
-            return name
-    starts = [n for n in names if n.lower().startswith(key)] if key else []
-    if len(starts) == 1:
-        return starts[0]
-    raise ValueError(f"no {kind} named {text.strip()!r}; expected one of {', '.join(names)}")
-
-
 def decree_named(text: str) -> str:
-    return _lookup("Decree", DECREES, text)
+    return component_named("Decree", DECREES, text)
 
 
 def conspiracy_named(text: str) -> str:
-    return _lookup("Conspiracy", CONSPIRACIES, text)
+    return component_named("Conspiracy", CONSPIRACIES, text)
 
 
 # --- the structures ----------------------------------------------------------------------------

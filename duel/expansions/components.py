@@ -16,7 +16,6 @@ a base card keeps its id in an expansion game and the base records (:class:`duel
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 
 from duel import data
@@ -32,6 +31,7 @@ from duel.catalog import (
     wonder_from_data,
 )
 from duel.expansions import agora
+from duel.expansions.names import UnknownComponentError, component_named
 from duel.pyramid_layouts import LAYOUTS, Layout
 
 _RAW = data.load("duel/pantheon.json")
@@ -193,48 +193,31 @@ OFFERINGS: tuple[int, ...] = tuple(
 )
 
 
-class UnknownComponentError(ValueError):
-    """A Divinity, Mythology or expansion name that does not exist; the message says the nearest."""
-
-
-def _named(kind: str, names: list[str], text: str) -> str:
-    key = " ".join(text.strip().lower().split())
-    for name in names:
-        if name.lower() == key:
-            return name
-    starts = [n for n in names if n.lower().startswith(key)] if key else []
-    if len(starts) == 1:
-        return starts[0]
-    near = starts or difflib.get_close_matches(text.strip().title(), names, n=3, cutoff=0.5)
-    hint = f"; did you mean {', '.join(near)}?" if near else ""
-    raise UnknownComponentError(f"no {kind} named {text.strip()!r}{hint}")
-
-
 def divinity_named(text: str) -> Divinity:
     """The Divinity with that name (case-insensitive, a unique prefix is enough)."""
-    return DIVINITY[_named("Divinity", list(DIVINITY), text)]
+    return DIVINITY[component_named("Divinity", list(DIVINITY), text)]
 
 
 def mythology_named(text: str) -> str:
-    return _named("Mythology", list(MYTHOLOGIES), text)
+    return component_named("Mythology", list(MYTHOLOGIES), text)
 
 
 def xcard_named(text: str) -> int:
     """Id of a base card or Grand Temple by name."""
     names = [c.name for c in XCARDS]
-    return names.index(_named("card", names, text))
+    return names.index(component_named("card", names, text))
 
 
 def xwonder_named(text: str) -> int:
     names = [w.name for w in XWONDERS]
     short = {n[4:]: n for n in names if n.startswith("The ")}
     try:
-        name = _named("Wonder", names, text)
+        name = component_named("Wonder", names, text)
     except UnknownComponentError:
-        name = short[_named("Wonder", list(short), text)]
+        name = short[component_named("Wonder", list(short), text)]
     return names.index(name)
 
 
 def xtoken_named(text: str) -> int:
     names = [t.name for t in XTOKENS]
-    return names.index(_named("progress token", names, text))
+    return names.index(component_named("progress token", names, text))
