@@ -431,7 +431,9 @@ class CMctsConfig:
     of :class:`CMctsPlayer` uses it, for measuring). Fields:
 
     * ``c``, ``fpu``: exploration constant; first-play urgency (an unvisited arm's value is the
-      parent's minus ``fpu``) under PUCT.
+      parent's minus ``fpu``) under PUCT. ``root_c`` (0: ``c``): the constant at the root;
+      ``c_base`` (0: off): the constant grows as ``c * (1 + log((1 + n + c_base) / c_base))``
+      with a node's visits ``n`` (AlphaZero's schedule).
     * ``uct``: UCB1 over availability counts (unvisited arms first) instead of PUCT.
     * ``prior``: ``policy`` (softmax of the rollout policy's move scores / ``prior_temperature``),
       ``value`` (one-ply hand-made evaluation), ``learned`` (one-ply learned value,
@@ -510,6 +512,8 @@ class CMctsConfig:
     pick: str = "lcb"
     pick_share: float = 0.1
     pick_z: float = 2.0
+    root_c: float = 0.0
+    c_base: float = 0.0
 
     @classmethod
     def from_string(cls, text: str, base: CMctsConfig | None = None) -> CMctsConfig:
@@ -573,6 +577,26 @@ class CMctsConfig:
             )
             options["value_weights"] = model.flat_weights()
         return options
+
+
+#: The arena of a ``cmcts`` tree: at least the compiled default, 256 MB (about 650,000 nodes).
+TREE_MEMORY = 256 << 20
+#: Bytes per node of the arena (a node and the 12 arms set aside for it) and iterations a second
+#: of one tree on an idle core, rounded up: a tree grows by about one node an iteration.
+_NODE_BYTES, _ITERATIONS_PER_SECOND = 408, 70_000
+
+
+def tree_memory(seconds: float | None, iterations: int | None) -> int:
+    """The arena for one move's think: room for 1.5 times the nodes it will add (the rest for the
+    subtree kept from earlier moves), and never less than :data:`TREE_MEMORY`: 408 MB at 10 s a
+    move, where 256 MB left no room for the subtree kept (the search started afresh) and could
+    fill before the time was up.
+
+    >>> tree_memory(1.0, None) == TREE_MEMORY, tree_memory(10.0, None) >> 20
+    (True, 408)
+    """
+    expected = iterations if iterations else int((seconds or 0.0) * _ITERATIONS_PER_SECOND)
+    return max(TREE_MEMORY, int(1.5 * expected * _NODE_BYTES))
 
 
 def _search_trees(trees: list, core, limit: dict) -> dict:
@@ -720,11 +744,9 @@ class CMctsPlayer:
             raise UnknownLevelError(
                 f"cmcts pick must be one of {', '.join(PICKS)}, not {quoted(self.config.pick)}"
             )
-        options = self.config.tree_options()
+        options = {**self.config.tree_options(), "memory": tree_memory(time_per_move, iterations)}
         if self.config.threads > 1:  # the arena budget is shared between the trees
-            options["memory"] = max(
-                1 << 20, options.get("memory", 256 << 20) // self.config.threads
-            )
+            options["memory"] = max(1 << 20, options["memory"] // self.config.threads)
         try:
             self.trees = [Tree(seed=seed + 7919 * i, **options) for i in range(self.config.threads)]
         except ValueError as e:  # a bad option value: one line, not a traceback

@@ -225,6 +225,58 @@ def test_tree_reuse_keeps_the_subtree():
     assert sum(1 for r in kept if r > 0) >= len(kept) // 2, kept
 
 
+def test_compacting_the_kept_subtree_changes_no_statistic():
+    """Moving the kept subtree to the front of the arena is only a move: two trees with the same
+    seed, one of them compacted after every move played, give bit-identical root statistics,
+    and the compacted one holds fewer nodes."""
+    from duel.solvers.players import CMctsConfig
+
+    options = CMctsConfig().tree_options()
+    trees = [_cmcts.Tree(seed=11, **options), _cmcts.Tree(seed=11, **options)]
+    rng = random.Random(5)
+    state, searches, nodes = new_game(), 0, []
+    while not state.is_terminal() and searches < 8:
+        if state.is_chance():
+            state = state.apply(state.random_move(rng), check=False)
+            continue
+        core_state = CoreState.from_state(state)
+        results = [tree.search(core_state, iterations=3000) for tree in trees]
+        assert results[0]["moves"] == results[1]["moves"]
+        assert results[0]["reused"] == results[1]["reused"]
+        nodes.append((results[0]["nodes"], results[1]["nodes"]))
+        searches += 1
+        move = max(results[0]["moves"], key=lambda row: row[1])[0]
+        for tree in trees:
+            tree.advance(move)
+        trees[1].compact()
+        state = state.apply(move, check=False)
+    assert all(kept <= full for full, kept in nodes) and nodes[-1][1] < nodes[-1][0], nodes
+
+
+def test_a_long_think_keeps_its_subtree():
+    """A search that fills most of the arena still passes its subtree on to the next move (it
+    used to start afresh once the arena was three quarters full, dead nodes included)."""
+    from duel.solvers.players import CMctsConfig
+
+    options = {**CMctsConfig().tree_options(), "memory": 4 << 20}
+    tree = _cmcts.Tree(seed=3, **options)
+    rng = random.Random(4)
+    state, reused = new_game(), []
+    while not state.is_terminal() and len(reused) < 6:
+        if state.is_chance():
+            state = state.apply(state.random_move(rng), check=False)
+            continue
+        if state.to_move == 0:  # the tree's player
+            result = tree.search(CoreState.from_state(state), iterations=6000)
+            reused.append(result["reused"])
+            move = max(result["moves"], key=lambda row: row[1])[0]
+        else:  # B replies as the tree expects (so the reply is in the tree)
+            move = tree.principal_line(CoreState.from_state(state), max_len=1)[0]
+        assert tree.advance(int(move))
+        state = state.apply(move, check=False)
+    assert all(r > 0 for r in reused[1:]), reused
+
+
 # --- the "plans" playout policy (MCTS-BR's, in words in solvers/csrc/rollout.h) -----------------
 
 

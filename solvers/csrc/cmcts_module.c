@@ -10,8 +10,9 @@
  * Memory: one arena of nodes and arms, allocated once from the memory budget. A node's arms lie
  * in one block that doubles as new moves appear; the block it leaves is reused by the next node
  * that needs one of that size. When the arena is full the tree stops growing (descents still
- * run and back up through the existing tree); a search that starts with the arena more than
- * three quarters full starts a fresh tree.
+ * run and back up through the existing tree). A search that starts from a subtree kept from the
+ * last moves first moves that subtree to the front of the arena (`compact_tree`: the rest is
+ * dead); if the arena is still more than three quarters full it starts a fresh tree.
  * Tree reuse: `advance(move)` moves the root down the arm of a decision played in the game
  * (chance outcomes do not change the node in an open-loop tree), so the subtree is kept.
  */
@@ -67,6 +68,11 @@ typedef struct {
     uint32_t free_blocks[FREE_CLASSES];
     int32_t root; /* -1: no tree */
     double c, fpu, prior_temperature;
+    /* Exploration that grows with time: at the root the constant is root_c (0: c), and with
+     * c_base > 0 it grows as c * (1 + log((1 + n + c_base) / c_base)) with the node's visits n
+     * (AlphaZero's schedule): a longer search spreads more of its visits over the
+     * alternatives instead of piling them on the prior's favourites. */
+    double root_c, c_base;
     int prior, rollout, uct, age_horizon;
     long long memory;
     rollout_cfg policy;
@@ -184,12 +190,14 @@ static long select_arm(Tree *t, int32_t node_index, const dc_state *st, int32_t 
     int mover_b = st->to_move == 1;
     double parent_q = node->visits ? node->value_a / node->visits : 0.5;
     if (mover_b) parent_q = 1.0 - parent_q;
-    double fpu = parent_q - t->fpu, coef = t->c / total_weight, best_score = -1e300;
+    double c = node_index == t->root && t->root_c > 0.0 ? t->root_c : t->c;
+    if (t->c_base > 0.0) c *= 1.0 + log((1.0 + node->visits + t->c_base) / t->c_base);
+    double fpu = parent_q - t->fpu, coef = c / total_weight, best_score = -1e300;
     double flat = 0.0; /* the uniform share of the faded prior, per arm */
     if (t->prior_fade > 0.0 && node->visits) {
         double beta = node->visits / (node->visits + t->prior_fade);
         coef *= 1.0 - beta;
-        flat = t->c * beta / k;
+        flat = c * beta / k;
     }
     for (int j = 0; j < k; j++) legal[j] += node->first; /* the block is final now */
     uint32_t best = legal[0];
@@ -202,7 +210,7 @@ static long select_arm(Tree *t, int32_t node_index, const dc_state *st, int32_t 
         }
         double s;
         if (t->uct) /* UCB1 over availability counts; an arm never tried goes first */
-            s = a->visits ? q + t->c * sqrt(log((double)a->avail) / a->visits)
+            s = a->visits ? q + c * sqrt(log((double)a->avail) / a->visits)
                           : 1e6 + a->weight;
         else
             s = q + (coef * a->weight + flat) * sqrt((double)a->avail) / (1.0 + a->visits);
@@ -330,6 +338,79 @@ static void reset_tree(Tree *t) {
     t->root = -1;
 }
 
+/* The smallest arm block (8 << k) that holds `n` arms (none for none), or `n` above the
+ * largest class. */
+static int block_for(int n) {
+    if (n == 0) return 0;
+    int cap = 8;
+    while (cap < n && cap < 8 << (FREE_CLASSES - 1)) cap *= 2;
+    return cap < n ? n : cap;
+}
+
+/* Keep only the subtree under the root, moved to the front of the arena (root first, then
+ * breadth first): after the moves of a game the rest of the tree is dead, and without this a
+ * long think fills the arena with it, so the next search would start afresh and lose the
+ * subtree. Returns 0 if the scratch memory could not be had (the tree is then left as is). */
+static int compact_tree(Tree *t) {
+    if (t->root <= 0) return 1;
+    int32_t *new_index = PyMem_RawMalloc(t->n_nodes * sizeof(int32_t));
+    int32_t *order = PyMem_RawMalloc(t->n_nodes * sizeof(int32_t));
+    if (!new_index || !order) {
+        PyMem_RawFree(new_index);
+        PyMem_RawFree(order);
+        return 0;
+    }
+    for (uint32_t i = 0; i < t->n_nodes; i++) new_index[i] = -1;
+    uint32_t kept = 0, arms = 0;
+    order[kept] = t->root;
+    new_index[t->root] = (int32_t)kept++;
+    for (uint32_t head = 0; head < kept; head++) { /* breadth first: order[] is the queue */
+        const node_t *n = &t->nodes[order[head]];
+        arms += (uint32_t)block_for(n->n_arms);
+        for (int i = 0; i < n->n_arms; i++) {
+            int32_t child = t->arms[n->first + i].child;
+            if (child >= 0 && new_index[child] < 0) {
+                order[kept] = child;
+                new_index[child] = (int32_t)kept++;
+            }
+        }
+    }
+    node_t *nodes = PyMem_RawMalloc(kept * sizeof(node_t));
+    arm_t *arm_copy = PyMem_RawMalloc((arms ? arms : 1) * sizeof(arm_t));
+    if (!nodes || !arm_copy) {
+        PyMem_RawFree(new_index);
+        PyMem_RawFree(order);
+        PyMem_RawFree(nodes);
+        PyMem_RawFree(arm_copy);
+        return 0;
+    }
+    uint32_t next_arm = 0;
+    for (uint32_t k = 0; k < kept; k++) {
+        const node_t *old = &t->nodes[order[k]];
+        node_t *n = &nodes[k];
+        *n = *old;
+        n->first = next_arm;
+        n->cap = (uint16_t)block_for(old->n_arms);
+        for (int i = 0; i < old->n_arms; i++) {
+            arm_t a = t->arms[old->first + i];
+            if (a.child >= 0) a.child = new_index[a.child];
+            arm_copy[next_arm + (uint32_t)i] = a;
+        }
+        next_arm += n->cap;
+    }
+    memcpy(t->nodes, nodes, kept * sizeof(node_t));
+    memcpy(t->arms, arm_copy, next_arm * sizeof(arm_t));
+    t->n_nodes = kept;
+    t->n_arms = next_arm;
+    for (int k = 0; k < FREE_CLASSES; k++) t->free_blocks[k] = NO_BLOCK;
+    t->root = 0;
+    PyMem_RawFree(new_index);
+    PyMem_RawFree(order);
+    PyMem_RawFree(nodes);
+    PyMem_RawFree(arm_copy);
+    return 1;
+}
+
 /* The learned value's weights from a sequence of floats (solvers.value.ValueModel.flat_weights:
  * W0 stage by stage, then W1; then U and V when the model has the hidden layer); NULL on
  * error. */
@@ -410,7 +491,8 @@ static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
     static char *kwlist[] = {"seed", "c", "fpu", "prior", "prior_temperature", "rollout",
                              "memory", "policy", "eps", "noise", "deny", "modes", "uct", "military",
                              "leaf", "mix_lambda", "evaluation", "value_weights", "age_horizon",
-                             "block_science", "mix_fade", "prior_fade", NULL};
+                             "block_science", "mix_fade", "prior_fade", "root_c", "c_base",
+                             NULL};
     unsigned long long seed = 0;
     double c = 1.0, fpu = 0.1, temperature = 1.0, eps = 0.1, noise = 3.0, deny = 0.3;
     double military = 1.0;
@@ -418,14 +500,20 @@ static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
     int rollout = 4, modes = 1, uct = 0, age_horizon = 0, block_science = 0;
     long long memory = 256ll << 20;
     const char *leaf = "playout", *evaluation = "heuristic";
-    double mix_lambda = 0.5, mix_fade = 0.0, prior_fade = 0.0;
+    double mix_lambda = 0.5, mix_fade = 0.0, prior_fade = 0.0, root_c = 0.0, c_base = 0.0;
     PyObject *value_weights = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KddsdiLsdddipdsdsOppdd", kwlist, &seed,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KddsdiLsdddipdsdsOppdddd", kwlist, &seed,
                                      &c, &fpu, &prior, &temperature, &rollout, &memory, &policy,
                                      &eps, &noise, &deny, &modes, &uct, &military, &leaf,
                                      &mix_lambda, &evaluation, &value_weights, &age_horizon,
-                                     &block_science, &mix_fade, &prior_fade))
+                                     &block_science, &mix_fade, &prior_fade, &root_c, &c_base))
         return -1;
+    if (!(root_c >= 0.0) || !(c_base >= 0.0)) {
+        PyErr_SetString(PyExc_ValueError, "need root_c >= 0 and c_base >= 0 (0: off)");
+        return -1;
+    }
+    self->root_c = root_c;
+    self->c_base = c_base;
     if (!(mix_fade >= 0.0) || !(prior_fade >= 0.0)) {
         PyErr_SetString(PyExc_ValueError, "need mix_fade >= 0 and prior_fade >= 0 (0: off)");
         return -1;
@@ -534,6 +622,10 @@ static PyObject *Tree_search(Tree *self, PyObject *args, PyObject *kwargs) {
     if (dc_is_chance(st) || dc_is_terminal(st))
         return PyErr_Format(PyExc_ValueError, "no decision to take here");
     if (iterations < 0 && seconds < 0) iterations = 1000;
+    /* the tree kept from the last move: only its live part, at the front of the arena */
+    if (self->root > 0 &&
+        (self->n_nodes > self->max_nodes / 4 || self->n_arms > self->max_arms / 4))
+        compact_tree(self);
     if (self->root < 0 || self->n_nodes > self->max_nodes / 4 * 3 ||
         self->n_arms > self->max_arms / 4 * 3) {
         reset_tree(self);
@@ -598,6 +690,13 @@ static PyObject *Tree_advance(Tree *self, PyObject *arg) {
     }
     reset_tree(self);
     Py_RETURN_FALSE;
+}
+
+static PyObject *Tree_compact(Tree *self, PyObject *unused) {
+    (void)unused;
+    if (!compact_tree(self)) return PyErr_NoMemory();
+    return Py_BuildValue("{s:k,s:k}", "nodes", (unsigned long)self->n_nodes, "arms",
+                         (unsigned long)self->n_arms);
 }
 
 static PyObject *Tree_reset(Tree *self, PyObject *unused) {
@@ -691,6 +790,9 @@ static PyMethodDef Tree_methods[] = {
     {"advance", (PyCFunction)Tree_advance, METH_O,
      "advance(move) -> bool: a move played in the game; False if the tree had to start afresh"},
     {"reset", (PyCFunction)Tree_reset, METH_NOARGS, "forget the tree"},
+    {"compact", (PyCFunction)Tree_compact, METH_NOARGS,
+     "compact() -> dict: keep only the subtree under the root, at the front of the arena (search()"
+     " does it when the arena is a quarter full); the nodes and arms left"},
     {"playout_move", (PyCFunction)(void (*)(void))Tree_playout_move, METH_VARARGS | METH_KEYWORDS,
      "playout_move(state, science_a=False, science_b=False) -> int: the move the playout policy"
      " plays here, each player on the plan given (normal, or science)"},
