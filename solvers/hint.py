@@ -83,6 +83,10 @@ TREES = 3
 #: The budget (iterations over all trees) the shipped calibration map was fitted at, and the
 #: default of ``duel hint`` (reproducible: the same position gets the same hint).
 DEFAULT_ITERATIONS = 6000
+#: ``CMctsConfig`` settings whose default changed after they were added, with the value they
+#: had when they were added: a map fitted before a setting existed was fitted with that value
+#: (the others were added at the default they still have).
+SETTINGS_BEFORE_THEY_EXISTED = {"pick": "visits"}
 #: Raw values are clipped to this distance from 0 and 1 before the logit.
 _CLIP = 0.005
 STAGE_NAMES = ("draft", "Age I", "Age II", "Age III")
@@ -104,10 +108,40 @@ class Calibration:
     #: then a pooled monotone correction: (x, y) knots, increasing in both, linear between them
     #: and towards (0, 0) and (1, 1); empty: none (the Platt map alone).
     knots: tuple[tuple[float, float], ...] = ()
+    #: then, for a search larger than the map's own budget, a budget layer: ``(iterations, a, b)``
+    #: rows, ``p' = sigmoid(a * logit(p) + b)``, fitted on positions hinted at that budget
+    #: (a longer search gives sharper raw values); see :meth:`budget_params`.
+    budgets: tuple[tuple[int, float, float], ...] = ()
 
-    def __call__(self, raw: float, stage_index: int) -> float:
+    def __call__(self, raw: float, stage_index: int, iterations: int | None = None) -> float:
         a, b = self.params[stage_index]
-        return self.correct(_sigmoid(a * _logit(raw) + b))
+        p = self.correct(_sigmoid(a * _logit(raw) + b))
+        if iterations is None or not self.budgets:
+            return p
+        a, b = self.budget_params(iterations)
+        return p if (a, b) == (1.0, 0.0) else _sigmoid(a * _logit(p) + b)
+
+    def budget_params(self, iterations: int) -> tuple[float, float]:
+        """The budget layer's ``(a, b)`` for a search of ``iterations``: the identity up to the
+        map's own budget, the fitted rows at theirs, linear in ``log(iterations)`` between them
+        and the last row's beyond it.
+
+        >>> layer = ((100000, 3.0, 0.2),)
+        >>> cal = Calibration(((1.0, 0.0),) * 4, {"iterations": 1000}, budgets=layer)
+        >>> cal.budget_params(500), cal.budget_params(100000), cal.budget_params(10**7)
+        ((1.0, 0.0), (3.0, 0.2), (3.0, 0.2))
+        >>> tuple(round(x, 3) for x in cal.budget_params(10000))
+        (2.0, 0.1)
+        """
+        base = int(self.meta.get("iterations", DEFAULT_ITERATIONS))
+        points = [(base, 1.0, 0.0), *(row for row in sorted(self.budgets) if row[0] > base)]
+        if iterations <= base or len(points) == 1:
+            return 1.0, 0.0
+        for (n0, a0, b0), (n1, a1, b1) in zip(points, points[1:], strict=False):
+            if iterations <= n1:
+                t = math.log(iterations / n0) / math.log(n1 / n0)
+                return a0 + t * (a1 - a0), b0 + t * (b1 - b0)
+        return points[-1][1], points[-1][2]
 
     def correct(self, p: float) -> float:
         """The pooled correction of a per-stage Platt value ``p``.
@@ -128,12 +162,18 @@ class Calibration:
     def to_json(self) -> dict:
         return {
             "format": "wonders-duel hint calibration v1",
-            "model": "p = 1 / (1 + exp(-(a * logit(raw) + b))), per stage, then the knots (pooled)",
+            "model": (
+                "p = 1 / (1 + exp(-(a * logit(raw) + b))), per stage, then the knots (pooled),"
+                " then for a larger search the budget layer at its iterations (log-interpolated)"
+            ),
             "stages": {
                 name: {"a": round(a, 6), "b": round(b, 6)}
                 for name, (a, b) in zip(STAGE_NAMES, self.params, strict=True)
             },
             "knots": [[round(x, 6), round(y, 6)] for x, y in self.knots],
+            "budgets": [
+                {"iterations": n, "a": round(a, 6), "b": round(b, 6)} for n, a, b in self.budgets
+            ],
             "meta": self.meta,
         }
 
@@ -147,7 +187,11 @@ class Calibration:
         points = ((0.0, 0.0), *knots, (1.0, 1.0))
         if any(x1 < x0 or y1 < y0 for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False)):
             raise ValueError("a calibration map must be increasing (knots in order, in 0..1)")
-        return cls(params, obj.get("meta", {}), knots)
+        rows = obj.get("budgets", ())
+        budgets = tuple(sorted((int(r["iterations"]), float(r["a"]), float(r["b"])) for r in rows))
+        if any(not a > 0 for _, a, _ in budgets):
+            raise ValueError("a calibration map must be increasing (a > 0 at every budget)")
+        return cls(params, obj.get("meta", {}), knots, budgets)
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
@@ -330,7 +374,7 @@ def _cmcts_hint(
     cal = (calibration or default_calibration()) if calibrate else None
 
     def shown(raw: float) -> float:
-        return cal(raw, st) if cal is not None else raw
+        return cal(raw, st, done) if cal is not None else raw
 
     moves: list[MoveInfo] = []
     spread: dict[str, list[float]] = {}
@@ -370,13 +414,14 @@ def _cmcts_hint(
     }
     if cal is not None:
         extra["calibration"] = {k: cal.meta.get(k) for k in ("iterations", "games", "brier")}
+        extra["calibration"]["budget_layer"] = [round(x, 4) for x in cal.budget_params(done)]
         # A map fitted on another player's values is stale (the rollout policy, which also
         # changes them, leaves no trace here: the docs say to refit after changing it).
         # A setting added after the fit counts as the default it then had.
         fitted = cal.meta.get("cmcts_config")
-        defaults = asdict(CMctsConfig())
+        before = {**asdict(CMctsConfig()), **SETTINGS_BEFORE_THEY_EXISTED}
         extra["calibration"]["stale"] = fitted is not None and any(
-            fitted.get(key, defaults[key]) != value for key, value in extra["config"].items()
+            fitted.get(key, before[key]) != value for key, value in extra["config"].items()
         )
     return AnalysisInfo(
         PovValue(value_a, state.to_move),

@@ -17,6 +17,13 @@
    game counts once as held out. Reported: Brier score and log loss, calibrated against raw, and
    the calibration table by deciles (the fraction of positions whose mover won, a shared victory
    counting 1/2), written with the map's budget and the ``cmcts`` settings it was fitted with.
+3. ``budget``: a longer search gives sharper raw values, so positions of those games (every
+   fold, seeded) are hinted afresh at a larger budget (``--iterations``; a hint on an idle core
+   runs about 95,000 a second: 191,000 in 2 s, 913,000 in 10 s), labelled by the games' results.
+4. ``fit-budgets``: per budget, one more Platt scaling over the map's output, the **budget
+   layer** (:meth:`~duel.solvers.hint.Calibration.budget_params`: a hint between two fitted
+   budgets interpolates in log-iterations), reported cross-fitted over the game folds against
+   the map alone.
 
 The labels are the final results of self-play by the hint engine itself; a hint given to a
 person in a game between people is calibrated only as far as their play resembles it.
@@ -295,6 +302,178 @@ def format_report(rep: dict) -> str:
     return "\n".join(lines)
 
 
+# --- larger budgets -------------------------------------------------------------------------------
+def budget_jobs(records: list[dict], iterations: int, positions: int, seed: int) -> list[dict]:
+    """Jobs hinting ``positions`` decisions at ``iterations``, drawn (seeded) from the MCTS hints
+    of ``records`` of every fold: the map's self-play, whose results label the positions."""
+    picks = [(record, ply) for record in records for ply, *_, exact in record["hints"] if not exact]
+    random.Random(seed).shuffle(picks)
+    return [
+        {
+            "game": record["index"],
+            "ply": ply,
+            "iterations": iterations,
+            "seed": seed,
+            "moves": record["moves"][:ply],
+            "winner": record["winner"],
+        }
+        for record, ply in picks[:positions]
+    ]
+
+
+def hint_budget_position(job: dict) -> dict:
+    """One position of :func:`budget_jobs` hinted afresh at the job's budget (raw values, no
+    exact solve); ``exact_first`` says whether a hint at that budget would try the exact solve
+    first (those are left out of the fit, as in the self-play)."""
+    from duel.solvers.hint import EXACT_NODES_PER_ITERATION
+    from duel.solvers.players import exact_cards_for_nodes
+    from duel.solvers.search import exact_feasible
+
+    start = time.process_time()
+    state = new_game()
+    for move in job["moves"]:
+        state = state.apply(move, check=False)
+    iterations = job["iterations"]
+    info = hint_analysis(
+        state,
+        iterations=iterations,
+        top=1,
+        seed=(job["seed"] * 7919 + job["game"]) * 1000 + job["ply"],
+        exact_cards=0,
+        calibrate=False,
+    )
+    a_result = result_label(job["winner"])
+    cards = exact_cards_for_nodes(EXACT_NODES_PER_ITERATION * iterations)
+    return {
+        "game": job["game"],
+        "ply": job["ply"],
+        "iterations": iterations,
+        "stage": hint_stage(state),
+        "raw": round(info.extra["raw"][str(info.best_move)], 5),
+        "y": a_result if state.to_move == 0 else 1.0 - a_result,
+        "exact_first": exact_feasible(state, cards),
+        "cpu": round(time.process_time() - start, 3),
+    }
+
+
+def budget_rows(results: list[dict], iterations: int) -> dict:
+    """:func:`hint_rows`'s arrays for the MCTS hints at ``iterations`` (fold: game % 5)."""
+    import numpy as np
+
+    kept = [r for r in results if r["iterations"] == iterations and not r["exact_first"]]
+    return {
+        "raw": np.array([r["raw"] for r in kept], dtype=np.float64),
+        "stage": np.array([r["stage"] for r in kept], dtype=np.int8),
+        "y": np.array([r["y"] for r in kept], dtype=np.float64),
+        "fold": np.array([r["game"] % HOLDOUT_MOD for r in kept], dtype=np.int8),
+        "game": np.array([r["game"] for r in kept], dtype=np.int32),
+    }
+
+
+def fit_budget(cal: Calibration, rows: dict) -> tuple[tuple[float, float], dict]:
+    """The budget layer ``(a, b)`` over the map ``cal`` fitted on ``rows`` (all of them), and
+    its report: Brier and deciles of the raw values, of the map alone and of the map with the
+    layer cross-fitted over the game folds (each fold under the layer fitted on the others)."""
+    import numpy as np
+
+    y, fold = rows["y"], rows["fold"]
+    base = predict(cal, rows)
+    z = _logits(base)
+    cross = np.zeros(len(y))
+    for k in range(HOLDOUT_MOD):
+        test = fold == k
+        if test.any() and (~test).sum() >= 30:
+            a, b = _platt(z[~test], y[~test])
+            cross[test] = 1.0 / (1.0 + np.exp(-np.clip(a * z[test] + b, -30.0, 30.0)))
+        else:
+            cross[test] = base[test]
+    params = _platt(z, y)
+    rep = {
+        "hints": int(len(y)),
+        "games": len({int(g) for g in rows["game"]}),
+        "raw": metrics(rows["raw"], y),
+        "map": metrics(base, y),
+        "layer_crossfit": metrics(cross, y),
+        "map_table": calibration_table(base, y),
+        "layer_table": calibration_table(cross, y),
+        "a": round(params[0], 6),
+        "b": round(params[1], 6),
+    }
+    return params, rep
+
+
+def _table_gap(table: list[dict]) -> float:
+    return max((abs(r["won"] - r["predicted"]) for r in table if r["positions"]), default=0.0)
+
+
+def format_budget_report(iterations: int, rep: dict) -> str:
+    lines = [
+        f"budget {iterations}: {rep['hints']} hints from {rep['games']} games; Brier raw"
+        f" {rep['raw']['brier']:.4f}, map {rep['map']['brier']:.4f}, map + layer (cross-fitted)"
+        f" {rep['layer_crossfit']['brier']:.4f}; layer a = {rep['a']:.3f}, b = {rep['b']:.3f}",
+        "  bin       map: hints  shown  won    | map + layer: hints  shown  won",
+    ]
+    for m, c in zip(rep["map_table"], rep["layer_table"], strict=True):
+        cells = []
+        for r in (m, c):
+            cells.append(
+                f"{r['positions']:6d}  {r['predicted']:5.3f}  {r['won']:.3f}"
+                if r["positions"]
+                else f"{0:6d}  {'-':>5}  {'-':>5}"
+            )
+        lines.append(f"  {m['bin']}  {cells[0]}  |  {cells[1]}")
+    lines.append(
+        f"  largest decile gap: map {_table_gap(rep['map_table']):.3f}, map + layer"
+        f" {_table_gap(rep['layer_table']):.3f}"
+    )
+    lines.append(
+        "  the layer is kept"
+        if rep["kept"]
+        else "  the layer does not beat the map alone cross-fitted: the map holds (identity)"
+    )
+    return "\n".join(lines)
+
+
+def fit_budgets_and_write(paths: list[str], map_path: str | Path, quiet: bool = False) -> dict:
+    """Fit a budget layer for every budget in the results files ``paths`` over the map at
+    ``map_path`` (its own layers replaced) and write the map back; the reports by budget."""
+    from dataclasses import replace
+
+    cal = Calibration.load(map_path)
+    results = _read(paths)
+    reports: dict[str, dict] = {}
+    layers = []
+    for iterations in sorted({r["iterations"] for r in results}):
+        rows = budget_rows(results, iterations)
+        if len(rows["y"]) < 100:
+            raise SystemExit(f"error: {len(rows['y'])} hints at {iterations}: too few to fit")
+        (a, b), rep = fit_budget(cal, rows)
+        rep["cpu_seconds"] = round(
+            sum(r["cpu"] for r in results if r["iterations"] == iterations), 1
+        )
+        # A layer that does not beat the map alone on the held-out folds is not worth its
+        # noise: the map then holds at this budget, and the identity is written down for it.
+        rep["kept"] = rep["layer_crossfit"]["brier"] < rep["map"]["brier"]
+        if not rep["kept"]:
+            a, b = 1.0, 0.0
+        reports[str(iterations)] = rep
+        layers.append((iterations, a, b))
+        if not quiet:
+            print(format_budget_report(iterations, rep))
+    fits = {
+        n: {
+            k: rep[k]
+            if k in ("hints", "games", "cpu_seconds", "kept")
+            else round(rep[k]["brier"], 5)
+            for k in ("hints", "games", "cpu_seconds", "kept", "raw", "map", "layer_crossfit")
+        }
+        for n, rep in reports.items()
+    }
+    meta = {**cal.meta, "budget_fits": fits}
+    replace(cal, meta=meta, budgets=tuple(layers)).save(map_path)
+    return reports
+
+
 # --- command line ---------------------------------------------------------------------------------
 def _default_out() -> Path:
     from duel import data
@@ -323,6 +502,40 @@ def cmd_generate(args) -> None:
         f"by the hint engine at {args.iterations} iterations",
         args.workers,
     )
+
+
+def cmd_budget(args) -> None:
+    from duel.solvers.batch import run_jobs
+
+    records = _read([args.games])
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    jobs = budget_jobs(records, args.iterations, args.positions, args.seed)
+    start = time.perf_counter()
+    results = list(
+        run_jobs(
+            hint_budget_position,
+            jobs,
+            workers=args.workers,
+            out=out.with_name(out.name + ".partial"),
+            label="positions",
+        )
+    )
+    with out.open("w", encoding="utf-8") as fh:
+        for result in results:
+            fh.write(json.dumps(result, separators=(",", ":")) + "\n")
+    out.with_name(out.name + ".partial").unlink(missing_ok=True)
+    print(
+        f"{len(results)} positions hinted at {args.iterations} iterations -> {out}:"
+        f" {sum(r['cpu'] for r in results):.0f} s CPU,"
+        f" {time.perf_counter() - start:.0f} s wall, {args.workers} workers"
+    )
+
+
+def cmd_fit_budgets(args) -> None:
+    reports = fit_budgets_and_write(args.results, args.map or _default_out())
+    if args.report:
+        Path(args.report).write_text(json.dumps(reports, indent=1) + "\n", encoding="utf-8")
 
 
 def write_sample(records: list[dict], path: str | Path) -> None:
@@ -395,6 +608,10 @@ def cmd_fit(args) -> None:
 
 #: The shipped map: games, seed and budget of its self-play.
 RECIPE_GAMES, RECIPE_SEED = 250, 15
+#: Its budget layers (iterations; 120,000 is about 1.3 s of a hint on an idle core) and the
+#: positions hinted afresh at each. 200,000 (2 s) and 900,000 (10 s) are the next: about 1 and
+#: 4 hours of CPU for 1,000 positions.
+RECIPE_BUDGETS, RECIPE_BUDGET_POSITIONS = "120000", 500
 
 
 def cmd_recipe(args) -> None:
@@ -411,8 +628,28 @@ def cmd_recipe(args) -> None:
                 out=str(path),
             )
         )
-    rep = fit_and_write([str(path)], args.out or _default_out(), sample=args.sample)
+    out = args.out or _default_out()
+    rep = fit_and_write([str(path)], out, sample=args.sample)
     (folder / "report.json").write_text(json.dumps(rep, indent=1) + "\n", encoding="utf-8")
+    budget_files = []
+    for iterations in [int(n) for n in args.budgets.split(",") if n.strip()]:
+        budget_path = folder / f"budget_{iterations}.jsonl"
+        if not budget_path.exists():
+            cmd_budget(
+                argparse.Namespace(
+                    games=str(path),
+                    iterations=iterations,
+                    positions=args.budget_positions,
+                    seed=RECIPE_SEED,
+                    workers=args.workers,
+                    out=str(budget_path),
+                )
+            )
+        budget_files.append(str(budget_path))
+    if budget_files:
+        reports = fit_budgets_and_write(budget_files, out)
+        text = json.dumps(reports, indent=1) + "\n"
+        (folder / "budget_report.json").write_text(text, encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -433,16 +670,33 @@ def main(argv: list[str] | None = None) -> None:
     f.add_argument("--report", default=None, help="write the validation report (JSON) here")
     f.add_argument("--sample", default=None, help="write the held-out hints (JSON) here")
     f.set_defaults(func=cmd_fit)
+    b = sub.add_parser("budget", help="hint positions of a games file afresh at a larger budget")
+    b.add_argument("games", help="a games file of `generate` (its results label the positions)")
+    b.add_argument("--iterations", type=int, required=True)
+    b.add_argument("--positions", type=int, default=1000)
+    b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--workers", type=int, default=1, help="processes (default: 1)")
+    b.add_argument("--out", required=True)
+    b.set_defaults(func=cmd_budget)
+    fb = sub.add_parser("fit-budgets", help="fit the map's budget layers on `budget` results")
+    fb.add_argument("results", nargs="+")
+    fb.add_argument("--map", default=None, help="map file to update (default: the package's)")
+    fb.add_argument("--report", default=None, help="write the reports (JSON) here")
+    fb.set_defaults(func=cmd_fit_budgets)
     r = sub.add_parser("recipe", help="the whole pipeline of the shipped map")
     r.add_argument("--dir", default="runs/hints")
     r.add_argument("--games", type=int, default=RECIPE_GAMES)
     r.add_argument("--workers", type=int, default=1, help="processes (default: 1)")
     r.add_argument("--out", default=None)
     r.add_argument("--sample", default=None, help="write the held-out hints (JSON) here")
+    r.add_argument("--budgets", default=RECIPE_BUDGETS, help="budget layers to fit ('' for none)")
+    r.add_argument("--budget-positions", type=int, default=RECIPE_BUDGET_POSITIONS)
     r.set_defaults(func=cmd_recipe)
     args = parser.parse_args(argv)
     if args.command == "generate" and (args.games < 1 or args.iterations < 1):
         parser.error("--games and --iterations must be at least 1")
+    if args.command == "budget" and (args.positions < 1 or args.iterations < 1):
+        parser.error("--positions and --iterations must be at least 1")
     try:
         args.func(args)
     except ValueError as exc:

@@ -273,3 +273,126 @@ def test_the_shipped_map_is_not_stale_for_the_default_player():
     state = load_position(MIDGAME)
     info = hint_analysis(state, iterations=300, top=1, seed=1, exact_cards=0)
     assert info.extra["calibration"]["stale"] is False
+
+
+@needs_cmcts
+def test_a_map_fitted_before_the_pick_by_lower_bound_is_stale():
+    """A map without ``pick`` in its settings was fitted when the player picked by visits."""
+    from dataclasses import asdict, replace
+
+    from duel.solvers.players import CMctsConfig
+
+    shipped = default_calibration()
+    config = {k: v for k, v in asdict(CMctsConfig()).items() if k != "pick"}
+    old = replace(shipped, meta={**shipped.meta, "cmcts_config": config})
+    state = load_position(MIDGAME)
+    info = hint_analysis(state, iterations=300, top=1, seed=1, exact_cards=0, calibration=old)
+    assert info.extra["calibration"]["stale"] is True
+
+
+# --- the budget layer: a larger search, sharper raw values ----------------------------------------
+def _with_layer(budgets) -> Calibration:
+    return Calibration(((1.0, 0.0),) * 4, {"iterations": 6000}, budgets=budgets)
+
+
+def test_the_budget_layer_is_the_identity_at_the_maps_budget_and_interpolates_above():
+    cal = _with_layer(((60_000, 2.0, 0.0), (600_000, 3.0, 0.5)))
+    assert cal(0.7, 1) == cal(0.7, 1, 6000) == cal(0.7, 1, 100) == 0.7
+    assert cal.budget_params(60_000) == (2.0, 0.0) and cal.budget_params(10**8) == (3.0, 0.5)
+    a, b = cal.budget_params(int(math.sqrt(60_000 * 600_000)))  # halfway in log-iterations
+    assert a == pytest.approx(2.5, abs=1e-4) and b == pytest.approx(0.25, abs=1e-4)
+    assert cal(0.7, 1, 60_000) == pytest.approx(1 / (1 + (0.3 / 0.7) ** 2))  # sharper
+
+
+def test_a_map_with_budget_layers_round_trips_and_a_decreasing_layer_is_refused(tmp_path):
+    cal = _with_layer(((600_000, 3.0, 0.5), (60_000, 2.0, 0.0)))
+    path = tmp_path / "map.json"
+    cal.save(path)
+    again = Calibration.load(path)
+    assert again.budgets == ((60_000, 2.0, 0.0), (600_000, 3.0, 0.5))  # sorted on load
+    assert again(0.3, 2, 200_000) == pytest.approx(cal(0.3, 2, 200_000))
+    bad = json.loads(path.read_text())
+    bad["budgets"][0]["a"] = -1.0
+    path.write_text(json.dumps(bad))
+    with pytest.raises(ValueError, match="increasing"):
+        Calibration.load(path)
+
+
+def test_fit_budget_finds_a_sharper_layer_and_is_better_cross_fitted():
+    """Results drawn from a sharper truth than the map says: the layer steepens (a > 1), and
+    its cross-fitted Brier score beats the map alone."""
+    import numpy as np
+
+    from duel.solvers.hint_calibration import fit_budget
+
+    rng = np.random.default_rng(5)
+    raw = rng.uniform(0.05, 0.95, 6000)
+    truth = 1.0 / (1.0 + ((1.0 - raw) / raw) ** 2.5)
+    rows = {
+        "raw": raw,
+        "stage": rng.integers(0, 4, len(raw)).astype(np.int8),
+        "y": (rng.uniform(size=len(raw)) < truth).astype(float),
+        "game": np.arange(len(raw)) // 20,
+    }
+    rows["fold"] = (rows["game"] % 5).astype(np.int8)
+    (a, b), rep = fit_budget(Calibration(((1.0, 0.0),) * 4), rows)
+    assert 2.0 < a < 3.0 and abs(b) < 0.2
+    assert rep["layer_crossfit"]["brier"] < rep["map"]["brier"]
+    assert rep["hints"] == 6000 and rep["games"] == 300
+
+
+@needs_cmcts
+def test_budget_positions_replay_their_game_and_are_labelled_for_the_mover(tmp_path):
+    from duel.solvers.hint_calibration import budget_jobs, budget_rows, hint_budget_position
+
+    records = generate(games=1, seed=4, iterations=120, workers=1)
+    jobs = budget_jobs(records, iterations=300, positions=3, seed=2)
+    assert len(jobs) == 3 and jobs == budget_jobs(records, iterations=300, positions=3, seed=2)
+    results = [hint_budget_position(job) for job in jobs]
+    a_result = 1.0 if records[0]["winner"] == 0 else 0.0 if records[0]["winner"] == 1 else 0.5
+    for job, result in zip(jobs, results, strict=True):
+        hint = next(h for h in records[0]["hints"] if h[0] == job["ply"])
+        assert result["stage"] == hint[1] and 0.0 <= result["raw"] <= 1.0
+        assert result["y"] == (a_result if hint[2] == 0 else 1.0 - a_result)
+    assert len(budget_rows(results, 300)["y"]) == sum(not r["exact_first"] for r in results)
+
+
+@needs_cmcts
+def test_a_hint_applies_the_layer_of_the_iterations_it_searched():
+    state = load_position(MIDGAME)
+    steep = Calibration(((1.0, 0.0),) * 4, {"iterations": 300}, budgets=((3000, 4.0, 0.0),))
+    small = hint_analysis(state, iterations=300, top=1, seed=1, exact_cards=0, calibration=steep)
+    large = hint_analysis(state, iterations=3000, top=1, seed=1, exact_cards=0, calibration=steep)
+    assert small.moves[0].value == pytest.approx(small.extra["raw"][str(small.best_move)])
+    raw = large.extra["raw"][str(large.best_move)]
+    assert large.moves[0].value == pytest.approx(steep(raw, 2, large.nodes))
+    assert large.moves[0].value != pytest.approx(raw)
+    assert large.extra["calibration"]["budget_layer"] == [4.0, 0.0]
+
+
+def test_a_budget_layer_that_does_not_beat_the_map_is_written_as_the_identity(tmp_path):
+    """Results that the map already calls exactly (the labels are the map's own probabilities):
+    the cross-fitted layer cannot beat it, so the map file gets the identity at that budget (and
+    says so); results of a sharper truth keep their layer."""
+    import numpy as np
+
+    from duel.solvers.hint_calibration import fit_budgets_and_write
+
+    rng = np.random.default_rng(8)
+    map_path = tmp_path / "map.json"
+    for steepness, kept in ((1.0, False), (3.0, True)):
+        Calibration(((1.0, 0.0),) * 4, {"iterations": 6000}).save(map_path)
+        raw = rng.uniform(0.05, 0.95, 3000)
+        truth = 1.0 / (1.0 + ((1.0 - raw) / raw) ** steepness)
+        results = [
+            {"game": i // 10, "ply": i, "iterations": 60_000, "stage": 1, "raw": float(r),
+             "y": float(rng.uniform() < t) if kept else float(t), "exact_first": False,
+             "cpu": 0.1}
+            for i, (r, t) in enumerate(zip(raw, truth, strict=True))
+        ]
+        path = tmp_path / "budget.jsonl"
+        path.write_text("".join(json.dumps(r) + "\n" for r in results))
+        reports = fit_budgets_and_write([str(path)], map_path, quiet=True)
+        layer = Calibration.load(map_path).budgets
+        assert reports["60000"]["kept"] is kept
+        assert (layer == ((60_000, 1.0, 0.0),)) is not kept
