@@ -506,29 +506,19 @@ def cmd_generate(args) -> None:
 
 def cmd_budget(args) -> None:
     from duel.solvers.batch import run_jobs
+    from duel.solvers.train import generate_to_file
 
-    records = _read([args.games])
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    jobs = budget_jobs(records, args.iterations, args.positions, args.seed)
-    start = time.perf_counter()
-    results = list(
-        run_jobs(
-            hint_budget_position,
-            jobs,
-            workers=args.workers,
-            out=out.with_name(out.name + ".partial"),
-            label="positions",
-        )
-    )
-    with out.open("w", encoding="utf-8") as fh:
-        for result in results:
-            fh.write(json.dumps(result, separators=(",", ":")) + "\n")
-    out.with_name(out.name + ".partial").unlink(missing_ok=True)
-    print(
-        f"{len(results)} positions hinted at {args.iterations} iterations -> {out}:"
-        f" {sum(r['cpu'] for r in results):.0f} s CPU,"
-        f" {time.perf_counter() - start:.0f} s wall, {args.workers} workers"
+    jobs = budget_jobs(_read([args.games]), args.iterations, args.positions, args.seed)
+    generate_to_file(
+        args.out,
+        lambda partial: list(
+            run_jobs(
+                hint_budget_position, jobs, workers=args.workers, out=partial, label="positions"
+            )
+        ),
+        f"hinted at {args.iterations} iterations",
+        args.workers,
+        what="positions",
     )
 
 

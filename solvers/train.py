@@ -504,11 +504,14 @@ def cmd_generate(args) -> None:
     )
 
 
-def generate_to_file(out: str | Path, play, label: str, workers: int) -> list[dict]:
-    """Self-play records into the JSON-lines file ``out``: ``play(partial)`` plays the games
-    with the batch layer's results file ``partial``, so an interrupted run resumes from it; the
-    game file itself is written whole at the end, so a file under the real name is always
-    complete. Prints the count and the cost."""
+def generate_to_file(
+    out: str | Path, play, label: str, workers: int, what: str = "games"
+) -> list[dict]:
+    """Self-play records (or other records with a ``cpu`` field: ``what`` names them) into the
+    JSON-lines file ``out``: ``play(partial)`` plays the games with the batch layer's results
+    file ``partial``, so an interrupted run resumes from it; the game file itself is written
+    whole at the end, so a file under the real name is always complete. Prints the count and
+    the cost."""
     start = time.perf_counter()
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -520,7 +523,7 @@ def generate_to_file(out: str | Path, play, label: str, workers: int) -> list[di
     partial.unlink(missing_ok=True)
     cpu = sum(r["cpu"] for r in records)
     print(
-        f"{len(records)} games {label} -> {out}: "
+        f"{len(records)} {what} {label} -> {out}: "
         f"{cpu:.0f} s CPU, {time.perf_counter() - start:.0f} s wall, {workers} workers"
     )
     return records
