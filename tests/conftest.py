@@ -12,6 +12,11 @@ os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="wonders-duel-test-data-")
 # they choose a language, whatever the machine's locale.
 os.environ["DUEL_LANG"] = "en"
 os.environ.pop("DUEL_NAMES", None)
+# pytest-xdist's workers set COLUMNS=80 and LINES=24 for their own output; a program started on
+# a pty by a test would take them over the pty's size (and draw at 80x24 what the test expects
+# at its own size).
+os.environ.pop("COLUMNS", None)
+os.environ.pop("LINES", None)
 
 
 @pytest.fixture(autouse=True)
