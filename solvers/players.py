@@ -359,9 +359,15 @@ def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
 
 
 def decisions_between(
-    before: State, after: State, first: Move | None = None, limit: int = 400
+    before: State,
+    after: State,
+    first: Move | None = None,
+    limit: int = 400,
+    chance: bool = False,
 ) -> list[Move] | None:
-    """The decisions played from ``before`` to ``after`` (chance outcomes left out), or None if
+    """The decisions played from ``before`` to ``after`` (with ``chance``, the cards turned face
+    up too, in the order they came; other chance outcomes, such as the Great Library's draw, are
+    left out), or None if
     none is found within ``limit`` positions tried, or the Age changed in between (or it is
     still the draft, whose wonder reveals make the search too wide).
 
@@ -403,7 +409,8 @@ def decisions_between(
                         continue
                     if shown == TAKEN and unseen_after >> card & 1:
                         continue
-                found = walk(st.apply(m, check=False), path)
+                shown_too = chance and m.kind == Kind.REVEAL_CARD
+                found = walk(st.apply(m, check=False), [*path, m] if shown_too else path)
                 if found is not None:
                     return found
             return None
@@ -469,6 +476,10 @@ class CMctsConfig:
       MCTS-BR's does: the next Age's pyramid differs at every descent.
     * ``block_science``: in ``plans`` playouts, a player takes (or else discards) an accessible
       card that would give the opponent a 5th or 6th different science symbol.
+    * ``chance_depth`` (0: open loop everywhere): a card turned face up within the Age after at
+      most this many decisions of a descent leads to a chance node with a child per card, so
+      the replies below are chosen knowing the card (closed loop); deeper, and where an Age is
+      dealt, the tree stays open loop.
     * ``threads``: independent trees searched at once on that many cores (root parallelism:
       each tree has its own seed; the root statistics are summed). 1 by default.
     * ``reuse``: keep the subtree of the moves played (found by :func:`decisions_between`)
@@ -514,6 +525,7 @@ class CMctsConfig:
     pick_z: float = 2.0
     root_c: float = 0.0
     c_base: float = 0.0
+    chance_depth: int = 0
 
     @classmethod
     def from_string(cls, text: str, base: CMctsConfig | None = None) -> CMctsConfig:
@@ -765,7 +777,8 @@ class CMctsPlayer:
         played, self._played = self._played, None
         path = None
         if played is not None and self.config.reuse:
-            path = decisions_between(played[0], state, first=played[1])
+            # the reveals too: a closed-loop tree (chance_depth) follows them
+            path = decisions_between(played[0], state, first=played[1], chance=True)
         for tree in self.trees:
             if not path or path[0] != played[1]:
                 tree.reset()

@@ -10,6 +10,7 @@ import time
 import pytest
 
 from duel import core  # noqa: E402
+from duel.moves import Kind
 from duel.solvers.players import (
     CMctsConfig,
     CMctsPlayer,
@@ -184,27 +185,77 @@ def test_a_cmcts_level_takes_options_after_its_budget():
 
 
 def test_decisions_between_finds_the_moves_played():
-    """From a decision to the next one or two, within an Age: exactly the decisions played."""
+    """From a decision to the next one or two, within an Age: exactly the decisions played, and
+    with ``chance=True`` the cards turned face up too, in their order (not the Great Library's
+    draw, which the position after it does not tell)."""
     rng = random.Random(8)
+    revealed = 0
     for _ in range(3):
-        state, history = new_game(), []
+        state, history, reveals = new_game(), [], []
         while not state.is_terminal():
             if state.is_chance():
-                state = state.apply(state.random_move(rng), check=False)
+                outcome = state.random_move(rng)
+                if outcome.kind == Kind.REVEAL_CARD:
+                    reveals.append(outcome)
+                state = state.apply(outcome, check=False)
                 continue
             move = state.random_move(rng)
-            history.append((state, move))
+            history.append((state, move, len(reveals)))
             state = state.apply(move, check=False)
-        history.append((state, None))
+        history.append((state, None, len(reveals)))
         for i in range(len(history) - 2):
             before = history[i][0]
             for j in (i + 1, i + 2):
                 after = history[j][0]
                 if before.age != after.age or before.age == 0:
                     continue
-                played = [m for _, m in history[i:j]]
+                played = [m for _, m, _ in history[i:j]]
                 assert decisions_between(before, after, first=played[0]) == played
+                everything = []
+                for k in range(i, j):
+                    everything += [history[k][1], *reveals[history[k][2] : history[k + 1][2]]]
+                revealed += len(everything) - len(played)
+                assert decisions_between(before, after, first=played[0], chance=True) == everything
+    assert revealed > 50
     assert decisions_between(new_game(), history[-1][0]) is None
+
+
+def test_closed_loop_tree_follows_the_card_revealed():
+    """With ``chance_depth`` a reveal leads to a chance node: the tree follows our move and the
+    card turned face up (``advance``) and keeps the subtree below that card; a tree left at a
+    chance node (the card not passed on) starts afresh rather than search a chance node."""
+    options = CMctsConfig(chance_depth=4).tree_options()
+    rng = random.Random(6)
+    state, followed = new_game(), []
+    while not state.is_terminal() and len(followed) < 4:
+        if state.is_chance() or state.phase != "play":
+            move = state.random_move(rng) if state.is_chance() else state.legal_moves()[0]
+            state = state.apply(move, check=False)
+            continue
+        trees = [_cmcts.Tree(seed=4, **options) for _ in range(2)]
+        results = [tree.search(CoreState.from_state(state), iterations=4000) for tree in trees]
+        assert results[0]["moves"] == results[1]["moves"]
+        move = max(results[0]["moves"], key=lambda row: row[1])[0]
+        after = state.apply(move, check=False)
+        if after.is_chance() and after.age == state.age:
+            card = after.random_move(rng)
+            assert trees[0].advance(int(move)) and trees[1].advance(int(move))
+            assert trees[0].advance(int(card))
+            after = after.apply(card, check=False)
+            while after.is_chance():  # a second card turned face up
+                card = after.random_move(rng)
+                trees[0].advance(int(card))
+                after = after.apply(card, check=False)
+            if not after.is_terminal():
+                core_after = CoreState.from_state(after)
+                kept = trees[0].search(core_after, iterations=100)["reused"]
+                fresh = trees[1].search(core_after, iterations=100)["reused"]
+                followed.append(kept)
+                assert fresh == 0
+            state = after
+        else:
+            state = after
+    assert len(followed) == 4 and all(r > 0 for r in followed), followed
 
 
 def test_tree_reuse_keeps_the_subtree():

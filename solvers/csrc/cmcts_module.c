@@ -15,6 +15,9 @@
  * dead); if the arena is still more than three quarters full it starts a fresh tree.
  * Tree reuse: `advance(move)` moves the root down the arm of a decision played in the game
  * (chance outcomes do not change the node in an open-loop tree), so the subtree is kept.
+ * Closed-loop reveals (`chance_depth`, off by default): near the root, a card turned face up
+ * within the Age leads to a chance node whose arms are the cards revealed, each with its own
+ * subtree; `advance` follows the card shown there too.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -43,6 +46,7 @@ typedef struct {
     uint32_t first; /* first arm in the arena */
     uint16_t n_arms, cap;
     uint32_t visits;
+    uint8_t chance; /* a chance node: its arms are the outcomes of a reveal (`chance_depth`) */
     double value_a;
 } node_t;
 
@@ -88,6 +92,11 @@ typedef struct {
      * n / (n + P), n the node's visits: with many playouts the tree should trust what they
      * show over a fixed, biased guess (the learned value does not improve with time). */
     double mix_fade, prior_fade;
+    /* Closed-loop reveals (0: off, open loop everywhere). A card turned face up within the
+     * Age, after at most this many decisions of a descent, leads to a chance node with a child
+     * per card revealed: the replies below it are chosen knowing the card, as a player does.
+     * Deeper, and where a new Age is dealt, the tree stays open loop. */
+    int chance_depth;
 } Tree;
 
 static double now_seconds(void) {
@@ -102,6 +111,7 @@ static int32_t new_node(Tree *t) {
     n->first = 0;
     n->n_arms = n->cap = 0;
     n->visits = 0;
+    n->chance = 0;
     n->value_a = 0.0;
     return (int32_t)t->n_nodes++;
 }
@@ -285,10 +295,25 @@ static double leaf_value(Tree *t, dc_state *st) {
     return (1.0 - lambda) * rollout_value(t, st) + lambda * v;
 }
 
+/* The arm of a chance node for `outcome` (added if new: chance arms have no prior), or -1 if
+ * the arena has no room for it. */
+static long outcome_arm(Tree *t, int32_t node_index, int32_t outcome) {
+    node_t *node = &t->nodes[node_index];
+    for (int i = 0; i < node->n_arms; i++)
+        if (t->arms[node->first + i].move == outcome) return (long)(node->first + i);
+    if (!reserve_arms(t, node, node->n_arms + 1)) return -1;
+    arm_t *a = &t->arms[node->first + node->n_arms++];
+    a->move = outcome;
+    a->child = -1;
+    a->visits = a->avail = 0;
+    a->value_a = a->weight = 0.0;
+    return (long)(a - t->arms);
+}
+
 static void descend(Tree *t, const dc_state *root_state) {
     uint32_t path[MAX_PATH];
     int32_t path_nodes[MAX_PATH];
-    int depth = 0;
+    int depth = 0, decisions = 0;
     dc_state st = *root_state;
     int32_t node = t->root;
     double value;
@@ -301,8 +326,49 @@ static void descend(Tree *t, const dc_state *root_state) {
         }
         path[depth] = (uint32_t)a;
         path_nodes[depth++] = node;
+        decisions++;
         int age = st.age;
         dc_apply(&st, move);
+        int32_t child = t->arms[a].child;
+        int reveal = st.phase == DC_REVEAL_CARDS && st.age == age;
+        /* A node made open loop stays so (and a chance node, closed), whatever the depth: with
+         * tree reuse a node's depth changes from search to search. */
+        if (reveal && (child >= 0 ? t->nodes[child].chance
+                                  : t->chance_depth > 0 && decisions <= t->chance_depth)) {
+            int grew = 0;
+            if (child < 0 && (child = t->arms[a].child = new_node(t)) >= 0) {
+                t->nodes[child].chance = 1;
+                grew = 1;
+            }
+            /* the reveals one by one, each through an arm of the chance node it leaves */
+            while (child >= 0 && t->nodes[child].chance && st.phase == DC_REVEAL_CARDS &&
+                   depth < MAX_PATH) {
+                node = child;
+                int32_t outcome = dc_sample_chance(&st, &t->rng);
+                long o = outcome_arm(t, node, outcome);
+                dc_apply(&st, outcome);
+                if (o < 0) {
+                    child = -1;
+                    break;
+                }
+                path[depth] = (uint32_t)o;
+                path_nodes[depth++] = node;
+                child = t->arms[o].child;
+                if (child < 0 && (child = t->arms[o].child = new_node(t)) >= 0) {
+                    t->nodes[child].chance = st.phase == DC_REVEAL_CARDS;
+                    grew = 1;
+                }
+            }
+            /* what the tree does not branch on (a library draw: the opponent never sees it),
+             * did not foresee (another reveal, or none) or cannot hold */
+            while (dc_is_chance(&st)) dc_apply(&st, dc_sample_chance(&st, &t->rng));
+            if (grew || child < 0 || t->nodes[child].chance || depth >= MAX_PATH) {
+                value = leaf_value(t, &st);
+                break;
+            }
+            node = child;
+            continue;
+        }
         while (dc_is_chance(&st)) dc_apply(&st, dc_sample_chance(&st, &t->rng));
         if (st.phase == DC_GAME_OVER) {
             value = terminal_value(&st);
@@ -314,8 +380,8 @@ static void descend(Tree *t, const dc_state *root_state) {
             value = leaf_value(t, &st);
             break;
         }
-        int32_t child = t->arms[a].child;
-        if (child < 0 || depth >= MAX_PATH) {
+        if (child < 0 || depth >= MAX_PATH || t->nodes[child].chance) {
+            /* (a chance node where this descent revealed nothing: judged here) */
             if (child < 0) t->arms[a].child = new_node(t); /* -1 again if the arena is full */
             value = leaf_value(t, &st);
             break;
@@ -492,7 +558,7 @@ static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
                              "memory", "policy", "eps", "noise", "deny", "modes", "uct", "military",
                              "leaf", "mix_lambda", "evaluation", "value_weights", "age_horizon",
                              "block_science", "mix_fade", "prior_fade", "root_c", "c_base",
-                             NULL};
+                             "chance_depth", NULL};
     unsigned long long seed = 0;
     double c = 1.0, fpu = 0.1, temperature = 1.0, eps = 0.1, noise = 3.0, deny = 0.3;
     double military = 1.0;
@@ -501,13 +567,19 @@ static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
     long long memory = 256ll << 20;
     const char *leaf = "playout", *evaluation = "heuristic";
     double mix_lambda = 0.5, mix_fade = 0.0, prior_fade = 0.0, root_c = 0.0, c_base = 0.0;
+    int chance_depth = 0;
     PyObject *value_weights = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KddsdiLsdddipdsdsOppdddd", kwlist, &seed,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KddsdiLsdddipdsdsOppddddi", kwlist, &seed,
                                      &c, &fpu, &prior, &temperature, &rollout, &memory, &policy,
                                      &eps, &noise, &deny, &modes, &uct, &military, &leaf,
                                      &mix_lambda, &evaluation, &value_weights, &age_horizon,
-                                     &block_science, &mix_fade, &prior_fade, &root_c, &c_base))
+                                     &block_science, &mix_fade, &prior_fade, &root_c, &c_base, &chance_depth))
         return -1;
+    if (chance_depth < 0) {
+        PyErr_SetString(PyExc_ValueError, "need chance_depth >= 0 (0: open loop)");
+        return -1;
+    }
+    self->chance_depth = chance_depth;
     if (!(root_c >= 0.0) || !(c_base >= 0.0)) {
         PyErr_SetString(PyExc_ValueError, "need root_c >= 0 and c_base >= 0 (0: off)");
         return -1;
@@ -629,7 +701,8 @@ static PyObject *Tree_search(Tree *self, PyObject *args, PyObject *kwargs) {
     if (self->root > 0 &&
         (self->n_nodes > self->max_nodes / 4 || self->n_arms > self->max_arms / 4))
         compact_tree(self);
-    if (self->root < 0 || self->n_nodes > self->max_nodes / 4 * 3 ||
+    if (self->root < 0 || self->nodes[self->root].chance ||
+        self->n_nodes > self->max_nodes / 4 * 3 ||
         self->n_arms > self->max_arms / 4 * 3) {
         reset_tree(self);
         self->root = new_node(self);
@@ -679,8 +752,16 @@ static PyObject *Tree_advance(Tree *self, PyObject *arg) {
     long move = PyLong_AsLong(arg);
     if (move == -1 && PyErr_Occurred()) return NULL;
     int kind = (int)(move >> 16);
-    if (kind >= DC_REVEAL_CARD) Py_RETURN_TRUE; /* chance: the same node (open loop) */
+    int at_chance = self->root >= 0 && self->nodes[self->root].chance;
+    /* Chance at an open-loop node: the same node. A card revealed at a chance node: its child.
+     * Anything else (a decision where the tree has a chance node, other chance there, or a
+     * reveal the tree branches on but met as a decision): the tree does not know the position. */
+    if (kind >= DC_REVEAL_CARD && !at_chance) Py_RETURN_TRUE;
     if (self->root < 0) Py_RETURN_FALSE;
+    if ((kind == DC_REVEAL_CARD) != at_chance) {
+        reset_tree(self);
+        Py_RETURN_FALSE;
+    }
     const node_t *root = &self->nodes[self->root];
     for (int i = 0; i < root->n_arms; i++) {
         const arm_t *a = &self->arms[root->first + i];
@@ -731,6 +812,13 @@ static PyObject *Tree_principal_line(Tree *self, PyObject *args, PyObject *kwarg
         int32_t move;
         if (dc_is_chance(&st)) {
             move = dc_sample_chance(&st, &rng);
+            if (node >= 0 && self->nodes[node].chance) { /* closed loop: the outcome's child */
+                const node_t *nd = &self->nodes[node];
+                int32_t next = -1;
+                for (int i = 0; i < nd->n_arms; i++)
+                    if (self->arms[nd->first + i].move == move) next = self->arms[nd->first + i].child;
+                node = next;
+            }
         } else {
             if (node < 0) break;
             int32_t moves[DC_MAX_MOVES];
