@@ -9,6 +9,7 @@ the interval's), both sides' mean and slowest move time, and the load range.
 
     python benchmarks/time_ladder.py --times 0.1 0.3 1 --games 200 200 100 --seed 29 \\
         --dir benchmarks/results/ladder --workers 1
+    python benchmarks/time_ladder.py --times 0.3 --games 200 --options c_base=10000 --workers 2
 
 Timed matches need the cores to themselves: one game per core, nothing else running (the load
 of every game is in the files).
@@ -36,6 +37,11 @@ def elo(score: float) -> float:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--level", default="cmcts")
+    ap.add_argument(
+        "--options",
+        default="",
+        help="the level's options on both sides, after its budget (e.g. c_base=10000)",
+    )
     ap.add_argument("--times", nargs="+", type=float, default=[0.1, 0.3, 1.0])
     ap.add_argument(
         "--games", nargs="+", type=int, default=[200, 200, 100], help="per time (or one for all)"
@@ -49,8 +55,10 @@ def main(argv: list[str] | None = None) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     rows = []
     for t, n in zip(args.times, games, strict=True):
-        long, short = f"{args.level}:{2 * t:g}s", f"{args.level}:{t:g}s"
-        out = folder / f"{args.level}_{2 * t:g}s_vs_{t:g}s_seed{args.seed}.jsonl"
+        suffix = f":{args.options}" if args.options else ""
+        long, short = f"{args.level}:{2 * t:g}s{suffix}", f"{args.level}:{t:g}s{suffix}"
+        tag = f"_{args.options.replace('=', '').replace(',', '_')}" if args.options else ""
+        out = folder / f"{args.level}{tag}_{2 * t:g}s_vs_{t:g}s_seed{args.seed}.jsonl"
         print(f"{long} vs {short}: {n} games -> {out}", file=sys.stderr)
         result = play_match(
             long, short, games=n, seed=args.seed, workers=args.workers, out=out, progress=None
