@@ -331,10 +331,14 @@ static void descend(Tree *t, const dc_state *root_state) {
         dc_apply(&st, move);
         int32_t child = t->arms[a].child;
         int reveal = st.phase == DC_REVEAL_CARDS && st.age == age;
-        /* A node made open loop stays so (and a chance node, closed), whatever the depth: with
-         * tree reuse a node's depth changes from search to search. */
-        if (reveal && (child >= 0 ? t->nodes[child].chance
-                                  : t->chance_depth > 0 && decisions <= t->chance_depth)) {
+        int closed_here = t->chance_depth > 0 && decisions <= t->chance_depth;
+        /* With tree reuse a node's depth falls from search to search: an open-loop child made
+         * deeper than chance_depth is dropped once it lies within it (its subtree is dead
+         * space), so siblings are never a mix of open and closed subtrees, whose biases
+         * differ. A chance node deeper down stays one. */
+        if (reveal && closed_here && child >= 0 && !t->nodes[child].chance)
+            child = t->arms[a].child = -1;
+        if (reveal && (child >= 0 ? t->nodes[child].chance : closed_here)) {
             int grew = 0;
             if (child < 0 && (child = t->arms[a].child = new_node(t)) >= 0) {
                 t->nodes[child].chance = 1;
