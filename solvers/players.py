@@ -367,9 +367,8 @@ def decisions_between(
 ) -> list[Move] | None:
     """The decisions played from ``before`` to ``after`` (with ``chance``, the cards turned face
     up too, in the order they came; other chance outcomes, such as the Great Library's draw, are
-    left out), or None if
-    none is found within ``limit`` positions tried, or the Age changed in between (or it is
-    still the draft, whose wonder reveals make the search too wide).
+    left out), or None if none is found within ``limit`` positions tried, or the Age changed in
+    between (or it is still the draft, whose wonder reveals make the search too wide).
 
     ``first`` forces the first decision (the player's own move: two discards in either order
     reach the same position, and the tree needs the order). A player that only sees positions

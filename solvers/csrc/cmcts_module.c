@@ -152,6 +152,19 @@ static int reserve_arms(Tree *t, node_t *n, int want) {
     return 1;
 }
 
+/* A new arm for `move` at the end of the node's arms (never visited, no child), or -1 if the
+ * arena has no room for it; its index in the arena otherwise. */
+static long add_arm(Tree *t, node_t *node, int32_t move, double weight) {
+    if (!reserve_arms(t, node, node->n_arms + 1)) return -1;
+    arm_t *a = &t->arms[node->first + node->n_arms++];
+    a->move = move;
+    a->child = -1;
+    a->visits = a->avail = 0;
+    a->value_a = 0.0;
+    a->weight = weight;
+    return (long)(a - t->arms);
+}
+
 static double prior_weight(const Tree *t, const dc_state *st, int32_t move) {
     if (t->prior == PRIOR_UNIFORM) return 1.0;
     if (t->prior == PRIOR_VALUE || t->prior == PRIOR_LEARNED) {
@@ -183,13 +196,7 @@ static long select_arm(Tree *t, int32_t node_index, const dc_state *st, int32_t 
         for (i = 0; i < node->n_arms; i++)
             if (arms[i].move == moves[j]) break;
         if (i == node->n_arms) {
-            if (!reserve_arms(t, node, node->n_arms + 1)) continue;
-            arm_t *a = &t->arms[node->first + node->n_arms++];
-            a->move = moves[j];
-            a->child = -1;
-            a->visits = a->avail = 0;
-            a->value_a = 0.0;
-            a->weight = prior_weight(t, st, moves[j]);
+            if (add_arm(t, node, moves[j], prior_weight(t, st, moves[j])) < 0) continue;
         }
         arm_t *a = &t->arms[node->first + i];
         a->avail++;
@@ -301,13 +308,7 @@ static long outcome_arm(Tree *t, int32_t node_index, int32_t outcome) {
     node_t *node = &t->nodes[node_index];
     for (int i = 0; i < node->n_arms; i++)
         if (t->arms[node->first + i].move == outcome) return (long)(node->first + i);
-    if (!reserve_arms(t, node, node->n_arms + 1)) return -1;
-    arm_t *a = &t->arms[node->first + node->n_arms++];
-    a->move = outcome;
-    a->child = -1;
-    a->visits = a->avail = 0;
-    a->value_a = a->weight = 0.0;
-    return (long)(a - t->arms);
+    return add_arm(t, node, outcome, 0.0);
 }
 
 static void descend(Tree *t, const dc_state *root_state) {
