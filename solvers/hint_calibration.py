@@ -436,7 +436,9 @@ def format_budget_report(iterations: int, rep: dict) -> str:
 
 def fit_budgets_and_write(paths: list[str], map_path: str | Path, quiet: bool = False) -> dict:
     """Fit a budget layer for every budget in the results files ``paths`` over the map at
-    ``map_path`` (its own layers replaced) and write the map back; the reports by budget."""
+    ``map_path`` and write the map back; the reports by budget. The map's layers at those
+    budgets are replaced, its layers at other budgets kept (with their fit records), so a new
+    budget can be added without the results files of the earlier ones."""
     from dataclasses import replace
 
     cal = Calibration.load(map_path)
@@ -469,8 +471,19 @@ def fit_budgets_and_write(paths: list[str], map_path: str | Path, quiet: bool = 
         }
         for n, rep in reports.items()
     }
-    meta = {**cal.meta, "budget_fits": fits}
-    replace(cal, meta=meta, budgets=tuple(layers)).save(map_path)
+    refitted = {n for n, _, _ in layers}
+    kept_layers = [row for row in cal.budgets if row[0] not in refitted]
+    earlier_fits = {
+        n: fit for n, fit in cal.meta.get("budget_fits", {}).items() if int(n) not in refitted
+    }
+    meta = {
+        **cal.meta,
+        "budget_fits": dict(
+            sorted({**earlier_fits, **fits}.items(), key=lambda item: int(item[0]))
+        ),
+    }
+    budgets = tuple(sorted([*kept_layers, *layers]))
+    replace(cal, meta=meta, budgets=budgets).save(map_path)
     return reports
 
 

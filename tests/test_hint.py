@@ -370,6 +370,47 @@ def test_a_hint_applies_the_layer_of_the_iterations_it_searched():
     assert large.extra["calibration"]["budget_layer"] == [4.0, 0.0]
 
 
+def test_fitting_a_new_budget_keeps_the_layers_of_the_others(tmp_path):
+    """A map with a layer at 120,000 iterations gets one at 60,000 from a results file of that
+    budget alone: the 120,000 layer and its fit record are kept, the 60,000 one is added."""
+    import numpy as np
+
+    from duel.solvers.hint_calibration import fit_budgets_and_write
+
+    rng = np.random.default_rng(9)
+    map_path = tmp_path / "map.json"
+    earlier = {"120000": {"hints": 500, "kept": True}}
+    Calibration(
+        ((1.0, 0.0),) * 4,
+        {"iterations": 6000, "budget_fits": earlier},
+        budgets=((120_000, 2.0, 0.1),),
+    ).save(map_path)
+    raw = rng.uniform(0.05, 0.95, 3000)
+    truth = 1.0 / (1.0 + ((1.0 - raw) / raw) ** 3.0)
+    results = [
+        {
+            "game": i // 10,
+            "ply": i,
+            "iterations": 60_000,
+            "stage": 1,
+            "raw": float(r),
+            "y": float(rng.uniform() < t),
+            "exact_first": False,
+            "cpu": 0.1,
+        }
+        for i, (r, t) in enumerate(zip(raw, truth, strict=True))
+    ]
+    path = tmp_path / "budget.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in results))
+    fit_budgets_and_write([str(path)], map_path, quiet=True)
+    cal = Calibration.load(map_path)
+    assert [n for n, _, _ in cal.budgets] == [60_000, 120_000]
+    assert cal.budgets[1] == (120_000, 2.0, 0.1)
+    assert cal.budgets[0][1] > 1.5  # the sharper truth's layer
+    assert list(cal.meta["budget_fits"]) == ["60000", "120000"]
+    assert cal.meta["budget_fits"]["120000"] == earlier["120000"]
+
+
 def test_a_budget_layer_that_does_not_beat_the_map_is_written_as_the_identity(tmp_path):
     """Results that the map already calls exactly (the labels are the map's own probabilities):
     the cross-fitted layer cannot beat it, so the map file gets the identity at that budget (and
@@ -385,9 +426,16 @@ def test_a_budget_layer_that_does_not_beat_the_map_is_written_as_the_identity(tm
         raw = rng.uniform(0.05, 0.95, 3000)
         truth = 1.0 / (1.0 + ((1.0 - raw) / raw) ** steepness)
         results = [
-            {"game": i // 10, "ply": i, "iterations": 60_000, "stage": 1, "raw": float(r),
-             "y": float(rng.uniform() < t) if kept else float(t), "exact_first": False,
-             "cpu": 0.1}
+            {
+                "game": i // 10,
+                "ply": i,
+                "iterations": 60_000,
+                "stage": 1,
+                "raw": float(r),
+                "y": float(rng.uniform() < t) if kept else float(t),
+                "exact_first": False,
+                "cpu": 0.1,
+            }
             for i, (r, t) in enumerate(zip(raw, truth, strict=True))
         ]
         path = tmp_path / "budget.jsonl"
