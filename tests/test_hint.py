@@ -370,23 +370,11 @@ def test_a_hint_applies_the_layer_of_the_iterations_it_searched():
     assert large.extra["calibration"]["budget_layer"] == [4.0, 0.0]
 
 
-def test_fitting_a_new_budget_keeps_the_layers_of_the_others(tmp_path):
-    """A map with a layer at 120,000 iterations gets one at 60,000 from a results file of that
-    budget alone: the 120,000 layer and its fit record are kept, the 60,000 one is added."""
-    import numpy as np
-
-    from duel.solvers.hint_calibration import fit_budgets_and_write
-
-    rng = np.random.default_rng(9)
-    map_path = tmp_path / "map.json"
-    earlier = {"120000": {"hints": 500, "kept": True}}
-    Calibration(
-        ((1.0, 0.0),) * 4,
-        {"iterations": 6000, "budget_fits": earlier},
-        budgets=((120_000, 2.0, 0.1),),
-    ).save(map_path)
+def _write_budget_results(path, rng, steepness: float, drawn: bool) -> None:
+    """3,000 results at 60,000 iterations whose raw values are uniform and whose truth is the raw
+    value sharpened by ``steepness``; the labels are drawn from that truth, or the truth itself."""
     raw = rng.uniform(0.05, 0.95, 3000)
-    truth = 1.0 / (1.0 + ((1.0 - raw) / raw) ** 3.0)
+    truth = 1.0 / (1.0 + ((1.0 - raw) / raw) ** steepness)
     results = [
         {
             "game": i // 10,
@@ -394,14 +382,31 @@ def test_fitting_a_new_budget_keeps_the_layers_of_the_others(tmp_path):
             "iterations": 60_000,
             "stage": 1,
             "raw": float(r),
-            "y": float(rng.uniform() < t),
+            "y": float(rng.uniform() < t) if drawn else float(t),
             "exact_first": False,
             "cpu": 0.1,
         }
         for i, (r, t) in enumerate(zip(raw, truth, strict=True))
     ]
-    path = tmp_path / "budget.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in results))
+
+
+def test_fitting_a_new_budget_keeps_the_layers_of_the_others(tmp_path):
+    """A map with a layer at 120,000 iterations gets one at 60,000 from a results file of that
+    budget alone: the 120,000 layer and its fit record are kept, the 60,000 one is added."""
+    import numpy as np
+
+    from duel.solvers.hint_calibration import fit_budgets_and_write
+
+    map_path = tmp_path / "map.json"
+    earlier = {"120000": {"hints": 500, "kept": True}}
+    Calibration(
+        ((1.0, 0.0),) * 4,
+        {"iterations": 6000, "budget_fits": earlier},
+        budgets=((120_000, 2.0, 0.1),),
+    ).save(map_path)
+    path = tmp_path / "budget.jsonl"
+    _write_budget_results(path, np.random.default_rng(9), 3.0, drawn=True)
     fit_budgets_and_write([str(path)], map_path, quiet=True)
     cal = Calibration.load(map_path)
     assert [n for n, _, _ in cal.budgets] == [60_000, 120_000]
@@ -423,23 +428,8 @@ def test_a_budget_layer_that_does_not_beat_the_map_is_written_as_the_identity(tm
     map_path = tmp_path / "map.json"
     for steepness, kept in ((1.0, False), (3.0, True)):
         Calibration(((1.0, 0.0),) * 4, {"iterations": 6000}).save(map_path)
-        raw = rng.uniform(0.05, 0.95, 3000)
-        truth = 1.0 / (1.0 + ((1.0 - raw) / raw) ** steepness)
-        results = [
-            {
-                "game": i // 10,
-                "ply": i,
-                "iterations": 60_000,
-                "stage": 1,
-                "raw": float(r),
-                "y": float(rng.uniform() < t) if kept else float(t),
-                "exact_first": False,
-                "cpu": 0.1,
-            }
-            for i, (r, t) in enumerate(zip(raw, truth, strict=True))
-        ]
         path = tmp_path / "budget.jsonl"
-        path.write_text("".join(json.dumps(r) + "\n" for r in results))
+        _write_budget_results(path, rng, steepness, drawn=kept)
         reports = fit_budgets_and_write([str(path)], map_path, quiet=True)
         layer = Calibration.load(map_path).budgets
         assert reports["60000"]["kept"] is kept
