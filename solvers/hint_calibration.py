@@ -611,9 +611,10 @@ def cmd_fit(args) -> None:
 
 #: The shipped map: games, seed and budget of its self-play.
 RECIPE_GAMES, RECIPE_SEED = 250, 15
-#: Its budget layers (iterations; 120,000 is about 1.3 s of a hint on an idle core) and the
-#: positions hinted afresh at each. 200,000 (2 s) and 900,000 (10 s) are the next: about 1 and
-#: 4 hours of CPU for 1,000 positions.
+#: The recipe's budget layer (iterations; 120,000 is about 1.3 s of a hint on an idle core) and
+#: the positions hinted afresh for it. The shipped map's layers at 200,000 (2 s, 1,000 positions,
+#: about 40 min of CPU) and 900,000 (10 s, 622 positions, about 100 min) are added after it by
+#: `budget` and `fit-budgets` (docs/strength.md has the commands).
 RECIPE_BUDGETS, RECIPE_BUDGET_POSITIONS = "120000", 500
 
 
