@@ -554,8 +554,11 @@ class DuelApp(App[int]):
         self.query_one("#status", Static).update(self.header(shape.width))
         box = self.query_one("#pyramid-box", Vertical)
         box.styles.height = "auto" if state.age else self.draft_room(shape)
-        box.remove_children()
-        box.mount(Pyramid(state, shape))
+        # A key pressed while the screen is still being built (or torn down) can refresh the
+        # board while the box is not attached to the app: Textual refuses to mount into it then.
+        if box.is_attached:
+            box.remove_children()
+            box.mount(Pyramid(state, shape))
         military = military_line(state)
         if shape.military > 1:
             military = Text.assemble(
