@@ -705,6 +705,8 @@ def main(argv: list[str] | None = None) -> None:
         args.func(args)
     except ValueError as exc:
         raise SystemExit(f"error: {exc}") from None
+    except OSError as exc:  # a file named on the command line that is missing or unreadable
+        raise SystemExit(f"error: {exc.filename}: {exc.strerror}") from None
 
 
 if __name__ == "__main__":

@@ -434,3 +434,15 @@ def test_a_budget_layer_that_does_not_beat_the_map_is_written_as_the_identity(tm
         layer = Calibration.load(map_path).budgets
         assert reports["60000"]["kept"] is kept
         assert (layer == ((60_000, 1.0, 0.0),)) is not kept
+
+
+def test_fit_budgets_names_a_missing_file_in_one_line(tmp_path, capsys):
+    """A results file or map that is not there ends the command with its name, not a traceback."""
+    from duel.solvers.hint_calibration import main
+
+    missing = tmp_path / "nowhere.jsonl"
+    with pytest.raises(SystemExit) as exit_info:
+        main(["fit-budgets", str(missing), "--map", str(tmp_path / "map.json")])
+    message = str(exit_info.value.code)
+    assert message.startswith("error: ") and "No such file" in message
+    assert "\n" not in message
