@@ -27,14 +27,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from endgames import cards_left  # noqa: E402  (the script's folder is on sys.path)
 
+import duel.solvers.search as search  # noqa: E402
 from duel import new_game  # noqa: E402
 from duel.solvers.players import make_player  # noqa: E402
 from duel.solvers.search import Limit, analyse  # noqa: E402
 from duel.state import State  # noqa: E402
 
 
-def age3_positions(seed: int, max_cards: int, iterations: int) -> list[State]:
-    """Every Age III play decision with at most ``max_cards`` cards left, in one seeded game."""
+def age3_positions(
+    seed: int, max_cards: int, iterations: int, min_cards: int = 0
+) -> list[State]:
+    """Every Age III play decision with ``min_cards`` to ``max_cards`` cards left, in one seeded
+    game."""
     import random
 
     rng = random.Random(seed)
@@ -45,7 +49,7 @@ def age3_positions(seed: int, max_cards: int, iterations: int) -> list[State]:
         if state.is_chance():
             state = state.apply(state.random_move(rng), check=False)
             continue
-        if state.age == 3 and state.phase == "play" and cards_left(state) <= max_cards:
+        if state.age == 3 and state.phase == "play" and min_cards <= cards_left(state) <= max_cards:
             out.append(state)
         state = state.apply(players[state.to_move].choose(state), check=False)
     return out
@@ -61,10 +65,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=12)
     parser.add_argument("--first-seed", type=int, default=9000)
     parser.add_argument("--max-cards", type=int, default=14)
+    parser.add_argument(
+        "--min-cards", type=int, default=0, help="solve only positions with at least this many"
+    )
     parser.add_argument("--iterations", type=int, default=2000, help="cmcts budget of the games")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--limit", type=float, default=4.0, help="seconds per solve")
     parser.add_argument("--json", type=Path, default=None, help="also write every solve here")
+    parser.add_argument("--verbose", action="store_true", help="print every solve")
     args = parser.parse_args()
     print(
         f"{args.games} cmcts:{args.iterations} games from seed {args.first_seed}; "
@@ -72,9 +80,12 @@ def main() -> None:
         f"load {os.getloadavg()[0]:.2f}",
         flush=True,
     )
+    # Every chance outcome enumerated at any size asked for (as benchmarks/endgames.py does):
+    # beyond EXACT_CARDS_C analyse would sample chance and never report a solve as exact.
+    search.EXACT_CARDS_C = max(search.EXACT_CARDS_C, args.max_cards)
     solves: list[dict] = []
     for seed in range(args.first_seed, args.first_seed + args.games):
-        for state in age3_positions(seed, args.max_cards, args.iterations):
+        for state in age3_positions(seed, args.max_cards, args.iterations, args.min_cards):
             start = time.perf_counter()
             info = analyse(
                 state, Limit(time=args.limit), exact=True, margin=False, threads=args.threads
@@ -89,6 +100,9 @@ def main() -> None:
                     "nodes": info.nodes,
                 }
             )
+            if args.verbose:
+                print(f"    {cards_left(state):2} cards {seconds:7.2f} s {info.nodes:13,} nodes"
+                      f" {'exact' if info.exact else 'NOT SOLVED'}", flush=True)
         print(f"  game {seed}: {len(solves)} solves so far, load "
               f"{os.getloadavg()[0]:.2f}", flush=True)
     print()

@@ -688,17 +688,49 @@ EXACT_TIME_SHARE = 0.6
 EXACT_THREADS_SPEEDUP = 1.4
 
 
+#: The same from 14 cards, where solves run on two threads (``duel analyze --exact`` uses every
+#: core): the 80th percentile on two threads, in seconds, of 25 positions at 14 and 16 cards and
+#: 15 at 15 (``benchmarks/endgames.py``'s two sets of 10, seeds 500 and 600, one set at 15 cards;
+#: and 5 per row of ``cmcts:2000`` games, ``benchmarks/exact_budget.py --threads 2 --min-cards 14
+#: --max-cards 16 --limit 120``, where two of five 16-card solves ran past 120 s); the 2-core
+#: machine with nothing else running, 2026-11-26 (``benchmarks/results/exact_budget_14_16.txt``).
+EXACT_P80_SECONDS_2_THREADS = {14: 6.1, 15: 25.8, 16: 39.7}
+
+
+def exact_p80_seconds(cards: int, threads: int = 1) -> float | None:
+    """The measured 80th percentile of an exact solve's time with ``cards`` left in the pyramid
+    on ``threads``: :data:`EXACT_P80_SECONDS` (one thread) up to 13 cards,
+    :data:`EXACT_P80_SECONDS_2_THREADS` from 14, each carried to the other thread count by
+    :data:`EXACT_THREADS_SPEEDUP`; 0 below the tables (a few thousand nodes), None beyond them.
+
+    >>> exact_p80_seconds(12), exact_p80_seconds(5), exact_p80_seconds(30)
+    (0.669, 0.0, None)
+    """
+    if cards in EXACT_P80_SECONDS:
+        seconds = EXACT_P80_SECONDS[cards]
+        return seconds / EXACT_THREADS_SPEEDUP if threads > 1 else seconds
+    if cards in EXACT_P80_SECONDS_2_THREADS:
+        seconds = EXACT_P80_SECONDS_2_THREADS[cards]
+        return seconds if threads > 1 else seconds * EXACT_THREADS_SPEEDUP
+    return 0.0 if cards < min(EXACT_P80_SECONDS) else None
+
+
 def exact_cards_for_time(seconds: float, threads: int = 1) -> int:
     """Age III cards left up to which the exact solve is tried first with ``seconds`` to think:
-    the most cards whose solve finishes within :data:`EXACT_TIME_SHARE` of the time four times
-    in five (:data:`EXACT_P80_SECONDS`). The one rule of the ``cmcts`` player and the hints.
+    the most cards up to which every solve size finishes within :data:`EXACT_TIME_SHARE` of the
+    time four times in five (:func:`exact_p80_seconds`). The one rule of the ``cmcts`` player
+    and the hints.
 
     >>> [exact_cards_for_time(t) for t in (0.05, 0.2, 1.0, 3.0, 10.0)]
     [8, 10, 11, 12, 13]
     """
-    allowed = EXACT_TIME_SHARE * seconds * (EXACT_THREADS_SPEEDUP if threads > 1 else 1.0)
-    fitting = [n for n, t in EXACT_P80_SECONDS.items() if t <= allowed]
-    return max(fitting, default=7)
+    allowed = EXACT_TIME_SHARE * seconds
+    cards = 7
+    while True:
+        needed = exact_p80_seconds(cards + 1, threads)
+        if needed is None or needed > allowed:
+            return cards
+        cards += 1
 
 
 def exact_cards_for_nodes(nodes: int) -> int:

@@ -111,5 +111,31 @@ def test_out_of_reach_says_so_at_once_and_answers_in_the_time_asked():
 
 def test_solve_time_from_measured_percentiles():
     assert solve_time_note(13, 2).startswith("13 cards left: an exact solve usually takes a few")
-    assert "may take minutes" in solve_time_note(14, 1)
+    assert "may take minutes" in solve_time_note(17, 1)
+    assert solve_time_note(16, 2).startswith("16 cards left: an exact solve usually takes under a")
+    assert "a few seconds" in solve_time_note(14, 1)  # two threads' figure, carried to one
     assert "under a second" in solve_time_note(5, 1)
+
+
+def test_the_solve_rule_takes_the_measured_sizes_in_order():
+    """One rule from the measured times: every size up to the answer fits the time (the
+    two-thread figures from 14 cards count for one thread at EXACT_THREADS_SPEEDUP times), and
+    nothing beyond the measured sizes is ever tried."""
+    from duel.solvers.players import (
+        EXACT_P80_SECONDS_2_THREADS,
+        EXACT_THREADS_SPEEDUP,
+        EXACT_TIME_SHARE,
+        exact_cards_for_time,
+        exact_p80_seconds,
+    )
+
+    assert exact_p80_seconds(16, 2) == EXACT_P80_SECONDS_2_THREADS[16]
+    assert exact_p80_seconds(16, 1) == EXACT_P80_SECONDS_2_THREADS[16] * EXACT_THREADS_SPEEDUP
+    assert exact_p80_seconds(17, 2) is None
+    for threads in (1, 2):
+        for seconds in (0.05, 0.3, 1, 3, 10, 15, 40, 100, 10_000):
+            cards = exact_cards_for_time(seconds, threads)
+            allowed = EXACT_TIME_SHARE * seconds
+            assert all(exact_p80_seconds(n, threads) <= allowed for n in range(8, cards + 1))
+            assert cards == 16 or exact_p80_seconds(cards + 1, threads) > allowed
+    assert exact_cards_for_time(10.0, 2) == 13 and exact_cards_for_time(100.0, 2) == 16

@@ -24,7 +24,7 @@ from duel.solvers.search import (
     expectimax,
 )
 from duel.state import State
-from tests.test_search import SMALL, TINY, endgame
+from tests.test_search import SMALL, TINY, cards_left, endgame
 
 pytestmark = pytest.mark.skipif(not C_SEARCH, reason="compiled search not available")
 
@@ -343,6 +343,16 @@ def test_exact_feasibility_rises_with_the_compiled_search():
     assert exact_feasible(state) and not exact_feasible(state, 10)
     info = analyse(state, Limit(nodes=1), exact=True, margin=False)
     assert not info.sampled  # enumerated, not sampled: the value would be exact given time
+
+
+def test_sixteen_cards_are_enumerated_and_solved_exactly():
+    """duel analyze --exact takes 16 cards (EXACT_CARDS_C): the endgame benchmark's decided
+    16-card position random:604 is enumerated, not sampled, and solved in a few thousand nodes."""
+    state = endgame(604, 16)
+    assert state is not None and cards_left(state) == 16
+    assert exact_feasible(state) and not exact_feasible(state, 14)
+    info = analyse(state, Limit(time=60), exact=True, margin=False)
+    assert info.exact and not info.sampled and info.value.a == 0.0
 
 
 # --- the memory budget ----------------------------------------------------------------------

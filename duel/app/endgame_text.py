@@ -9,8 +9,10 @@ reply, the victories in reach, where the best line is decided and how it ends.
 '8 cards left: an exact solve usually takes under a second.'
 >>> solve_time_note(13, 1)
 '13 cards left: an exact solve usually takes a few seconds (4 in 5 within 5 s on 1 thread).'
->>> solve_time_note(14, 2).split(":")[1].strip()
-'an exact solve may take minutes (measured solve times stop at 13 cards).'
+>>> solve_time_note(16, 2)
+'16 cards left: an exact solve usually takes under a minute (4 in 5 within 40 s on 2 threads).'
+>>> solve_time_note(18, 2).split(":")[1].strip()
+'an exact solve may take minutes (measured solve times stop at 16 cards).'
 """
 
 from __future__ import annotations
@@ -39,20 +41,23 @@ def _seconds(t: float) -> str:
 
 
 def solve_time_note(cards: int, threads: int) -> str:
-    """The likely time of an exact solve with ``cards`` left in the structure, from the measured
-    80th percentiles of one-thread solves (:data:`duel.solvers.players.EXACT_P80_SECONDS`),
-    faster on several threads by :data:`duel.solvers.players.EXACT_THREADS_SPEEDUP`."""
-    from duel.solvers.players import EXACT_P80_SECONDS, EXACT_THREADS_SPEEDUP
+    """The likely time of an exact solve with ``cards`` left in the structure on ``threads``, from
+    the measured 80th percentiles (:func:`duel.solvers.players.exact_p80_seconds`)."""
+    from duel.solvers.players import (
+        EXACT_P80_SECONDS,
+        EXACT_P80_SECONDS_2_THREADS,
+        exact_p80_seconds,
+    )
 
-    if cards > max(EXACT_P80_SECONDS):
-        measured = max(EXACT_P80_SECONDS)
+    p80 = exact_p80_seconds(cards, threads)
+    if p80 is None:
+        measured = max(max(EXACT_P80_SECONDS), max(EXACT_P80_SECONDS_2_THREADS))
         return tr(
             "{cards} cards left: an exact solve may take minutes (measured solve times stop at"
             " {measured} cards).",
             cards=cards,
             measured=measured,
         )
-    p80 = EXACT_P80_SECONDS.get(cards, 0.0) / (EXACT_THREADS_SPEEDUP if threads > 1 else 1.0)
     if p80 < 1.0:
         return tr("{cards} cards left: an exact solve usually takes under a second.", cards=cards)
     usually = tr(
