@@ -53,7 +53,14 @@ from duel.solvers.hint import (
     hint_analysis,
     hint_stage,
 )
-from duel.solvers.train import HOLDOUT_FOLD, HOLDOUT_MOD, calibration_table, metrics, result_label
+from duel.solvers.train import (
+    HOLDOUT_FOLD,
+    HOLDOUT_MOD,
+    calibration_table,
+    calibration_test,
+    metrics,
+    result_label,
+)
 from duel.state import GAME_OVER, PHASE, WINNER, new_game
 
 __all__ = ["fit_map", "generate", "hint_rows", "main", "play_hint_game", "report"]
@@ -425,6 +432,12 @@ def format_budget_report(iterations: int, rep: dict) -> str:
     lines.append(
         f"  largest decile gap: map {_table_gap(rep['map_table']):.3f}, map + layer"
         f" {_table_gap(rep['layer_table']):.3f}"
+    )
+    tests = [calibration_test(rep[k]) for k in ("map_table", "layer_table")]
+    lines.append(
+        "  calibration test (Hosmer-Lemeshow over the deciles, held out): map chi2"
+        f" {tests[0][0]:.2f} on {tests[0][1]} bins, p = {tests[0][2]:.2f}; map + layer chi2"
+        f" {tests[1][0]:.2f} on {tests[1][1]} bins, p = {tests[1][2]:.2f}"
     )
     lines.append(
         "  the layer is kept"

@@ -47,6 +47,7 @@ __all__ = [
     "Teacher",
     "build_dataset",
     "calibration_table",
+    "calibration_test",
     "fit",
     "generate",
     "main",
@@ -445,6 +446,42 @@ def calibration_table(p, y, bins: int = 10) -> list[dict]:
             }
         )
     return table
+
+
+def calibration_test(table: list[dict]) -> tuple[float, int, float]:
+    """A calibration table read as a test (Hosmer-Lemeshow): the statistic
+    ``sum n (won - predicted)^2 / (predicted (1 - predicted))`` over its non-empty bins, their
+    number (the degrees of freedom, for predictions held out from their fit), and the chance of a
+    statistic at least as large if every prediction were exactly calibrated. Where a largest
+    decile gap depends on the luck of the smallest bin, this weighs each bin by its count.
+
+    >>> chi2, bins, p = calibration_test([{"positions": 100, "predicted": 0.5, "won": 0.6}])
+    >>> round(chi2, 6), bins, round(p, 4)  # 0.1 off with a standard error of 0.05: 2 sigma
+    (4.0, 1, 0.0455)
+    """
+    import math
+
+    chi2, bins = 0.0, 0
+    for row in table:
+        n, p = row["positions"], row["predicted"]
+        if not n or p is None or not 0.0 < p < 1.0:
+            continue
+        chi2 += n * (row["won"] - p) ** 2 / (p * (1.0 - p))
+        bins += 1
+    if bins == 0:
+        return 0.0, 0, 1.0
+    # the chi-square survival function: 1 - P(bins / 2, chi2 / 2), P by its power series
+    a, x = bins / 2.0, chi2 / 2.0
+    if x == 0.0:
+        return chi2, bins, 1.0
+    term = total = 1.0 / a
+    k = 0
+    while term > 1e-16 * total:
+        k += 1
+        term *= x / (a + k)
+        total += term
+    lower = total * math.exp(-x + a * math.log(x) - math.lgamma(a))
+    return chi2, bins, max(0.0, 1.0 - lower)
 
 
 def validate(model: ValueModel, data: dict) -> dict:

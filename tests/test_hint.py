@@ -446,3 +446,21 @@ def test_fit_budgets_names_a_missing_file_in_one_line(tmp_path, capsys):
     message = str(exit_info.value.code)
     assert message.startswith("error: ") and "No such file" in message
     assert "\n" not in message
+
+
+def test_the_calibration_test_is_the_chi_square_tail_of_the_deciles():
+    """Two bins (2 degrees of freedom, where the chi-square tail is exp(-x / 2)): the statistic
+    weighs each bin's gap by its count; empty bins do not count; a perfect table scores p = 1."""
+    from duel.solvers.train import calibration_test
+
+    table = [
+        {"positions": 400, "predicted": 0.2, "won": 0.25},
+        {"positions": 0, "predicted": None, "won": None},
+        {"positions": 100, "predicted": 0.5, "won": 0.45},
+    ]
+    chi2, bins, p = calibration_test(table)
+    expected = 400 * 0.05**2 / (0.2 * 0.8) + 100 * 0.05**2 / 0.25
+    assert bins == 2 and chi2 == pytest.approx(expected)
+    assert p == pytest.approx(math.exp(-expected / 2))
+    perfect = [{"positions": 50, "predicted": 0.3, "won": 0.3}]
+    assert calibration_test(perfect) == (0.0, 1, 1.0)
