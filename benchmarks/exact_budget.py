@@ -21,6 +21,7 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -34,11 +35,11 @@ from duel.solvers.search import Limit, analyse  # noqa: E402
 from duel.state import State  # noqa: E402
 
 
-def age3_positions(
-    seed: int, max_cards: int, iterations: int, min_cards: int = 0
+def selfplay_decisions(
+    seed: int, iterations: int, keep: Callable[[State], bool]
 ) -> list[State]:
-    """Every Age III play decision with ``min_cards`` to ``max_cards`` cards left, in one seeded
-    game."""
+    """The decisions ``keep`` accepts in one seeded self-play game of ``cmcts:iterations``
+    (chance drawn from ``random.Random(seed)``, the players seeded ``seed`` and ``seed + 1``)."""
     import random
 
     rng = random.Random(seed)
@@ -49,10 +50,22 @@ def age3_positions(
         if state.is_chance():
             state = state.apply(state.random_move(rng), check=False)
             continue
-        if state.age == 3 and state.phase == "play" and min_cards <= cards_left(state) <= max_cards:
+        if keep(state):
             out.append(state)
         state = state.apply(players[state.to_move].choose(state), check=False)
     return out
+
+
+def age3_positions(
+    seed: int, max_cards: int, iterations: int, min_cards: int = 0
+) -> list[State]:
+    """Every Age III play decision with ``min_cards`` to ``max_cards`` cards left, in one seeded
+    game."""
+    return selfplay_decisions(
+        seed,
+        iterations,
+        lambda s: s.age == 3 and s.phase == "play" and min_cards <= cards_left(s) <= max_cards,
+    )
 
 
 def quantile(values: list[float], q: float) -> float:

@@ -1,0 +1,112 @@
+"""The time ladder move by move: how much better is the move chosen with twice the iterations?
+
+The self-play ladder (``time_ladder.py``) asks it of whole games, where the deal and the seat
+decide most results, so a small gain per move needs hundreds of games to show. This asks it of
+single decisions: positions of seeded ``cmcts`` self-play games (play decisions of Ages I-III that
+MCTS answers, not the exact solver) are searched afresh at each budget of ``--iterations`` and
+once by a reference search of ``--reference`` iterations (another seed). The reference's mean
+value of each root move judges the moves the budgets chose: a budget's *loss* at a position is the
+reference value of the reference's best move less that of the move chosen (0 when they agree).
+The reference shares the budgets' playouts and their bias; what it measures is how much of what a
+much longer search would prefer a budget already finds.
+
+Iteration budgets make every figure a function of the seeds alone, so the load changes nothing.
+
+    python benchmarks/move_ladder.py --games 20 --positions 150 --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from exact_budget import selfplay_decisions  # noqa: E402  (the script's folder)
+
+from duel.position import position_from_json, position_to_json  # noqa: E402
+from duel.solvers.batch import run_jobs  # noqa: E402
+from duel.solvers.players import make_player  # noqa: E402
+from duel.solvers.search import exact_feasible  # noqa: E402
+from duel.state import State  # noqa: E402
+
+
+def game_positions(seed: int, iterations: int) -> list[State]:
+    """The play decisions with several moves that MCTS answers, in one seeded self-play game."""
+    return selfplay_decisions(
+        seed,
+        iterations,
+        lambda s: s.phase == "play" and len(s.legal_moves()) > 1 and not exact_feasible(s, 11),
+    )
+
+
+def judge(job: dict) -> dict:
+    """One position: the move each budget chooses, and the reference's values of every move."""
+    state = position_from_json(job["position"])
+    index = job["index"]
+    chosen = []
+    for n in job["budgets"]:
+        player = make_player(f"cmcts:{n}", seed=1000 + index)
+        chosen.append(int(player.choose(state)))
+    ref = make_player(f"cmcts:{job['reference']}", seed=500_000 + index)
+    best = int(ref.choose(state))
+    rows = [[int(m), int(v), float(q)] for m, v, q in ref.last_info["moves"]]
+    return {"index": index, "age": state.age, "chosen": chosen, "best": best, "rows": rows}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=61)
+    ap.add_argument("--positions", type=int, default=150)
+    ap.add_argument("--game-iterations", type=int, default=3000)
+    ap.add_argument("--iterations", type=int, nargs="+", default=[17_500, 35_000, 70_000])
+    ap.add_argument("--reference", type=int, default=560_000)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--out", default=None, help="results file (JSON lines; a rerun resumes it)")
+    args = ap.parse_args(argv)
+    start = time.perf_counter()
+    pool: list[State] = []
+    for g in range(args.games):
+        pool.extend(game_positions(args.seed + g, args.game_iterations))
+    picks = random.Random(args.seed).sample(range(len(pool)), min(args.positions, len(pool)))
+    jobs = [
+        {
+            "index": i,
+            "position": position_to_json(pool[p]),
+            "budgets": args.iterations,
+            "reference": args.reference,
+        }
+        for i, p in enumerate(sorted(picks))
+    ]
+    print(
+        f"{len(jobs)} positions of {len(pool)} from {args.games} cmcts:{args.game_iterations}"
+        f" games (seed {args.seed}); budgets {args.iterations}, reference {args.reference}",
+        flush=True,
+    )
+    results = list(run_jobs(judge, jobs, workers=args.workers, out=args.out, label="positions"))
+    print(f"({time.perf_counter() - start:.0f} s wall)")
+    print()
+    print("| iterations | agrees with the reference | mean loss | loss > 0.02 | largest loss |")
+    print("|---|---|---|---|---|")
+    for k, n in enumerate(args.iterations):
+        losses = []
+        for r in results:
+            q = {m: value for m, visits, value in r["rows"] if visits}
+            # a move the reference never tried is judged by its worst tried one
+            chosen_q = q.get(r["chosen"][k], min(q.values()))
+            losses.append(max(0.0, q[r["best"]] - chosen_q))
+        agree = sum(r["chosen"][k] == r["best"] for r in results)
+        print(
+            f"| {n:,} | {agree}/{len(results)} | {statistics.mean(losses):.4f} |"
+            f" {sum(x > 0.02 for x in losses)} | {max(losses):.3f} |"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
