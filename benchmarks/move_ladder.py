@@ -12,12 +12,15 @@ much longer search would prefer a budget already finds.
 
 Iteration budgets make every figure a function of the seeds alone, so the load changes nothing.
 
-    python benchmarks/move_ladder.py --games 20 --positions 150 --workers 2
+    python benchmarks/move_ladder.py --games 20 --positions 150 --workers 2 --out base.jsonl
+    python benchmarks/move_ladder.py --games 20 --positions 150 --workers 2 \\
+        --options c_base=10000 --reference-from base.jsonl     # a lever, judged alike
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -50,11 +53,14 @@ def judge(job: dict) -> dict:
     index = job["index"]
     chosen = []
     for n in job["budgets"]:
-        player = make_player(f"cmcts:{n}", seed=1000 + index)
+        player = make_player(f"cmcts:{n}{job['options']}", seed=1000 + index)
         chosen.append(int(player.choose(state)))
-    ref = make_player(f"cmcts:{job['reference']}", seed=500_000 + index)
-    best = int(ref.choose(state))
-    rows = [[int(m), int(v), float(q)] for m, v, q in ref.last_info["moves"]]
+    if job["known"] is not None:  # the reference of an earlier run (the same seeds)
+        best, rows = job["known"]
+    else:
+        ref = make_player(f"cmcts:{job['reference']}", seed=500_000 + index)
+        best = int(ref.choose(state))
+        rows = [[int(m), int(v), float(q)] for m, v, q in ref.last_info["moves"]]
     return {"index": index, "age": state.age, "chosen": chosen, "best": best, "rows": rows}
 
 
@@ -68,18 +74,32 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--reference", type=int, default=560_000)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--out", default=None, help="results file (JSON lines; a rerun resumes it)")
+    ap.add_argument("--options", default="", help="the budgets' cmcts options, e.g. c_base=10000")
+    ap.add_argument(
+        "--reference-from",
+        default=None,
+        help="an earlier run's results file: its reference values (same seeds), not searched again",
+    )
     args = ap.parse_args(argv)
     start = time.perf_counter()
     pool: list[State] = []
     for g in range(args.games):
         pool.extend(game_positions(args.seed + g, args.game_iterations))
     picks = random.Random(args.seed).sample(range(len(pool)), min(args.positions, len(pool)))
+    known: dict[int, list] = {}
+    if args.reference_from:
+        for line in Path(args.reference_from).read_text(encoding="utf-8").splitlines():
+            r = json.loads(line).get("result") or {}
+            if "best" in r:
+                known[r["index"]] = [r["best"], r["rows"]]
     jobs = [
         {
             "index": i,
             "position": position_to_json(pool[p]),
             "budgets": args.iterations,
+            "options": f":{args.options}" if args.options else "",
             "reference": args.reference,
+            "known": known.get(i),
         }
         for i, p in enumerate(sorted(picks))
     ]
