@@ -688,12 +688,13 @@ EXACT_TIME_SHARE = 0.6
 EXACT_THREADS_SPEEDUP = 1.4
 
 
-#: The same from 14 cards, where solves run on two threads (``duel analyze --exact`` uses every
-#: core): the 80th percentile on two threads, in seconds, of 25 positions at 14 and 16 cards and
-#: 15 at 15 (``benchmarks/endgames.py``'s two sets of 10, seeds 500 and 600, one set at 15 cards;
-#: and 5 per row of ``cmcts:2000`` games, ``benchmarks/exact_budget.py --threads 2 --min-cards 14
-#: --max-cards 16 --limit 120``, where two of five 16-card solves ran past 120 s); the 2-core
-#: machine with nothing else running, 2026-11-26 (``benchmarks/results/exact_budget_14_16.txt``).
+#: As :data:`EXACT_P80_SECONDS`, from 14 cards, where solves run on two threads (``duel
+#: analyze --exact`` uses every core): the 80th percentile on two threads, in seconds, of 25
+#: positions at 14 and 16 cards and 15 at 15 (``benchmarks/endgames.py``'s two sets of 10, seeds
+#: 500 and 600, one set at 15 cards; and 5 per row of ``cmcts:2000`` games,
+#: ``benchmarks/exact_budget.py --threads 2 --min-cards 14 --max-cards 16 --limit 120``, where
+#: two of five 16-card solves ran past 120 s); the 2-core machine with nothing else running,
+#: 2026-11-26 (``benchmarks/results/exact_budget_14_16.txt``).
 EXACT_P80_SECONDS_2_THREADS = {14: 6.1, 15: 25.8, 16: 39.7}
 
 
