@@ -10,11 +10,18 @@ reference value of the reference's best move less that of the move chosen (0 whe
 The reference shares the budgets' playouts and their bias; what it measures is how much of what a
 much longer search would prefer a budget already finds.
 
+With ``--reference-options halving=128`` the reference spreads its iterations over every move by
+sequential halving (each move at least several thousand descents) instead of piling them on the
+prior's favourites: the default reference visits some moves only a few hundred times, and judges
+them by those few (a move worth a sure win was once judged 0.19 that way). Compare levers only
+against the same reference.
+
 Iteration budgets make every figure a function of the seeds alone, so the load changes nothing.
 
     python benchmarks/move_ladder.py --games 20 --positions 150 --workers 2 --out base.jsonl
     python benchmarks/move_ladder.py --games 20 --positions 150 --workers 2 \\
         --options c_base=10000 --reference-from base.jsonl     # a lever, judged alike
+    python benchmarks/move_ladder.py --compare base.jsonl lever.jsonl  # gain per move, with SE
 """
 
 from __future__ import annotations
@@ -58,7 +65,8 @@ def judge(job: dict) -> dict:
     if job["known"] is not None:  # the reference of an earlier run (the same seeds)
         best, rows = job["known"]
     else:
-        ref = make_player(f"cmcts:{job['reference']}", seed=500_000 + index)
+        level = f"cmcts:{job['reference']}{job['reference_options']}"
+        ref = make_player(level, seed=500_000 + index)
         best = int(ref.choose(state))
         rows = [[int(m), int(v), float(q)] for m, v, q in ref.last_info["moves"]]
     return {"index": index, "age": state.age, "chosen": chosen, "best": best, "rows": rows}
@@ -76,11 +84,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=None, help="results file (JSON lines; a rerun resumes it)")
     ap.add_argument("--options", default="", help="the budgets' cmcts options, e.g. c_base=10000")
     ap.add_argument(
+        "--reference-options",
+        default="",
+        help="the reference's cmcts options: halving=128 gives every move many descents, so a"
+        " move the default reference hardly visited is judged by more than its first few",
+    )
+    ap.add_argument(
         "--reference-from",
         default=None,
         help="an earlier run's results file: its reference values (same seeds), not searched again",
     )
+    ap.add_argument(
+        "--compare",
+        nargs=2,
+        metavar=("BASE", "LEVER"),
+        help="compare two results files judged by the same reference (no search)",
+    )
     args = ap.parse_args(argv)
+    if args.compare:
+        compare(*args.compare)
+        return 0
     start = time.perf_counter()
     pool: list[State] = []
     for g in range(args.games):
@@ -99,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
             "budgets": args.iterations,
             "options": f":{args.options}" if args.options else "",
             "reference": args.reference,
+            "reference_options": f":{args.reference_options}" if args.reference_options else "",
             "known": known.get(i),
         }
         for i, p in enumerate(sorted(picks))
@@ -114,18 +138,48 @@ def main(argv: list[str] | None = None) -> int:
     print("| iterations | agrees with the reference | mean loss | loss > 0.02 | largest loss |")
     print("|---|---|---|---|---|")
     for k, n in enumerate(args.iterations):
-        losses = []
-        for r in results:
-            q = {m: value for m, visits, value in r["rows"] if visits}
-            # a move the reference never tried is judged by its worst tried one
-            chosen_q = q.get(r["chosen"][k], min(q.values()))
-            losses.append(max(0.0, q[r["best"]] - chosen_q))
+        losses = [loss(r, r["chosen"][k]) for r in results]
         agree = sum(r["chosen"][k] == r["best"] for r in results)
         print(
             f"| {n:,} | {agree}/{len(results)} | {statistics.mean(losses):.4f} |"
             f" {sum(x > 0.02 for x in losses)} | {max(losses):.3f} |"
         )
     return 0
+
+
+def loss(result: dict, move: int) -> float:
+    """The reference's value of its best move less its value of ``move`` (a move the reference
+    never tried is judged by its worst tried one)."""
+    q = {m: value for m, visits, value in result["rows"] if visits}
+    return max(0.0, q[result["best"]] - q.get(move, min(q.values())))
+
+
+def compare(base_file: str, lever_file: str) -> None:
+    """Two runs judged by the same reference, position by position: each budget's mean loss and
+    the lever's gain per move over the base, with its standard error."""
+
+    def load(path: str) -> dict[int, dict]:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        rows = (json.loads(line).get("result") or {} for line in lines)
+        return {r["index"]: r for r in rows if "best" in r}
+
+    base, lever = load(base_file), load(lever_file)
+    common = sorted(set(base) & set(lever))
+    if any(base[i]["rows"] != lever[i]["rows"] for i in common):
+        raise SystemExit("the two runs were judged by different references")
+    print(f"{len(common)} positions in both")
+    print("| budget | base: agrees / mean loss | lever: agrees / mean loss | gain per move (SE) |")
+    print("|---|---|---|---|")
+    for k in range(len(base[common[0]]["chosen"])):
+        a = [loss(base[i], base[i]["chosen"][k]) for i in common]
+        b = [loss(base[i], lever[i]["chosen"][k]) for i in common]
+        gains = [x - y for x, y in zip(a, b, strict=True)]
+        se = statistics.stdev(gains) / len(gains) ** 0.5
+        agree = [sum(r[i]["chosen"][k] == base[i]["best"] for i in common) for r in (base, lever)]
+        print(
+            f"| {k + 1} | {agree[0]}, {statistics.mean(a):.4f} | {agree[1]}, "
+            f"{statistics.mean(b):.4f} | {statistics.mean(gains):+.4f} ({se:.4f}) |"
+        )
 
 
 if __name__ == "__main__":

@@ -429,6 +429,19 @@ def decisions_between(
     return walk(before.apply(first, check=False), [first])
 
 
+#: CMctsConfig fields the player uses itself (not options of ``_cmcts.Tree``).
+_PLAYER_ONLY = (
+    "exact_cards",
+    "reuse",
+    "threads",
+    "value",
+    "pick",
+    "pick_share",
+    "pick_z",
+    "halving",
+)
+
+
 @dataclass(frozen=True)
 class CMctsConfig:
     """Knobs of the compiled MCTS (``duel.solvers._cmcts.Tree``); the defaults: the measured best.
@@ -491,6 +504,9 @@ class CMctsConfig:
       the prior's; the bound follows what the playouts show, more firmly the longer the
       search, which is what makes a longer think stronger (docs/strength.md, "Picking the
       move by a lower confidence bound"; :func:`rank_moves`).
+    * ``halving`` (0: off): sequential halving at the root over the ``halving`` moves of
+      highest prior (one tree only): the budget in rounds, each giving the moves still in as
+      many descents, keeping the better half by mean value; the last one left is played.
 
     >>> CMctsConfig.from_string("rollout=4,modes=2").modes
     2
@@ -525,6 +541,7 @@ class CMctsConfig:
     root_c: float = 0.0
     c_base: float = 0.0
     chance_depth: int = 0
+    halving: int = 0
 
     @classmethod
     def from_string(cls, text: str, base: CMctsConfig | None = None) -> CMctsConfig:
@@ -567,10 +584,7 @@ class CMctsConfig:
         """The keyword arguments of ``duel.solvers._cmcts.Tree`` (with the shipped learned value's
         weights when an option uses it: ``data/models/value.json`` stays their one source)."""
         options = {
-            f.name: getattr(self, f.name)
-            for f in fields(self)
-            if f.name
-            not in ("exact_cards", "reuse", "threads", "value", "pick", "pick_share", "pick_z")
+            f.name: getattr(self, f.name) for f in fields(self) if f.name not in _PLAYER_ONLY
         }
         if self.uses_learned_value():
             from duel.solvers.value import (
@@ -865,10 +879,11 @@ class CMctsPlayer:
             left = budget - TIME_MARGIN - (time.perf_counter() - start)
             limit = {"seconds": max(0.01, left)}
         if len(self.trees) == 1:
-            result = self.tree.search(core, **limit)
+            result = self.tree.search(core, halving=self.config.halving, **limit)
         else:
             result = _search_trees(self.trees, core, limit)
         self.last_info = result
-        best = Move(pick_move(result["moves"], self.config))
+        chosen = result.get("chosen", -1)
+        best = Move(chosen if chosen >= 0 else pick_move(result["moves"], self.config))
         self._played = (state, best)
         return best

@@ -524,3 +524,49 @@ def test_the_exact_table_is_kept_between_moves():
     again = player.last_info
     assert first.exact and again.exact and first.best_move == again.best_move
     assert again.nodes * 10 < max(first.nodes, 100)
+
+
+def _tree(seed: int = 1):
+    return _cmcts.Tree(seed=seed, **CMctsConfig().tree_options())
+
+
+def test_halving_shares_each_round_equally_and_keeps_the_better_half():
+    """Sequential halving at the root: the m moves of highest prior get the first round's
+    descents in equal shares (round robin), each round keeps the better half by mean value, and
+    the move chosen is the last one left: in every round the best mean of those still in."""
+    tested = 0
+    for state in list(_random_decisions(2, seed=41))[::9][:8]:
+        moves = state.legal_moves()
+        if len(moves) < 5:
+            continue
+        tested += 1
+        tree = _tree()
+        result = tree.search(CoreState.from_state(state), iterations=4001, halving=4)
+        rows = {m: (n, q) for m, n, q in result["moves"]}
+        assert result["chosen"] in {int(m) for m in moves}
+        visited = sorted((n for n, _ in rows.values() if n), reverse=True)
+        # two rounds of 2,000 descents: 4 x 500, then 2 x 1,000 (and one first descent, PUCT's)
+        assert all(1499 <= n <= 1502 for n in visited[:2]), visited
+        assert all(499 <= n <= 502 for n in visited[2:4]), visited
+        assert all(n <= 1 for n in visited[4:]), visited
+        finalists = [m for m, (n, _) in rows.items() if n >= 1499]
+        assert result["chosen"] in finalists
+        assert rows[result["chosen"]][1] == max(rows[m][1] for m in finalists)
+    assert tested >= 4
+
+
+def test_halving_off_by_default_and_a_player_plays_its_choice():
+    """Without `halving` nothing is chosen in C (the pick rule decides); with it the player
+    plays the move the halving chose, within its time."""
+    state = next(_random_decisions(1, seed=43))
+    result = _tree().search(CoreState.from_state(state), iterations=500)
+    assert result["chosen"] == -1
+    assert CMctsConfig.from_string("halving=8").halving == 8
+    assert "halving" not in CMctsConfig(halving=8).tree_options()
+    player = make_player("cmcts:3000:halving=8", seed=5)
+    move = player.choose(state)
+    assert int(move) == player.last_info["chosen"]
+    timed = make_player("cmcts:0.05s:halving=8", seed=5)
+    start = time.perf_counter()
+    timed.choose(state)
+    assert time.perf_counter() - start < 0.05 + 0.05

@@ -97,6 +97,9 @@ typedef struct {
      * per card revealed: the replies below it are chosen knowing the card, as a player does.
      * Deeper, and where a new Age is dealt, the tree stays open loop. */
     int chance_depth;
+    /* Sequential halving at the root (Tree.search's `halving`): the move every descent starts
+     * with, or -1 (PUCT chooses, as everywhere below the root). */
+    int32_t forced;
 } Tree;
 
 static double now_seconds(void) {
@@ -325,6 +328,15 @@ static void descend(Tree *t, const dc_state *root_state) {
             value = leaf_value(t, &st);
             break;
         }
+        if (node == t->root && t->forced >= 0 && move != t->forced) {
+            const node_t *r = &t->nodes[node];
+            for (uint32_t i = 0; i < r->n_arms; i++)
+                if (t->arms[r->first + i].move == t->forced) {
+                    a = (long)(r->first + i);
+                    move = t->forced;
+                    break;
+                }
+        }
         path[depth] = (uint32_t)a;
         path_nodes[depth++] = node;
         decisions++;
@@ -400,6 +412,82 @@ static void descend(Tree *t, const dc_state *root_state) {
         t->nodes[path_nodes[i]].visits++;
         t->nodes[path_nodes[i]].value_a += value;
     }
+}
+
+/* The root arm of `move` (or NULL): arms move when their block grows, so it is looked up afresh. */
+static const arm_t *root_arm(const Tree *t, int32_t move) {
+    const node_t *r = &t->nodes[t->root];
+    for (uint32_t i = 0; i < r->n_arms; i++)
+        if (t->arms[r->first + i].move == move) return &t->arms[r->first + i];
+    return NULL;
+}
+
+/* The mover's mean value of a root move (-1 if never visited). */
+static double root_mean(const Tree *t, int32_t move, int mover_b) {
+    const arm_t *a = root_arm(t, move);
+    if (!a || !a->visits) return -1.0;
+    double q = a->value_a / a->visits;
+    return mover_b ? 1.0 - q : q;
+}
+
+/* Sequential halving at the root (Karnin, Koren and Somekh 2013; as Gumbel MuZero uses it, here
+ * without the noise): the `m` moves of highest prior share the budget in rounds, each round
+ * giving the moves still in as many descents each (round robin), then keeping the better half by
+ * mean value; the last one left is played. Below the root PUCT chooses as before. Why: under PUCT
+ * with a learned prior the root's visits follow the prior while the means are close, so a longer
+ * think rarely changes the move (docs/strength.md, "The ladder move by move"); here a longer think
+ * gives every candidate more descents, and the comparison of means decides, more surely the longer
+ * it runs. Rounds end by time (a share of the budget each) or by iterations. */
+static int32_t halving_search(Tree *t, const dc_state *st, long long iterations, double start,
+                              double deadline, int m, long long *done) {
+    descend(t, st); /* the root's arms and their priors */
+    (*done)++;
+    int32_t moves[DC_MAX_MOVES], cand[DC_MAX_MOVES];
+    double key[DC_MAX_MOVES];
+    int n = dc_legal_moves(st, moves), k = 0, mover_b = st->to_move == 1;
+    for (int j = 0; j < n; j++) {
+        const arm_t *a = root_arm(t, moves[j]);
+        if (!a) continue;
+        int i = k++;
+        while (i > 0 && key[i - 1] < a->weight) { /* by prior, highest first */
+            key[i] = key[i - 1];
+            cand[i] = cand[i - 1];
+            i--;
+        }
+        key[i] = a->weight;
+        cand[i] = moves[j];
+    }
+    if (k == 0) return -1;
+    if (k > m) k = m;
+    int rounds = 0;
+    while ((1 << rounds) < k) rounds++;
+    for (int r = 0; r < rounds && k > 1; r++) {
+        double round_end = start + (deadline - start) * (r + 1) / rounds;
+        long long iter_end = iterations * (r + 1) / rounds;
+        for (int i = 0;; i = i + 1 < k ? i + 1 : 0) {
+            if (iterations >= 0 && *done >= iter_end) break;
+            if (deadline >= 0 && now_seconds() >= round_end) break;
+            t->forced = cand[i];
+            descend(t, st);
+            (*done)++;
+        }
+        t->forced = -1;
+        for (int i = 0; i < k; i++) key[i] = root_mean(t, cand[i], mover_b);
+        for (int i = 1; i < k; i++) { /* stable: a tie keeps the prior's order */
+            int32_t c = cand[i];
+            double q = key[i];
+            int j = i;
+            while (j > 0 && key[j - 1] < q) {
+                key[j] = key[j - 1];
+                cand[j] = cand[j - 1];
+                j--;
+            }
+            key[j] = q;
+            cand[j] = c;
+        }
+        k = (k + 1) / 2;
+    }
+    return cand[0];
 }
 
 /* --- Python interface --------------------------------------------------------------------- */
@@ -585,6 +673,7 @@ static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
         return -1;
     }
     self->chance_depth = chance_depth;
+    self->forced = -1;
     if (!(root_c >= 0.0) || !(c_base >= 0.0)) {
         PyErr_SetString(PyExc_ValueError, "need root_c >= 0 and c_base >= 0 (0: off)");
         return -1;
@@ -687,13 +776,14 @@ static PyObject *Tree_value_features(Tree *self, PyObject *obj) {
 }
 
 static PyObject *Tree_search(Tree *self, PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {"state", "iterations", "seconds", NULL};
+    static char *kwlist[] = {"state", "iterations", "seconds", "halving", NULL};
     PyObject *obj;
     long long iterations = -1;
     double seconds = -1.0;
+    int halving = 0;
     dc_state st_value;
     const dc_state *st = &st_value;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|Ld", kwlist, &obj, &iterations, &seconds))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|Ldi", kwlist, &obj, &iterations, &seconds, &halving))
         return NULL;
     if (capi->get_state(obj, &st_value) < 0) return NULL;
     if (dc_is_chance(st) || dc_is_terminal(st))
@@ -715,12 +805,16 @@ static PyObject *Tree_search(Tree *self, PyObject *args, PyObject *kwargs) {
     long long reused = self->nodes[self->root].visits, done = 0;
     memset(self->mode_n, 0, sizeof self->mode_n);
     memset(self->mode_a, 0, sizeof self->mode_a);
+    int32_t chosen = -1;
     Py_BEGIN_ALLOW_THREADS
-    while (iterations < 0 || done < iterations) {
-        descend(self, st);
-        done++;
-        if (deadline >= 0 && now_seconds() >= deadline) break;
-    }
+    if (halving >= 2)
+        chosen = halving_search(self, st, iterations, start, deadline, halving, &done);
+    else
+        while (iterations < 0 || done < iterations) {
+            descend(self, st);
+            done++;
+            if (deadline >= 0 && now_seconds() >= deadline) break;
+        }
     Py_END_ALLOW_THREADS
     double elapsed = now_seconds() - start;
     /* root statistics for every legal move */
@@ -748,9 +842,10 @@ static PyObject *Tree_search(Tree *self, PyObject *args, PyObject *kwargs) {
         }
         PyList_SET_ITEM(stats, j, item);
     }
-    return Py_BuildValue("{s:L,s:d,s:L,s:N,s:k,s:k}", "iterations", done, "seconds", elapsed,
+    return Py_BuildValue("{s:L,s:d,s:L,s:N,s:k,s:k,s:i}", "iterations", done, "seconds", elapsed,
                          "reused", reused, "moves", stats, "nodes",
-                         (unsigned long)self->n_nodes, "arms", (unsigned long)self->n_arms);
+                         (unsigned long)self->n_nodes, "arms", (unsigned long)self->n_arms,
+                         "chosen", (int)chosen);
 }
 
 static PyObject *Tree_advance(Tree *self, PyObject *arg) {

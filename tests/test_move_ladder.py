@@ -1,0 +1,62 @@
+"""benchmarks/move_ladder.py: how a budget's move is judged, and two runs compared."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _module():
+    pytest.importorskip("duel.solvers._cmcts")
+    spec = importlib.util.spec_from_file_location(
+        "move_ladder", ROOT / "benchmarks" / "move_ladder.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(ROOT / "benchmarks"))  # its sibling exact_budget, as when run
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    return module
+
+
+RESULT = {
+    "index": 0,
+    "best": 1,
+    "rows": [[1, 900, 0.60], [2, 80, 0.55], [3, 0, 0.5], [4, 20, 0.40]],
+}
+
+
+def test_loss_is_the_reference_value_given_up():
+    ladder = _module()
+    assert ladder.loss(RESULT, 1) == 0.0
+    assert ladder.loss(RESULT, 2) == pytest.approx(0.05)
+    # a move the reference never tried counts as its worst tried one
+    assert ladder.loss(RESULT, 3) == pytest.approx(0.20)
+
+
+def _write(path: Path, chosen: list[list[int]]) -> str:
+    lines = [
+        json.dumps({"key": str(i), "result": {**RESULT, "index": i, "chosen": c}})
+        for i, c in enumerate(chosen)
+    ]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def test_compare_gives_the_gain_per_move(tmp_path, capsys):
+    ladder = _module()
+    base = _write(tmp_path / "base.jsonl", [[2, 1], [1, 1], [4, 2]])
+    lever = _write(tmp_path / "lever.jsonl", [[1, 1], [1, 1], [2, 2]])
+    ladder.compare(base, lever)
+    out = capsys.readouterr().out
+    assert "3 positions in both" in out
+    # budget 1: base loses 0.05 + 0 + 0.20, the lever 0 + 0 + 0.05: a gain of 0.0667 a move
+    assert "| 1 | 1, 0.0833 | 2, 0.0167 | +0.0667" in out
+    assert "| 2 | 2, 0.0167 | 2, 0.0167 | +0.0000" in out
