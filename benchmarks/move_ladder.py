@@ -36,7 +36,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from exact_budget import selfplay_decisions  # noqa: E402  (the script's folder)
+from endgames import cards_left  # noqa: E402  (the script's folder)
+from exact_budget import selfplay_decisions  # noqa: E402
 
 from duel.position import position_from_json, position_to_json  # noqa: E402
 from duel.solvers.batch import run_jobs  # noqa: E402
@@ -54,6 +55,22 @@ def game_positions(seed: int, iterations: int) -> list[State]:
     )
 
 
+def exact_rows(state: State, seconds: float) -> list[list] | None:
+    """Every legal move with its exact value for the mover (visits 1), or None if a solve did not
+    finish within ``seconds``: the judge of ``--exact-judge``, free of the playouts' bias."""
+    from duel.solvers.search import Limit, analyse
+
+    rows = []
+    for move in state.legal_moves():
+        child = state.apply(move, check=False)
+        info = analyse(child, Limit(time=seconds), exact=True, margin=False, threads=1)
+        if not info.exact:
+            return None
+        a = info.value.a
+        rows.append([int(move), 1, a if state.to_move == 0 else 1.0 - a])
+    return rows
+
+
 def judge(job: dict) -> dict:
     """One position: the move each budget chooses, and the reference's values of every move."""
     state = position_from_json(job["position"])
@@ -62,7 +79,12 @@ def judge(job: dict) -> dict:
     for n in job["budgets"]:
         player = make_player(f"cmcts:{n}{job['options']}", seed=1000 + index)
         chosen.append(int(player.choose(state)))
-    if job["known"] is not None:  # the reference of an earlier run (the same seeds)
+    if job.get("exact"):
+        rows = job["known"][1] if job["known"] is not None else exact_rows(state, job["exact"])
+        if rows is None:
+            return {"index": index, "age": state.age, "chosen": chosen, "unsolved": True}
+        best = max(rows, key=lambda r: (r[2], -r[0]))[0]
+    elif job["known"] is not None:  # the reference of an earlier run (the same seeds)
         best, rows = job["known"]
     else:
         level = f"cmcts:{job['reference']}{job['reference_options']}"
@@ -95,6 +117,14 @@ def main(argv: list[str] | None = None) -> int:
         help="an earlier run's results file: its reference values (same seeds), not searched again",
     )
     ap.add_argument(
+        "--exact-judge",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="Age III positions only (12-14 cards left), judged by the exact solver's value of"
+        " every move (each solve within SECONDS, or the position is left out)",
+    )
+    ap.add_argument(
         "--compare",
         nargs=2,
         metavar=("BASE", "LEVER"),
@@ -108,6 +138,8 @@ def main(argv: list[str] | None = None) -> int:
     pool: list[State] = []
     for g in range(args.games):
         pool.extend(game_positions(args.seed + g, args.game_iterations))
+    if args.exact_judge:
+        pool = [s for s in pool if s.age == 3 and cards_left(s) <= 14]
     picks = random.Random(args.seed).sample(range(len(pool)), min(args.positions, len(pool)))
     known: dict[int, list] = {}
     if args.reference_from:
@@ -124,6 +156,7 @@ def main(argv: list[str] | None = None) -> int:
             "reference": args.reference,
             "reference_options": f":{args.reference_options}" if args.reference_options else "",
             "known": known.get(i),
+            "exact": args.exact_judge,
         }
         for i, p in enumerate(sorted(picks))
     ]
@@ -134,6 +167,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     results = list(run_jobs(judge, jobs, workers=args.workers, out=args.out, label="positions"))
     print(f"({time.perf_counter() - start:.0f} s wall)")
+    unsolved = sum("best" not in r for r in results)
+    results = [r for r in results if "best" in r]
+    if unsolved:
+        print(f"{unsolved} positions left out: a move's exact solve did not finish in time")
     print()
     print("| iterations | agrees with the reference | mean loss | loss > 0.02 | largest loss |")
     print("|---|---|---|---|---|")

@@ -63,3 +63,28 @@ def test_compare_gives_the_gain_per_move(tmp_path, capsys):
     # budget 1: base loses 0.05 + 0 + 0.20, the lever 0 + 0 + 0.05: a gain of 0.0667 a move
     assert "| 1 | 1, 0.0833 | 2, 0.0167 | +0.0667" in out
     assert "| 2 | 2, 0.0167 | 2, 0.0167 | +0.0000" in out
+
+
+def test_exact_rows_value_every_move_as_the_solver_values_the_position():
+    import random
+
+    from duel.solvers.search import Limit, analyse
+    from duel.state import new_game
+
+    ladder = _module()
+    rng, state = random.Random(7), new_game()
+    while not (
+        state.age == 3
+        and state.phase == "play"
+        and ladder.cards_left(state) <= 5
+        and len(state.legal_moves()) > 1
+    ):
+        state = state.apply(state.random_move(rng), check=False)
+        assert not state.is_terminal()
+    rows = ladder.exact_rows(state, 30.0)
+    assert sorted(m for m, _, _ in rows) == sorted(int(m) for m in state.legal_moves())
+    assert all(0.0 <= v <= 1.0 for _, _, v in rows)
+    whole = analyse(state, Limit(time=30), exact=True, margin=False, threads=1)
+    assert whole.exact
+    mover = whole.value.a if state.to_move == 0 else 1.0 - whole.value.a
+    assert max(v for _, _, v in rows) == pytest.approx(mover)
