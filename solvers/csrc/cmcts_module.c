@@ -314,6 +314,14 @@ static long outcome_arm(Tree *t, int32_t node_index, int32_t outcome) {
     return add_arm(t, node, outcome, 0.0);
 }
 
+/* The root arm of `move` (or NULL): arms move when their block grows, so it is looked up afresh. */
+static const arm_t *root_arm(const Tree *t, int32_t move) {
+    const node_t *r = &t->nodes[t->root];
+    for (uint32_t i = 0; i < r->n_arms; i++)
+        if (t->arms[r->first + i].move == move) return &t->arms[r->first + i];
+    return NULL;
+}
+
 static void descend(Tree *t, const dc_state *root_state) {
     uint32_t path[MAX_PATH];
     int32_t path_nodes[MAX_PATH];
@@ -329,13 +337,11 @@ static void descend(Tree *t, const dc_state *root_state) {
             break;
         }
         if (node == t->root && t->forced >= 0 && move != t->forced) {
-            const node_t *r = &t->nodes[node];
-            for (uint32_t i = 0; i < r->n_arms; i++)
-                if (t->arms[r->first + i].move == t->forced) {
-                    a = (long)(r->first + i);
-                    move = t->forced;
-                    break;
-                }
+            const arm_t *f = root_arm(t, t->forced);
+            if (f) {
+                a = (long)(f - t->arms);
+                move = t->forced;
+            }
         }
         path[depth] = (uint32_t)a;
         path_nodes[depth++] = node;
@@ -414,20 +420,29 @@ static void descend(Tree *t, const dc_state *root_state) {
     }
 }
 
-/* The root arm of `move` (or NULL): arms move when their block grows, so it is looked up afresh. */
-static const arm_t *root_arm(const Tree *t, int32_t move) {
-    const node_t *r = &t->nodes[t->root];
-    for (uint32_t i = 0; i < r->n_arms; i++)
-        if (t->arms[r->first + i].move == move) return &t->arms[r->first + i];
-    return NULL;
-}
-
 /* The mover's mean value of a root move (-1 if never visited). */
 static double root_mean(const Tree *t, int32_t move, int mover_b) {
     const arm_t *a = root_arm(t, move);
     if (!a || !a->visits) return -1.0;
     double q = a->value_a / a->visits;
     return mover_b ? 1.0 - q : q;
+}
+
+/* Sorts the first k moves of `cand` by `key`, highest first; stable, so a tie keeps the order
+ * they came in. */
+static void sort_by_key(int32_t *cand, double *key, int k) {
+    for (int i = 1; i < k; i++) {
+        int32_t c = cand[i];
+        double q = key[i];
+        int j = i;
+        while (j > 0 && key[j - 1] < q) {
+            key[j] = key[j - 1];
+            cand[j] = cand[j - 1];
+            j--;
+        }
+        key[j] = q;
+        cand[j] = c;
+    }
 }
 
 /* Sequential halving at the root (Karnin, Koren and Somekh 2013; as Gumbel MuZero uses it, here
@@ -448,20 +463,15 @@ static int32_t halving_search(Tree *t, const dc_state *st, long long iterations,
     for (int j = 0; j < n; j++) {
         const arm_t *a = root_arm(t, moves[j]);
         if (!a) continue;
-        int i = k++;
-        while (i > 0 && key[i - 1] < a->weight) { /* by prior, highest first */
-            key[i] = key[i - 1];
-            cand[i] = cand[i - 1];
-            i--;
-        }
-        key[i] = a->weight;
-        cand[i] = moves[j];
+        key[k] = a->weight;
+        cand[k++] = moves[j];
     }
     if (k == 0) return -1;
+    sort_by_key(cand, key, k); /* by prior */
     if (k > m) k = m;
     int rounds = 0;
     while ((1 << rounds) < k) rounds++;
-    for (int r = 0; r < rounds && k > 1; r++) {
+    for (int r = 0; r < rounds; r++) {
         double round_end = start + (deadline - start) * (r + 1) / rounds;
         long long iter_end = iterations * (r + 1) / rounds;
         for (int i = 0;; i = i + 1 < k ? i + 1 : 0) {
@@ -473,18 +483,7 @@ static int32_t halving_search(Tree *t, const dc_state *st, long long iterations,
         }
         t->forced = -1;
         for (int i = 0; i < k; i++) key[i] = root_mean(t, cand[i], mover_b);
-        for (int i = 1; i < k; i++) { /* stable: a tie keeps the prior's order */
-            int32_t c = cand[i];
-            double q = key[i];
-            int j = i;
-            while (j > 0 && key[j - 1] < q) {
-                key[j] = key[j - 1];
-                cand[j] = cand[j - 1];
-                j--;
-            }
-            key[j] = q;
-            cand[j] = c;
-        }
+        sort_by_key(cand, key, k); /* a tie keeps the prior's order */
         k = (k + 1) / 2;
     }
     return cand[0];
