@@ -94,14 +94,19 @@ setup(
         Extension(
             "duel.solvers._csearch",
             sources=["solvers/csrc/csearch_module.c"],
-            depends=[*SEARCH_C, *CSEARCH_PARTS],
+            depends=[*SEARCH_C, *CSEARCH_PARTS, "solvers/csrc/csearch_capi.h"],
             extra_compile_args=FLAGS,
             optional=True,
         ),
         Extension(
             "duel.solvers._cmcts",
             sources=["solvers/csrc/cmcts_module.c"],
-            depends=[*SEARCH_C, "solvers/csrc/rollout.h", "solvers/csrc/value_model.h"],
+            depends=[
+                *SEARCH_C,
+                "solvers/csrc/rollout.h",
+                "solvers/csrc/value_model.h",
+                "solvers/csrc/csearch_capi.h",
+            ],
             extra_compile_args=FLAGS,
             optional=True,
         ),

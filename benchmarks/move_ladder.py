@@ -17,11 +17,16 @@ them by those few (a move worth a sure win was once judged 0.19 that way). Compa
 against the same reference.
 
 Iteration budgets make every figure a function of the seeds alone, so the load changes nothing.
+``--seconds`` gives the budgets as times per move instead, as in a game: a lever that makes each
+iteration dearer (exact playouts) is judged at the time it costs. Timed runs need a core per
+worker and nothing else running.
 
     python benchmarks/move_ladder.py --games 20 --positions 150 --workers 2 --out base.jsonl
     python benchmarks/move_ladder.py --games 20 --positions 150 --workers 2 \\
         --options c_base=10000 --reference-from base.jsonl     # a lever, judged alike
     python benchmarks/move_ladder.py --compare base.jsonl lever.jsonl  # gain per move, with SE
+    python benchmarks/move_ladder.py --games 20 --exact-judge 20 --seconds 0.3 1 --workers 2 \
+        --options exact_playout=4 --reference-from exact.jsonl   # timed, Age III, exact judge
 """
 
 from __future__ import annotations
@@ -101,6 +106,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--positions", type=int, default=150)
     ap.add_argument("--game-iterations", type=int, default=3000)
     ap.add_argument("--iterations", type=int, nargs="+", default=[17_500, 35_000, 70_000])
+    ap.add_argument(
+        "--seconds",
+        type=float,
+        nargs="+",
+        default=None,
+        help="budgets as seconds per move instead of --iterations (timed: a core per worker)",
+    )
     ap.add_argument("--reference", type=int, default=560_000)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--out", default=None, help="results file (JSON lines; a rerun resumes it)")
@@ -147,11 +159,12 @@ def main(argv: list[str] | None = None) -> int:
             r = json.loads(line).get("result") or {}
             if "best" in r:
                 known[r["index"]] = [r["best"], r["rows"]]
+    budgets = [f"{t:g}s" for t in args.seconds] if args.seconds else args.iterations
     jobs = [
         {
             "index": i,
             "position": position_to_json(pool[p]),
-            "budgets": args.iterations,
+            "budgets": budgets,
             "options": f":{args.options}" if args.options else "",
             "reference": args.reference,
             "reference_options": f":{args.reference_options}" if args.reference_options else "",
@@ -162,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     ]
     print(
         f"{len(jobs)} positions of {len(pool)} from {args.games} cmcts:{args.game_iterations}"
-        f" games (seed {args.seed}); budgets {args.iterations}, reference {args.reference}",
+        f" games (seed {args.seed}); budgets {budgets}, reference {args.reference}",
         flush=True,
     )
     results = list(run_jobs(judge, jobs, workers=args.workers, out=args.out, label="positions"))
@@ -172,13 +185,15 @@ def main(argv: list[str] | None = None) -> int:
     if unsolved:
         print(f"{unsolved} positions left out: a move's exact solve did not finish in time")
     print()
-    print("| iterations | agrees with the reference | mean loss | loss > 0.02 | largest loss |")
+    print("| budget | agrees with the reference | mean loss | loss > 0.02 | largest loss |")
     print("|---|---|---|---|---|")
-    for k, n in enumerate(args.iterations):
+    for k, n in enumerate(budgets):
         losses = [loss(r, r["chosen"][k]) for r in results]
         agree = sum(r["chosen"][k] == r["best"] for r in results)
         print(
             f"| {n:,} | {agree}/{len(results)} | {statistics.mean(losses):.4f} |"
+            if isinstance(n, int)
+            else f"| {n} | {agree}/{len(results)} | {statistics.mean(losses):.4f} |"
             f" {sum(x > 0.02 for x in losses)} | {max(losses):.3f} |"
         )
     return 0

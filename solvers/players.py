@@ -507,6 +507,13 @@ class CMctsConfig:
     * ``halving`` (0: off): sequential halving at the root over the ``halving`` moves of
       highest prior (one tree only): the budget in rounds, each giving the moves still in as
       many descents, keeping the better half by mean value; the last one left is played.
+    * ``exact_playout``, ``exact_leaf`` (0: off): in a search from an Age III root, a playout
+      ends where at most ``exact_playout`` cards are left in the pyramid, with the exact value of
+      that position; a tree node with at most ``exact_leaf`` cards left is valued by the exact
+      solver instead of a playout and the learned value, and the tree does not grow below it.
+      The solver is the player's exact searcher (its table shared with the root's solves), each
+      solve within ``exact_leaf_nodes`` nodes (else the playout judges). Why: the playouts'
+      bias, which a longer search cannot remove, ends where the solver takes over. One tree only.
 
     >>> CMctsConfig.from_string("rollout=4,modes=2").modes
     2
@@ -542,6 +549,9 @@ class CMctsConfig:
     c_base: float = 0.0
     chance_depth: int = 0
     halving: int = 0
+    exact_leaf: int = 0
+    exact_leaf_nodes: int = 20_000
+    exact_playout: int = 0
 
     @classmethod
     def from_string(cls, text: str, base: CMctsConfig | None = None) -> CMctsConfig:
@@ -803,6 +813,12 @@ class CMctsPlayer:
                 f"cmcts pick must be one of {', '.join(PICKS)}, not {quoted(self.config.pick)}"
             )
         options = {**self.config.tree_options(), "memory": tree_memory(time_per_move, iterations)}
+        self.seed = seed
+        self._exact_searcher = None
+        if self.config.exact_leaf > 0 or self.config.exact_playout > 0:
+            if self.config.threads > 1:
+                raise UnknownLevelError("cmcts exact_leaf needs threads=1 (one exact searcher)")
+            options["solver"] = self._solver()._c
         if self.config.threads > 1:  # the arena budget is shared between the trees
             options["memory"] = max(1 << 20, options["memory"] // self.config.threads)
         try:
@@ -815,7 +831,6 @@ class CMctsPlayer:
         self.iterations = iterations
         self.last_info = None
         self._played: tuple[State, Move] | None = None  # the tree's root and our move there
-        self._exact_searcher = None
 
     def _follow(self, state: State) -> None:
         """Move the tree's root to ``state`` along the decisions played since our last move,

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from duel import core  # noqa: E402
-from duel.moves import Kind
+from duel.moves import Kind, Move
 from duel.solvers.players import (
     CMctsConfig,
     CMctsPlayer,
@@ -570,3 +570,90 @@ def test_halving_off_by_default_and_a_player_plays_its_choice():
     start = time.perf_counter()
     timed.choose(state)
     assert time.perf_counter() - start < 0.05 + 0.05
+
+
+def _age3_decision(max_cards: int, seed: int, min_moves: int = 4):
+    """A play decision of Age III with at most ``max_cards`` cards left, from a seeded random
+    game, with at least ``min_moves`` legal moves."""
+    from duel.solvers.search import exact_feasible
+
+    rng = random.Random(seed)
+    while True:
+        state = new_game()
+        while not state.is_terminal():
+            if state.is_chance():
+                state = state.apply(state.random_move(rng), check=False)
+                continue
+            if (
+                state.phase == "play"
+                and exact_feasible(state, max_cards)
+                and len(state.legal_moves()) >= min_moves
+            ):
+                return state
+            state = state.apply(state.random_move(rng), check=False)
+
+
+def _exact_solver():
+    from duel.solvers import _csearch
+
+    return _csearch.Searcher(seed=0, chance_width=-1, chance_samples=4, memory=16 << 20)
+
+
+def _tree_with(**changes):
+    return _cmcts.Tree(**{**CMctsConfig().tree_options(), "seed": 1, **changes})
+
+
+def test_exact_leaves_value_every_child_by_the_exact_solver():
+    """With exact leaves at the root's children, a root move that reveals nothing leads to one
+    position, so every visit of its arm backs up that position's exact value: the arm's mean is
+    the exact value (as the solver gives it alone)."""
+    from duel.solvers._csearch import INF_DEPTH
+
+    checked = 0
+    for seed in (1, 2, 3):
+        state = _age3_decision(8, seed)
+        solver = _exact_solver()
+        tree = _tree_with(exact_leaf=8, solver=solver)
+        result = tree.search(CoreState.from_state(state), iterations=400)
+        assert result["exact_leaves"] > 0 and result["exact_leaves_failed"] == 0
+        judge = _exact_solver()
+        for move, visits, mean in result["moves"]:
+            child = state.apply(Move(move), check=False)
+            if not visits or child.is_chance():
+                continue
+            exact = judge.search(CoreState.from_state(child), INF_DEPTH, 0.0, 1.0)
+            mover_value = exact if state.to_move == 0 else 1.0 - exact
+            assert mean == pytest.approx(mover_value, abs=1e-9), (move, visits)
+            checked += 1
+    assert checked >= 6
+
+
+def test_exact_playouts_only_from_age_three_roots_and_need_a_solver():
+    """Exact playouts end each playout of an Age III search where the cards left fall to the
+    threshold (counted in the result); a search from Age I uses none; the options are checked."""
+    state = _age3_decision(12, seed=5, min_moves=2)
+    tree = _tree_with(exact_playout=4, solver=_exact_solver())
+    result = tree.search(CoreState.from_state(state), iterations=300)
+    assert 0 < result["exact_leaves"] <= 300
+    early = next(_random_decisions(1, seed=7))
+    tree = _tree_with(exact_playout=4, exact_leaf=6, solver=_exact_solver())
+    assert tree.search(CoreState.from_state(early), iterations=300)["exact_leaves"] == 0
+    with pytest.raises(ValueError, match="solver"):
+        _tree_with(exact_playout=4)
+    with pytest.raises(ValueError, match="exact_leaf"):
+        _tree_with(exact_leaf=-1, solver=_exact_solver())
+    with pytest.raises(TypeError, match="Searcher"):
+        _tree_with(exact_leaf=6, solver=object())
+
+
+def test_a_player_with_exact_playouts_shares_its_exact_searcher():
+    """The player hands its own exact searcher to the tree (one table for root solves and
+    leaves) and plays a legal move; with two trees the option is refused."""
+    state = _age3_decision(13, seed=9, min_moves=2)
+    player = make_player("cmcts:2000:exact_playout=4", seed=3)
+    move = player.choose(state)
+    assert move in state.legal_moves()
+    assert player.last_info["exact_leaves"] > 0
+    assert player._exact_searcher is not None
+    with pytest.raises(UnknownLevelError, match="threads=1"):
+        make_player("cmcts:2000:exact_playout=4,threads=2")

@@ -88,3 +88,31 @@ def test_exact_rows_value_every_move_as_the_solver_values_the_position():
     assert whole.exact
     mover = whole.value.a if state.to_move == 0 else 1.0 - whole.value.a
     assert max(v for _, _, v in rows) == pytest.approx(mover)
+
+
+def test_a_timed_budget_chooses_a_legal_move_in_its_time():
+    """``--seconds``: budgets given as times per move ("0.05s") are played as a timed player
+    plays them, judged by the known reference like the iteration budgets."""
+    import random
+    import time
+
+    from duel.position import position_to_json
+    from duel.state import new_game
+
+    ladder = _module()
+    rng, state = random.Random(5), new_game()
+    while not (state.phase == "play" and len(state.legal_moves()) > 3):
+        state = state.apply(state.random_move(rng), check=False)
+    rows = [[int(m), 10, 0.5] for m in state.legal_moves()]
+    job = {
+        "index": 3,
+        "position": position_to_json(state),
+        "budgets": ["0.05s"],
+        "options": ":exact_playout=4",
+        "known": [rows[0][0], rows],
+    }
+    start = time.perf_counter()
+    result = ladder.judge(job)
+    assert time.perf_counter() - start < 1.0
+    assert result["chosen"][0] in {int(m) for m in state.legal_moves()}
+    assert result["rows"] == rows and result["best"] == rows[0][0]

@@ -18,6 +18,10 @@
  * Closed-loop reveals (`chance_depth`, off by default): near the root, a card turned face up
  * within the Age leads to a chance node whose arms are the cards revealed, each with its own
  * subtree; `advance` follows the card shown there too.
+ * Exact leaves (`exact_playout`, `exact_leaf`, off by default): in a search from an Age III root,
+ * playouts end, and the tree stops, where few enough cards are left for the exact solver of
+ * duel.solvers._csearch (called through its capsule, csearch_capi.h, on this thread without the
+ * GIL) to value the position, with the table of the player's own exact searcher.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -26,12 +30,16 @@
 
 #include "../../duel/csrc/duel_core.c"
 #include "../../duel/csrc/ccore_capi.h"
+#include "csearch_capi.h"
 #include "heuristic.h"
 #include "rollout.h"
 #include "value_model.h"
 
 /* The conversions of duel._ccore (CoreState <-> dc_state), through its capsule. */
 static const dc_capi *capi;
+/* The exact solver of duel.solvers._csearch, through its capsule: imported with the first Tree
+ * given a solver (exact leaves), so the MCTS needs the solver only when it uses it. */
+static const cs_capi *cs_api;
 
 typedef struct {
     int32_t move;  /* the arm's key: the move code */
@@ -100,6 +108,15 @@ typedef struct {
     /* Sequential halving at the root (Tree.search's `halving`): the move every descent starts
      * with, or -1 (PUCT chooses, as everywhere below the root). */
     int32_t forced;
+    /* Exact leaves (`exact_leaf` cards, 0: off): in a search from an Age III root, a position of
+     * Age III with at most this many cards left in the pyramid, reached by a descent or a
+     * playout, is valued by the exact solver `solver` (a csearch Searcher, its table kept from
+     * solve to solve) within `exact_leaf_nodes` nodes, instead of by a playout: what the
+     * playouts' bias gets wrong, the solver does not. A solve that runs out of nodes leaves the
+     * playout to judge. `exact_on`: this search's root is in Age III. */
+    int exact_leaf, exact_playout, exact_on;
+    long long exact_leaf_nodes, exact_solved, exact_failed;
+    PyObject *solver;
 } Tree;
 
 static double now_seconds(void) {
@@ -243,6 +260,20 @@ static long select_arm(Tree *t, int32_t node_index, const dc_state *st, int32_t 
     return (long)best;
 }
 
+/* The exact value of `st` where exact leaves apply (see Tree.exact_leaf); 0 if they do not or
+ * the solve ran out of nodes. */
+static int exact_leaf_value(Tree *t, const dc_state *st, int cards, double *value) {
+    if (!t->exact_on || st->age != 3 || st->phase == DC_GAME_OVER || dc_is_chance(st) ||
+        dc_pop32(st->present) > (uint32_t)cards)
+        return 0;
+    if (cs_api->leaf_value(t->solver, st, t->exact_leaf_nodes, value)) {
+        t->exact_solved++;
+        return 1;
+    }
+    t->exact_failed++;
+    return 0;
+}
+
 static double rollout_play(Tree *t, dc_state *st, int age, int left, const uint8_t mode[2]);
 
 static double rollout_value(Tree *t, dc_state *st) {
@@ -282,10 +313,17 @@ static double rollout_value(Tree *t, dc_state *st) {
 }
 
 static double rollout_play(Tree *t, dc_state *st, int age, int left, const uint8_t mode[2]) {
+    /* tried once a playout: a solve out of nodes is not tried again */
+    int exact = t->exact_on && t->exact_playout > 0;
     while (st->phase != DC_GAME_OVER) {
         if (dc_is_chance(st)) {
             dc_apply(st, dc_sample_chance(st, &t->rng));
             continue;
+        }
+        if (exact && st->age == 3 && dc_pop32(st->present) <= (uint32_t)t->exact_playout) {
+            double v;
+            if (exact_leaf_value(t, st, t->exact_playout, &v)) return v;
+            exact = 0;
         }
         if (left <= 0 || (t->rollout == ROLLOUT_TO_AGE && st->age != age))
             return t->evaluation == EVAL_LEARNED ? vm_value(t->vw, st) : evaluate(st);
@@ -297,6 +335,8 @@ static double rollout_play(Tree *t, dc_state *st, int age, int left, const uint8
 
 /* The value of a new leaf (or of a state the tree cannot grow from), P(A wins). */
 static double leaf_value(Tree *t, dc_state *st) {
+    double exact;
+    if (exact_leaf_value(t, st, t->exact_leaf, &exact)) return exact; /* no learned value mixed in: it is exact */
     if (t->leaf == LEAF_PLAYOUT) return rollout_value(t, st);
     double v = vm_value(t->vw, st); /* before the playout changes st */
     if (t->leaf == LEAF_VALUE) return v;
@@ -331,6 +371,8 @@ static void descend(Tree *t, const dc_state *root_state) {
     double value;
     for (;;) {
         int32_t move;
+        /* the tree stops growing where the exact solver values every position */
+        if (node != t->root && exact_leaf_value(t, &st, t->exact_leaf, &value)) break;
         long a = select_arm(t, node, &st, &move);
         if (a < 0) {
             value = leaf_value(t, &st);
@@ -650,7 +692,8 @@ static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
                              "memory", "policy", "eps", "noise", "deny", "modes", "uct", "military",
                              "leaf", "mix_lambda", "evaluation", "value_weights", "age_horizon",
                              "block_science", "mix_fade", "prior_fade", "root_c", "c_base",
-                             "chance_depth", NULL};
+                             "chance_depth", "exact_leaf", "exact_leaf_nodes", "exact_playout", "solver",
+                             NULL};
     unsigned long long seed = 0;
     double c = 1.0, fpu = 0.1, temperature = 1.0, eps = 0.1, noise = 3.0, deny = 0.3;
     double military = 1.0;
@@ -659,14 +702,31 @@ static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
     long long memory = 256ll << 20;
     const char *leaf = "playout", *evaluation = "heuristic";
     double mix_lambda = 0.5, mix_fade = 0.0, prior_fade = 0.0, root_c = 0.0, c_base = 0.0;
-    int chance_depth = 0;
-    PyObject *value_weights = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KddsdiLsdddipdsdsOppddddi", kwlist, &seed,
+    int chance_depth = 0, exact_leaf = 0, exact_playout = 0;
+    long long exact_leaf_nodes = 20000;
+    PyObject *value_weights = Py_None, *solver = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KddsdiLsdddipdsdsOppddddiiLiO", kwlist, &seed,
                                      &c, &fpu, &prior, &temperature, &rollout, &memory, &policy,
                                      &eps, &noise, &deny, &modes, &uct, &military, &leaf,
                                      &mix_lambda, &evaluation, &value_weights, &age_horizon,
-                                     &block_science, &mix_fade, &prior_fade, &root_c, &c_base, &chance_depth))
+                                     &block_science, &mix_fade, &prior_fade, &root_c, &c_base, &chance_depth,
+                                     &exact_leaf, &exact_leaf_nodes, &exact_playout, &solver))
         return -1;
+    if (exact_leaf < 0 || exact_playout < 0 || exact_leaf_nodes < 1 ||
+        ((exact_leaf > 0 || exact_playout > 0) && solver == Py_None)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "need exact_leaf >= 0 and exact_playout >= 0 (0: off), exact_leaf_nodes "
+                        ">= 1, and a solver (a duel.solvers._csearch.Searcher) with either");
+        return -1;
+    }
+    if (solver != Py_None) {
+        if (!cs_api && !(cs_api = cs_import_capi())) return -1;
+        if (cs_api->prepare(solver) < 0) return -1;
+    }
+    Py_XSETREF(self->solver, solver == Py_None ? NULL : Py_NewRef(solver));
+    self->exact_leaf = exact_leaf;
+    self->exact_playout = exact_playout;
+    self->exact_leaf_nodes = exact_leaf_nodes;
     if (chance_depth < 0) {
         PyErr_SetString(PyExc_ValueError, "need chance_depth >= 0 (0: open loop)");
         return -1;
@@ -742,6 +802,7 @@ static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
 }
 
 static void Tree_dealloc(Tree *self) {
+    Py_XDECREF(self->solver);
     PyMem_RawFree(self->vw);
     PyMem_RawFree(self->nodes);
     PyMem_RawFree(self->arms);
@@ -805,6 +866,8 @@ static PyObject *Tree_search(Tree *self, PyObject *args, PyObject *kwargs) {
     memset(self->mode_n, 0, sizeof self->mode_n);
     memset(self->mode_a, 0, sizeof self->mode_a);
     int32_t chosen = -1;
+    self->exact_on = (self->exact_leaf > 0 || self->exact_playout > 0) && st->age == 3;
+    long long solved_before = self->exact_solved, failed_before = self->exact_failed;
     Py_BEGIN_ALLOW_THREADS
     if (halving >= 2)
         chosen = halving_search(self, st, iterations, start, deadline, halving, &done);
@@ -841,10 +904,12 @@ static PyObject *Tree_search(Tree *self, PyObject *args, PyObject *kwargs) {
         }
         PyList_SET_ITEM(stats, j, item);
     }
-    return Py_BuildValue("{s:L,s:d,s:L,s:N,s:k,s:k,s:i}", "iterations", done, "seconds", elapsed,
-                         "reused", reused, "moves", stats, "nodes",
+    return Py_BuildValue("{s:L,s:d,s:L,s:N,s:k,s:k,s:i,s:L,s:L}", "iterations", done, "seconds",
+                         elapsed, "reused", reused, "moves", stats, "nodes",
                          (unsigned long)self->n_nodes, "arms", (unsigned long)self->n_arms,
-                         "chosen", (int)chosen);
+                         "chosen", (int)chosen, "exact_leaves",
+                         self->exact_solved - solved_before, "exact_leaves_failed",
+                         self->exact_failed - failed_before);
 }
 
 static PyObject *Tree_advance(Tree *self, PyObject *arg) {

@@ -70,6 +70,7 @@
 
 #include "../../duel/csrc/duel_core.c"
 #include "../../duel/csrc/ccore_capi.h"
+#include "csearch_capi.h"
 
 /* The conversions of duel._ccore (CoreState <-> dc_state), through its capsule. */
 static const dc_capi *capi;
@@ -488,6 +489,41 @@ static PyTypeObject SearcherType = {
     .tp_getset = Searcher_getset,
 };
 
+/* The capsule's functions (csearch_capi.h): leaf solves of the compiled MCTS. */
+static int capi_prepare(PyObject *obj) {
+    if (!PyObject_TypeCheck(obj, &SearcherType)) {
+        PyErr_SetString(PyExc_TypeError, "the solver must be a duel.solvers._csearch.Searcher");
+        return -1;
+    }
+    return ensure_ctx((Searcher *)obj, 1);
+}
+
+static int capi_leaf_value(PyObject *obj, const dc_state *st, long long node_limit, double *value) {
+    Searcher *self = (Searcher *)obj;
+    if (self->busy || self->nctx < 1 || st->phase == DC_GAME_OVER || dc_is_chance(st)) return 0;
+    long long saved_limit = self->node_limit;
+    double saved_deadline = self->deadline;
+    self->node_limit = self->nodes + node_limit;
+    self->deadline = -1.0;
+    self->checkpoint = self->nodes; /* the limit is checked from the first node */
+    self->busy = 1;
+    Ctx *c = self->ctx[0];
+    ctx_begin(self, c, 0, NULL);
+    c->quiet = 1;
+    double v = solve(c, st, INF_DEPTH, 0.0, 1.0);
+    int aborted = c->aborted;
+    ctx_end(self, c);
+    self->busy = 0;
+    self->node_limit = saved_limit;
+    self->deadline = saved_deadline;
+    if (aborted) return 0;
+    *value = v;
+    return 1;
+}
+
+static const cs_capi csearch_capi = {CS_CAPI_VERSION, (int)sizeof(dc_state), capi_prepare,
+                                     capi_leaf_value};
+
 static struct PyModuleDef csearch_module = {
     PyModuleDef_HEAD_INIT, "duel.solvers._csearch",
     "The expectiminimax of solvers/search.py on the C engine; use it through solvers.search.",
@@ -511,6 +547,7 @@ PyMODINIT_FUNC PyInit__csearch(void) {
     Py_INCREF(&SearcherType);
     if (!Aborted || PyModule_AddObject(m, "Searcher", (PyObject *)&SearcherType) < 0 ||
         PyModule_AddObject(m, "Aborted", Py_NewRef(Aborted)) < 0 ||
+        PyModule_AddObject(m, "_C_API", PyCapsule_New((void *)&csearch_capi, CS_CAPI_NAME, NULL)) < 0 ||
         PyModule_AddIntConstant(m, "INF_DEPTH", INF_DEPTH) < 0 ||
         PyModule_AddIntConstant(m, "ENTRY_BYTES", (long)sizeof(tt_entry)) < 0) {
         Py_DECREF(m);

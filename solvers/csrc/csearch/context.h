@@ -41,6 +41,7 @@ typedef struct {
     int abstract;    /* exact solves: the table keyed by exact_key() */
     long long bound_cuts;
     int id;          /* 0: the calling thread, 1..: helpers */
+    int quiet;       /* 1: runs without the GIL and calls no Python (leaf solves of the MCTS) */
     Shared *sh;      /* NULL in a single-threaded search */
     PyObject *on_progress; /* callable(nodes) or NULL (borrowed from the Searcher) */
     uint32_t history[2][1 << 15]; /* per player, by hist_index(move): cut-off credit */
@@ -100,7 +101,7 @@ static void tick(Ctx *c) {
     if ((c->node_limit >= 0 && total >= c->node_limit) ||
         (c->deadline >= 0 && now_seconds() > c->deadline)) {
         c->aborted = 1;
-    } else if (!sh || c->id == 0) {
+    } else if (!c->quiet && (!sh || c->id == 0)) {
         if (sh) PyEval_RestoreThread(sh->saved);
         if (PyErr_CheckSignals() < 0) {
             c->aborted = 2;

@@ -94,6 +94,7 @@ static void ctx_begin(Searcher *self, Ctx *c, int id, Shared *sh) {
     c->final_picks = self->final_picks;
     c->on_progress = self->on_progress;
     c->id = id;
+    c->quiet = 0;
     c->sh = sh;
     c->aborted = 0;
     if (id == 0) {
