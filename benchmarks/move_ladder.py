@@ -51,12 +51,15 @@ from duel.solvers.search import exact_feasible  # noqa: E402
 from duel.state import State  # noqa: E402
 
 
-def game_positions(seed: int, iterations: int) -> list[State]:
-    """The play decisions with several moves that MCTS answers, in one seeded self-play game."""
+def game_positions(seed: int, iterations: int, min_cards: int = 12) -> list[State]:
+    """The play decisions with several moves in one seeded self-play game, those of Age III with
+    fewer than ``min_cards`` cards left excepted (by default the ones a 1 s player solves)."""
     return selfplay_decisions(
         seed,
         iterations,
-        lambda s: s.phase == "play" and len(s.legal_moves()) > 1 and not exact_feasible(s, 11),
+        lambda s: (
+            s.phase == "play" and len(s.legal_moves()) > 1 and not exact_feasible(s, min_cards - 1)
+        ),
     )
 
 
@@ -133,8 +136,17 @@ def main(argv: list[str] | None = None) -> int:
         type=float,
         default=0.0,
         metavar="SECONDS",
-        help="Age III positions only (12-14 cards left), judged by the exact solver's value of"
+        help="Age III positions only (--judge-cards, 12-14 cards left), judged by the exact"
+        " solver's value of"
         " every move (each solve within SECONDS, or the position is left out)",
+    )
+    ap.add_argument(
+        "--judge-cards",
+        type=int,
+        nargs=2,
+        default=[12, 14],
+        metavar=("MIN", "MAX"),
+        help="with --exact-judge: the cards left of the decisions judged (default 12 14)",
     )
     ap.add_argument(
         "--compare",
@@ -149,9 +161,10 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     pool: list[State] = []
     for g in range(args.games):
-        pool.extend(game_positions(args.seed + g, args.game_iterations))
+        pool.extend(game_positions(args.seed + g, args.game_iterations, args.judge_cards[0]))
     if args.exact_judge:
-        pool = [s for s in pool if s.age == 3 and cards_left(s) <= 14]
+        low, high = args.judge_cards
+        pool = [s for s in pool if s.age == 3 and low <= cards_left(s) <= high]
     picks = random.Random(args.seed).sample(range(len(pool)), min(args.positions, len(pool)))
     known: dict[int, list] = {}
     if args.reference_from:

@@ -116,3 +116,18 @@ def test_a_timed_budget_chooses_a_legal_move_in_its_time():
     assert time.perf_counter() - start < 1.0
     assert result["chosen"][0] in {int(m) for m in state.legal_moves()}
     assert result["rows"] == rows and result["best"] == rows[0][0]
+
+
+def test_game_positions_leave_out_the_endgames_below_the_judged_cards():
+    """``--judge-cards``: the pool keeps Age III decisions from MIN cards left up, so an 11-card
+    set can be judged; the default leaves out what a 1 s player solves (11 cards and fewer)."""
+    ladder = _module()
+    default = ladder.game_positions(3, 200)
+    wider = ladder.game_positions(3, 200, min_cards=9)
+
+    def age3_cards(states):
+        return sorted(ladder.cards_left(s) for s in states if s.age == 3)
+
+    assert min(age3_cards(default)) >= 12
+    assert min(age3_cards(wider)) >= 9
+    assert set(age3_cards(wider)) > set(age3_cards(default))
