@@ -25,7 +25,7 @@ worker and nothing else running.
     python benchmarks/move_ladder.py --games 20 --positions 150 --workers 2 \\
         --options c_base=10000 --reference-from base.jsonl     # a lever, judged alike
     python benchmarks/move_ladder.py --compare base.jsonl lever.jsonl  # gain per move, with SE
-    python benchmarks/move_ladder.py --games 20 --exact-judge 20 --seconds 0.3 1 --workers 2 \
+    python benchmarks/move_ladder.py --games 20 --exact-judge 20 --seconds 0.3 1 --workers 2 \\
         --options exact_playout=4 --reference-from exact.jsonl   # timed, Age III, exact judge
 """
 
@@ -137,8 +137,7 @@ def main(argv: list[str] | None = None) -> int:
         default=0.0,
         metavar="SECONDS",
         help="Age III positions only (--judge-cards, 12-14 cards left), judged by the exact"
-        " solver's value of"
-        " every move (each solve within SECONDS, or the position is left out)",
+        " solver's value of every move (each solve within SECONDS, or the position is left out)",
     )
     ap.add_argument(
         "--judge-cards",
@@ -203,10 +202,9 @@ def main(argv: list[str] | None = None) -> int:
     for k, n in enumerate(budgets):
         losses = [loss(r, r["chosen"][k]) for r in results]
         agree = sum(r["chosen"][k] == r["best"] for r in results)
+        label = f"{n:,}" if isinstance(n, int) else n
         print(
-            f"| {n:,} | {agree}/{len(results)} | {statistics.mean(losses):.4f} |"
-            if isinstance(n, int)
-            else f"| {n} | {agree}/{len(results)} | {statistics.mean(losses):.4f} |"
+            f"| {label} | {agree}/{len(results)} | {statistics.mean(losses):.4f} |"
             f" {sum(x > 0.02 for x in losses)} | {max(losses):.3f} |"
         )
     return 0
@@ -233,17 +231,22 @@ def compare(base_file: str, lever_file: str) -> None:
     if any(base[i]["rows"] != lever[i]["rows"] for i in common):
         raise SystemExit("the two runs were judged by different references")
     print(f"{len(common)} positions in both")
-    print("| budget | base: agrees / mean loss | lever: agrees / mean loss | gain per move (SE) |")
-    print("|---|---|---|---|")
+    print(
+        "| budget | base: agrees / mean loss | lever: agrees / mean loss | gain per move (SE)"
+        " | decisions better / worse |"
+    )
+    print("|---|---|---|---|---|")
     for k in range(len(base[common[0]]["chosen"])):
         a = [loss(base[i], base[i]["chosen"][k]) for i in common]
         b = [loss(base[i], lever[i]["chosen"][k]) for i in common]
         gains = [x - y for x, y in zip(a, b, strict=True)]
         se = statistics.stdev(gains) / len(gains) ** 0.5
         agree = [sum(r[i]["chosen"][k] == base[i]["best"] for i in common) for r in (base, lever)]
+        better, worse = sum(g > 1e-9 for g in gains), sum(g < -1e-9 for g in gains)
         print(
             f"| {k + 1} | {agree[0]}, {statistics.mean(a):.4f} | {agree[1]}, "
             f"{statistics.mean(b):.4f} | {statistics.mean(gains):+.4f} ({se:.4f}) |"
+            f" {better} / {worse} |"
         )
 
 

@@ -817,7 +817,9 @@ class CMctsPlayer:
         self._exact_searcher = None
         if self.config.exact_leaf > 0 or self.config.exact_playout > 0:
             if self.config.threads > 1:
-                raise UnknownLevelError("cmcts exact_leaf needs threads=1 (one exact searcher)")
+                raise UnknownLevelError(
+                    "cmcts exact_playout and exact_leaf need threads=1 (one exact searcher)"
+                )
             options["solver"] = self._solver()._c
         if self.config.threads > 1:  # the arena budget is shared between the trees
             options["memory"] = max(1 << 20, options["memory"] // self.config.threads)
@@ -826,7 +828,6 @@ class CMctsPlayer:
         except ValueError as e:  # a bad option value: one line, not a traceback
             raise UnknownLevelError(f"cmcts options: {e}") from None
         self.tree = self.trees[0]
-        self.seed = seed
         self.time_per_move = time_per_move
         self.iterations = iterations
         self.last_info = None

@@ -108,12 +108,11 @@ typedef struct {
     /* Sequential halving at the root (Tree.search's `halving`): the move every descent starts
      * with, or -1 (PUCT chooses, as everywhere below the root). */
     int32_t forced;
-    /* Exact leaves (`exact_leaf` cards, 0: off): in a search from an Age III root, a position of
-     * Age III with at most this many cards left in the pyramid, reached by a descent or a
-     * playout, is valued by the exact solver `solver` (a csearch Searcher, its table kept from
-     * solve to solve) within `exact_leaf_nodes` nodes, instead of by a playout: what the
-     * playouts' bias gets wrong, the solver does not. A solve that runs out of nodes leaves the
-     * playout to judge. `exact_on`: this search's root is in Age III. */
+    /* Exact values (0: off), in a search from an Age III root (`exact_on`): a tree node with at
+     * most `exact_leaf` cards left in the pyramid, and a playout once at most `exact_playout`
+     * are left, are valued by the exact solver `solver` (a csearch Searcher, its table kept from
+     * solve to solve) within `exact_leaf_nodes` nodes: what the playouts' bias gets wrong, the
+     * solver does not. A solve that runs out of nodes leaves the playout to judge. */
     int exact_leaf, exact_playout, exact_on;
     long long exact_leaf_nodes, exact_solved, exact_failed;
     PyObject *solver;
@@ -260,8 +259,8 @@ static long select_arm(Tree *t, int32_t node_index, const dc_state *st, int32_t 
     return (long)best;
 }
 
-/* The exact value of `st` where exact leaves apply (see Tree.exact_leaf); 0 if they do not or
- * the solve ran out of nodes. */
+/* The exact value of `st` if this search uses exact values and `st` has at most `cards` cards
+ * left in Age III (see Tree.exact_leaf); 0 if not, or if the solve ran out of nodes. */
 static int exact_leaf_value(Tree *t, const dc_state *st, int cards, double *value) {
     if (!t->exact_on || st->age != 3 || st->phase == DC_GAME_OVER || dc_is_chance(st) ||
         dc_pop32(st->present) > (uint32_t)cards)
@@ -336,7 +335,7 @@ static double rollout_play(Tree *t, dc_state *st, int age, int left, const uint8
 /* The value of a new leaf (or of a state the tree cannot grow from), P(A wins). */
 static double leaf_value(Tree *t, dc_state *st) {
     double exact;
-    if (exact_leaf_value(t, st, t->exact_leaf, &exact)) return exact; /* no learned value mixed in: it is exact */
+    if (exact_leaf_value(t, st, t->exact_leaf, &exact)) return exact; /* no learned value mixed in */
     if (t->leaf == LEAF_PLAYOUT) return rollout_value(t, st);
     double v = vm_value(t->vw, st); /* before the playout changes st */
     if (t->leaf == LEAF_VALUE) return v;

@@ -189,11 +189,7 @@ static PyObject *Searcher_search(Searcher *self, PyObject *args) {
     if (n > 1) {
         aborted = solve_threads(self, n, st, depth, alpha, beta, &v);
     } else {
-        Ctx *c = self->ctx[0];
-        ctx_begin(self, c, 0, NULL);
-        v = solve(c, st, depth, alpha, beta);
-        aborted = c->aborted;
-        ctx_end(self, c);
+        aborted = solve_alone(self, st, depth, alpha, beta, 0, &v);
     }
     self->busy = 0;
     if (aborted == 2) return NULL;
@@ -507,12 +503,8 @@ static int capi_leaf_value(PyObject *obj, const dc_state *st, long long node_lim
     self->deadline = -1.0;
     self->checkpoint = self->nodes; /* the limit is checked from the first node */
     self->busy = 1;
-    Ctx *c = self->ctx[0];
-    ctx_begin(self, c, 0, NULL);
-    c->quiet = 1;
-    double v = solve(c, st, INF_DEPTH, 0.0, 1.0);
-    int aborted = c->aborted;
-    ctx_end(self, c);
+    double v;
+    int aborted = solve_alone(self, st, INF_DEPTH, 0.0, 1.0, 1, &v);
     self->busy = 0;
     self->node_limit = saved_limit;
     self->deadline = saved_deadline;

@@ -136,3 +136,16 @@ static void ctx_end(Searcher *self, Ctx *c) {
     }
     c->sh = NULL;
 }
+
+/* A solve on the calling thread alone (ctx[0]); `quiet`: without the GIL, calling no Python (the
+ * MCTS's leaf solves). Returns the context's `aborted` (0: `*value` is the answer). */
+static int solve_alone(Searcher *self, const dc_state *st, int depth, double alpha, double beta,
+                       int quiet, double *value) {
+    Ctx *c = self->ctx[0];
+    ctx_begin(self, c, 0, NULL);
+    c->quiet = quiet;
+    *value = solve(c, st, depth, alpha, beta);
+    int aborted = c->aborted;
+    ctx_end(self, c);
+    return aborted;
+}
