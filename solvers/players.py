@@ -720,6 +720,29 @@ EXACT_THREADS_SPEEDUP = 1.4
 #: two of five 16-card solves ran past 120 s); the 2-core machine with nothing else running,
 #: 2026-11-26 (``benchmarks/results/exact_budget_14_16.txt``).
 EXACT_P80_SECONDS_2_THREADS = {14: 6.1, 15: 25.8, 16: 39.7}
+#: The medians the solve rule reads (:func:`exact_cards_for_time`). One thread, up to 14 cards:
+#: 32-38 positions per row of 40 ``cmcts:2000`` games (``benchmarks/exact_budget.py --games 40
+#: --first-seed 9400 --threads 1 --limit 8``, load 1.2-1.8, 2026-11-27;
+#: ``benchmarks/results/exact_budget_2026-11-27.txt``; at 14 cards 25 of 38 finished within the
+#: 8 s limit, so the median is a measured time). Two threads, beyond: the pooled 15 and 25
+#: positions of :data:`EXACT_P80_SECONDS_2_THREADS`.
+EXACT_P50_SECONDS = {8: 0.003, 9: 0.014, 10: 0.107, 11: 0.104, 12: 0.321, 13: 1.241, 14: 3.506}
+EXACT_P50_SECONDS_2_THREADS = {15: 6.60, 16: 9.06}
+
+
+def _measured_seconds(
+    cards: int, threads: int, one_thread: dict[int, float], two_threads: dict[int, float]
+) -> float | None:
+    """A measured solve time for ``cards`` on ``threads``: the one-thread table where it has the
+    size, else the two-thread one, each carried to the other thread count by
+    :data:`EXACT_THREADS_SPEEDUP`; 0 below the tables, None beyond them."""
+    if cards in one_thread:
+        seconds = one_thread[cards]
+        return seconds / EXACT_THREADS_SPEEDUP if threads > 1 else seconds
+    if cards in two_threads:
+        seconds = two_threads[cards]
+        return seconds if threads > 1 else seconds * EXACT_THREADS_SPEEDUP
+    return 0.0 if cards < min(one_thread) else None
 
 
 def exact_p80_seconds(cards: int, threads: int = 1) -> float | None:
@@ -727,32 +750,42 @@ def exact_p80_seconds(cards: int, threads: int = 1) -> float | None:
     on ``threads``: :data:`EXACT_P80_SECONDS` (one thread) up to 13 cards,
     :data:`EXACT_P80_SECONDS_2_THREADS` from 14, each carried to the other thread count by
     :data:`EXACT_THREADS_SPEEDUP`; 0 below the tables (a few thousand nodes), None beyond them.
+    What a player is told a solve will likely take.
 
     >>> exact_p80_seconds(12), exact_p80_seconds(5), exact_p80_seconds(30)
     (0.669, 0.0, None)
     """
-    if cards in EXACT_P80_SECONDS:
-        seconds = EXACT_P80_SECONDS[cards]
-        return seconds / EXACT_THREADS_SPEEDUP if threads > 1 else seconds
-    if cards in EXACT_P80_SECONDS_2_THREADS:
-        seconds = EXACT_P80_SECONDS_2_THREADS[cards]
-        return seconds if threads > 1 else seconds * EXACT_THREADS_SPEEDUP
-    return 0.0 if cards < min(EXACT_P80_SECONDS) else None
+    return _measured_seconds(cards, threads, EXACT_P80_SECONDS, EXACT_P80_SECONDS_2_THREADS)
+
+
+def exact_p50_seconds(cards: int, threads: int = 1) -> float | None:
+    """The measured median of an exact solve's time: :data:`EXACT_P50_SECONDS` (one thread) up
+    to 14 cards, :data:`EXACT_P50_SECONDS_2_THREADS` beyond, as :func:`exact_p80_seconds`.
+
+    >>> exact_p50_seconds(12), exact_p50_seconds(16, 2), exact_p50_seconds(17)
+    (0.321, 9.06, None)
+    """
+    return _measured_seconds(cards, threads, EXACT_P50_SECONDS, EXACT_P50_SECONDS_2_THREADS)
 
 
 def exact_cards_for_time(seconds: float, threads: int = 1) -> int:
     """Age III cards left up to which the exact solve is tried first with ``seconds`` to think:
     the most cards up to which every solve size finishes within :data:`EXACT_TIME_SHARE` of the
-    time four times in five (:func:`exact_p80_seconds`). The one rule of the ``cmcts`` player
-    and the hints.
+    time at least half the time (:func:`exact_p50_seconds`). The one rule of the ``cmcts``
+    player and the hints.
+
+    A median, not a safer percentile: a solve that runs out of its share leaves the search the
+    rest of the time, and a solve that finishes gives the exact move. Measured against the 80th
+    percentile's rule one card short, the median's reach lost less per move at 0.2, 1 and 3 s
+    and was never worse on a decision (docs/strength.md, "The exact reach by the median").
 
     >>> [exact_cards_for_time(t) for t in (0.05, 0.2, 1.0, 3.0, 10.0)]
-    [8, 10, 11, 12, 13]
+    [9, 11, 12, 13, 14]
     """
     allowed = EXACT_TIME_SHARE * seconds
     cards = 7
     while True:
-        needed = exact_p80_seconds(cards + 1, threads)
+        needed = exact_p50_seconds(cards + 1, threads)
         if needed is None or needed > allowed:
             return cards
         cards += 1

@@ -118,24 +118,32 @@ def test_solve_time_from_measured_percentiles():
 
 
 def test_the_solve_rule_takes_the_measured_sizes_in_order():
-    """One rule from the measured times: every size up to the answer fits the time (the
-    two-thread figures from 14 cards count for one thread at EXACT_THREADS_SPEEDUP times), and
-    nothing beyond the measured sizes is ever tried."""
+    """One rule from the measured medians: every size up to the answer fits the time (the
+    one-thread figures count for two threads at EXACT_THREADS_SPEEDUP times less, the two-thread
+    ones from 15 cards for one thread at that much more), and nothing beyond the measured sizes
+    is ever tried."""
     from duel.solvers.players import (
+        EXACT_P50_SECONDS,
+        EXACT_P50_SECONDS_2_THREADS,
         EXACT_P80_SECONDS_2_THREADS,
         EXACT_THREADS_SPEEDUP,
         EXACT_TIME_SHARE,
         exact_cards_for_time,
+        exact_p50_seconds,
         exact_p80_seconds,
     )
 
     assert exact_p80_seconds(16, 2) == EXACT_P80_SECONDS_2_THREADS[16]
     assert exact_p80_seconds(16, 1) == EXACT_P80_SECONDS_2_THREADS[16] * EXACT_THREADS_SPEEDUP
     assert exact_p80_seconds(17, 2) is None
+    assert exact_p50_seconds(16, 1) == EXACT_P50_SECONDS_2_THREADS[16] * EXACT_THREADS_SPEEDUP
+    assert exact_p50_seconds(14, 2) == EXACT_P50_SECONDS[14] / EXACT_THREADS_SPEEDUP
+    assert exact_p50_seconds(17, 2) is None
     for threads in (1, 2):
         for seconds in (0.05, 0.3, 1, 3, 10, 15, 40, 100, 10_000):
             cards = exact_cards_for_time(seconds, threads)
             allowed = EXACT_TIME_SHARE * seconds
-            assert all(exact_p80_seconds(n, threads) <= allowed for n in range(8, cards + 1))
-            assert cards == 16 or exact_p80_seconds(cards + 1, threads) > allowed
-    assert exact_cards_for_time(10.0, 2) == 13 and exact_cards_for_time(100.0, 2) == 16
+            assert all(exact_p50_seconds(n, threads) <= allowed for n in range(8, cards + 1))
+            assert cards == 16 or exact_p50_seconds(cards + 1, threads) > allowed
+    assert exact_cards_for_time(10.0, 2) == 14 and exact_cards_for_time(11.0, 2) == 15
+    assert exact_cards_for_time(100.0, 2) == 16
