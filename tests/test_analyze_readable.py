@@ -145,5 +145,5 @@ def test_the_solve_rule_takes_the_measured_sizes_in_order():
             allowed = EXACT_TIME_SHARE * seconds
             assert all(exact_p50_seconds(n, threads) <= allowed for n in range(8, cards + 1))
             assert cards == 16 or exact_p50_seconds(cards + 1, threads) > allowed
-    assert exact_cards_for_time(10.0, 2) == 14 and exact_cards_for_time(11.0, 2) == 15
+    assert exact_cards_for_time(10.0, 2) == 14 and exact_cards_for_time(12.0, 2) == 15
     assert exact_cards_for_time(100.0, 2) == 16
