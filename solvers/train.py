@@ -8,10 +8,13 @@ The pipeline, each step a subcommand of ``python -m duel.solvers.train``:
    one JSON line: the seed, every move (chance included) and the winner, so positions are
    replayed exactly later and the features can change without new games.
 2. ``fit``: every position of the games that is a decision or follows one, labelled with the
-   game's result (1 if A won, 0 if B won, 1/2 shared). Games are split by ``index % 5``:
-   0-2 fit the weights, 3 calibrates them, 4 is held out. One L2-regularised logistic
-   regression per stage (Newton's method, numpy), the two taper weight vectors fitted jointly,
-   then each stage's weights multiplied by the factor that fits the calibration games best
+   game's result (1 if A won, 0 if B won, 1/2 shared), or with ``--search-weight w`` a mix of
+   it and what a ``cmcts`` teacher's search valued the position at (recorded with each game's
+   decisions as ``values``: a target with less noise than one result per game). Games are
+   split by ``index % 5``: 0-2 fit the weights, 3 calibrates them, 4 is held out. One
+   L2-regularised logistic regression per stage (Newton's method, numpy), the two taper weight
+   vectors fitted jointly, then each stage's weights multiplied by the factor that fits the
+   calibration games' results best
    (temperature scaling: positions of one game share its result, so the raw fit is
    overconfident on new games). Reports log loss, Brier score and a calibration table
    by deciles on the held-out positions, next to the same figures for the hand-made
@@ -110,16 +113,21 @@ def play_selfplay_game(job: dict) -> dict:
     players = [_player(teacher, seed * 7919 + 2 * index + seat) for seat in (0, 1)]
     state = new_game()
     moves: list[int] = []
+    values: list[list[float]] = []
     while state.fields[PHASE] != GAME_OVER:
         if state.is_chance():
             move = state.sample_chance(rng)
         elif rng.random() < teacher.epsilon:
             move = state.random_move(rng)
         else:
-            move = players[state.to_move].choose(state)
+            player = players[state.to_move]
+            move = player.choose(state)
+            value = searched_value(player, state, int(move))
+            if value is not None:
+                values.append([len(moves), round(value, 5)])
         moves.append(int(move))
         state = state.apply(move, check=False)
-    return {
+    record = {
         "seed": seed,
         "index": index,
         "teacher": teacher.label(),
@@ -127,6 +135,30 @@ def play_selfplay_game(job: dict) -> dict:
         "winner": state.fields[WINNER],
         "cpu": round(time.process_time() - start, 4),
     }
+    if teacher.kind == "cmcts":
+        record["values"] = values
+    return record
+
+
+def searched_value(player, state: State, move: int) -> float | None:
+    """What a ``cmcts`` teacher's search valued the move it chose at, for A: the root mean of
+    the move, or the exact value where the exact solver answered; None where it did not search
+    (a forced move) or for another teacher. A target with less noise than the game's result
+    (``fit --search-weight``)."""
+    from duel.solvers.players import CMctsPlayer
+    from duel.solvers.search import AnalysisInfo
+
+    if not isinstance(player, CMctsPlayer) or len(state.legal_moves()) == 1:
+        return None
+    info = player.last_info
+    if isinstance(info, AnalysisInfo):
+        return float(info.value.a) if info.exact else None
+    if not isinstance(info, dict):
+        return None
+    for row_move, visits, mean in info["moves"]:
+        if row_move == move and visits:
+            return float(mean) if state.to_move == 0 else 1.0 - float(mean)
+    return None
 
 
 def generate(
@@ -169,33 +201,53 @@ def positions(record: dict) -> Iterator[State]:
     """The positions of a game that the value is asked about: decisions and what follows one.
 
     Chance nodes in a row (an Age's opening deal) are skipped but for the first."""
+    for _, state in indexed_positions(record):
+        yield state
+
+
+def indexed_positions(record: dict) -> Iterator[tuple[int, State]]:
+    """:func:`positions` with the index in ``record["moves"]`` of the decision each is or
+    follows (the decision whose searched value, if recorded, is the position's value too)."""
     state = new_game()
     after_decision = False
-    for move in record["moves"]:
-        if not state.is_chance() or after_decision:
-            yield state
+    for i, move in enumerate(record["moves"]):
+        if not state.is_chance():
+            yield i, state
+        elif after_decision:
+            yield i - 1, state
         after_decision = not state.is_chance()
         state = state.apply(move, check=False)
 
 
-def build_dataset(records: list[dict], with_v1: bool = True):
-    """Arrays for fitting: features ``X`` (n x K, int16), ``stage``, ``taper``, label ``y``,
-    ``game`` (record number), ``fold`` (game index % 5) and ``v1`` (the hand-made
-    evaluation)."""
+def build_dataset(records: list[dict], with_v1: bool = True, search_weight: float = 0.0):
+    """Arrays for fitting: features ``X`` (n x K, int16), ``stage``, ``taper``, label ``y`` (the
+    game's result), ``target`` (what the weights are fitted to: ``y``, or where the teacher's
+    search valued the position, ``(1 - search_weight) * y + search_weight * value``), ``game``
+    (record number), ``fold`` (game index % 5) and ``v1`` (the hand-made evaluation).
+
+    >>> record = {"moves": [], "winner": 0, "index": 0, "values": []}
+    >>> build_dataset([record])["y"].shape
+    (0,)
+    """
     import numpy as np
 
     from duel.solvers.search import evaluate
 
-    rows, stages, tapers, ys, games, hold, v1 = [], [], [], [], [], [], []
+    if not 0.0 <= search_weight <= 1.0:
+        raise ValueError(f"the search weight must be within 0..1, not {search_weight}")
+    rows, stages, tapers, ys, targets, games, hold, v1 = [], [], [], [], [], [], [], []
     for g, record in enumerate(records):
         y = result_label(record["winner"])
         fold = record["index"] % HOLDOUT_MOD
-        for state in positions(record):
+        searched = {int(i): float(v) for i, v in record.get("values", ())} if search_weight else {}
+        for i, state in indexed_positions(record):
             s, num, den = stage(state.fields)
             rows.append(features(state))
             stages.append(s)
             tapers.append(num / den)
             ys.append(y)
+            value = searched.get(i)
+            targets.append(y if value is None else (1 - search_weight) * y + search_weight * value)
             games.append(g)
             hold.append(fold)
             if with_v1:
@@ -205,6 +257,7 @@ def build_dataset(records: list[dict], with_v1: bool = True):
         "stage": np.array(stages, dtype=np.int8),
         "taper": np.array(tapers, dtype=np.float64),
         "y": np.array(ys, dtype=np.float64),
+        "target": np.array(targets, dtype=np.float64),
         "game": np.array(games, dtype=np.int32),
         "fold": np.array(hold, dtype=np.int8),
         "v1": np.array(v1, dtype=np.float64),
@@ -256,12 +309,14 @@ def _scale_logits(z, y, iterations: int = 30) -> float:
 
 
 def fit(data: dict, l2: float = 1.0, rows=None, calibration_rows=None) -> ValueModel:
-    """One logistic regression per stage on ``data`` (the ``rows`` mask, default all); then,
-    if ``calibration_rows`` are given, each stage's logit is rescaled to fit those rows best
-    (the fit is overconfident on new games: positions of one game share its result)."""
+    """One logistic regression per stage on ``data`` (the ``rows`` mask, default all), fitted to
+    ``data["target"]`` where it is given (else the results ``y``); then, if
+    ``calibration_rows`` are given, each stage's logit is rescaled to fit those rows' results
+    best (the fit is overconfident on new games: positions of one game share its result)."""
     import numpy as np
 
     rows = np.ones(len(data["y"]), dtype=bool) if rows is None else rows
+    target = data.get("target", data["y"])
     w0, w1 = [], []
     for s in range(STAGES):
         sel = rows & (data["stage"] == s)
@@ -272,7 +327,7 @@ def fit(data: dict, l2: float = 1.0, rows=None, calibration_rows=None) -> ValueM
         Z = _design(data["X"][sel], data["taper"][sel])
         scale = Z.std(axis=0)
         scale[scale < 1e-9] = 1.0  # a constant column (always 0): its weight stays 0
-        w = _newton_logistic(Z / scale, data["y"][sel], l2) / scale
+        w = _newton_logistic(Z / scale, target[sel], l2) / scale
         if calibration_rows is not None:
             cal = calibration_rows & (data["stage"] == s)
             if cal.sum() >= 10:
@@ -301,7 +356,8 @@ def fit_hidden(
     ``linear`` with the layer's output at 0. The epoch with the least log loss on
     ``calibration_rows`` is kept (early stopping: positions of one game share its result, so
     the fit overfits the training games quickly), then each stage's logit is rescaled on those
-    rows as :func:`fit` does. No bias anywhere: the model stays antisymmetric."""
+    rows as :func:`fit` does. Trained on ``data["target"]`` where given (else the results),
+    stopped and rescaled on the results. No bias anywhere: the model stays antisymmetric."""
     import numpy as np
 
     rng = np.random.default_rng(seed)
@@ -312,6 +368,7 @@ def fit_hidden(
     scale[scale < 1e-9] = 1.0
     Xs = X / scale  # the layer learns on standardised features; its raw weights are U / scale
     st, t, y = data["stage"].astype(np.int64), data["taper"], data["y"]
+    target = data.get("target", y)
     n_in = X.shape[1]
     params = {
         "w0": np.array(linear.w0) * scale,
@@ -343,7 +400,7 @@ def fit_hidden(
         rng.shuffle(train_idx)
         for start in range(0, len(train_idx), batch):
             idx = train_idx[start : start + batch]
-            xs, s, tt, yy = Xs[idx], st[idx], t[idx], y[idx]
+            xs, s, tt, yy = Xs[idx], st[idx], t[idx], target[idx]
             z, h = forward(params, xs, s, tt)
             g = (1.0 / (1.0 + np.exp(-np.clip(z, -30.0, 30.0))) - yy) / len(idx)  # dLoss/dz
             grads = {"w0": np.zeros_like(params["w0"]), "w1": np.zeros_like(params["w1"])}
@@ -573,15 +630,18 @@ def train(
     quiet: bool = False,
     calibrate: bool = True,
     hidden: bool = False,
+    search_weight: float = 0.0,
 ) -> dict:
     """Fit on the games in ``paths`` (held-out games excluded), validate, write the weights.
 
-    ``calibrate=False`` fits on the calibration games too and does not rescale."""
+    ``calibrate=False`` fits on the calibration games too and does not rescale.
+    ``search_weight``: the share of the teacher's searched values in the target
+    (:func:`build_dataset`); validation is always against the games' results."""
     start = time.process_time()
     records = read_records(paths)
     if not records:
         raise SystemExit("error: no games to learn from")
-    data = build_dataset(records)
+    data = build_dataset(records, search_weight=search_weight)
     fold = data["fold"]
     if calibrate:
         model = fit(
@@ -612,6 +672,8 @@ def train(
         "calibration_positions": int((fold == CALIBRATION_FOLD).sum()),
         "holdout_positions": int((fold == HOLDOUT_FOLD).sum()),
         "l2": l2,
+        "search_weight": search_weight,
+        "searched_positions": int((data["target"] != data["y"]).sum()),
         "calibrated": calibrate,
         "brier_holdout": round(report["learned"]["brier"], 5),
         "brier_holdout_v1": round(report["v1"]["brier"], 5),
@@ -629,7 +691,13 @@ def train(
 
 
 def cmd_fit(args) -> None:
-    report = train(args.games, args.l2, args.out or _default_out(), hidden=args.hidden)
+    report = train(
+        args.games,
+        args.l2,
+        args.out or _default_out(),
+        hidden=args.hidden,
+        search_weight=args.search_weight,
+    )
     if args.report:
         Path(args.report).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
 
@@ -705,6 +773,13 @@ def main(argv: list[str] | None = None) -> None:
         "--hidden",
         action="store_true",
         help=f"add a hidden layer of {HIDDEN_UNITS} tanh units to the linear model (Adam, numpy)",
+    )
+    f.add_argument(
+        "--search-weight",
+        type=float,
+        default=0.0,
+        help="share of the cmcts teacher's searched value in the target, 0..1 (the rest: the "
+        "game's result); validated against results",
     )
     f.set_defaults(func=cmd_fit)
     r = sub.add_parser("recipe", help="the whole pipeline of the shipped weights")

@@ -194,6 +194,61 @@ def test_the_hidden_layer_trains_from_the_linear_model_and_predicts_as_it_values
         ) or states[i].is_terminal()
 
 
+def test_a_cmcts_teacher_records_what_its_search_valued_each_decision_at():
+    """Each searched decision of a ``cmcts`` teacher's game carries its value for A, in 0..1:
+    the root mean of the move chosen (the mover's, turned to A's), or the exact value; forced
+    moves and random ones carry none."""
+    from duel.solvers import _cmcts  # noqa: F401  (the compiled MCTS)
+
+    (record,) = train.generate(
+        train.Teacher("cmcts", nodes=60, epsilon=0.1), games=1, seed=4, workers=1
+    )
+    values = dict((i, v) for i, v in record["values"])
+    assert len(values) > 20 and all(0.0 <= v <= 1.0 for v in values.values())
+    state = new_game()
+    for i, move in enumerate(record["moves"]):
+        if i in values:
+            assert not state.is_chance() and len(state.legal_moves()) > 1
+        state = state.apply(move, check=False)
+    (greedy,) = train.generate(train.Teacher("greedy"), games=1, seed=4, workers=1)
+    assert "values" not in greedy
+
+
+def test_the_target_mixes_the_result_with_the_searched_value():
+    """``search_weight`` w: a position whose decision (or whose decision just before, for the
+    chance that follows it) was searched is fitted to (1 - w) * result + w * value; the rest to
+    the result; ``y`` stays the result, for validation."""
+    record = train.generate(train.Teacher("greedy", epsilon=0.2), games=1, seed=9, workers=1)[0]
+    decisions = [i for i, _ in train.indexed_positions(record)]
+    record["values"] = [[i, 0.25] for i in decisions[::3]]
+    searched = {i for i, _ in record["values"]}
+    plain = train.build_dataset([record], with_v1=False)
+    mixed = train.build_dataset([record], with_v1=False, search_weight=0.4)
+    assert (plain["target"] == plain["y"]).all() and (mixed["y"] == plain["y"]).all()
+    result = train.result_label(record["winner"])
+    for row, (i, state) in enumerate(train.indexed_positions(record)):
+        want = 0.6 * result + 0.4 * 0.25 if i in searched else result
+        assert mixed["target"][row] == pytest.approx(want)
+        assert state.is_chance() == (row > 0 and decisions[row - 1] == i)
+    assert [s for _, s in train.indexed_positions(record)] == list(train.positions(record))
+    with pytest.raises(ValueError, match="within 0..1"):
+        train.build_dataset([record], search_weight=1.5)
+
+
+def test_a_fit_follows_its_target():
+    """Fitted to a value of 1/2 everywhere (the whole weight on a search that saw nothing), the
+    model learns nothing from the results; fitted to the results, it does."""
+    records = train.generate(train.Teacher("greedy", epsilon=0.2), games=20, seed=12, workers=1)
+    for r in records:
+        r["values"] = [[i, 0.5] for i, _ in train.indexed_positions(r)]
+    flat = train.build_dataset(records, with_v1=False, search_weight=1.0)
+    assert (flat["target"] == 0.5).all()
+    model = train.fit(flat, l2=10.0)
+    assert max(abs(x) for w in model.w0 + model.w1 for x in w) < 1e-6
+    learned = train.fit(train.build_dataset(records, with_v1=False), l2=10.0)
+    assert max(abs(x) for w in learned.w0 + learned.w1 for x in w) > 1e-3
+
+
 def test_train_command_errors_are_one_line():
     proc = subprocess.run(
         [sys.executable, "-m", "duel.solvers.train", "fit", "no/such/file.jsonl"],
