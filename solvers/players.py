@@ -910,6 +910,7 @@ class CMctsPlayer:
         _decision_check(state)
         moves = state.legal_moves()
         if len(moves) == 1:
+            self.last_info = None  # nothing searched: no stale answer of an earlier move
             return moves[0]
         start = time.perf_counter()
         budget = self.time_per_move or 1.0

@@ -148,7 +148,7 @@ def searched_value(player, state: State, move: int) -> float | None:
     from duel.solvers.players import CMctsPlayer
     from duel.solvers.search import AnalysisInfo
 
-    if not isinstance(player, CMctsPlayer) or len(state.legal_moves()) == 1:
+    if not isinstance(player, CMctsPlayer):
         return None
     info = player.last_info
     if isinstance(info, AnalysisInfo):
@@ -222,8 +222,9 @@ def indexed_positions(record: dict) -> Iterator[tuple[int, State]]:
 def build_dataset(records: list[dict], with_v1: bool = True, search_weight: float = 0.0):
     """Arrays for fitting: features ``X`` (n x K, int16), ``stage``, ``taper``, label ``y`` (the
     game's result), ``target`` (what the weights are fitted to: ``y``, or where the teacher's
-    search valued the position, ``(1 - search_weight) * y + search_weight * value``), ``game``
-    (record number), ``fold`` (game index % 5) and ``v1`` (the hand-made evaluation).
+    search valued the position, ``(1 - search_weight) * y + search_weight * value``),
+    ``searched`` (those positions), ``game`` (record number), ``fold`` (game index % 5) and
+    ``v1`` (the hand-made evaluation).
 
     >>> record = {"moves": [], "winner": 0, "index": 0, "values": []}
     >>> build_dataset([record])["y"].shape
@@ -235,7 +236,7 @@ def build_dataset(records: list[dict], with_v1: bool = True, search_weight: floa
 
     if not 0.0 <= search_weight <= 1.0:
         raise ValueError(f"the search weight must be within 0..1, not {search_weight}")
-    rows, stages, tapers, ys, targets, games, hold, v1 = [], [], [], [], [], [], [], []
+    rows, stages, tapers, ys, targets, searched_rows, games, hold, v1 = ([] for _ in range(9))
     for g, record in enumerate(records):
         y = result_label(record["winner"])
         fold = record["index"] % HOLDOUT_MOD
@@ -248,6 +249,7 @@ def build_dataset(records: list[dict], with_v1: bool = True, search_weight: floa
             ys.append(y)
             value = searched.get(i)
             targets.append(y if value is None else (1 - search_weight) * y + search_weight * value)
+            searched_rows.append(value is not None)
             games.append(g)
             hold.append(fold)
             if with_v1:
@@ -258,6 +260,7 @@ def build_dataset(records: list[dict], with_v1: bool = True, search_weight: floa
         "taper": np.array(tapers, dtype=np.float64),
         "y": np.array(ys, dtype=np.float64),
         "target": np.array(targets, dtype=np.float64),
+        "searched": np.array(searched_rows, dtype=bool),
         "game": np.array(games, dtype=np.int32),
         "fold": np.array(hold, dtype=np.int8),
         "v1": np.array(v1, dtype=np.float64),
@@ -673,7 +676,7 @@ def train(
         "holdout_positions": int((fold == HOLDOUT_FOLD).sum()),
         "l2": l2,
         "search_weight": search_weight,
-        "searched_positions": int((data["target"] != data["y"]).sum()),
+        "searched_positions": int(data["searched"].sum()),
         "calibrated": calibrate,
         "brier_holdout": round(report["learned"]["brier"], 5),
         "brier_holdout_v1": round(report["v1"]["brier"], 5),

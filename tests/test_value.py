@@ -231,6 +231,7 @@ def test_the_target_mixes_the_result_with_the_searched_value():
     for row, (i, state) in enumerate(train.indexed_positions(record)):
         want = 0.6 * result + 0.4 * 0.25 if i in searched else result
         assert mixed["target"][row] == pytest.approx(want)
+        assert mixed["searched"][row] == (i in searched) and not plain["searched"][row]
         assert state.is_chance() == (row > 0 and decisions[row - 1] == i)
     assert [s for _, s in train.indexed_positions(record)] == list(train.positions(record))
     with pytest.raises(ValueError, match="within 0..1"):
