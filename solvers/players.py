@@ -435,6 +435,7 @@ _PLAYER_ONLY = (
     "reuse",
     "threads",
     "value",
+    "prior_value",
     "pick",
     "pick_share",
     "pick_z",
@@ -484,6 +485,9 @@ class CMctsConfig:
       higher against MCTS-BR on the same deals, ``docs/strength.md``), ``search``
       (``data/models/value.json``, the ``search`` level's; ``cmcts-v1`` plays with it) or the
       path of a weights file (for measuring a newly trained value).
+    * ``prior_value`` (empty: ``value``'s): the weights of the learned prior (``prior=learned``)
+      when they are not the value's, e.g. a model fitted to the search's visit counts
+      (``python -m duel.solvers.train fit-prior``); the same names as ``value``.
     * ``age_horizon``: the tree stops where a new Age is dealt (a playout judges from there), as
       MCTS-BR's does: the next Age's pyramid differs at every descent.
     * ``block_science``: in ``plans`` playouts, a player takes (or else discards) an accessible
@@ -538,6 +542,7 @@ class CMctsConfig:
     evaluation: str = "heuristic"
     exact_cards: int = -1
     value: str = "cmcts"
+    prior_value: str = ""
     reuse: bool = True
     age_horizon: bool = False
     block_science: bool = False
@@ -597,20 +602,11 @@ class CMctsConfig:
             f.name: getattr(self, f.name) for f in fields(self) if f.name not in _PLAYER_ONLY
         }
         if self.uses_learned_value():
-            from duel.solvers.value import (
-                CMCTS_MODEL_PATH,
-                MODEL_PATH,
-                ValueModel,
-                shipped_model,
-            )
+            from duel.solvers.value import named_model
 
-            shipped = {"cmcts": CMCTS_MODEL_PATH, "search": MODEL_PATH}
-            model = (
-                shipped_model(shipped[self.value])
-                if self.value in shipped
-                else ValueModel.load(self.value)
-            )
-            options["value_weights"] = model.flat_weights()
+            options["value_weights"] = named_model(self.value).flat_weights()
+            if self.prior_value and self.prior == "learned":
+                options["prior_weights"] = named_model(self.prior_value).flat_weights()
         return options
 
 

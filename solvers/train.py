@@ -114,6 +114,7 @@ def play_selfplay_game(job: dict) -> dict:
     state = new_game()
     moves: list[int] = []
     values: list[list[float]] = []
+    visits: list[list] = []
     while state.fields[PHASE] != GAME_OVER:
         if state.is_chance():
             move = state.sample_chance(rng)
@@ -125,6 +126,9 @@ def play_selfplay_game(job: dict) -> dict:
             value = searched_value(player, state, int(move))
             if value is not None:
                 values.append([len(moves), round(value, 5)])
+            shares = searched_visits(player)
+            if shares is not None:
+                visits.append([len(moves), shares])
         moves.append(int(move))
         state = state.apply(move, check=False)
     record = {
@@ -137,7 +141,20 @@ def play_selfplay_game(job: dict) -> dict:
     }
     if teacher.kind == "cmcts":
         record["values"] = values
+        record["visits"] = visits
     return record
+
+
+def searched_visits(player) -> list[list[int]] | None:
+    """The root's visits of a ``cmcts`` teacher's last search, ``[[move, visits], ...]`` (the
+    moves it visited), where it searched more than one move: the target of the learned prior
+    (:mod:`duel.solvers.train_prior`). None elsewhere (a forced move, an exact answer)."""
+    from duel.solvers.players import CMctsPlayer
+
+    if not isinstance(player, CMctsPlayer) or not isinstance(player.last_info, dict):
+        return None
+    rows = [[int(m), int(n)] for m, n, _ in player.last_info["moves"] if n]
+    return rows if len(rows) > 1 else None
 
 
 def searched_value(player, state: State, move: int) -> float | None:
@@ -716,6 +733,12 @@ RECIPE: tuple[tuple[str, Teacher, int, int], ...] = (
 PREV_L2, FINAL_L2 = 300.0, 1000.0
 
 
+def cmd_fit_prior(args) -> None:
+    from duel.solvers.train_prior import train_prior
+
+    train_prior(args.games, args.start, args.l2, args.out, epochs=args.epochs)
+
+
 def cmd_recipe(args) -> None:
     """Run the whole recipe into ``args.dir`` (files already there are reused)."""
     folder = Path(args.dir)
@@ -785,6 +808,18 @@ def main(argv: list[str] | None = None) -> None:
         "game's result); validated against results",
     )
     f.set_defaults(func=cmd_fit)
+    fp = sub.add_parser(
+        "fit-prior",
+        help="fit the learned prior to a cmcts teacher's root visits (duel.solvers.train_prior)",
+    )
+    fp.add_argument("games", nargs="+")
+    fp.add_argument(
+        "--start", default="cmcts", help="the value it starts from: cmcts, search or a file"
+    )
+    fp.add_argument("--l2", type=float, default=1.0, help="penalty on the change from --start")
+    fp.add_argument("--epochs", type=int, default=300)
+    fp.add_argument("--out", required=True, help="weights file (CMctsConfig.prior_value)")
+    fp.set_defaults(func=cmd_fit_prior)
     r = sub.add_parser("recipe", help="the whole pipeline of the shipped weights")
     r.add_argument("--dir", default="runs/value")
     r.add_argument("--l2", type=float, default=FINAL_L2)

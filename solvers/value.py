@@ -253,6 +253,13 @@ def shipped_model(relative_path: str) -> ValueModel:
     return ValueModel.from_json(data.load(relative_path))
 
 
+def named_model(name: str) -> ValueModel:
+    """The model a ``cmcts`` option names: ``cmcts`` (:data:`CMCTS_MODEL_PATH`), ``search``
+    (:data:`MODEL_PATH`) or the path of a weights file."""
+    shipped = {"cmcts": CMCTS_MODEL_PATH, "search": MODEL_PATH}
+    return shipped_model(shipped[name]) if name in shipped else ValueModel.load(name)
+
+
 def value(state: State) -> float:
     """Estimated P(A wins) + P(shared) / 2 under the shipped model (exact at terminal states)."""
     model = _default if _default is not None else default_model()

@@ -213,6 +213,41 @@ def test_learned_prior_tries_the_best_one_ply_value_first():
     assert checked > 30
 
 
+def test_prior_weights_replace_the_value_in_the_prior_only():
+    """prior_weights: the first move tried is the best by the prior's model, not the value's;
+    the leaf still judges by the value's (leaf=value: the arm's mean is the value's)."""
+    value_model, bent = default_model(), _random_model(3)
+    # smaller than _random_model's, so that few values are clamped to the same weight
+    prior_model = ValueModel(*([[x / 10 for x in row] for row in w] for w in (bent.w0, bent.w1)))
+    checked = 0
+    for state in _decisions(4, seed=33):
+        move, q = _one_descent(
+            state,
+            value_weights=value_model.flat_weights(),
+            prior_weights=prior_model.flat_weights(),
+            prior="learned",
+            prior_temperature=1.0,
+            leaf="value",
+        )
+        sign = 1.0 if state.to_move == 0 else -1.0
+        scored = sorted(
+            ((sign * prior_model(state.apply(m)), int(m)) for m in state.legal_moves()),
+            reverse=True,
+        )
+        if scored[0][0] - scored[1][0] < 1e-6 or abs(scored[0][0]) > 1 - 1e-6:
+            continue  # a tie, or clamped to the same weight
+        assert move == scored[0][1]
+        after = state.apply(next(m for m in state.legal_moves() if int(m) == move))
+        if not after.is_chance():
+            v = value_model(after)
+            assert q == pytest.approx(v if state.to_move == 0 else 1 - v, abs=1e-12)
+        checked += 1
+    assert checked > 30
+    with pytest.raises(ValueError, match="prior_weights need prior=learned"):
+        _cmcts.Tree(leaf="value", value_weights=value_model.flat_weights(),
+                    prior_weights=prior_model.flat_weights())
+
+
 def test_player_with_learned_options_plays_legal_games():
     config = CMctsConfig.from_string("leaf=mix,mix_lambda=0.3,prior=learned,rollout=6")
     config = CMctsConfig.from_string("evaluation=learned", config)

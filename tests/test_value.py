@@ -197,7 +197,7 @@ def test_the_hidden_layer_trains_from_the_linear_model_and_predicts_as_it_values
 def test_a_cmcts_teacher_records_what_its_search_valued_each_decision_at():
     """Each searched decision of a ``cmcts`` teacher's game carries its value for A, in 0..1:
     the root mean of the move chosen (the mover's, turned to A's), or the exact value; forced
-    moves and random ones carry none."""
+    moves and random ones carry none. Searched decisions carry the root's visits too."""
     from duel.solvers.hint import cmcts_available
 
     if not cmcts_available():
@@ -207,13 +207,19 @@ def test_a_cmcts_teacher_records_what_its_search_valued_each_decision_at():
     )
     values = dict((i, v) for i, v in record["values"])
     assert len(values) > 20 and all(0.0 <= v <= 1.0 for v in values.values())
+    # and the root's visits, the learned prior's target (duel.solvers.train_prior)
+    visits = dict((i, rows) for i, rows in record["visits"])
+    assert len(visits) > 20
     state = new_game()
     for i, move in enumerate(record["moves"]):
         if i in values:
             assert not state.is_chance() and len(state.legal_moves()) > 1
+        if i in visits:
+            legal = {int(m) for m in state.legal_moves()}
+            assert len(visits[i]) > 1 and all(m in legal and n > 0 for m, n in visits[i])
         state = state.apply(move, check=False)
     (greedy,) = train.generate(train.Teacher("greedy"), games=1, seed=4, workers=1)
-    assert "values" not in greedy
+    assert "values" not in greedy and "visits" not in greedy
 
 
 def test_the_target_mixes_the_result_with_the_searched_value():

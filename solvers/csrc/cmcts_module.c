@@ -93,6 +93,9 @@ typedef struct {
     dc_rng rng;
     /* the learned value (value_model.h): weights from Python, NULL if none were given */
     vm_weights *vw;
+    /* the learned prior's own weights (a model fitted to the search's visits), NULL: the
+     * value's */
+    vm_weights *pw;
     int leaf, evaluation;
     double mix_lambda;
     /* Fading (0: off). The learned value's share of a leaf falls as mix_lambda * F / (F + N),
@@ -189,7 +192,8 @@ static double prior_weight(const Tree *t, const dc_state *st, int32_t move) {
     if (t->prior == PRIOR_VALUE || t->prior == PRIOR_LEARNED) {
         dc_state after = *st;
         dc_apply(&after, move);
-        double v = t->prior == PRIOR_LEARNED ? vm_value(t->vw, &after) : evaluate(&after);
+        double v = t->prior == PRIOR_LEARNED ? vm_value(t->pw ? t->pw : t->vw, &after)
+                                             : evaluate(&after);
         if (st->to_move == 1) v = 1.0 - v;
         if (v < 1e-6) v = 1e-6;
         if (v > 1.0 - 1e-6) v = 1.0 - 1e-6;
@@ -653,7 +657,8 @@ static vm_weights *weights_from_sequence(PyObject *obj) {
 /* The options that use the learned value: leaf, mix_lambda, evaluation (and prior=learned,
  * parsed with the other priors), and its weights. */
 static int learned_options(Tree *self, const char *prior, const char *leaf, double mix_lambda,
-                           const char *evaluation, PyObject *value_weights) {
+                           const char *evaluation, PyObject *value_weights,
+                           PyObject *prior_weights) {
     if (strcmp(leaf, "playout") == 0) self->leaf = LEAF_PLAYOUT;
     else if (strcmp(leaf, "value") == 0) self->leaf = LEAF_VALUE;
     else if (strcmp(leaf, "mix") == 0) self->leaf = LEAF_MIX;
@@ -677,6 +682,14 @@ static int learned_options(Tree *self, const char *prior, const char *leaf, doub
     self->vw = NULL;
     if (value_weights != Py_None && !(self->vw = weights_from_sequence(value_weights)))
         return -1;
+    PyMem_RawFree(self->pw);
+    self->pw = NULL;
+    if (prior_weights != Py_None && !(self->pw = weights_from_sequence(prior_weights)))
+        return -1;
+    if (self->pw && strcmp(prior, "learned") != 0) {
+        PyErr_SetString(PyExc_ValueError, "prior_weights need prior=learned");
+        return -1;
+    }
     if (!self->vw && (self->leaf != LEAF_PLAYOUT || self->evaluation == EVAL_LEARNED ||
                       strcmp(prior, "learned") == 0)) {
         PyErr_SetString(PyExc_ValueError, "the learned value (leaf=value or mix, "
@@ -692,7 +705,7 @@ static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
                              "leaf", "mix_lambda", "evaluation", "value_weights", "age_horizon",
                              "block_science", "mix_fade", "prior_fade", "root_c", "c_base",
                              "chance_depth", "exact_leaf", "exact_leaf_nodes", "exact_playout", "solver",
-                             NULL};
+                             "prior_weights", NULL};
     unsigned long long seed = 0;
     double c = 1.0, fpu = 0.1, temperature = 1.0, eps = 0.1, noise = 3.0, deny = 0.3;
     double military = 1.0;
@@ -703,13 +716,14 @@ static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
     double mix_lambda = 0.5, mix_fade = 0.0, prior_fade = 0.0, root_c = 0.0, c_base = 0.0;
     int chance_depth = 0, exact_leaf = 0, exact_playout = 0;
     long long exact_leaf_nodes = 20000;
-    PyObject *value_weights = Py_None, *solver = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KddsdiLsdddipdsdsOppddddiiLiO", kwlist, &seed,
+    PyObject *value_weights = Py_None, *solver = Py_None, *prior_weights = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KddsdiLsdddipdsdsOppddddiiLiOO", kwlist, &seed,
                                      &c, &fpu, &prior, &temperature, &rollout, &memory, &policy,
                                      &eps, &noise, &deny, &modes, &uct, &military, &leaf,
                                      &mix_lambda, &evaluation, &value_weights, &age_horizon,
                                      &block_science, &mix_fade, &prior_fade, &root_c, &c_base, &chance_depth,
-                                     &exact_leaf, &exact_leaf_nodes, &exact_playout, &solver))
+                                     &exact_leaf, &exact_leaf_nodes, &exact_playout, &solver,
+                                     &prior_weights))
         return -1;
     if (exact_leaf < 0 || exact_playout < 0 || exact_leaf_nodes < 1 ||
         ((exact_leaf > 0 || exact_playout > 0) && solver == Py_None)) {
@@ -744,7 +758,8 @@ static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
     }
     self->mix_fade = mix_fade;
     self->prior_fade = prior_fade;
-    if (learned_options(self, prior, leaf, mix_lambda, evaluation, value_weights) < 0) return -1;
+    if (learned_options(self, prior, leaf, mix_lambda, evaluation, value_weights, prior_weights) < 0)
+        return -1;
     if (strcmp(prior, "static") == 0) self->prior = PRIOR_STATIC;
     else if (strcmp(prior, "value") == 0) self->prior = PRIOR_VALUE;
     else if (strcmp(prior, "uniform") == 0) self->prior = PRIOR_UNIFORM;
@@ -803,6 +818,7 @@ static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
 static void Tree_dealloc(Tree *self) {
     Py_XDECREF(self->solver);
     PyMem_RawFree(self->vw);
+    PyMem_RawFree(self->pw);
     PyMem_RawFree(self->nodes);
     PyMem_RawFree(self->arms);
     Py_TYPE(self)->tp_free((PyObject *)self);

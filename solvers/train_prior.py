@@ -1,0 +1,202 @@
+"""The learned prior fitted to the search's visits (expert iteration's policy target).
+
+``cmcts``'s prior (``prior=learned``) weighs a root or tree move by the learned value of the
+position it leads to: ``weight = (v / (1 - v)) ** (1 / T)`` for the mover, a softmax of the
+value's logits at temperature ``T``. Fitted to game results, the value predicts who wins a
+position; it was never asked to rank the moves of one position, which is all a prior does. Here
+the same linear model (:class:`~duel.solvers.value.ValueModel`, so the compiled search evaluates
+it unchanged) is fitted to that job: the target of each searched decision is the share of the
+teacher's root visits each move got (``visits`` in the game records of
+``train generate --teacher cmcts``), the loss the cross-entropy of the prior's softmax against
+it, started from a value model and held near it by an L2 penalty on the difference.
+
+    python -m duel.solvers.train fit-prior runs/games.jsonl --start cmcts --out prior.json
+    CMCTS=prior_value=prior.json ...   # cmcts with that prior (CMctsConfig.prior_value)
+
+Held-out games (index % 5 == 4) are not fitted; the report gives their cross-entropy and how
+often the prior's favourite is the search's most visited move, for the start and the fit.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from duel.solvers.features import N_FEATURES, features, stage
+from duel.solvers.value import ValueModel, named_model
+from duel.state import State, new_game
+
+#: The prior's temperature the fit assumes (``CMctsConfig.prior_temperature``'s default).
+PRIOR_TEMPERATURE = 2.0
+
+
+def build_prior_dataset(records: list[dict]):
+    """One row per move of every searched decision: features ``X`` of the position after the
+    move, ``stage``, ``taper``, ``sign`` (+1 where A moves: the value is A's), ``share`` (the
+    move's share of the root's visits), ``group`` (the decision, rows contiguous) and ``fold``
+    (the game's index % 5).
+
+    >>> build_prior_dataset([{"moves": [], "index": 0, "visits": []}])["X"].shape
+    (0, 98)
+    """
+    import numpy as np
+
+    from duel.solvers.train import HOLDOUT_MOD
+
+    X, stages, tapers, signs, shares, groups, folds = ([] for _ in range(7))
+    group = 0
+    for record in records:
+        searched = {int(i): rows for i, rows in record.get("visits", ())}
+        state: State = new_game()
+        for i, move in enumerate(record["moves"]):
+            rows = searched.get(i)
+            if rows:
+                total = sum(n for _, n in rows)
+                sign = 1.0 if state.to_move == 0 else -1.0
+                for m, n in rows:
+                    after = state.apply(m, check=False)
+                    s, num, den = stage(after.fields)
+                    X.append(features(after))
+                    stages.append(s)
+                    tapers.append(num / den)
+                    signs.append(sign)
+                    shares.append(n / total)
+                    groups.append(group)
+                    folds.append(record["index"] % HOLDOUT_MOD)
+                group += 1
+            state = state.apply(move, check=False)
+    return {
+        "X": np.array(X, dtype=np.float64).reshape(-1, N_FEATURES),
+        "stage": np.array(stages, dtype=np.int64),
+        "taper": np.array(tapers, dtype=np.float64),
+        "sign": np.array(signs, dtype=np.float64),
+        "share": np.array(shares, dtype=np.float64),
+        "group": np.array(groups, dtype=np.int64),
+        "fold": np.array(folds, dtype=np.int8),
+    }
+
+
+def _logits(W0, W1, data, rows):
+    """The model's logits (A's view) at ``rows``."""
+    X, st, t = data["X"][rows], data["stage"][rows], data["taper"][rows]
+    return (X * W0[st]).sum(axis=1) * (1.0 - t) + (X * W1[st]).sum(axis=1) * t
+
+
+def _softmax_by_group(x, group):
+    """Softmax of ``x`` within each run of equal ``group`` values (contiguous)."""
+    import numpy as np
+
+    starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
+    peak = np.maximum.reduceat(x, starts)
+    e = np.exp(x - np.repeat(peak, np.diff(np.r_[starts, len(x)])))
+    sums = np.add.reduceat(e, starts)
+    return e / np.repeat(sums, np.diff(np.r_[starts, len(x)])), starts
+
+
+def prior_metrics(model: ValueModel, data: dict, rows) -> dict:
+    """Cross-entropy of the model's prior against the visit shares (per decision) and the share
+    of decisions whose prior favourite is the most visited move, on ``rows``."""
+    import numpy as np
+
+    W0, W1 = np.array(model.w0), np.array(model.w1)
+    x = data["sign"][rows] * _logits(W0, W1, data, rows) / PRIOR_TEMPERATURE
+    group, share = data["group"][rows], data["share"][rows]
+    p, starts = _softmax_by_group(x, group)
+    ends = np.r_[starts[1:], len(x)]
+    ce = -np.add.reduceat(share * np.log(np.maximum(p, 1e-12)), starts)
+    top = [
+        int(np.argmax(p[a:b]) == np.argmax(share[a:b])) for a, b in zip(starts, ends, strict=True)
+    ]
+    return {
+        "decisions": int(len(starts)),
+        "cross_entropy": float(ce.mean()) if len(ce) else 0.0,
+        "top1": float(np.mean(top)) if top else 0.0,
+    }
+
+
+def fit_prior(
+    data: dict,
+    start: ValueModel,
+    l2: float,
+    rows,
+    epochs: int = 300,
+    rate: float = 0.01,
+    log=None,
+) -> ValueModel:
+    """Weights minimising the mean cross-entropy of the prior against the visit shares on
+    ``rows`` plus ``l2 / 2 * |w - w_start|^2`` (full-batch Adam from ``start``'s weights)."""
+    import numpy as np
+
+    W0s, W1s = np.array(start.w0, dtype=np.float64), np.array(start.w1, dtype=np.float64)
+    W0, W1 = W0s.copy(), W1s.copy()
+    X, st, t = data["X"][rows], data["stage"][rows], data["taper"][rows]
+    sign, group, share = data["sign"][rows], data["group"][rows], data["share"][rows]
+    decisions = max(1, len(np.unique(group)))
+    m = [np.zeros_like(W0), np.zeros_like(W1)]
+    v = [np.zeros_like(W0), np.zeros_like(W1)]
+    for epoch in range(1, epochs + 1):
+        z = (X * W0[st]).sum(axis=1) * (1.0 - t) + (X * W1[st]).sum(axis=1) * t
+        p, _ = _softmax_by_group(sign * z / PRIOR_TEMPERATURE, group)
+        dz = sign * (p - share) / PRIOR_TEMPERATURE / decisions  # d(mean CE) / dz
+        grads = []
+        for taper_part, W, Ws in ((1.0 - t, W0, W0s), (t, W1, W1s)):
+            g = np.zeros_like(W)
+            np.add.at(g, st, X * (dz * taper_part)[:, None])
+            grads.append(g + l2 * (W - Ws))
+        for k, (W, g) in enumerate(zip((W0, W1), grads, strict=True)):
+            m[k] = 0.9 * m[k] + 0.1 * g
+            v[k] = 0.999 * v[k] + 0.001 * g * g
+            W -= rate * (m[k] / (1 - 0.9**epoch)) / (np.sqrt(v[k] / (1 - 0.999**epoch)) + 1e-8)
+        if log and epoch % 50 == 0:
+            ce = -(share * np.log(np.maximum(p, 1e-12))).sum() / decisions
+            log(f"  epoch {epoch}: training cross-entropy {ce:.4f}")
+    return ValueModel(W0.tolist(), W1.tolist())
+
+
+def train_prior(
+    paths: list[str],
+    start: str,
+    l2: float,
+    out: str | Path | None,
+    epochs: int = 300,
+    quiet: bool = False,
+) -> dict:
+    """Fit the prior on the games of ``paths`` (held-out games excluded) from the value
+    ``start`` (``cmcts``, ``search`` or a weights file), report, write the weights."""
+    from duel.solvers.train import HOLDOUT_FOLD, read_records
+
+    begin = time.process_time()
+    records = read_records(paths)
+    data = build_prior_dataset(records)
+    if not len(data["share"]):
+        raise SystemExit("error: no searched decisions with visits in these games")
+    start_model = named_model(start)
+    if start_model.hidden is not None:
+        raise SystemExit("error: the prior is fitted from a linear value (no hidden layer)")
+    train_rows = data["fold"] != HOLDOUT_FOLD
+    held = data["fold"] == HOLDOUT_FOLD
+    model = fit_prior(
+        data, start_model, l2, train_rows, epochs=epochs, log=None if quiet else print
+    )
+    report = {
+        "start": prior_metrics(start_model, data, held),
+        "fitted": prior_metrics(model, data, held),
+    }
+    model.meta = {
+        "kind": "prior: fitted to the search's root visits (python -m duel.solvers.train "
+        "fit-prior)",
+        "start": start,
+        "games": len(records),
+        "rows": int(len(data["share"])),
+        "l2": l2,
+        "epochs": epochs,
+        "temperature": PRIOR_TEMPERATURE,
+        "holdout": report,
+        "fit_cpu_seconds": round(time.process_time() - begin, 1),
+    }
+    if out is not None:
+        model.save(out)
+    if not quiet:
+        print(json.dumps(model.meta, indent=1))
+    return report
