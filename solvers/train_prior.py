@@ -23,7 +23,7 @@ import json
 import time
 from pathlib import Path
 
-from duel.solvers.features import N_FEATURES, features, stage
+from duel.solvers.features import N_FEATURES, STAGES, features, stage
 from duel.solvers.value import ValueModel, named_model
 from duel.state import State, new_game
 
@@ -77,10 +77,28 @@ def build_prior_dataset(records: list[dict]):
     }
 
 
-def _logits(W0, W1, data, rows):
-    """The model's logits (A's view) at ``rows``."""
-    X, st, t = data["X"][rows], data["stage"][rows], data["taper"][rows]
-    return (X * W0[st]).sum(axis=1) * (1.0 - t) + (X * W1[st]).sum(axis=1) * t
+def _by_stage(data, rows):
+    """The rows' features split by stage, once: ``[(positions, X, taper)]`` per stage, so that
+    each epoch is two matrix-vector products a stage."""
+    import numpy as np
+
+    where = np.flatnonzero(rows)
+    st = data["stage"][where]
+    parts = []
+    for s in range(STAGES):
+        pos = np.flatnonzero(st == s)
+        parts.append((pos, data["X"][where[pos]], data["taper"][where[pos]]))
+    return parts
+
+
+def _logits(W0, W1, parts, n):
+    """The model's logits (A's view) of the ``n`` rows split by :func:`_by_stage`."""
+    import numpy as np
+
+    z = np.zeros(n)
+    for s, (pos, X, t) in enumerate(parts):
+        z[pos] = (X @ W0[s]) * (1.0 - t) + (X @ W1[s]) * t
+    return z
 
 
 def _softmax_by_group(x, group):
@@ -100,8 +118,8 @@ def prior_metrics(model: ValueModel, data: dict, rows) -> dict:
     import numpy as np
 
     W0, W1 = np.array(model.w0), np.array(model.w1)
-    x = data["sign"][rows] * _logits(W0, W1, data, rows) / PRIOR_TEMPERATURE
     group, share = data["group"][rows], data["share"][rows]
+    x = data["sign"][rows] * _logits(W0, W1, _by_stage(data, rows), len(share)) / PRIOR_TEMPERATURE
     p, starts = _softmax_by_group(x, group)
     ends = np.r_[starts[1:], len(x)]
     ce = -np.add.reduceat(share * np.log(np.maximum(p, 1e-12)), starts)
@@ -130,21 +148,20 @@ def fit_prior(
 
     W0s, W1s = np.array(start.w0, dtype=np.float64), np.array(start.w1, dtype=np.float64)
     W0, W1 = W0s.copy(), W1s.copy()
-    X, st, t = data["X"][rows], data["stage"][rows], data["taper"][rows]
+    parts = _by_stage(data, rows)
     sign, group, share = data["sign"][rows], data["group"][rows], data["share"][rows]
     decisions = max(1, len(np.unique(group)))
     m = [np.zeros_like(W0), np.zeros_like(W1)]
     v = [np.zeros_like(W0), np.zeros_like(W1)]
     for epoch in range(1, epochs + 1):
-        z = (X * W0[st]).sum(axis=1) * (1.0 - t) + (X * W1[st]).sum(axis=1) * t
+        z = _logits(W0, W1, parts, len(share))
         p, _ = _softmax_by_group(sign * z / PRIOR_TEMPERATURE, group)
         dz = sign * (p - share) / PRIOR_TEMPERATURE / decisions  # d(mean CE) / dz
-        grads = []
-        for taper_part, W, Ws in ((1.0 - t, W0, W0s), (t, W1, W1s)):
-            g = np.zeros_like(W)
-            np.add.at(g, st, X * (dz * taper_part)[:, None])
-            grads.append(g + l2 * (W - Ws))
-        for k, (W, g) in enumerate(zip((W0, W1), grads, strict=True)):
+        g0, g1 = l2 * (W0 - W0s), l2 * (W1 - W1s)
+        for s, (pos, X, t) in enumerate(parts):
+            g0[s] += X.T @ (dz[pos] * (1.0 - t))
+            g1[s] += X.T @ (dz[pos] * t)
+        for k, (W, g) in enumerate(((W0, g0), (W1, g1))):
             m[k] = 0.9 * m[k] + 0.1 * g
             v[k] = 0.999 * v[k] + 0.001 * g * g
             W -= rate * (m[k] / (1 - 0.9**epoch)) / (np.sqrt(v[k] / (1 - 0.999**epoch)) + 1e-8)

@@ -93,6 +93,9 @@ MODEL_PATH = "models/value.json"
 #: The compiled MCTS's own model: the same features fitted with its own self-play games added
 #: (expert iteration; its ``meta`` says how it was made).
 CMCTS_MODEL_PATH = "models/value_cmcts.json"
+#: The learned prior fitted to the compiled MCTS's root visits (``train fit-prior``; the
+#: ``cmcts`` option ``prior_value=cmcts-prior``; its ``meta`` says how it was made).
+CMCTS_PRIOR_PATH = "models/prior_cmcts.json"
 
 
 class ValueModel:
@@ -255,8 +258,9 @@ def shipped_model(relative_path: str) -> ValueModel:
 
 def named_model(name: str) -> ValueModel:
     """The model a ``cmcts`` option names: ``cmcts`` (:data:`CMCTS_MODEL_PATH`), ``search``
-    (:data:`MODEL_PATH`) or the path of a weights file."""
-    shipped = {"cmcts": CMCTS_MODEL_PATH, "search": MODEL_PATH}
+    (:data:`MODEL_PATH`), ``cmcts-prior`` (:data:`CMCTS_PRIOR_PATH`) or the path of a weights
+    file."""
+    shipped = {"cmcts": CMCTS_MODEL_PATH, "search": MODEL_PATH, "cmcts-prior": CMCTS_PRIOR_PATH}
     return shipped_model(shipped[name]) if name in shipped else ValueModel.load(name)
 
 

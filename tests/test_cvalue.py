@@ -248,6 +248,18 @@ def test_prior_weights_replace_the_value_in_the_prior_only():
                     prior_weights=prior_model.flat_weights())
 
 
+def test_the_shipped_prior_is_passed_and_plays():
+    """prior_value=cmcts-prior: the shipped prior's weights reach the tree, apart from the
+    value's; the player plays a legal game with them."""
+    options = CMctsConfig.from_string("prior_value=cmcts-prior").tree_options()
+    assert len(options["prior_weights"]) == len(options["value_weights"])
+    assert options["prior_weights"] != options["value_weights"]
+    assert "prior_weights" not in CMctsConfig().tree_options()
+    player = CMctsPlayer(seed=3, iterations=30, config=CMctsConfig(prior_value="cmcts-prior"))
+    final, _ = play_game([player, GreedyPlayer(1)], random.Random(2))
+    assert final.is_terminal()
+
+
 def test_player_with_learned_options_plays_legal_games():
     config = CMctsConfig.from_string("leaf=mix,mix_lambda=0.3,prior=learned,rollout=6")
     config = CMctsConfig.from_string("evaluation=learned", config)
