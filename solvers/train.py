@@ -736,7 +736,15 @@ PREV_L2, FINAL_L2 = 300.0, 1000.0
 def cmd_fit_prior(args) -> None:
     from duel.solvers.train_prior import train_prior
 
-    train_prior(args.games, args.start, args.l2, args.out, epochs=args.epochs)
+    train_prior(
+        read_records(args.games),
+        args.start,
+        args.l2,
+        args.out,
+        folds=HOLDOUT_MOD,
+        holdout_fold=HOLDOUT_FOLD,
+        epochs=args.epochs,
+    )
 
 
 def cmd_recipe(args) -> None:

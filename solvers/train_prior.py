@@ -31,20 +31,18 @@ from duel.state import State, new_game
 PRIOR_TEMPERATURE = 2.0
 
 
-def build_prior_dataset(records: list[dict]):
+def build_prior_dataset(records: list[dict], folds: int = 5):
     """One row per move of every searched decision: features ``X`` of the position after the
     move, ``stage``, ``taper``, ``sign`` (+1 where A moves: the value is A's), ``share`` (the
     move's share of the root's visits), ``group`` (the decision, rows contiguous) and ``fold``
-    (the game's index % 5).
+    (the game's index % ``folds``).
 
     >>> build_prior_dataset([{"moves": [], "index": 0, "visits": []}])["X"].shape
     (0, 98)
     """
     import numpy as np
 
-    from duel.solvers.train import HOLDOUT_MOD
-
-    X, stages, tapers, signs, shares, groups, folds = ([] for _ in range(7))
+    X, stages, tapers, signs, shares, groups, fold = ([] for _ in range(7))
     group = 0
     for record in records:
         searched = {int(i): rows for i, rows in record.get("visits", ())}
@@ -63,7 +61,7 @@ def build_prior_dataset(records: list[dict]):
                     signs.append(sign)
                     shares.append(n / total)
                     groups.append(group)
-                    folds.append(record["index"] % HOLDOUT_MOD)
+                    fold.append(record["index"] % folds)
                 group += 1
             state = state.apply(move, check=False)
     return {
@@ -73,7 +71,7 @@ def build_prior_dataset(records: list[dict]):
         "sign": np.array(signs, dtype=np.float64),
         "share": np.array(shares, dtype=np.float64),
         "group": np.array(groups, dtype=np.int64),
-        "fold": np.array(folds, dtype=np.int8),
+        "fold": np.array(fold, dtype=np.int8),
     }
 
 
@@ -172,27 +170,29 @@ def fit_prior(
 
 
 def train_prior(
-    paths: list[str],
+    records: list[dict],
     start: str,
     l2: float,
     out: str | Path | None,
+    *,
+    folds: int,
+    holdout_fold: int,
     epochs: int = 300,
     quiet: bool = False,
 ) -> dict:
-    """Fit the prior on the games of ``paths`` (held-out games excluded) from the value
-    ``start`` (``cmcts``, ``search`` or a weights file), report, write the weights."""
-    from duel.solvers.train import HOLDOUT_FOLD, read_records
-
+    """Fit the prior on the game ``records`` (those with ``index % folds == holdout_fold``
+    held out) from the value ``start`` (``cmcts``, ``search`` or a weights file), report,
+    write the weights. (``python -m duel.solvers.train fit-prior`` reads the records and
+    gives the value's folds.)"""
     begin = time.process_time()
-    records = read_records(paths)
-    data = build_prior_dataset(records)
+    data = build_prior_dataset(records, folds)
     if not len(data["share"]):
         raise SystemExit("error: no searched decisions with visits in these games")
     start_model = named_model(start)
     if start_model.hidden is not None:
         raise SystemExit("error: the prior is fitted from a linear value (no hidden layer)")
-    train_rows = data["fold"] != HOLDOUT_FOLD
-    held = data["fold"] == HOLDOUT_FOLD
+    train_rows = data["fold"] != holdout_fold
+    held = data["fold"] == holdout_fold
     model = fit_prior(
         data, start_model, l2, train_rows, epochs=epochs, log=None if quiet else print
     )
