@@ -734,12 +734,12 @@ PREV_L2, FINAL_L2 = 300.0, 1000.0
 
 
 def cmd_fit_prior(args) -> None:
-    from duel.solvers.train_prior import train_prior
+    from duel.solvers.train_prior import DEFAULT_L2, train_prior
 
     train_prior(
         read_records(args.games),
         args.start,
-        args.l2,
+        DEFAULT_L2 if args.l2 is None else args.l2,
         args.out,
         folds=HOLDOUT_MOD,
         holdout_fold=HOLDOUT_FOLD,
@@ -824,8 +824,10 @@ def main(argv: list[str] | None = None) -> None:
     fp.add_argument(
         "--start", default="cmcts", help="the value it starts from: cmcts, search or a file"
     )
-    fp.add_argument("--l2", type=float, default=1.0, help="penalty on the change from --start")
-    fp.add_argument("--epochs", type=int, default=300)
+    fp.add_argument(
+        "--l2", type=float, default=None, help="penalty on the change from --start (default 1e-5)"
+    )
+    fp.add_argument("--epochs", type=int, default=600, help="(the shipped prior's)")
     fp.add_argument("--out", required=True, help="weights file (CMctsConfig.prior_value)")
     fp.set_defaults(func=cmd_fit_prior)
     r = sub.add_parser("recipe", help="the whole pipeline of the shipped weights")
