@@ -70,16 +70,21 @@ class Teacher:
     "learned" (the shipped model) or a weights file, for greedy and search; for cmcts the
     learned value it plays with (:class:`~duel.solvers.players.CMctsConfig`'s ``value``:
     ``cmcts``, ``search`` or a weights file; "v1" means its default); ``epsilon``: probability
-    of a uniformly random move at each decision."""
+    of a uniformly random move at each decision; ``prior_value``: for cmcts, the weights of its
+    learned prior (``CMctsConfig.prior_value``: None for its default, empty for the value's own,
+    ``cmcts-prior`` or a file), so the next generation of the prior learns from the search the
+    last one guided."""
 
     kind: str = "greedy"
     nodes: int = 300
     epsilon: float = 0.05
     value: str = "v1"
+    prior_value: str | None = None
 
     def label(self) -> str:
         if self.kind == "cmcts":
-            return f"cmcts:{self.nodes}/value={self.cmcts_value()}/eps{self.epsilon:g}"
+            value, prior = self.cmcts_value(), self.cmcts_prior() or "value"
+            return f"cmcts:{self.nodes}/value={value}/prior={prior}/eps{self.epsilon:g}"
         budget = f":{self.nodes}" if self.kind == "search" else ""
         return f"{self.kind}{budget}/{self.value}/eps{self.epsilon:g}"
 
@@ -89,14 +94,22 @@ class Teacher:
 
         return CMctsConfig().value if self.value == "v1" else self.value
 
+    def cmcts_prior(self) -> str:
+        """The learned prior's weights a cmcts teacher plays with (empty: its value's)."""
+        from duel.solvers.players import CMctsConfig
+
+        return CMctsConfig().prior_value if self.prior_value is None else self.prior_value
+
 
 def _player(teacher: Teacher, seed: int):
     from duel.solvers.players import CMctsConfig, CMctsPlayer, GreedyPlayer, SearchPlayer
 
     if teacher.kind == "cmcts":
-        config = CMctsConfig(value=teacher.cmcts_value())
+        config = CMctsConfig(value=teacher.cmcts_value(), prior_value=teacher.cmcts_prior())
         return CMctsPlayer(seed, time_per_move=None, iterations=teacher.nodes, config=config)
     value_fn = value_function(teacher.value)
+    if teacher.prior_value is not None:
+        raise ValueError("a prior (--prior-value) is for the cmcts teacher only")
     if teacher.kind == "greedy":
         return GreedyPlayer(seed, value_fn=value_fn)
     if teacher.kind == "search":
@@ -602,7 +615,7 @@ def _default_out() -> Path:
 
 
 def cmd_generate(args) -> None:
-    teacher = Teacher(args.teacher, args.nodes, args.epsilon, args.value)
+    teacher = Teacher(args.teacher, args.nodes, args.epsilon, args.value, args.prior_value)
     generate_to_file(
         args.out,
         lambda partial: generate(
@@ -791,6 +804,12 @@ def main(argv: list[str] | None = None) -> None:
         "--value",
         default="v1",
         help="v1, learned or a weights file; for cmcts: cmcts, search or a file (v1: default)",
+    )
+    g.add_argument(
+        "--prior-value",
+        default=None,
+        help="cmcts: its prior's weights (cmcts-prior, a file, or '' for the value's own;"
+        " default: the player's default)",
     )
     g.add_argument("--games", type=int, required=True)
     g.add_argument("--seed", type=int, default=0)

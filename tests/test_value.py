@@ -222,6 +222,31 @@ def test_a_cmcts_teacher_records_what_its_search_valued_each_decision_at():
     assert "values" not in greedy and "visits" not in greedy
 
 
+def test_a_cmcts_teacher_plays_with_the_prior_it_is_given(tmp_path):
+    """Expert iteration's next generation: the teacher searches with a fitted prior
+    (``prior_value``), its label says so, and a prior is refused for any other teacher."""
+    from duel.solvers.hint import cmcts_available
+
+    if not cmcts_available():
+        pytest.skip("needs the compiled MCTS")
+    from duel.solvers.players import CMctsConfig
+    from duel.solvers.value import named_model
+
+    weights = tmp_path / "prior.json"
+    named_model("cmcts-prior").save(weights)
+    teacher = train.Teacher("cmcts", nodes=60, epsilon=0.1, prior_value=str(weights))
+    assert train._player(teacher, 1).config.prior_value == str(weights)
+    assert f"/prior={weights}/" in teacher.label()
+    own = train.Teacher("cmcts", nodes=60, prior_value="")
+    assert train._player(own, 1).config.prior_value == ""
+    assert "/prior=value/" in own.label()
+    # by default the player's own default
+    default = train._player(train.Teacher("cmcts", nodes=60), 1).config.prior_value
+    assert default == CMctsConfig().prior_value
+    with pytest.raises(ValueError, match="cmcts teacher only"):
+        train._player(train.Teacher("greedy", prior_value="cmcts-prior"), 1)
+
+
 def test_the_target_mixes_the_result_with_the_searched_value():
     """``search_weight`` w: a position whose decision (or whose decision just before, for the
     chance that follows it) was searched is fitted to (1 - w) * result + w * value; the rest to
