@@ -86,7 +86,7 @@ DEFAULT_ITERATIONS = 6000
 #: ``CMctsConfig`` settings whose default changed after they were added, with the value they
 #: had when they were added: a map fitted before a setting existed was fitted with that value
 #: (the others were added at the default they still have).
-SETTINGS_BEFORE_THEY_EXISTED = {"pick": "visits"}
+SETTINGS_BEFORE_THEY_EXISTED = {"pick": "visits", "prior_value": ""}
 #: Raw values are clipped to this distance from 0 and 1 before the logit.
 _CLIP = 0.005
 STAGE_NAMES = ("draft", "Age I", "Age II", "Age III")

@@ -17,6 +17,8 @@
    game counts once as held out. Reported: Brier score and log loss, calibrated against raw, and
    the calibration table by deciles (the fraction of positions whose mover won, a shared victory
    counting 1/2), written with the map's budget and the ``cmcts`` settings it was fitted with.
+   The map is written only if it beats the raw values cross-fitted (:func:`map_pays`); else
+   the identity is, with ``map_kept: false`` in its record.
 3. ``budget``: a longer search gives sharper raw values, so positions of those games (every
    fold, seeded) are hinted afresh at a larger budget (``--iterations``; a hint on an idle core
    runs about 95,000 a second: 191,000 in 2 s, 913,000 in 10 s), labelled by the games' results.
@@ -63,7 +65,7 @@ from duel.solvers.train import (
 )
 from duel.state import GAME_OVER, PHASE, WINNER, new_game
 
-__all__ = ["fit_map", "generate", "hint_rows", "main", "play_hint_game", "report"]
+__all__ = ["fit_map", "generate", "hint_rows", "main", "map_pays", "play_hint_game", "report"]
 
 
 def play_hint_game(job: dict) -> dict:
@@ -577,6 +579,16 @@ def _brier(part: dict | None, which: str) -> float | None:
     return None if part is None else round(part[which]["brier"], 5)
 
 
+def map_pays(rep: dict) -> bool:
+    """Whether the fitted map beats the raw values where it was not fitted: its cross-fitted
+    Brier score is lower (the rule of the budget layers, for the map itself). Positions of one
+    game share its result, so a map of eight numbers and its knots can still fit the games'
+    luck; a player whose raw values are calibrated already is better served by the identity.
+    With too few games for a cross-fit, the map is kept."""
+    cross = rep.get("crossfit")
+    return cross is None or cross["calibrated"]["brier"] < cross["raw"]["brier"]
+
+
 def fit_and_write(
     paths: list[str], out: str | Path | None, quiet: bool = False, sample: str | None = None
 ) -> dict:
@@ -604,13 +616,21 @@ def fit_and_write(
         "brier_crossfit": _brier(rep["crossfit"], "calibrated"),
         "cmcts_config": asdict(CMctsConfig()),
     }
-    cal = fit_map(rows, rows["fold"] != HOLDOUT_FOLD, meta)
+    if map_pays(rep):
+        cal = fit_map(rows, rows["fold"] != HOLDOUT_FOLD, meta)
+    else:  # the raw values are the better probabilities: the identity, written down
+        meta["map_kept"] = False
+        meta["brier"] = meta["brier_raw"]
+        meta["brier_crossfit"] = _brier(rep["crossfit"], "raw")
+        cal = Calibration(((1.0, 0.0),) * len(STAGE_NAMES), meta)
     if out is not None:
         cal.save(out)
     if sample is not None:
         write_sample(records, sample)
     if not quiet:
         print(format_report(rep))
+        if meta.get("map_kept") is False:
+            print("the map does not beat the raw values cross-fitted: the identity is written")
         print(json.dumps(cal.to_json()["stages"]))
     rep["meta"] = meta
     return rep
@@ -626,7 +646,7 @@ def cmd_fit(args) -> None:
 RECIPE_GAMES, RECIPE_SEED = 250, 15
 #: The recipe's budget layer (iterations; 120,000 is about 1.3 s of a hint on an idle core) and
 #: the positions hinted afresh for it. The shipped map's layers at 200,000 (2 s, 1,000 positions,
-#: about 40 min of CPU) and 900,000 (10 s, 622 positions, about 100 min) are added after it by
+#: about 35 min of CPU) and 900,000 (10 s, 400 positions, about 60 min) are added after it by
 #: `budget` and `fit-budgets` (docs/strength.md has the commands).
 RECIPE_BUDGETS, RECIPE_BUDGET_POSITIONS = "120000", 500
 

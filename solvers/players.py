@@ -22,9 +22,10 @@ The Mausoleum, choosing who begins Age II or III). Levels:
   endgames, tree reuse (``docs/strength.md``). ``cmcts:N`` N iterations per move, ``cmcts:Ss``
   S seconds; ``cmcts:Ss:key=value,...`` overrides its knobs (:class:`CMctsConfig`), as the
   environment variable ``CMCTS`` does for every ``cmcts`` player, for measuring.
-* ``cmcts-v1``, ``cmcts-v2``: fixed baselines of the round-robin (:data:`CMCTS_BASELINES`),
-  ``cmcts`` as it was before its learned value was retrained on its own games (v1) and before
-  it picked its move by a lower confidence bound (v2), with budgets as ``cmcts``.
+* ``cmcts-v1``, ``cmcts-v2``, ``cmcts-v3``: fixed baselines of the round-robin
+  (:data:`CMCTS_BASELINES`), ``cmcts`` as it was before its learned value was retrained on its
+  own games (v1), before it picked its move by a lower confidence bound (v2) and before its
+  prior was fitted to its search's visits (v3), with budgets as ``cmcts``.
 
 All players are deterministic for a given seed, except that the clock decides how far
 ``search`` and ``mcts`` get with a time budget. :func:`parse_level` is the one parser of level
@@ -53,11 +54,23 @@ from duel.quote import quoted
 from duel.solvers.search import MAX_NODES, Limit, analyse, evaluate, exact_feasible, new_searcher
 from duel.state import PRESENT, TAKEN, UNSEEN, State
 
-LEVELS = ("random", "greedy", "search", "search-v1", "mcts", "cmcts", "cmcts-v1", "cmcts-v2")
+LEVELS = (
+    "random",
+    "greedy",
+    "search",
+    "search-v1",
+    "mcts",
+    "cmcts",
+    "cmcts-v1",
+    "cmcts-v2",
+    "cmcts-v3",
+)
 #: The fixed ``cmcts`` baselines: their :class:`CMctsConfig` overrides of today's defaults.
 CMCTS_BASELINES = {
-    "cmcts-v1": "value=search,pick=visits",  # before the value taught by its own games
-    "cmcts-v2": "pick=visits",  # 2026-11-25: the most visited move
+    # before the value taught by its own games
+    "cmcts-v1": "value=search,pick=visits,prior_value=",
+    "cmcts-v2": "pick=visits,prior_value=",  # 2026-11-25: the most visited move
+    "cmcts-v3": "prior_value=",  # 2026-11-27: the prior is the value's own
 }
 #: Share of the mcts player's time given to an exact endgame solve before MCTS.
 EXACT_SHARE = 0.4
@@ -486,10 +499,11 @@ class CMctsConfig:
       (``data/models/value.json``, the ``search`` level's; ``cmcts-v1`` plays with it) or the
       path of a weights file (for measuring a newly trained value).
     * ``prior_value`` (empty: ``value``'s): the weights of the learned prior (``prior=learned``)
-      when they are not the value's: ``cmcts-prior`` (``data/models/prior_cmcts.json``, fitted
-      to the root visits of this player's own games by ``python -m duel.solvers.train
-      fit-prior``: 0.611 against the default at 10,000 iterations a move, docs/strength.md),
-      or the names ``value`` takes.
+      when they are not the value's: ``cmcts-prior`` (the default since 2026-11-27,
+      ``data/models/prior_cmcts.json``, fitted to the root visits of this player's own games by
+      ``python -m duel.solvers.train fit-prior``: 0.611 against the value's own prior at 10,000
+      iterations a move and 0.548 timed at 0.2 and 0.3 s, docs/strength.md), or the names
+      ``value`` takes (empty: ``cmcts-v3``'s prior, the value's own).
     * ``age_horizon``: the tree stops where a new Age is dealt (a playout judges from there), as
       MCTS-BR's does: the next Age's pyramid differs at every descent.
     * ``block_science``: in ``plans`` playouts, a player takes (or else discards) an accessible
@@ -544,7 +558,7 @@ class CMctsConfig:
     evaluation: str = "heuristic"
     exact_cards: int = -1
     value: str = "cmcts"
-    prior_value: str = ""
+    prior_value: str = "cmcts-prior"
     reuse: bool = True
     age_horizon: bool = False
     block_science: bool = False

@@ -177,8 +177,12 @@ def test_a_cmcts_level_takes_options_after_its_budget():
     assert make_player("cmcts:0.3s").config == CMctsConfig()  # a budget alone: the defaults
     assert make_player("cmcts-v1:0.3s:pick=lcb").config.value == "search"
     # the fixed baselines pick the most visited move, as cmcts did before 2026-11-26
-    assert make_player("cmcts-v2:10").config == CMctsConfig(pick="visits")
-    assert make_player("cmcts-v1:10").config == CMctsConfig(pick="visits", value="search")
+    assert make_player("cmcts-v2:10").config == CMctsConfig(pick="visits", prior_value="")
+    assert make_player("cmcts-v1:10").config == CMctsConfig(
+        pick="visits", value="search", prior_value=""
+    )
+    # and v3 the value's own prior, as cmcts did before 2026-11-27
+    assert make_player("cmcts-v3:10").config == CMctsConfig(prior_value="")
     for bad in ("cmcts:0.3s:speed=2", "cmcts:0.3s:c=fast", "mcts:0.3s:pick=lcb", "cmcts::c=1"):
         with pytest.raises(UnknownLevelError):
             make_player(bad)
@@ -309,7 +313,9 @@ def test_a_long_think_keeps_its_subtree():
     used to start afresh once the arena was three quarters full, dead nodes included)."""
     from duel.solvers.players import CMctsConfig
 
-    options = {**CMctsConfig().tree_options(), "memory": 4 << 20}
+    # 8 MB: the searches leave enough dead nodes for a compaction; at 4 MB a subtree of 6,000
+    # iterations can itself pass three quarters of the arms, and a fresh start is then right
+    options = {**CMctsConfig().tree_options(), "memory": 8 << 20}
     tree = _cmcts.Tree(seed=3, **options)
     rng = random.Random(4)
     state, reused = new_game(), []

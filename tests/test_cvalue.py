@@ -249,12 +249,13 @@ def test_prior_weights_replace_the_value_in_the_prior_only():
 
 
 def test_the_shipped_prior_is_passed_and_plays():
-    """prior_value=cmcts-prior: the shipped prior's weights reach the tree, apart from the
-    value's; the player plays a legal game with them."""
+    """prior_value=cmcts-prior (the default): the shipped prior's weights reach the tree, apart
+    from the value's; empty (``cmcts-v3``) gives none; the player plays a legal game with them."""
     options = CMctsConfig.from_string("prior_value=cmcts-prior").tree_options()
     assert len(options["prior_weights"]) == len(options["value_weights"])
     assert options["prior_weights"] != options["value_weights"]
-    assert "prior_weights" not in CMctsConfig().tree_options()
+    assert CMctsConfig().tree_options()["prior_weights"] == options["prior_weights"]
+    assert "prior_weights" not in CMctsConfig(prior_value="").tree_options()
     player = CMctsPlayer(seed=3, iterations=30, config=CMctsConfig(prior_value="cmcts-prior"))
     final, _ = play_game([player, GreedyPlayer(1)], random.Random(2))
     assert final.is_terminal()
