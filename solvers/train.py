@@ -371,6 +371,21 @@ def fit(data: dict, l2: float = 1.0, rows=None, calibration_rows=None) -> ValueM
     return ValueModel(w0, w1)
 
 
+def adam_step(params: dict, grads: dict, moments: dict, step: int, rate: float) -> None:
+    """One Adam update (beta 0.9 and 0.999, eps 1e-8) of the numpy arrays ``params`` in place,
+    from ``grads`` and the running ``moments`` (a pair of arrays per key, updated in place);
+    ``step`` counts from 1."""
+    import numpy as np
+
+    for k, grad in grads.items():
+        m, v2 = moments[k]
+        m *= 0.9
+        m += 0.1 * grad
+        v2 *= 0.999
+        v2 += 0.001 * grad * grad
+        params[k] -= rate * (m / (1.0 - 0.9**step)) / (np.sqrt(v2 / (1.0 - 0.999**step)) + 1e-8)
+
+
 def fit_hidden(
     data: dict,
     linear: ValueModel,
@@ -424,7 +439,7 @@ def fit_hidden(
         return float(np.mean(np.logaddexp(0.0, z) - y[mask] * z))
 
     moments = {k: (np.zeros_like(v), np.zeros_like(v)) for k, v in params.items()}
-    beta1, beta2, eps, step = 0.9, 0.999, 1e-8, 0
+    step = 0
     train_idx = np.flatnonzero(rows)
     best = (log_loss(params, cal), {k: v.copy() for k, v in params.items()}, 0)
     if log:
@@ -445,15 +460,7 @@ def fit_hidden(
             grads["u"] = back.T @ xs + l2 * params["u"]
             grads["v"] += l2 * params["v"]
             step += 1
-            for k, grad in grads.items():
-                m, v2 = moments[k]
-                m *= beta1
-                m += (1.0 - beta1) * grad
-                v2 *= beta2
-                v2 += (1.0 - beta2) * grad * grad
-                m_hat = m / (1.0 - beta1**step)
-                v_hat = v2 / (1.0 - beta2**step)
-                params[k] -= learning_rate * m_hat / (np.sqrt(v_hat) + eps)
+            adam_step(params, grads, moments, step, learning_rate)
         loss = log_loss(params, cal)
         if log:
             log(f"epoch {epoch}: calibration log loss {loss:.5f}")
@@ -756,7 +763,8 @@ def cmd_fit_prior(args) -> None:
         args.out,
         folds=HOLDOUT_MOD,
         holdout_fold=HOLDOUT_FOLD,
-        epochs=args.epochs,
+        epochs=args.epochs or (30 if args.hidden else 600),
+        hidden=args.hidden,
     )
 
 
@@ -846,7 +854,14 @@ def main(argv: list[str] | None = None) -> None:
     fp.add_argument(
         "--l2", type=float, default=None, help="penalty on the change from --start (default 1e-5)"
     )
-    fp.add_argument("--epochs", type=int, default=600, help="(the shipped prior's)")
+    fp.add_argument(
+        "--epochs", type=int, default=None, help="(600, the shipped prior's; 30 with --hidden)"
+    )
+    fp.add_argument(
+        "--hidden",
+        action="store_true",
+        help=f"add a hidden layer of {HIDDEN_UNITS} tanh units (mini-batch Adam, early stopping)",
+    )
     fp.add_argument("--out", required=True, help="weights file (CMctsConfig.prior_value)")
     fp.set_defaults(func=cmd_fit_prior)
     r = sub.add_parser("recipe", help="the whole pipeline of the shipped weights")

@@ -13,8 +13,10 @@ it, started from a value model and held near it by an L2 penalty on the differen
     python -m duel.solvers.train fit-prior runs/games.jsonl --start cmcts --out prior.json
     CMCTS=prior_value=prior.json ...   # cmcts with that prior (CMctsConfig.prior_value)
 
-Held-out games (index % 5 == 4) are not fitted; the report gives their cross-entropy and how
-often the prior's favourite is the search's most visited move, for the start and the fit.
+``--hidden`` adds the value's hidden layer of tanh units to the fit (:func:`fit_prior_hidden`;
+the compiled search evaluates it too). Held-out games (index % 5 == 4) are not fitted; the
+report gives their cross-entropy and how often the prior's favourite is the search's most
+visited move, for the start and the fit.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from pathlib import Path
 
 from duel.solvers.features import N_FEATURES, STAGES, features, stage
 from duel.solvers.players import CMctsConfig
-from duel.solvers.value import ValueModel, named_model
+from duel.solvers.value import HIDDEN_UNITS, ValueModel, named_model
 from duel.state import State, new_game
 
 #: The prior's temperature the fit assumes: the ``cmcts`` player's default.
@@ -39,14 +41,14 @@ def build_prior_dataset(records: list[dict], folds: int = 5):
     """One row per move of every searched decision: features ``X`` of the position after the
     move, ``stage``, ``taper``, ``sign`` (+1 where A moves: the value is A's), ``share`` (the
     move's share of the root's visits), ``group`` (the decision, rows contiguous) and ``fold``
-    (the game's index % ``folds``).
+    (the game's index % ``folds``) and ``game`` (its index).
 
     >>> build_prior_dataset([{"moves": [], "index": 0, "visits": []}])["X"].shape
     (0, 98)
     """
     import numpy as np
 
-    X, stages, tapers, signs, shares, groups, fold = ([] for _ in range(7))
+    X, stages, tapers, signs, shares, groups, fold, game = ([] for _ in range(8))
     group = 0
     for record in records:
         searched = {int(i): rows for i, rows in record.get("visits", ())}
@@ -66,6 +68,7 @@ def build_prior_dataset(records: list[dict], folds: int = 5):
                     shares.append(n / total)
                     groups.append(group)
                     fold.append(record["index"] % folds)
+                    game.append(record["index"])
                 group += 1
             state = state.apply(move, check=False)
     return {
@@ -76,6 +79,7 @@ def build_prior_dataset(records: list[dict], folds: int = 5):
         "share": np.array(shares, dtype=np.float64),
         "group": np.array(groups, dtype=np.int64),
         "fold": np.array(fold, dtype=np.int8),
+        "game": np.array(game, dtype=np.int64),
     }
 
 
@@ -121,7 +125,11 @@ def prior_metrics(model: ValueModel, data: dict, rows) -> dict:
 
     W0, W1 = np.array(model.w0), np.array(model.w1)
     group, share = data["group"][rows], data["share"][rows]
-    x = data["sign"][rows] * _logits(W0, W1, _by_stage(data, rows), len(share)) / PRIOR_TEMPERATURE
+    z = _logits(W0, W1, _by_stage(data, rows), len(share))
+    if model.hidden is not None:
+        h = np.tanh(data["X"][rows] @ np.array(model.hidden["u"]).T)
+        z += (h * np.array(model.hidden["v"])[data["stage"][rows]]).sum(axis=1)
+    x = data["sign"][rows] * z / PRIOR_TEMPERATURE
     p, starts = _softmax_by_group(x, group)
     ends = np.r_[starts[1:], len(x)]
     ce = -np.add.reduceat(share * np.log(np.maximum(p, 1e-12)), starts)
@@ -173,6 +181,114 @@ def fit_prior(
     return ValueModel(W0.tolist(), W1.tolist())
 
 
+def fit_prior_hidden(
+    data: dict,
+    start: ValueModel,
+    l2: float,
+    rows,
+    validation,
+    *,
+    hidden_l2: float = 1e-4,
+    epochs: int = 30,
+    batch: int = 256,
+    rate: float = 1e-3,
+    seed: int = 0,
+    log=None,
+) -> ValueModel:
+    """``start``'s linear model plus a hidden layer of ``HIDDEN_UNITS`` tanh units (the value's
+    layer, :class:`~duel.solvers.value.ValueModel`, so the compiled search evaluates it), every
+    weight fitted jointly by mini-batch Adam on the mean cross-entropy against the visit shares
+    of the decisions in ``rows`` (``batch`` decisions a step), plus ``l2 / 2`` times the squared
+    change of the linear weights from ``start``'s and ``hidden_l2 / 2`` times the layer's squared
+    weights (on standardised features). The layer starts with its output at 0, so the fit starts
+    from ``start``'s prior. The epoch with the least cross-entropy on the decisions in
+    ``validation`` is kept (stopping after 3 epochs without a gain)."""
+    import numpy as np
+
+    from duel.solvers.train import adam_step
+
+    rng = np.random.default_rng(seed)
+    X = data["X"]
+    scale = X[rows].std(axis=0)
+    scale[scale < 1e-9] = 1.0
+    Xs = X / scale  # the layer learns on standardised features; its raw weights are U / scale
+    st, taper, sign, share = data["stage"], data["taper"], data["sign"], data["share"]
+    group = data["group"]
+    starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
+    ends = np.r_[starts[1:], len(group)]
+    w0s, w1s = np.array(start.w0) * scale, np.array(start.w1) * scale
+    params = {
+        "w0": w0s.copy(),
+        "w1": w1s.copy(),
+        "u": rng.normal(0.0, 1.0 / np.sqrt(X.shape[1]), size=(HIDDEN_UNITS, X.shape[1])),
+        "v": np.zeros((STAGES, HIDDEN_UNITS)),
+    }
+
+    def rows_of(chosen):
+        """The rows of the decisions ``chosen`` and each row's decision within them."""
+        lengths = ends[chosen] - starts[chosen]
+        offsets = np.repeat(starts[chosen] - np.r_[0, np.cumsum(lengths)[:-1]], lengths)
+        return np.arange(lengths.sum()) + offsets, np.repeat(np.arange(len(chosen)), lengths)
+
+    def forward(p, idx):
+        xs, s, t = Xs[idx], st[idx], taper[idx]
+        h = np.tanh(xs @ p["u"].T)
+        lin0 = np.einsum("ij,ij->i", xs, p["w0"][s])
+        lin1 = np.einsum("ij,ij->i", xs, p["w1"][s])
+        z = lin0 + (lin1 - lin0) * t + np.einsum("ij,ij->i", h, p["v"][s])
+        return z, h, xs, s, t
+
+    def cross_entropy(p, chosen) -> float:
+        total = 0.0
+        for a in range(0, len(chosen), 4096):
+            idx, local = rows_of(chosen[a : a + 4096])
+            q, _ = _softmax_by_group(sign[idx] * forward(p, idx)[0] / PRIOR_TEMPERATURE, local)
+            total -= float((share[idx] * np.log(np.maximum(q, 1e-12))).sum())
+        return total / max(1, len(chosen))
+
+    train, held = np.flatnonzero(rows[starts]), np.flatnonzero(validation[starts])
+    moments = {k: (np.zeros_like(v), np.zeros_like(v)) for k, v in params.items()}
+    step = 0
+    best = (cross_entropy(params, held), {k: v.copy() for k, v in params.items()}, 0)
+    if log:
+        log(f"  epoch 0: validation cross-entropy {best[0]:.4f} (the start's prior)")
+    for epoch in range(1, epochs + 1):
+        rng.shuffle(train)
+        for a in range(0, len(train), batch):
+            chosen = train[a : a + batch]
+            idx, local = rows_of(chosen)
+            z, h, xs, s, t = forward(params, idx)
+            q, _ = _softmax_by_group(sign[idx] * z / PRIOR_TEMPERATURE, local)
+            dz = sign[idx] * (q - share[idx]) / PRIOR_TEMPERATURE / len(chosen)
+            grads = {
+                "w0": l2 * (params["w0"] - w0s) / scale**2,
+                "w1": l2 * (params["w1"] - w1s) / scale**2,
+                "v": hidden_l2 * params["v"],
+            }
+            np.add.at(grads["w0"], s, (dz * (1.0 - t))[:, None] * xs)
+            np.add.at(grads["w1"], s, (dz * t)[:, None] * xs)
+            np.add.at(grads["v"], s, dz[:, None] * h)
+            back = (dz[:, None] * params["v"][s]) * (1.0 - h * h)
+            grads["u"] = back.T @ xs + hidden_l2 * params["u"]
+            step += 1
+            adam_step(params, grads, moments, step, rate)
+        loss = cross_entropy(params, held)
+        if log:
+            log(f"  epoch {epoch}: validation cross-entropy {loss:.4f}")
+        if loss < best[0]:
+            best = (loss, {k: v.copy() for k, v in params.items()}, epoch)
+        elif epoch - best[2] >= 3:
+            break
+    params = best[1]
+    model = ValueModel(
+        (params["w0"] / scale).tolist(),
+        (params["w1"] / scale).tolist(),
+        hidden={"u": (params["u"] / scale).tolist(), "v": params["v"].tolist()},
+    )
+    model.meta = {"hidden_epochs": best[2], "hidden_l2": hidden_l2, "validation_ce": best[0]}
+    return model
+
+
 def train_prior(
     records: list[dict],
     start: str,
@@ -182,11 +298,14 @@ def train_prior(
     folds: int,
     holdout_fold: int,
     epochs: int = 300,
+    hidden: bool = False,
     quiet: bool = False,
 ) -> dict:
     """Fit the prior on the game ``records`` (those with ``index % folds == holdout_fold``
-    held out) from the value ``start`` (``cmcts``, ``search`` or a weights file), report,
-    write the weights. (``python -m duel.solvers.train fit-prior`` reads the records and
+    held out) from the value ``start`` (``cmcts``, ``search``, ``cmcts-prior`` or a weights
+    file), report, write the weights. With ``hidden``, :func:`fit_prior_hidden` adds the hidden
+    layer, stopped early on the games with ``index % (folds * folds) == holdout_fold - 1``
+    (which it does not fit). (``python -m duel.solvers.train fit-prior`` reads the records and
     gives the value's folds.)"""
     begin = time.process_time()
     data = build_prior_dataset(records, folds)
@@ -197,9 +316,16 @@ def train_prior(
         raise SystemExit("error: the prior is fitted from a linear value (no hidden layer)")
     train_rows = data["fold"] != holdout_fold
     held = data["fold"] == holdout_fold
-    model = fit_prior(
-        data, start_model, l2, train_rows, epochs=epochs, log=None if quiet else print
-    )
+    log = None if quiet else print
+    extra: dict = {}
+    if hidden:
+        validation = data["game"] % (folds * folds) == (holdout_fold - 1) % folds
+        model = fit_prior_hidden(
+            data, start_model, l2, train_rows & ~validation, validation, epochs=epochs, log=log
+        )
+        extra = model.meta
+    else:
+        model = fit_prior(data, start_model, l2, train_rows, epochs=epochs, log=log)
     report = {
         "start": prior_metrics(start_model, data, held),
         "fitted": prior_metrics(model, data, held),
@@ -214,6 +340,7 @@ def train_prior(
         "epochs": epochs,
         "temperature": PRIOR_TEMPERATURE,
         "holdout": report,
+        **extra,
         "fit_cpu_seconds": round(time.process_time() - begin, 1),
     }
     if out is not None:

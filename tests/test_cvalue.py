@@ -213,14 +213,14 @@ def test_learned_prior_tries_the_best_one_ply_value_first():
     assert checked > 30
 
 
-def test_prior_weights_replace_the_value_in_the_prior_only():
-    """prior_weights: the first move tried is the best by the prior's model, not the value's;
-    the leaf still judges by the value's (leaf=value: the arm's mean is the value's)."""
-    value_model, bent = default_model(), _random_model(3)
-    # smaller than _random_model's, so that few values are clamped to the same weight
-    prior_model = ValueModel(*([[x / 10 for x in row] for row in w] for w in (bent.w0, bent.w1)))
+def _first_moves_follow_the_prior(
+    value_model: ValueModel, prior_model: ValueModel, seed: int
+) -> int:
+    """Asserts on the decisions of random games that a tree with ``prior_weights`` tries first
+    the best move by ``prior_model``, and that its leaf (leaf=value) judges by ``value_model``;
+    returns how many decisions were checked (ties and clamped weights are skipped)."""
     checked = 0
-    for state in _decisions(4, seed=33):
+    for state in _decisions(4, seed=seed):
         move, q = _one_descent(
             state,
             value_weights=value_model.flat_weights(),
@@ -242,10 +242,28 @@ def test_prior_weights_replace_the_value_in_the_prior_only():
             v = value_model(after)
             assert q == pytest.approx(v if state.to_move == 0 else 1 - v, abs=1e-12)
         checked += 1
-    assert checked > 30
+    return checked
+
+
+def test_prior_weights_replace_the_value_in_the_prior_only():
+    """prior_weights: the first move tried is the best by the prior's model, not the value's;
+    the leaf still judges by the value's (leaf=value: the arm's mean is the value's)."""
+    value_model, bent = default_model(), _random_model(3)
+    # smaller than _random_model's, so that few values are clamped to the same weight
+    prior_model = ValueModel(*([[x / 10 for x in row] for row in w] for w in (bent.w0, bent.w1)))
+    assert _first_moves_follow_the_prior(value_model, prior_model, seed=33) > 30
     with pytest.raises(ValueError, match="prior_weights need prior=learned"):
-        _cmcts.Tree(leaf="value", value_weights=value_model.flat_weights(),
-                    prior_weights=prior_model.flat_weights())
+        _cmcts.Tree(
+            leaf="value",
+            value_weights=value_model.flat_weights(),
+            prior_weights=prior_model.flat_weights(),
+        )
+
+
+def test_a_prior_with_the_hidden_layer_orders_the_first_moves_by_its_own_values():
+    """A prior fitted with the hidden layer (``fit-prior --hidden``) reaches the tree whole: the
+    first move tried is the best by that model, layer included."""
+    assert _first_moves_follow_the_prior(default_model(), _random_hidden_model(7), seed=34) > 30
 
 
 def test_the_shipped_prior_is_passed_and_plays():

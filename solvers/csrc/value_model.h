@@ -194,11 +194,18 @@ static double vm_logit(const vm_weights *w, const dc_state *s) {
     }
     double x = x0 + (x1 - x0) * num / den;
     if (w->hidden) {
+        /* over the nonzero features only: the same sums in the same order (a zero term adds
+         * 0.0). It counts where the prior weighs every new arm: a prior with the layer ran at
+         * 0.55 of the linear prior's iterations a second summing every feature, 0.81 so
+         * (benchmarks/cmcts_speed.py, side by side, 2026-11-27) */
+        int nz[VM_FEATURES], n_nz = 0;
+        for (int k = 0; k < VM_FEATURES; k++)
+            if (d[k]) nz[n_nz++] = k;
         const double *v = w->v[stage];
         for (int j = 0; j < VM_HIDDEN; j++) {
             const double *u = w->u[j];
             double a = 0.0;
-            for (int k = 0; k < VM_FEATURES; k++) a += u[k] * d[k];
+            for (int i = 0; i < n_nz; i++) a += u[nz[i]] * d[nz[i]];
             x += v[j] * tanh(a);
         }
     }
