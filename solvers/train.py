@@ -371,21 +371,6 @@ def fit(data: dict, l2: float = 1.0, rows=None, calibration_rows=None) -> ValueM
     return ValueModel(w0, w1)
 
 
-def adam_step(params: dict, grads: dict, moments: dict, step: int, rate: float) -> None:
-    """One Adam update (beta 0.9 and 0.999, eps 1e-8) of the numpy arrays ``params`` in place,
-    from ``grads`` and the running ``moments`` (a pair of arrays per key, updated in place);
-    ``step`` counts from 1."""
-    import numpy as np
-
-    for k, grad in grads.items():
-        m, v2 = moments[k]
-        m *= 0.9
-        m += 0.1 * grad
-        v2 *= 0.999
-        v2 += 0.001 * grad * grad
-        params[k] -= rate * (m / (1.0 - 0.9**step)) / (np.sqrt(v2 / (1.0 - 0.999**step)) + 1e-8)
-
-
 def fit_hidden(
     data: dict,
     linear: ValueModel,
@@ -407,6 +392,8 @@ def fit_hidden(
     rows as :func:`fit` does. Trained on ``data["target"]`` where given (else the results),
     stopped and rescaled on the results. No bias anywhere: the model stays antisymmetric."""
     import numpy as np
+
+    from duel.solvers.train_prior import adam_step
 
     rng = np.random.default_rng(seed)
     rows = np.ones(len(data["y"]), dtype=bool) if rows is None else rows

@@ -143,6 +143,21 @@ def prior_metrics(model: ValueModel, data: dict, rows) -> dict:
     }
 
 
+def adam_step(params: dict, grads: dict, moments: dict, step: int, rate: float) -> None:
+    """One Adam update (beta 0.9 and 0.999, eps 1e-8) of the numpy arrays ``params`` in place,
+    from ``grads`` and the running ``moments`` (a pair of arrays per key, updated in place);
+    ``step`` counts from 1."""
+    import numpy as np
+
+    for k, grad in grads.items():
+        m, v2 = moments[k]
+        m *= 0.9
+        m += 0.1 * grad
+        v2 *= 0.999
+        v2 += 0.001 * grad * grad
+        params[k] -= rate * (m / (1.0 - 0.9**step)) / (np.sqrt(v2 / (1.0 - 0.999**step)) + 1e-8)
+
+
 def fit_prior(
     data: dict,
     start: ValueModel,
@@ -204,8 +219,6 @@ def fit_prior_hidden(
     from ``start``'s prior. The epoch with the least cross-entropy on the decisions in
     ``validation`` is kept (stopping after 3 epochs without a gain)."""
     import numpy as np
-
-    from duel.solvers.train import adam_step
 
     rng = np.random.default_rng(seed)
     X = data["X"]
