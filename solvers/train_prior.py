@@ -176,8 +176,7 @@ def fit_prior(
     parts = _by_stage(data, rows)
     sign, group, share = data["sign"][rows], data["group"][rows], data["share"][rows]
     decisions = max(1, len(np.unique(group)))
-    m = [np.zeros_like(W0), np.zeros_like(W1)]
-    v = [np.zeros_like(W0), np.zeros_like(W1)]
+    moments = {k: (np.zeros_like(W0), np.zeros_like(W0)) for k in ("w0", "w1")}
     for epoch in range(1, epochs + 1):
         z = _logits(W0, W1, parts, len(share))
         p, _ = _softmax_by_group(sign * z / PRIOR_TEMPERATURE, group)
@@ -186,10 +185,7 @@ def fit_prior(
         for s, (pos, X, t) in enumerate(parts):
             g0[s] += X.T @ (dz[pos] * (1.0 - t))
             g1[s] += X.T @ (dz[pos] * t)
-        for k, (W, g) in enumerate(((W0, g0), (W1, g1))):
-            m[k] = 0.9 * m[k] + 0.1 * g
-            v[k] = 0.999 * v[k] + 0.001 * g * g
-            W -= rate * (m[k] / (1 - 0.9**epoch)) / (np.sqrt(v[k] / (1 - 0.999**epoch)) + 1e-8)
+        adam_step({"w0": W0, "w1": W1}, {"w0": g0, "w1": g1}, moments, epoch, rate)
         if log and epoch % 50 == 0:
             ce = -(share * np.log(np.maximum(p, 1e-12))).sum() / decisions
             log(f"  epoch {epoch}: training cross-entropy {ce:.4f}")
