@@ -18,10 +18,12 @@ The Mausoleum, choosing who begins Age II or III). Levels:
 * ``mcts``: Monte Carlo tree search (:mod:`duel.solvers.mcts`), 1 s per move by default;
   ``mcts:N`` N iterations per move (reproducible), ``mcts:Ss`` S seconds.
 * ``cmcts``: the compiled open-loop MCTS (:class:`CMctsPlayer`, needs the C extensions):
-  full-game playouts with a scored policy, a prior from the same scores, exact Age III
-  endgames, tree reuse (``docs/strength.md``). ``cmcts:N`` N iterations per move, ``cmcts:Ss``
-  S seconds; ``cmcts:Ss:key=value,...`` overrides its knobs (:class:`CMctsConfig`), as the
-  environment variable ``CMCTS`` does for every ``cmcts`` player, for measuring.
+  full-game playouts with MCTS-BR's plan policy, a learned prior fitted to its own search's
+  visits, leaves valued by playout and learned value mixed, the move of best lower confidence
+  bound, exact Age III endgames, tree reuse (``docs/strength.md``). ``cmcts:N`` N iterations
+  per move, ``cmcts:Ss`` S seconds; ``cmcts:Ss:key=value,...`` overrides its knobs
+  (:class:`CMctsConfig`), as the environment variable ``CMCTS`` does for every ``cmcts``
+  player, for measuring.
 * ``cmcts-v1``, ``cmcts-v2``, ``cmcts-v3``: fixed baselines of the round-robin
   (:data:`CMCTS_BASELINES`), ``cmcts`` as it was before its learned value was retrained on its
   own games (v1), before it picked its move by a lower confidence bound (v2) and before its
