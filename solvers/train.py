@@ -393,7 +393,7 @@ def fit_hidden(
     stopped and rescaled on the results. No bias anywhere: the model stays antisymmetric."""
     import numpy as np
 
-    from duel.solvers.train_prior import adam_step
+    from duel.solvers.train_prior import adam_step, layered_grads
 
     rng = np.random.default_rng(seed)
     rows = np.ones(len(data["y"]), dtype=bool) if rows is None else rows
@@ -438,13 +438,8 @@ def fit_hidden(
             xs, s, tt, yy = Xs[idx], st[idx], t[idx], target[idx]
             z, h = forward(params, xs, s, tt)
             g = (1.0 / (1.0 + np.exp(-np.clip(z, -30.0, 30.0))) - yy) / len(idx)  # dLoss/dz
-            grads = {"w0": np.zeros_like(params["w0"]), "w1": np.zeros_like(params["w1"])}
-            np.add.at(grads["w0"], s, (g * (1.0 - tt))[:, None] * xs)
-            np.add.at(grads["w1"], s, (g * tt)[:, None] * xs)
-            grads["v"] = np.zeros_like(params["v"])
-            np.add.at(grads["v"], s, g[:, None] * h)
-            back = (g[:, None] * params["v"][s]) * (1.0 - h * h)  # dLoss/da
-            grads["u"] = back.T @ xs + l2 * params["u"]
+            grads = layered_grads(params, s, tt, xs, h, g)
+            grads["u"] += l2 * params["u"]
             grads["v"] += l2 * params["v"]
             step += 1
             adam_step(params, grads, moments, step, learning_rate)

@@ -158,6 +158,21 @@ def adam_step(params: dict, grads: dict, moments: dict, step: int, rate: float) 
         params[k] -= rate * (m / (1.0 - 0.9**step)) / (np.sqrt(v2 / (1.0 - 0.999**step)) + 1e-8)
 
 
+def layered_grads(params: dict, stage, taper, x, hidden, dz) -> dict:
+    """The gradients of a tapered linear model with a tanh layer (``hidden`` = its activations
+    on the standardised features ``x``) from ``dz``, the loss's derivative by each row's logit:
+    the one backward pass the layered prior and the layered value share (no L2 terms)."""
+    import numpy as np
+
+    grads = {k: np.zeros_like(params[k]) for k in ("w0", "w1", "v")}
+    np.add.at(grads["w0"], stage, (dz * (1.0 - taper))[:, None] * x)
+    np.add.at(grads["w1"], stage, (dz * taper)[:, None] * x)
+    np.add.at(grads["v"], stage, dz[:, None] * hidden)
+    back = (dz[:, None] * params["v"][stage]) * (1.0 - hidden * hidden)
+    grads["u"] = back.T @ x
+    return grads
+
+
 def fit_prior(
     data: dict,
     start: ValueModel,
@@ -269,16 +284,11 @@ def fit_prior_hidden(
             z, h, xs, s, t = forward(params, idx)
             q, _ = _softmax_by_group(sign[idx] * z / PRIOR_TEMPERATURE, local)
             dz = sign[idx] * (q - share[idx]) / PRIOR_TEMPERATURE / len(chosen)
-            grads = {
-                "w0": l2 * (params["w0"] - w0s) / scale**2,
-                "w1": l2 * (params["w1"] - w1s) / scale**2,
-                "v": hidden_l2 * params["v"],
-            }
-            np.add.at(grads["w0"], s, (dz * (1.0 - t))[:, None] * xs)
-            np.add.at(grads["w1"], s, (dz * t)[:, None] * xs)
-            np.add.at(grads["v"], s, dz[:, None] * h)
-            back = (dz[:, None] * params["v"][s]) * (1.0 - h * h)
-            grads["u"] = back.T @ xs + hidden_l2 * params["u"]
+            grads = layered_grads(params, s, t, xs, h, dz)
+            grads["w0"] += l2 * (params["w0"] - w0s) / scale**2
+            grads["w1"] += l2 * (params["w1"] - w1s) / scale**2
+            grads["v"] += hidden_l2 * params["v"]
+            grads["u"] += hidden_l2 * params["u"]
             step += 1
             adam_step(params, grads, moments, step, rate)
         loss = cross_entropy(params, held)
