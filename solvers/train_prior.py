@@ -24,11 +24,15 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from duel.solvers.features import N_FEATURES, STAGES, features, stage
 from duel.solvers.players import CMctsConfig
 from duel.solvers.value import HIDDEN_UNITS, ValueModel, named_model
 from duel.state import State, new_game
+
+if TYPE_CHECKING:  # numpy is imported where a fit runs: playing never needs it
+    import numpy as np
 
 #: The prior's temperature the fit assumes: the ``cmcts`` player's default.
 PRIOR_TEMPERATURE = CMctsConfig.prior_temperature
@@ -158,7 +162,14 @@ def adam_step(params: dict, grads: dict, moments: dict, step: int, rate: float) 
         params[k] -= rate * (m / (1.0 - 0.9**step)) / (np.sqrt(v2 / (1.0 - 0.999**step)) + 1e-8)
 
 
-def layered_grads(params: dict, stage, taper, x, hidden, dz) -> dict:
+def layered_grads(
+    params: dict,
+    stage: np.ndarray,
+    taper: np.ndarray,
+    x: np.ndarray,
+    hidden: np.ndarray,
+    dz: np.ndarray,
+) -> dict:
     """The gradients of a tapered linear model with a tanh layer (``hidden`` = its activations
     on the standardised features ``x``) from ``dz``, the loss's derivative by each row's logit:
     the one backward pass the layered prior and the layered value share (no L2 terms)."""
