@@ -1,7 +1,9 @@
 """Round-robin of AI levels x time per move: wins, score and Wilson 95% intervals.
 
-By default the entrants are our strongest level (``cmcts``) and five fixed baselines:
-``cmcts-v3`` (``cmcts`` before its prior was fitted to its search's visits), ``cmcts-v2``
+By default the entrants are our strongest level (``cmcts``) and six fixed baselines:
+``cmcts-v4`` (``cmcts`` before the second generation of its value and prior, over the features
+of what each side can take now), ``cmcts-v3`` (before its prior was fitted to its search's
+visits), ``cmcts-v2``
 (before it picked its move by a lower confidence bound), ``cmcts-v1``
 (before its learned value was retrained on its own games), ``search`` and ``search-v1`` (the
 expectiminimax search with the learned and the hand-made evaluation).
@@ -118,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--levels",
         nargs="+",
-        default=["cmcts", "cmcts-v3", "cmcts-v2", "cmcts-v1", "search", "search-v1"],
+        default=["cmcts", "cmcts-v4", "cmcts-v3", "cmcts-v2", "cmcts-v1", "search", "search-v1"],
     )
     parser.add_argument("--times", nargs="+", type=float, default=[0.2])
     parser.add_argument("--games", type=int, default=10, help="games per pair (even: seats)")

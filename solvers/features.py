@@ -47,6 +47,21 @@ to_move                     1 if p decides next (at a chance node too: while Age
 pending_token               1 if p is choosing a progress token (science pair, Great Library)
 extra_turn                  1 if p has a Play Again pending
 pending_destroy             1 if p is choosing a card to destroy or to take from the discard
+best_pts                    the most points an accessible card p can afford would give now
+                            (printed points; a guild counts what it would score now)
+best_shields                the most shields of an accessible card p can afford (+1 with
+                            Strategy)
+sci_pair_now                1 if p can afford an accessible green card whose symbol it holds
+                            (a pair: a progress token)
+mil_win_now                 1 if lead + best_shields reaches 9 (a military win p can pay for)
+sci_win_now                 1 if p has 5 different symbols and can afford a green card with
+                            a sixth
+win_cards                   accessible cards p can afford that would win the game at once
+wonders_now                 wonders of p it can afford now (0 once seven are built)
+move_pts..move_wonders (6)  best_pts, best_shields, sci_pair_now, mil_win_now, sci_win_now
+                            and wonders_now again, 0 unless p takes the next card (phase
+                            play, or a reveal before it): what the side to move can take, the
+                            other can only hope is left
 ==========================  =============================================================
 
 >>> from duel import new_game
@@ -79,14 +94,17 @@ from duel.state import (
     LIBRARY_DRAW,
     MAN_CHOICE_SHIFT,
     MAUSOLEUM,
+    MAX_WONDERS_BUILT,
     MILITARY,
     MILITARY_POINTS,
     PAWN,
     PHASE,
     PICKS,
+    PLAY,
     PRESENT,
     PYRAMID,
     RAW_CHOICE_SHIFT,
+    REVEAL_CARDS,
     SCIENCE,
     SETUP_TOKENS,
     SETUP_WONDERS,
@@ -131,6 +149,15 @@ _WONDER_KEYS = (
     "statue_of_zeus",
     "temple_of_artemis",
 )
+#: What p can take now (the ``move_`` copies count only for the side to take a card).
+_NOW_NAMES = (
+    "best_pts",
+    "best_shields",
+    "sci_pair_now",
+    "mil_win_now",
+    "sci_win_now",
+    "wonders_now",
+)
 FEATURE_NAMES: tuple[str, ...] = (
     (
         "pts_blue",
@@ -158,6 +185,9 @@ FEATURE_NAMES: tuple[str, ...] = (
     + tuple(f"owns_{w}" for w in _WONDER_KEYS)
     + tuple(f"n_{c}" for c in _COLORS)
     + ("chains", "to_move", "pending_token", "extra_turn", "pending_destroy")
+    + _NOW_NAMES
+    + ("win_cards",)
+    + tuple(f"move_{name.removesuffix('_now').removeprefix('best_')}" for name in _NOW_NAMES)
 )
 N_FEATURES = len(FEATURE_NAMES)
 #: Stages of the game, each with its own pair of weight vectors: the draft, Ages I, II, III.
@@ -169,10 +199,14 @@ _COLOR_MASKS = tuple(COLOR_MASK[c] for c in _COLORS)
 _LAW_SCIENCE_BIT = 1 << SCIENCE_SYMBOLS.index("law")
 _T_LAW, _T_MASONRY, _T_STRATEGY = 3, 4, 7
 _CARD_SHIELDS = [c.shields for c in CARDS]
+_CARD_POINTS = [c.points for c in CARDS]
+_CARD_BIT = [c.bit for c in CARDS]
 _CARD_SCIENCE_BIT = [1 << SCIENCE_SYMBOLS.index(c.science) if c.science else 0 for c in CARDS]
 _TOKEN_PHASES = (CHOOSE_TOKEN, LIBRARY_CHOOSE, LIBRARY_DRAW)
 _DESTROY_PHASES = (DESTROY, MAUSOLEUM)
 _SETUP_PHASES = (SETUP_TOKENS, SETUP_WONDERS, DRAFT)
+#: The side to move takes the next card (a card uncovered by the last one is turned first).
+_TAKING_PHASES = (PLAY, REVEAL_CARDS)
 
 
 def stage(f) -> tuple[int, int, int]:
@@ -248,18 +282,39 @@ def player_features(state: State, p: int, accessible: list[int] | None = None) -
     chains = f[b + CHAINS]
     science = f[b + SCIENCE]
     card_cost = state.card_cost
+    strategy = tokens >> _T_STRATEGY & 1
+    distinct = science.bit_count()
     afford = free = 0
     best_shields = 0
     sci_new = 0
+    now_pts = now_shields = now_pair = now_sci_win = win_cards = 0
     for c in accessible:
         cost = card_cost(p, c)
+        sci = _CARD_SCIENCE_BIT[c]
         if cost <= coins:
             afford += 1
             if cost == 0:
                 free += 1
+            pts = _CARD_POINTS[c]
+            if _CARD_BIT[c] & _PURPLE:
+                pts += guild_points(f, _CARD_BIT[c])
+            if pts > now_pts:
+                now_pts = pts
+            shields = _CARD_SHIELDS[c]
+            if shields:
+                shields += strategy
+                if shields > now_shields:
+                    now_shields = shields
+                if lead + shields >= 9:
+                    win_cards += 1
+            if sci:
+                if science & sci:
+                    now_pair = 1
+                elif distinct >= 5:
+                    now_sci_win = 1
+                    win_cards += 1
         if _CARD_SHIELDS[c] > best_shields:
             best_shields = _CARD_SHIELDS[c]
-        sci = _CARD_SCIENCE_BIT[c]
         if sci and not science & sci:
             sci_new += 1
     out.append(afford)
@@ -272,7 +327,6 @@ def player_features(state: State, p: int, accessible: list[int] | None = None) -
     if best_shields and tokens >> _T_STRATEGY & 1:
         best_shields += 1
     out.append(1 if best_shields and lead + best_shields >= 9 else 0)
-    distinct = science.bit_count()
     for k in range(2, 6):
         out.append(1 if distinct >= k else 0)
     out.append((cards & _GREEN).bit_count() + (tokens >> _T_LAW & 1) - distinct)
@@ -293,6 +347,28 @@ def player_features(state: State, p: int, accessible: list[int] | None = None) -
     out.append(1 if mine and phase in _TOKEN_PHASES else 0)
     out.append(1 if mine and f[EXTRA] else 0)
     out.append(1 if mine and phase in _DESTROY_PHASES else 0)
+    wonders_now = 0
+    if phase != GAME_OVER and (built | f[bo + BUILT]).bit_count() < MAX_WONDERS_BUILT:
+        unbuilt = owned & ~built
+        while unbuilt:
+            low = unbuilt & -unbuilt
+            unbuilt ^= low
+            if state.wonder_cost(p, low.bit_length() - 1) <= coins:
+                wonders_now += 1
+    now = [
+        now_pts,
+        now_shields,
+        now_pair,
+        1 if now_shields and lead + now_shields >= 9 else 0,
+        now_sci_win,
+        wonders_now,
+    ]
+    out.extend(now)
+    out.append(win_cards)
+    if mine and phase in _TAKING_PHASES:
+        out.extend(now)
+    else:
+        out.extend([0] * len(now))
     return out
 
 

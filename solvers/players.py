@@ -24,10 +24,11 @@ The Mausoleum, choosing who begins Age II or III). Levels:
   per move, ``cmcts:Ss`` S seconds; ``cmcts:Ss:key=value,...`` overrides its knobs
   (:class:`CMctsConfig`), as the environment variable ``CMCTS`` does for every ``cmcts``
   player, for measuring.
-* ``cmcts-v1``, ``cmcts-v2``, ``cmcts-v3``: fixed baselines of the round-robin
+* ``cmcts-v1`` to ``cmcts-v4``: fixed baselines of the round-robin
   (:data:`CMCTS_BASELINES`), ``cmcts`` as it was before its learned value was retrained on its
-  own games (v1), before it picked its move by a lower confidence bound (v2) and before its
-  prior was fitted to its search's visits (v3), with budgets as ``cmcts``.
+  own games (v1), before it picked its move by a lower confidence bound (v2), before its
+  prior was fitted to its search's visits (v3) and before the second generation of value and
+  prior with what each side can take now (v4), with budgets as ``cmcts``.
 
 All players are deterministic for a given seed, except that the clock decides how far
 ``search`` and ``mcts`` get with a time budget. :func:`parse_level` is the one parser of level
@@ -66,13 +67,19 @@ LEVELS = (
     "cmcts-v1",
     "cmcts-v2",
     "cmcts-v3",
+    "cmcts-v4",
 )
 #: The fixed ``cmcts`` baselines: their :class:`CMctsConfig` overrides of today's defaults.
 CMCTS_BASELINES = {
     # before the value taught by its own games
-    "cmcts-v1": "value=search,pick=visits,prior_value=",
-    "cmcts-v2": "pick=visits,prior_value=",  # 2026-11-25: the most visited move
-    "cmcts-v3": "prior_value=",  # 2026-11-27: the prior is the value's own
+    "cmcts-v1": "value=search,pick=visits,prior_value=,mix_lambda=0.3",
+    # 2026-11-25: the most visited move
+    "cmcts-v2": "value=cmcts,pick=visits,prior_value=,mix_lambda=0.3",
+    # 2026-11-27: the prior is the value's own
+    "cmcts-v3": "value=cmcts,prior_value=,mix_lambda=0.3",
+    # 2026-11-28: the first generation's value and prior, over the 98 features before what
+    # each side can take now, a leaf 0.3 of the value
+    "cmcts-v4": "value=cmcts,prior_value=cmcts-prior,mix_lambda=0.3",
 }
 #: Share of the mcts player's time given to an exact endgame solve before MCTS.
 EXACT_SHARE = 0.4
@@ -484,7 +491,9 @@ class CMctsConfig:
       bandit per player at the root over normal / science / military) tune ``scored``.
     * ``leaf``: how a new leaf is judged: ``playout`` (the playout above), ``value`` (the learned
       value of the leaf, no playout) or ``mix`` (``(1 - mix_lambda)`` times the playout's result
-      plus ``mix_lambda`` times the learned value of the leaf, as in AlphaGo).
+      plus ``mix_lambda`` times the learned value of the leaf, as in AlphaGo). 0.5 since the
+      second generation of the value (0.3 before: the first generation's value did not pay
+      more weight, the second's does).
     * ``mix_fade``, ``prior_fade`` (0: off): the learned value's share of a leaf falls as
       ``mix_lambda * F / (F + N)`` with the root's visits N, and the prior's weight in PUCT
       blends towards uniform as ``n / (n + P)`` with the node's visits n: the more playouts a
@@ -495,17 +504,22 @@ class CMctsConfig:
       (with at most :data:`EXACT_TIME_SHARE` of the time, MCTS after it if it did not finish);
       -1 picks the number from the time per move by measured solve times
       (:func:`exact_cards_for_time`); 0 never.
-    * ``value``: the learned value's weights: ``cmcts`` (``data/models/value_cmcts.json``,
-      fitted with this player's own games added, expert iteration; the default since it scored
-      higher against MCTS-BR on the same deals, ``docs/strength.md``), ``search``
+    * ``value``: the learned value's weights: ``cmcts2`` (the default since 2026-11-28,
+      ``data/models/value_cmcts2.json``: the feature table with what each side can take now,
+      fitted to 4,600 games of ``cmcts-v4``; with ``mix_lambda=0.5`` and its prior 0.579
+      against ``cmcts-v4`` at 10,000 iterations a move, docs/strength.md), ``cmcts``
+      (``data/models/value_cmcts.json``, the first generation fitted with this player's own
+      games added, expert iteration; ``cmcts-v2`` to ``cmcts-v4`` play with it), ``search``
       (``data/models/value.json``, the ``search`` level's; ``cmcts-v1`` plays with it) or the
       path of a weights file (for measuring a newly trained value).
     * ``prior_value`` (empty: ``value``'s): the weights of the learned prior (``prior=learned``)
-      when they are not the value's: ``cmcts-prior`` (the default since 2026-11-27,
-      ``data/models/prior_cmcts.json``, fitted to the root visits of this player's own games by
-      ``python -m duel.solvers.train fit-prior``: 0.611 against the value's own prior at 10,000
-      iterations a move and 0.548 timed at 0.2 and 0.3 s, docs/strength.md), or the names
-      ``value`` takes (empty: ``cmcts-v3``'s prior, the value's own).
+      when they are not the value's: ``cmcts2-prior`` (the default since 2026-11-28,
+      ``data/models/prior_cmcts2.json``, fitted to the root visits of the same 4,600 games),
+      ``cmcts-prior`` (``cmcts-v4``'s, ``data/models/prior_cmcts.json``, fitted to the root
+      visits of this player's own games by ``python -m duel.solvers.train fit-prior``: 0.611
+      against the value's own prior at 10,000 iterations a move and 0.548 timed at 0.2 and
+      0.3 s, docs/strength.md), or the names ``value`` takes (empty: ``cmcts-v3``'s prior,
+      the value's own).
     * ``age_horizon``: the tree stops where a new Age is dealt (a playout judges from there), as
       MCTS-BR's does: the next Age's pyramid differs at every descent.
     * ``block_science``: in ``plans`` playouts, a player takes (or else discards) an accessible
@@ -554,13 +568,13 @@ class CMctsConfig:
     military: float = 1.0
     modes: int = 1
     leaf: str = "mix"
-    mix_lambda: float = 0.3
+    mix_lambda: float = 0.5
     mix_fade: float = 0.0
     prior_fade: float = 0.0
     evaluation: str = "heuristic"
     exact_cards: int = -1
-    value: str = "cmcts"
-    prior_value: str = "cmcts-prior"
+    value: str = "cmcts2"
+    prior_value: str = "cmcts2-prior"
     reuse: bool = True
     age_horizon: bool = False
     block_science: bool = False

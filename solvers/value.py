@@ -33,6 +33,7 @@ from duel.catalog import CARDS, COLOR_MASK, SCIENCE_SYMBOLS
 from duel.solvers.features import (
     _DESTROY_PHASES,
     _SETUP_PHASES,
+    _TAKING_PHASES,
     _TOKEN_PHASES,
     FEATURE_NAMES,
     STAGES,
@@ -77,6 +78,8 @@ from duel.state import (
 )
 
 __all__ = [
+    "CMCTS2_MODEL_PATH",
+    "CMCTS2_PRIOR_PATH",
     "CMCTS_MODEL_PATH",
     "MODEL_PATH",
     "ValueModel",
@@ -96,6 +99,19 @@ CMCTS_MODEL_PATH = "models/value_cmcts.json"
 #: The learned prior fitted to the compiled MCTS's root visits (``train fit-prior``; the
 #: ``cmcts`` option ``prior_value=cmcts-prior``; its ``meta`` says how it was made).
 CMCTS_PRIOR_PATH = "models/prior_cmcts.json"
+#: The second generation over the feature table with what each side can take now
+#: (``best_pts``..``move_wonders``): value and prior fitted to 4,600 games of the first
+#: generation's player (``value=cmcts2``, ``prior_value=cmcts2-prior``, the defaults).
+CMCTS2_MODEL_PATH = "models/value_cmcts2.json"
+CMCTS2_PRIOR_PATH = "models/prior_cmcts2.json"
+#: The models a ``cmcts`` option can name.
+NAMED_MODELS = {
+    "cmcts": CMCTS_MODEL_PATH,
+    "search": MODEL_PATH,
+    "cmcts-prior": CMCTS_PRIOR_PATH,
+    "cmcts2": CMCTS2_MODEL_PATH,
+    "cmcts2-prior": CMCTS2_PRIOR_PATH,
+}
 
 
 class ValueModel:
@@ -158,9 +174,19 @@ class ValueModel:
 
     @classmethod
     def from_json(cls, obj: dict) -> ValueModel:
-        if list(obj.get("features", [])) != list(FEATURE_NAMES):
+        """The model of a weights file. A file over an earlier, shorter feature table (the
+        features it knows are the first ones of today's) gets weight 0 for the features added
+        since, so it values every position as it did."""
+        names = list(obj.get("features", []))
+        if not names or names != list(FEATURE_NAMES[: len(names)]):
             raise ValueError("value weights were trained on other features: retrain them")
-        return cls(obj["w0"], obj["w1"], obj.get("meta"), obj.get("hidden"))
+        pad = [0.0] * (len(FEATURE_NAMES) - len(names))
+        w0 = [list(w) + pad for w in obj["w0"]]
+        w1 = [list(w) + pad for w in obj["w1"]]
+        hidden = obj.get("hidden")
+        if hidden is not None and pad:
+            hidden = {"u": [list(row) + pad for row in hidden["u"]], "v": hidden["v"]}
+        return cls(w0, w1, obj.get("meta"), hidden)
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
@@ -257,11 +283,12 @@ def shipped_model(relative_path: str) -> ValueModel:
 
 
 def named_model(name: str) -> ValueModel:
-    """The model a ``cmcts`` option names: ``cmcts`` (:data:`CMCTS_MODEL_PATH`), ``search``
-    (:data:`MODEL_PATH`), ``cmcts-prior`` (:data:`CMCTS_PRIOR_PATH`) or the path of a weights
-    file."""
-    shipped = {"cmcts": CMCTS_MODEL_PATH, "search": MODEL_PATH, "cmcts-prior": CMCTS_PRIOR_PATH}
-    return shipped_model(shipped[name]) if name in shipped else ValueModel.load(name)
+    """The model a ``cmcts`` option names (:data:`NAMED_MODELS`: ``cmcts2`` and
+    ``cmcts2-prior`` the defaults, ``cmcts`` and ``cmcts-prior`` the first generation,
+    ``search``) or the path of a weights file."""
+    if name in NAMED_MODELS:
+        return shipped_model(NAMED_MODELS[name])
+    return ValueModel.load(name)
 
 
 def value(state: State) -> float:
@@ -296,6 +323,9 @@ _COLOR_MASKS = [
     COLOR_MASK[c] for c in ("brown", "grey", "blue", "green", "yellow", "red", "purple")
 ]
 _SHIELDS = [c.shields for c in CARDS]
+_POINTS = [c.points for c in CARDS]
+_BITS = [c.bit for c in CARDS]
+_NOW, _MOVE = _IDX["best_pts"], _IDX["move_pts"]
 _SCIENCE_BIT = [1 << SCIENCE_SYMBOLS.index(c.science) if c.science else 0 for c in CARDS]
 _COST_KEY_MASK = CORE_MASK | MASONRY_BIT
 _T_LAW, _T_STRATEGY = 3, 7
@@ -419,8 +449,11 @@ class _Tables:
         chains = f[b + CHAINS]
         if chains:
             v += w[_IDX["chains"]] * chains.bit_count()
-        # The accessible cards: affordable, free, shields and new science symbols.
+        # The accessible cards: affordable, free, shields and new science symbols; what p can
+        # take now (solvers.features: best_pts..win_cards).
         afford = free = best = new = 0
+        now_pts = now_shields = now_pair = now_sci_win = win_cards = 0
+        strategy = tokens >> _T_STRATEGY & 1
         cost_cache = self.cost_cache
         cost_key = (econ & _COST_KEY_MASK) << 15 | (opp_econ & PROD_MASK)
         for c in accessible:
@@ -434,6 +467,25 @@ class _Tables:
                 afford += 1
                 if cost == 0:
                     free += 1
+                pts = _POINTS[c]
+                if _BITS[c] & _PURPLE:
+                    pts += guild_points(f, _BITS[c])
+                if pts > now_pts:
+                    now_pts = pts
+                shields = _SHIELDS[c]
+                if shields:
+                    shields += strategy
+                    if shields > now_shields:
+                        now_shields = shields
+                    if lead + shields >= 9:
+                        win_cards += 1
+                sci = _SCIENCE_BIT[c]
+                if sci:
+                    if science & sci:
+                        now_pair = 1
+                    elif distinct >= 5:
+                        now_sci_win = 1
+                        win_cards += 1
             if _SHIELDS[c] > best:
                 best = _SHIELDS[c]
             sci = _SCIENCE_BIT[c]
@@ -450,6 +502,31 @@ class _Tables:
             v += w[_IDX["sci_new"]] * new
             if distinct >= 5:
                 v += w[_IDX["sci_reach"]]
+        wonders_now = 0
+        built = f[b + BUILT]
+        if f[PHASE] != GAME_OVER and (built | f[BASE[1 - p] + BUILT]).bit_count() < 7:
+            unbuilt = f[b + WONDERS_] & ~built
+            while unbuilt:
+                low = unbuilt & -unbuilt
+                unbuilt ^= low
+                if state.wonder_cost(p, low.bit_length() - 1) <= coins:
+                    wonders_now += 1
+        now = (
+            now_pts,
+            now_shields,
+            now_pair,
+            1 if now_shields and lead + now_shields >= 9 else 0,
+            now_sci_win,
+            wonders_now,
+        )
+        taking = f[PHASE] in _TAKING_PHASES and f[TO_MOVE] == p
+        for i, x in enumerate(now):
+            if x:
+                v += w[_NOW + i] * x
+                if taking:
+                    v += w[_MOVE + i] * x
+        if win_cards:
+            v += w[_IDX["win_cards"]] * win_cards
         return v
 
     @staticmethod

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -177,12 +178,16 @@ def test_a_cmcts_level_takes_options_after_its_budget():
     assert make_player("cmcts:0.3s").config == CMctsConfig()  # a budget alone: the defaults
     assert make_player("cmcts-v1:0.3s:pick=lcb").config.value == "search"
     # the fixed baselines pick the most visited move, as cmcts did before 2026-11-26
-    assert make_player("cmcts-v2:10").config == CMctsConfig(pick="visits", prior_value="")
-    assert make_player("cmcts-v1:10").config == CMctsConfig(
-        pick="visits", value="search", prior_value=""
+    first = CMctsConfig(value="cmcts", mix_lambda=0.3)
+    assert make_player("cmcts-v2:10").config == replace(first, pick="visits", prior_value="")
+    assert make_player("cmcts-v1:10").config == replace(
+        first, pick="visits", value="search", prior_value=""
     )
-    # and v3 the value's own prior, as cmcts did before 2026-11-27
-    assert make_player("cmcts-v3:10").config == CMctsConfig(prior_value="")
+    # v3 the value's own prior, as cmcts did before 2026-11-27
+    assert make_player("cmcts-v3:10").config == replace(first, prior_value="")
+    # v4 the first generation's value and prior, a leaf 0.3 of the value (before 2026-11-28)
+    assert make_player("cmcts-v4:10").config == replace(first, prior_value="cmcts-prior")
+    assert CMctsConfig().value == "cmcts2" and CMctsConfig().mix_lambda == 0.5
     for bad in ("cmcts:0.3s:speed=2", "cmcts:0.3s:c=fast", "mcts:0.3s:pick=lcb", "cmcts::c=1"):
         with pytest.raises(UnknownLevelError):
             make_player(bad)

@@ -267,12 +267,15 @@ def test_a_prior_with_the_hidden_layer_orders_the_first_moves_by_its_own_values(
 
 
 def test_the_shipped_prior_is_passed_and_plays():
-    """prior_value=cmcts-prior (the default): the shipped prior's weights reach the tree, apart
-    from the value's; empty (``cmcts-v3``) gives none; the player plays a legal game with them."""
-    options = CMctsConfig.from_string("prior_value=cmcts-prior").tree_options()
+    """prior_value=cmcts2-prior (the default) and cmcts-prior (``cmcts-v4``'s): the shipped
+    priors' weights reach the tree, apart from the value's; empty (``cmcts-v3``) gives none; the
+    player plays a legal game with them."""
+    options = CMctsConfig.from_string("prior_value=cmcts2-prior").tree_options()
     assert len(options["prior_weights"]) == len(options["value_weights"])
     assert options["prior_weights"] != options["value_weights"]
     assert CMctsConfig().tree_options()["prior_weights"] == options["prior_weights"]
+    first = CMctsConfig.from_string("prior_value=cmcts-prior").tree_options()["prior_weights"]
+    assert first != options["prior_weights"] and len(first) == len(options["prior_weights"])
     assert "prior_weights" not in CMctsConfig(prior_value="").tree_options()
     player = CMctsPlayer(seed=3, iterations=30, config=CMctsConfig(prior_value="cmcts-prior"))
     final, _ = play_game([player, GreedyPlayer(1)], random.Random(2))
@@ -301,18 +304,20 @@ def test_value_options_need_weights_and_sane_values():
         _cmcts.Tree(prior="learned")
     with pytest.raises(ValueError, match="needs value_weights"):
         _cmcts.Tree(rollout=4, evaluation="learned")
-    with pytest.raises(ValueError, match="784 floats"):
+    with pytest.raises(ValueError, match=f"{2 * STAGES * N_FEATURES} floats"):
         _cmcts.Tree(leaf="value", value_weights=[0.0] * 10)
     with pytest.raises(ValueError, match="leaf must be"):
         _cmcts.Tree(leaf="net")
     with pytest.raises(ValueError, match="mix_lambda"):
-        _cmcts.Tree(leaf="mix", mix_lambda=1.5, value_weights=[0.0] * 784)
+        _cmcts.Tree(leaf="mix", mix_lambda=1.5, value_weights=[0.0] * (2 * STAGES * N_FEATURES))
     with pytest.raises(ValueError, match="no value_weights"):
         _cmcts.Tree().value(CoreState.from_state(new_game()))
     plain = CMctsConfig(leaf="playout", prior="policy")
     assert not plain.uses_learned_value()
     assert "value_weights" not in plain.tree_options()
-    assert len(CMctsConfig().tree_options()["value_weights"]) == 784  # the defaults use it
+    assert (
+        len(CMctsConfig().tree_options()["value_weights"]) == 2 * STAGES * N_FEATURES
+    )  # the defaults use it
     with pytest.raises(UnknownLevelError, match="leaf must be"):
         CMctsPlayer(iterations=10, config=CMctsConfig(leaf="nope"))
 
@@ -330,18 +335,22 @@ def test_every_descent_is_counted_in_a_root_arm():
 
 
 def test_the_cmcts_value_is_shipped_and_chosen_by_option():
-    """``value=cmcts`` (the default) passes data/models/value_cmcts.json to the tree (C and
-    Python agree on it position by position), ``value=search`` (``cmcts-v1``) the search level's
-    model, and the file records how it was made."""
+    """``value=cmcts2`` (the default) passes data/models/value_cmcts2.json to the tree (C and
+    Python agree on it position by position), ``value=cmcts`` (``cmcts-v4``) the first
+    generation, ``value=search`` (``cmcts-v1``) the search level's model, and the file records
+    how it was made."""
     from duel.solvers.players import make_player
-    from duel.solvers.value import CMCTS_MODEL_PATH, shipped_model
+    from duel.solvers.value import CMCTS2_MODEL_PATH, CMCTS_MODEL_PATH, shipped_model
 
-    cmcts_model = shipped_model(CMCTS_MODEL_PATH)
+    cmcts_model = shipped_model(CMCTS2_MODEL_PATH)
     assert CMctsConfig().tree_options()["value_weights"] == cmcts_model.flat_weights()
+    first = CMctsConfig(value="cmcts").tree_options()["value_weights"]
+    assert first == shipped_model(CMCTS_MODEL_PATH).flat_weights() != cmcts_model.flat_weights()
     search_weights = CMctsConfig(value="search").tree_options()["value_weights"]
     assert search_weights == default_model().flat_weights() != cmcts_model.flat_weights()
     assert make_player("cmcts-v1:10").config.value == "search"
-    assert make_player("cmcts:10").config.value == "cmcts"
+    assert make_player("cmcts-v4:10").config.value == "cmcts"
+    assert make_player("cmcts:10").config.value == "cmcts2"
     tree = _cmcts.Tree(value_weights=cmcts_model.flat_weights())
     states = list(_positions(games=6, seed=50))
     for state in states:
@@ -350,3 +359,14 @@ def test_the_cmcts_value_is_shipped_and_chosen_by_option():
     assert len(states) > 500
     assert any(t.startswith("cmcts") for t in cmcts_model.meta["teachers"])
     assert "generate --teacher cmcts" in cmcts_model.meta["how"]
+
+
+@pytest.mark.parametrize("to_move, pair", [(0, False), (1, False), (0, True)])
+def test_features_of_what_a_player_can_take_now_equal_python(to_move, pair):
+    from tests.test_value import take_now_position
+
+    state, _ = take_now_position(to_move, pair)
+    model = _random_model(4)
+    tree = _cmcts.Tree(value_weights=model.flat_weights())
+    assert tree.value_features(CoreState.from_state(state)) == features(state)
+    assert tree.value(CoreState.from_state(state)) == pytest.approx(model(state), abs=1e-9)

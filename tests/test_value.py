@@ -15,21 +15,33 @@ from hypothesis import strategies as st
 from pyrsistent import pvector
 
 from duel import new_game
-from duel.catalog import card_named
+from duel.catalog import CARDS, SCIENCE_SYMBOLS, card_named
 from duel.solvers import train
-from duel.solvers.features import FEATURE_NAMES, N_FEATURES, features, player_features, stage
+from duel.solvers.features import (
+    FEATURE_NAMES,
+    N_FEATURES,
+    STAGES,
+    _accessible_cards,
+    features,
+    player_features,
+    stage,
+)
 from duel.solvers.players import make_player
 from duel.solvers.search import Limit, analyse, evaluate
 from duel.solvers.value import ValueModel, default_model, value
 from duel.state import (
+    AGE,
     BASE,
     CARDS_,
+    COINS,
     DRAFT,
     ECON,
     MILITARY,
     PAWN,
     PHASE,
+    PLAY,
     PLAYER_FIELDS,
+    SCIENCE,
     SETUP_TOKENS,
     SETUP_WONDERS,
     TO_MOVE,
@@ -86,6 +98,61 @@ def test_known_features_of_a_built_card():
     assert g["prod_wood_ge1"] == 1 and g["prod_wood_ge2"] == 0 and g["n_brown"] == 1
     assert h["price_wood"] == 3 and g["price_wood"] == 2
     assert g["coins"] == 7 and g["to_move"] == 1 and h["to_move"] == 0
+
+
+def take_now_position(to_move: int = 0, pair: bool = False) -> tuple[State, int]:
+    """An Age I turn with a red and a green card accessible, A rich, the pawn one red card
+    from B's capital and A holding five science symbols (with the green card's own when
+    ``pair``, else the sixth would be the green card's). Returns it and the red card's
+    shields."""
+    for seed in range(100):
+        for state in game_states(seed):
+            f = state.fields
+            if state.is_terminal() or f[PHASE] != PLAY or f[AGE] != 1:
+                continue
+            acc = _accessible_cards(f)
+            red = [c for c in acc if CARDS[c].shields]
+            green = [c for c in acc if CARDS[c].science]
+            if red and green:
+                shields = CARDS[red[0]].shields
+                symbol = 1 << SCIENCE_SYMBOLS.index(CARDS[green[0]].science)
+                others = [1 << i for i in range(len(SCIENCE_SYMBOLS)) if 1 << i != symbol]
+                science = sum(others[:4]) | (symbol if pair else others[4])
+                g = list(f)
+                g[BASE[0] + COINS] = 40
+                g[PAWN] = 9 - shields
+                g[BASE[0] + SCIENCE] = science
+                g[TO_MOVE] = to_move
+                return State(pvector(g)), shields
+    raise AssertionError("no Age I turn with a red and a green card accessible")
+
+
+def test_what_a_player_can_take_now():
+    """best_shields .. win_cards count the cards a player can pay for; the ``move_`` copies
+    only for the side taking the next card."""
+    state, shields = take_now_position(to_move=0)
+    g = dict(zip(FEATURE_NAMES, player_features(state, 0), strict=True))
+    h = dict(zip(FEATURE_NAMES, player_features(state, 1), strict=True))
+    assert g["best_shields"] >= shields and g["mil_win_now"] == 1 and g["sci_win_now"] == 1
+    assert g["win_cards"] >= 2 and g["sci_pair_now"] == 0
+    assert [g[f"move_{k}"] for k in ("shields", "mil_win", "sci_win")] == [
+        g["best_shields"],
+        1,
+        1,
+    ]
+    assert g["best_pts"] == max(
+        [CARDS[c].points for c in _accessible_cards(state.fields) if state.card_cost(0, c) <= 40],
+        default=0,
+    )
+    assert h["mil_win_now"] == 0 and all(h[n] == 0 for n in FEATURE_NAMES if n.startswith("move_"))
+    # B to take the next card: A's threats stand, its move_ copies are gone.
+    state, _ = take_now_position(to_move=1)
+    g = dict(zip(FEATURE_NAMES, player_features(state, 0), strict=True))
+    assert g["mil_win_now"] == 1 and g["move_mil_win"] == 0 and g["move_sci_win"] == 0
+    # The green card's symbol already held: a pair, not a win.
+    state, _ = take_now_position(pair=True)
+    g = dict(zip(FEATURE_NAMES, player_features(state, 0), strict=True))
+    assert g["sci_pair_now"] == 1 and g["sci_win_now"] == 0 and g["move_sci_pair"] == 1
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -189,9 +256,13 @@ def test_the_hidden_layer_trains_from_the_linear_model_and_predicts_as_it_values
     states = [s for r in records for s in train.positions(r)]
     for i in range(0, len(states), 23):
         assert model(states[i]) == pytest.approx(p[i], abs=1e-9)
-        assert model(states[i]) == pytest.approx(
-            1.0 / (1.0 + np.exp(-np.clip(model.reference_logit(states[i]), -30, 30))), abs=1e-9
-        ) or states[i].is_terminal()
+        assert (
+            model(states[i])
+            == pytest.approx(
+                1.0 / (1.0 + np.exp(-np.clip(model.reference_logit(states[i]), -30, 30))), abs=1e-9
+            )
+            or states[i].is_terminal()
+        )
 
 
 def test_a_cmcts_teacher_records_what_its_search_valued_each_decision_at():
@@ -295,9 +366,31 @@ def test_train_command_errors_are_one_line():
 
 def test_weights_for_other_features_are_refused():
     obj = ValueModel.zeros().to_json()
-    obj["features"] = obj["features"][:-1]
+    obj["features"] = obj["features"][1:]
     with pytest.raises(ValueError, match="other features"):
         ValueModel.from_json(obj)
+
+
+def test_weights_of_an_earlier_feature_table_value_every_position_as_before():
+    """A file over the first 98 features (the table before ``best_pts``) gets weight 0 for
+    the features added since: its values are what its own features give."""
+    rng = random.Random(5)
+    old = FEATURE_NAMES.index("best_pts")
+    w0 = [[rng.gauss(0, 0.3) for _ in range(old)] for _ in range(STAGES)]
+    w1 = [[rng.gauss(0, 0.3) for _ in range(old)] for _ in range(STAGES)]
+    obj = {"features": list(FEATURE_NAMES[:old]), "w0": w0, "w1": w1}
+    model = ValueModel.from_json(obj)
+    for state in game_states(3)[::7]:
+        if state.is_terminal():
+            continue
+        s, num, den = stage(state.fields)
+        d = features(state)[:old]
+        expected = sum(
+            ((1 - num / den) * a + num / den * b) * x
+            for a, b, x in zip(w0[s], w1[s], d, strict=True)
+        )
+        assert model.reference_logit(state) == pytest.approx(expected, abs=1e-9)
+        assert model.logit(state) == pytest.approx(expected, abs=1e-9)
 
 
 def test_search_uses_the_value_function():

@@ -13,7 +13,7 @@
  *
  *     logit += sum_j V[s][j] * tanh(sum_k U[j][k] * d[k])
  *
- * The weights are not compiled in: Python passes the 4 x 2 x 98 numbers of
+ * The weights are not compiled in: Python passes the 4 x 2 x 111 numbers of
  * data/models/value.json (ValueModel.flat_weights(), W0 stage by stage then W1; then U row by
  * row and V stage by stage when the model has the hidden layer), so the JSON file stays the one
  * source of truth and retrained weights need no rebuild.
@@ -28,7 +28,7 @@
 
 #include <math.h>
 
-#define VM_FEATURES 98
+#define VM_FEATURES 111
 #define VM_STAGES 4
 #define VM_HIDDEN 32
 
@@ -72,9 +72,14 @@ enum {
     VM_TO_MOVE = 94,
     VM_PENDING_TOKEN = 95,
     VM_EXTRA_TURN = 96,
-    VM_PENDING_DESTROY = 97
+    VM_PENDING_DESTROY = 97,
+    VM_NOW = 98,         /* best_pts best_shields sci_pair_now mil_win_now sci_win_now
+                            wonders_now */
+    VM_WIN_CARDS = 104,
+    VM_MOVE = 105        /* the VM_NOW six again, for the side taking a card only */
 };
-_Static_assert(VM_PENDING_DESTROY + 1 == VM_FEATURES, "feature table out of step");
+#define VM_NOW_COUNT 6
+_Static_assert(VM_MOVE + VM_NOW_COUNT == VM_FEATURES, "feature table out of step");
 
 static int vm_is_setup(int phase) {
     return phase == DC_SETUP_TOKENS || phase == DC_SETUP_WONDERS || phase == DC_DRAFT;
@@ -122,7 +127,9 @@ static void vm_player_features(const dc_state *s, int p, const int *acc, int n_a
     g[VM_CHOICE_MAN] = (econ >> DC_MAN_CHOICE_SHIFT) & 3;
 
     /* the accessible cards: what p could build now, military and science one card away */
+    int strategy = me->tokens >> DC_T_STRATEGY & 1, distinct = __builtin_popcount(me->science);
     int afford = 0, free_ = 0, best_shields = 0, sci_new = 0;
+    int now_pts = 0, now_shields = 0, now_pair = 0, now_sci_win = 0, win_cards = 0;
     for (int i = 0; i < n_acc; i++) {
         int c = acc[i];
         const dc_card_spec *card = &DC_CARDS_TABLE[c];
@@ -130,6 +137,22 @@ static void vm_player_features(const dc_state *s, int p, const int *acc, int n_a
         if (cost <= coins) {
             afford++;
             if (cost == 0) free_++;
+            int pts = card->points;
+            if (DC_CARD_BIT(c) & DC_PURPLE) pts += dc_guild_points(s, DC_CARD_BIT(c));
+            if (pts > now_pts) now_pts = pts;
+            if (card->shields) {
+                int shields = card->shields + strategy;
+                if (shields > now_shields) now_shields = shields;
+                if (lead + shields >= 9) win_cards++;
+            }
+            if (card->science) {
+                if (me->science & card->science) {
+                    now_pair = 1;
+                } else if (distinct >= 5) {
+                    now_sci_win = 1;
+                    win_cards++;
+                }
+            }
         }
         if (card->shields > best_shields) best_shields = card->shields;
         if (card->science && !(me->science & card->science)) sci_new++;
@@ -140,9 +163,8 @@ static void vm_player_features(const dc_state *s, int p, const int *acc, int n_a
     int loot = (s->military >> (p == 0 ? 2 : 0)) & 3; /* the opponent's tokens */
     g[VM_LOOT2] = loot & 1;
     g[VM_LOOT5] = loot >> 1;
-    if (best_shields && (me->tokens >> DC_T_STRATEGY & 1)) best_shields++;
+    if (best_shields && strategy) best_shields++;
     g[VM_MIL_REACH] = best_shields && lead + best_shields >= 9;
-    int distinct = __builtin_popcount(me->science);
     for (int k = 2; k <= 5; k++) g[VM_SCI_GE + k - 2] = distinct >= k;
     g[VM_SCI_PAIRS] = dc_pop_cards(me->cards & DC_GREEN) + (me->tokens >> DC_T_LAW & 1) - distinct;
     g[VM_SCI_NEW] = sci_new;
@@ -163,6 +185,21 @@ static void vm_player_features(const dc_state *s, int p, const int *acc, int n_a
                                    phase == DC_LIBRARY_DRAW);
     g[VM_EXTRA_TURN] = mine && s->extra;
     g[VM_PENDING_DESTROY] = mine && (phase == DC_DESTROY || phase == DC_MAUSOLEUM);
+    int wonders_now = 0;
+    if (phase != DC_GAME_OVER &&
+        __builtin_popcount(me->built | s->p[1 - p].built) < DC_MAX_WONDERS_BUILT) {
+        for (uint32_t ws = me->wonders & ~me->built; ws; ws &= ws - 1)
+            if (dc_wonder_price(s, p, __builtin_ctz(ws)) <= coins) wonders_now++;
+    }
+    g[VM_NOW + 0] = now_pts;
+    g[VM_NOW + 1] = now_shields;
+    g[VM_NOW + 2] = now_pair;
+    g[VM_NOW + 3] = now_shields && lead + now_shields >= 9;
+    g[VM_NOW + 4] = now_sci_win;
+    g[VM_NOW + 5] = wonders_now;
+    g[VM_WIN_CARDS] = win_cards;
+    int taking = mine && (phase == DC_PLAY || phase == DC_REVEAL_CARDS);
+    for (int i = 0; i < VM_NOW_COUNT; i++) g[VM_MOVE + i] = taking ? g[VM_NOW + i] : 0;
 }
 
 /* d = g(A) - g(B): solvers.features.features. */
