@@ -119,7 +119,15 @@ from duel.state import (
     trade_price,
 )
 
-__all__ = ["FEATURE_NAMES", "N_FEATURES", "features", "player_features", "stage", "STAGES"]
+__all__ = [
+    "FEATURE_NAMES",
+    "N_FEATURES",
+    "features",
+    "player_features",
+    "stage",
+    "STAGES",
+    "take_now",
+]
 
 _COLORS = ("brown", "grey", "blue", "green", "yellow", "red", "purple")
 _RES = ("wood", "clay", "stone", "glass", "papyrus")
@@ -282,39 +290,21 @@ def player_features(state: State, p: int, accessible: list[int] | None = None) -
     chains = f[b + CHAINS]
     science = f[b + SCIENCE]
     card_cost = state.card_cost
-    strategy = tokens >> _T_STRATEGY & 1
     distinct = science.bit_count()
     afford = free = 0
     best_shields = 0
     sci_new = 0
-    now_pts = now_shields = now_pair = now_sci_win = win_cards = 0
+    affordable = []
     for c in accessible:
         cost = card_cost(p, c)
-        sci = _CARD_SCIENCE_BIT[c]
         if cost <= coins:
+            affordable.append(c)
             afford += 1
             if cost == 0:
                 free += 1
-            pts = _CARD_POINTS[c]
-            if _CARD_BIT[c] & _PURPLE:
-                pts += guild_points(f, _CARD_BIT[c])
-            if pts > now_pts:
-                now_pts = pts
-            shields = _CARD_SHIELDS[c]
-            if shields:
-                shields += strategy
-                if shields > now_shields:
-                    now_shields = shields
-                if lead + shields >= 9:
-                    win_cards += 1
-            if sci:
-                if science & sci:
-                    now_pair = 1
-                elif distinct >= 5:
-                    now_sci_win = 1
-                    win_cards += 1
         if _CARD_SHIELDS[c] > best_shields:
             best_shields = _CARD_SHIELDS[c]
+        sci = _CARD_SCIENCE_BIT[c]
         if sci and not science & sci:
             sci_new += 1
     out.append(afford)
@@ -347,22 +337,7 @@ def player_features(state: State, p: int, accessible: list[int] | None = None) -
     out.append(1 if mine and phase in _TOKEN_PHASES else 0)
     out.append(1 if mine and f[EXTRA] else 0)
     out.append(1 if mine and phase in _DESTROY_PHASES else 0)
-    wonders_now = 0
-    if phase != GAME_OVER and (built | f[bo + BUILT]).bit_count() < MAX_WONDERS_BUILT:
-        unbuilt = owned & ~built
-        while unbuilt:
-            low = unbuilt & -unbuilt
-            unbuilt ^= low
-            if state.wonder_cost(p, low.bit_length() - 1) <= coins:
-                wonders_now += 1
-    now = [
-        now_pts,
-        now_shields,
-        now_pair,
-        1 if now_shields and lead + now_shields >= 9 else 0,
-        now_sci_win,
-        wonders_now,
-    ]
+    now, win_cards = take_now(state, p, affordable)
     out.extend(now)
     out.append(win_cards)
     if mine and phase in _TAKING_PHASES:
@@ -370,6 +345,55 @@ def player_features(state: State, p: int, accessible: list[int] | None = None) -
     else:
         out.extend([0] * len(now))
     return out
+
+
+def take_now(state: State, p: int, affordable: list[int]) -> tuple[list[int], int]:
+    """What ``p`` can take now, from the accessible cards it can pay for (``affordable``):
+    ``best_pts`` .. ``wonders_now`` of the module docstring, and ``win_cards``.
+
+    >>> from duel import new_game
+    >>> take_now(new_game(), 0, [])
+    ([0, 0, 0, 0, 0, 0], 0)
+    """
+    f = state.fields
+    b = BASE[p]
+    science = f[b + SCIENCE]
+    distinct = science.bit_count()
+    strategy = f[b + TOKENS_] >> _T_STRATEGY & 1
+    lead = f[PAWN] if p == 0 else -f[PAWN]
+    best_pts = best_shields = pair = sci_win = win_cards = 0
+    for c in affordable:
+        pts = _CARD_POINTS[c]
+        if _CARD_BIT[c] & _PURPLE:
+            pts += guild_points(f, _CARD_BIT[c])
+        if pts > best_pts:
+            best_pts = pts
+        shields = _CARD_SHIELDS[c]
+        if shields:
+            shields += strategy
+            if shields > best_shields:
+                best_shields = shields
+            if lead + shields >= 9:
+                win_cards += 1
+        sci = _CARD_SCIENCE_BIT[c]
+        if sci:
+            if science & sci:
+                pair = 1
+            elif distinct >= 5:
+                sci_win = 1
+                win_cards += 1
+    wonders = 0
+    coins = f[b + COINS]
+    built = f[b + BUILT]
+    if f[PHASE] != GAME_OVER and (built | f[BASE[1 - p] + BUILT]).bit_count() < MAX_WONDERS_BUILT:
+        unbuilt = f[b + WONDERS_] & ~built
+        while unbuilt:
+            low = unbuilt & -unbuilt
+            unbuilt ^= low
+            if state.wonder_cost(p, low.bit_length() - 1) <= coins:
+                wonders += 1
+    mil_win = 1 if best_shields and lead + best_shields >= 9 else 0
+    return [best_pts, best_shields, pair, mil_win, sci_win, wonders], win_cards
 
 
 def features(state: State) -> list[int]:

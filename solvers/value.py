@@ -41,6 +41,7 @@ from duel.solvers.features import (
     features,
     player_features,
     stage,
+    take_now,
 )
 from duel.state import (
     _CARD_CHAIN_FROM as _CHAIN_FROM,
@@ -323,8 +324,6 @@ _COLOR_MASKS = [
     COLOR_MASK[c] for c in ("brown", "grey", "blue", "green", "yellow", "red", "purple")
 ]
 _SHIELDS = [c.shields for c in CARDS]
-_POINTS = [c.points for c in CARDS]
-_BITS = [c.bit for c in CARDS]
 _NOW, _MOVE = _IDX["best_pts"], _IDX["move_pts"]
 _SCIENCE_BIT = [1 << SCIENCE_SYMBOLS.index(c.science) if c.science else 0 for c in CARDS]
 _COST_KEY_MASK = CORE_MASK | MASONRY_BIT
@@ -450,10 +449,9 @@ class _Tables:
         if chains:
             v += w[_IDX["chains"]] * chains.bit_count()
         # The accessible cards: affordable, free, shields and new science symbols; what p can
-        # take now (solvers.features: best_pts..win_cards).
+        # take now (solvers.features.take_now).
         afford = free = best = new = 0
-        now_pts = now_shields = now_pair = now_sci_win = win_cards = 0
-        strategy = tokens >> _T_STRATEGY & 1
+        affordable = []
         cost_cache = self.cost_cache
         cost_key = (econ & _COST_KEY_MASK) << 15 | (opp_econ & PROD_MASK)
         for c in accessible:
@@ -464,28 +462,10 @@ class _Tables:
                     cost_cache.clear()
                 cost = cost_cache[k] = state.card_cost(p, c)
             if cost <= coins:
+                affordable.append(c)
                 afford += 1
                 if cost == 0:
                     free += 1
-                pts = _POINTS[c]
-                if _BITS[c] & _PURPLE:
-                    pts += guild_points(f, _BITS[c])
-                if pts > now_pts:
-                    now_pts = pts
-                shields = _SHIELDS[c]
-                if shields:
-                    shields += strategy
-                    if shields > now_shields:
-                        now_shields = shields
-                    if lead + shields >= 9:
-                        win_cards += 1
-                sci = _SCIENCE_BIT[c]
-                if sci:
-                    if science & sci:
-                        now_pair = 1
-                    elif distinct >= 5:
-                        now_sci_win = 1
-                        win_cards += 1
             if _SHIELDS[c] > best:
                 best = _SHIELDS[c]
             sci = _SCIENCE_BIT[c]
@@ -502,23 +482,7 @@ class _Tables:
             v += w[_IDX["sci_new"]] * new
             if distinct >= 5:
                 v += w[_IDX["sci_reach"]]
-        wonders_now = 0
-        built = f[b + BUILT]
-        if f[PHASE] != GAME_OVER and (built | f[BASE[1 - p] + BUILT]).bit_count() < 7:
-            unbuilt = f[b + WONDERS_] & ~built
-            while unbuilt:
-                low = unbuilt & -unbuilt
-                unbuilt ^= low
-                if state.wonder_cost(p, low.bit_length() - 1) <= coins:
-                    wonders_now += 1
-        now = (
-            now_pts,
-            now_shields,
-            now_pair,
-            1 if now_shields and lead + now_shields >= 9 else 0,
-            now_sci_win,
-            wonders_now,
-        )
+        now, win_cards = take_now(state, p, affordable)
         taking = f[PHASE] in _TAKING_PHASES and f[TO_MOVE] == p
         for i, x in enumerate(now):
             if x:
