@@ -367,6 +367,9 @@ class _Tables:
             ]
             for w in self.w
         ]
+        # A model over the earlier, shorter feature table has no weight on what each side can
+        # take now: its stages skip that work (the pure-Python search's value is one of them).
+        self.takes = [any(w[k] for k in range(_NOW, len(FEATURE_NAMES))) for w in self.w]
         self.cards_cache: list[dict[int, complex]] = [{} for _ in self.w]
         self.econ_cache: list[dict[int, complex]] = [{} for _ in self.w]
         self.cost_cache: dict[int, int] = {}
@@ -482,6 +485,8 @@ class _Tables:
             v += w[_IDX["sci_new"]] * new
             if distinct >= 5:
                 v += w[_IDX["sci_reach"]]
+        if not self.takes[s]:
+            return v
         now, win_cards = take_now(state, p, affordable)
         taking = f[PHASE] in _TAKING_PHASES and f[TO_MOVE] == p
         for i, x in enumerate(now):
