@@ -414,3 +414,17 @@ def test_search_uses_the_value_function():
 def test_v1_level_keeps_the_hand_made_evaluation():
     assert make_player("search-v1:100").value_fn is evaluate
     assert make_player("search:100").value_fn is value
+
+
+@pytest.mark.parametrize(
+    "name", ["cmcts", "cmcts-prior", "cmcts2", "cmcts2-prior", "cmcts3", "cmcts3-prior"]
+)
+def test_every_named_model_ships_with_its_recipe(name):
+    """Each model a ``cmcts`` option can name loads from the package, covers the whole feature
+    table, says in its ``meta`` how it was made, and values the start within (0, 1)."""
+    from duel.solvers.value import named_model
+
+    model = named_model(name)
+    assert len(model.w0[0]) == N_FEATURES
+    assert model.meta.get("how") and model.meta.get("games", 0) > 0
+    assert 0.0 < model(new_game()) < 1.0
