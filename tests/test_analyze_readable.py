@@ -32,8 +32,7 @@ def run(*args):
 
 
 def _section(output: str, title: str) -> list[str]:
-    # A progress display's escape codes (stderr is mixed into the output) must not hide a title.
-    lines = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", output).splitlines()
+    lines = output.splitlines()
     start = next((i for i, line in enumerate(lines) if line.startswith(title)), None)
     assert start is not None, f"no {title!r} section in:\n{output}"
     end = next((i for i in range(start + 1, len(lines)) if not lines[i].strip()), len(lines))
