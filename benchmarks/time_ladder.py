@@ -68,14 +68,26 @@ def main(argv: list[str] | None = None) -> int:
         mean = [sum(g.think_mean[k] for g in timed) / max(1, len(timed)) for k in (0, 1)]
         slowest = [max((g.think_max[k] for g in timed), default=0.0) for k in (0, 1)]
         loads = [x for g in timed for x in g.load] or [float("nan")]
+        (a_points, a_games), (b_points, b_games) = result.score_by_seat()
+        won, split, lost = result.deal_pairs()
+        kinds = result.victories()
+        print(
+            f"{long} vs {short}: {result.score * result.games:g}/{result.games};"
+            f" as A {a_points:g}/{a_games}, as B {b_points:g}/{b_games};"
+            f" deal pairs both won {won}, split {split}, both lost {lost};"
+            f" victories of 2T {dict(kinds['wins'])}, of T {dict(kinds['losses'])}",
+            file=sys.stderr,
+        )
         rows.append(
             f"| {2 * t:g} s vs {t:g} s | {result.games} | {result.score:.3f} | {lo:.3f}-{hi:.3f}"
             f" | {elo(result.score):+.0f} ({elo(lo):+.0f} to {elo(hi):+.0f})"
             f" | {mean[0]:.3f} / {slowest[0]:.3f} s | {mean[1]:.3f} / {slowest[1]:.3f} s"
             f" | {min(loads):.1f}-{max(loads):.1f} |"
         )
-    print("| 2T vs T | games | score of 2T | 95% Wilson | Elo per doubling (interval)"
-          " | 2T: mean / slowest move | T: mean / slowest | load |")
+    print(
+        "| 2T vs T | games | score of 2T | 95% Wilson | Elo per doubling (interval)"
+        " | 2T: mean / slowest move | T: mean / slowest | load |"
+    )
     print("|---|---|---|---|---|---|---|---|")
     print("\n".join(rows))
     return 0

@@ -132,6 +132,32 @@ class MatchResult:
     def seat_a_wins(self) -> int:
         return sum(1 for g in self.games_list if g.winner == 0)
 
+    def score_by_seat(self) -> tuple[tuple[float, int], tuple[float, int]]:
+        """The first player's points and games with seat A, then with seat B.
+
+        >>> m = MatchResult("x", "y", 0, [GameResult(0, 0, 0, "civilian", 60, 1.0),
+        ...                               GameResult(1, 1, None, "civilian", 60, 1.0)])
+        >>> m.score_by_seat()
+        ((1.0, 1), (0.5, 1))
+        """
+        points, games = [0.0, 0.0], [0, 0]
+        for g in self.games_list:
+            points[g.first_seat] += g.first_player_score
+            games[g.first_seat] += 1
+        return (points[0], games[0]), (points[1], games[1])
+
+    def deal_pairs(self) -> tuple[int, int, int]:
+        """Deals played twice with the seats swapped (games 2k and 2k + 1 share a deal, see
+        :func:`play_match_game`): how many the first player won both times, split (anything
+        between, shared victories included) and lost both times. A deal with one game played
+        yet is left out."""
+        by_deal: dict[int, list[float]] = {}
+        for g in self.games_list:
+            by_deal.setdefault(g.index // 2, []).append(g.first_player_score)
+        both = [sum(s) for s in by_deal.values() if len(s) == 2]
+        won, lost = both.count(2.0), both.count(0.0)
+        return won, len(both) - won - lost, lost
+
     def to_json(self) -> dict:
         lo, hi = self.interval
         return {

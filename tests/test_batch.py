@@ -26,7 +26,13 @@ from duel.solvers.batch import (
     job_key,
     run_jobs,
 )
-from duel.solvers.match import GameResult, match_jobs, play_match, play_match_game_json
+from duel.solvers.match import (
+    GameResult,
+    MatchResult,
+    match_jobs,
+    play_match,
+    play_match_game_json,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -263,3 +269,21 @@ def test_ray_gives_the_same_results_as_the_local_pool(local_ray):
 
     on_ray = games(run_jobs(play_match_game_json, jobs, ray="", chunksize=4))
     assert on_ray == games(run_jobs(play_match_game_json, jobs, workers=1))
+
+
+def test_a_match_counts_its_seats_and_its_deal_pairs():
+    """Games 2k and 2k + 1 share a deal with the seats swapped: the first player's score by seat
+    and the deals it won twice, split or lost twice (a shared victory splits; a deal with one
+    game yet is not counted)."""
+
+    def game(index: int, winner: int | None) -> GameResult:
+        return GameResult(index, index % 2, winner, "civilian", 60, 1.0)
+
+    # deal 0: first player A wins, then as B wins; deal 1: wins as A, loses as B;
+    # deal 2: loses both; deal 3: shared as A, wins as B; deal 4: one game only (a win as A)
+    games = [game(0, 0), game(1, 1), game(2, 0), game(3, 0), game(4, 1), game(5, 0)]
+    games += [game(6, None), game(7, 1), game(8, 0)]
+    match = MatchResult("x", "y", 0, games)
+    assert match.score_by_seat() == ((3.5, 5), (2.0, 4))
+    assert match.deal_pairs() == (1, 2, 1)
+    assert match.score == 5.5 / 9
