@@ -462,6 +462,7 @@ _PLAYER_ONLY = (
     "pick_share",
     "pick_z",
     "halving",
+    "arena_rate",
 )
 
 
@@ -550,6 +551,11 @@ class CMctsConfig:
       The solver is the player's exact searcher (its table shared with the root's solves), each
       solve within ``exact_leaf_nodes`` nodes (else the playout judges). Why: the playouts'
       bias, which a longer search cannot remove, ends where the solver takes over. One tree only.
+    * ``arena_rate`` (0: :data:`_ITERATIONS_PER_SECOND`): the iterations a second the tree's
+      arena is sized for under a clock (:func:`tree_memory`). The player runs about 95,000 a
+      second and far more in Age III, so at 2 s a move the default arena can fill and the tree
+      stop growing (docs/strength.md, "Why a longer think may gain nothing"); a larger rate
+      only reserves address space, the pages are touched as the tree grows.
 
     >>> CMctsConfig.from_string("rollout=4,modes=2").modes
     2
@@ -589,6 +595,7 @@ class CMctsConfig:
     exact_leaf: int = 0
     exact_leaf_nodes: int = 20_000
     exact_playout: int = 0
+    arena_rate: int = 0
 
     @classmethod
     def from_string(cls, text: str, base: CMctsConfig | None = None) -> CMctsConfig:
@@ -649,16 +656,19 @@ TREE_MEMORY = 256 << 20
 _NODE_BYTES, _ITERATIONS_PER_SECOND = 408, 70_000
 
 
-def tree_memory(seconds: float | None, iterations: int | None) -> int:
+def tree_memory(seconds: float | None, iterations: int | None, rate: int = 0) -> int:
     """The arena for one move's think: room for 1.5 times the nodes it will add (the rest for the
     subtree kept from earlier moves), and never less than :data:`TREE_MEMORY`: 408 MB at 10 s a
     move, where 256 MB left no room for the subtree kept (the search started afresh) and could
-    fill before the time was up.
+    fill before the time was up. ``rate``: iterations a second (0: :data:`_ITERATIONS_PER_SECOND`).
 
     >>> tree_memory(1.0, None) == TREE_MEMORY, tree_memory(10.0, None) >> 20
     (True, 408)
+    >>> tree_memory(2.0, None, rate=500_000) >> 20
+    583
     """
-    expected = iterations if iterations else int((seconds or 0.0) * _ITERATIONS_PER_SECOND)
+    per_second = rate or _ITERATIONS_PER_SECOND
+    expected = iterations if iterations else int((seconds or 0.0) * per_second)
     return max(TREE_MEMORY, int(1.5 * expected * _NODE_BYTES))
 
 
@@ -875,11 +885,14 @@ class CMctsPlayer:
             raise UnknownLevelError(f"CMCTS environment variable: {e}") from None
         if not 1 <= self.config.threads <= 64:
             raise UnknownLevelError("cmcts threads must be 1 to 64")
+        if self.config.arena_rate < 0:
+            raise UnknownLevelError("cmcts arena_rate must be 0 (the default) or more")
         if self.config.pick not in PICKS:
             raise UnknownLevelError(
                 f"cmcts pick must be one of {', '.join(PICKS)}, not {quoted(self.config.pick)}"
             )
-        options = {**self.config.tree_options(), "memory": tree_memory(time_per_move, iterations)}
+        memory = tree_memory(time_per_move, iterations, rate=self.config.arena_rate)
+        options = {**self.config.tree_options(), "memory": memory}
         self.seed = seed
         self._exact_searcher = None
         if self.config.exact_leaf > 0 or self.config.exact_playout > 0:

@@ -170,6 +170,24 @@ def test_pick_by_visits_mean_or_lower_confidence_bound():
         CMctsPlayer(iterations=10, config=CMctsConfig(pick="best"))
 
 
+def test_the_arena_is_sized_for_the_given_iteration_rate(monkeypatch):
+    """``arena_rate`` sizes a timed player's arena (the default rate keeps 256 MB at 2 s)."""
+    from duel.solvers import players
+
+    real, seen = players.tree_memory, []
+
+    def spy(*args, **kwargs):
+        seen.append(real(*args, **kwargs))
+        return seen[-1]
+
+    monkeypatch.setattr(players, "tree_memory", spy)
+    make_player("cmcts:2s:arena_rate=500000", seed=1)
+    make_player("cmcts:2s", seed=1)
+    assert seen == [int(1.5 * 2 * 500_000 * 408), players.TREE_MEMORY]
+    with pytest.raises(UnknownLevelError, match="arena_rate"):
+        make_player("cmcts:2s:arena_rate=-1")
+
+
 def test_a_cmcts_level_takes_options_after_its_budget():
     player = make_player("cmcts:0.3s:pick=lcb,c=0.8", seed=2)
     assert isinstance(player, CMctsPlayer) and player.time_per_move == 0.3

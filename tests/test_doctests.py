@@ -35,7 +35,6 @@ MODULES = [
     "duel.solvers.payment",
     "duel.solvers.payment_model",
     "duel.solvers.batch",
-    "duel.solvers.match",
     "duel.solvers.review",
     "duel.app.render_review",
     "duel.app.i18n",
