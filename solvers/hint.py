@@ -54,7 +54,13 @@ from pathlib import Path
 from duel import data
 from duel.moves import Move
 from duel.solvers.features import stage
-from duel.solvers.players import EXACT_TIME_SHARE, exact_cards_for_nodes, exact_cards_for_time
+from duel.solvers.players import (
+    EXACT_TIME_SHARE,
+    FRESH_TREE_ITERATIONS_PER_SECOND,
+    exact_cards_for_nodes,
+    exact_cards_for_time,
+    tree_memory,
+)
 from duel.solvers.search import (
     AnalysisInfo,
     Limit,
@@ -277,7 +283,8 @@ def hint_analysis(
     ``seconds`` is None too) or ``seconds`` of thinking. ``exact_cards``: try the exact solve in
     Age III with at most this many cards left (default: from the budget, as the ``cmcts``
     level; 0: never). ``calibrate=False`` reports the raw MCTS values (for fitting the map).
-    ``memory``: bytes for all the trees together (default: each tree's own default).
+    ``memory``: bytes for all the trees together (default: each tree's arena sized for its
+    share of the budget by :func:`~duel.solvers.players.tree_memory`, at the rate of a fresh tree).
     """
     if state.is_terminal() or state.is_chance():
         raise ValueError(f"no decision to take here ({state.describe()})")
@@ -311,7 +318,18 @@ def hint_analysis(
         limit = Limit(time=left) if left is not None else Limit(nodes=iterations)
         return _with_engine(analyse(state, limit, top=top, seed=seed, memory=memory), "search")
     left = None if seconds is None else max(0.01, seconds - (time.perf_counter() - start))
-    options = {} if memory is None else {"memory": max(1 << 16, memory // max(1, trees))}
+    if memory is not None:
+        options = {"memory": max(1 << 16, memory // max(1, trees))}
+    else:  # each tree's arena sized for its share of the think: a fresh tree, at Age III's rate
+        share = max(1, trees)
+        options = {
+            "memory": tree_memory(
+                None if left is None else left / share,
+                None if iterations is None else iterations // share,
+                rate=FRESH_TREE_ITERATIONS_PER_SECOND,
+                trees=share,
+            )
+        }
     return _cmcts_hint(
         state, iterations, left, top, seed, trees, calibration, calibrate, start, options
     )

@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import difflib
 import math
+import os
 import random
 import time
 from collections.abc import Callable
@@ -552,10 +553,9 @@ class CMctsConfig:
       solve within ``exact_leaf_nodes`` nodes (else the playout judges). Why: the playouts'
       bias, which a longer search cannot remove, ends where the solver takes over. One tree only.
     * ``arena_rate`` (0: :data:`_ITERATIONS_PER_SECOND`): the iterations a second the tree's
-      arena is sized for under a clock (:func:`tree_memory`). The player runs about 95,000 a
-      second and far more in Age III, so at 2 s a move the default arena can fill and the tree
-      stop growing (docs/strength.md, "Why a longer think may gain nothing"); a larger rate
-      only reserves address space, the pages are touched as the tree grows.
+      arena is sized for under a clock (:func:`tree_memory`); a tree that fills its arena stops
+      growing for the rest of the move (docs/strength.md, "The tree's arena"). A larger rate
+      only reserves address space: the pages are touched as the tree grows.
 
     >>> CMctsConfig.from_string("rollout=4,modes=2").modes
     2
@@ -651,25 +651,49 @@ class CMctsConfig:
 
 #: The arena of a ``cmcts`` tree: at least the compiled default, 256 MB (about 650,000 nodes).
 TREE_MEMORY = 256 << 20
-#: Bytes per node of the arena (a node and the 12 arms set aside for it) and iterations a second
-#: of one tree on an idle core, rounded up: a tree grows by about one node an iteration.
+#: Bytes per node of the arena (a node and the 12 arms set aside for it), and the iterations a
+#: second a timed player's arena is sized for. A tree grows by about one node an iteration; the
+#: player runs about 30,000 a second in the wonder draft, 40,000-46,000 in Age I, 97,000 in Age II
+#: and 170,000-230,000 in Age III (up to 480,000 in one search), so at 70,000 its arena is full in
+#: some searches from 2 s a move (half of them at 10 s), and the tree stops growing there. An
+#: arena sized for Age III's rate scored 17/40 against it at 3 s a move (docs/strength.md, "The
+#: tree's arena"): not the player's default until a longer match says otherwise.
 _NODE_BYTES, _ITERATIONS_PER_SECOND = 408, 70_000
+#: The rate a tree that starts afresh (a hint's) is sized for: Age III's, so it never stops
+#: growing before its time is up. Only the pages the tree touches are used.
+FRESH_TREE_ITERATIONS_PER_SECOND = 350_000
 
 
-def tree_memory(seconds: float | None, iterations: int | None, rate: int = 0) -> int:
-    """The arena for one move's think: room for 1.5 times the nodes it will add (the rest for the
-    subtree kept from earlier moves), and never less than :data:`TREE_MEMORY`: 408 MB at 10 s a
-    move, where 256 MB left no room for the subtree kept (the search started afresh) and could
-    fill before the time was up. ``rate``: iterations a second (0: :data:`_ITERATIONS_PER_SECOND`).
+def _memory_ceiling() -> int:
+    """A quarter of the machine's memory, or no ceiling where that cannot be read."""
+    try:
+        pages, page_size = os.sysconf("SC_PHYS_PAGES"), os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, OSError, ValueError):
+        return 1 << 62
+    if pages <= 0 or page_size <= 0:
+        return 1 << 62
+    return pages * page_size // 4
+
+
+def tree_memory(
+    seconds: float | None, iterations: int | None, rate: int = 0, trees: int = 1
+) -> int:
+    """The arena of one of ``trees`` trees for one move's think: room for 1.5 times the nodes it
+    will add (the rest for the subtree kept from earlier moves), at least :data:`TREE_MEMORY`,
+    and at most a quarter of the machine's memory over all the trees, so a long think on a small
+    machine cannot ask for more than it has. ``rate``: iterations a second (0:
+    :data:`_ITERATIONS_PER_SECOND`). Only the pages the tree touches are used, so a large arena
+    costs nothing until the tree fills it.
 
     >>> tree_memory(1.0, None) == TREE_MEMORY, tree_memory(10.0, None) >> 20
     (True, 408)
-    >>> tree_memory(2.0, None, rate=500_000) >> 20
-    583
+    >>> tree_memory(None, 100_000) == TREE_MEMORY, tree_memory(3.0, None, rate=350_000) >> 20
+    (True, 612)
     """
     per_second = rate or _ITERATIONS_PER_SECOND
     expected = iterations if iterations else int((seconds or 0.0) * per_second)
-    return max(TREE_MEMORY, int(1.5 * expected * _NODE_BYTES))
+    wanted = max(TREE_MEMORY, int(1.5 * expected * _NODE_BYTES))
+    return min(wanted, max(TREE_MEMORY, _memory_ceiling() // max(1, trees)))
 
 
 def _search_trees(trees: list, core, limit: dict) -> dict:
@@ -865,8 +889,6 @@ class CMctsPlayer:
         iterations: int | None = None,
         config: CMctsConfig | None = None,
     ) -> None:
-        import os
-
         from duel import core
 
         try:
