@@ -88,9 +88,9 @@ def main() -> None:
         "  over 90%"
     )
     by_age: dict[object, list] = defaultdict(list)
-    for row in rows:
+    for row in sorted(rows, key=lambda r: r[0]):
         by_age[row[0]].append(row)
-        by_age["all"].append(row)
+    by_age["all"] = rows
     for age, group in by_age.items():
         rate = sum(r[1] for r in group) / max(1e-9, sum(r[2] for r in group))
         nodes, arms = max(r[3] for r in group), max(r[4] for r in group)
