@@ -21,7 +21,7 @@ import random
 from collections import defaultdict
 
 from duel.solvers.match import play_game
-from duel.solvers.players import _NODE_BYTES, make_player, tree_memory
+from duel.solvers.players import _NODE_BYTES, make_player
 
 
 class _Enough(Exception):
@@ -33,7 +33,6 @@ class _Recorder:
 
     def __init__(self, player, rows: list, verbose: bool, moves: int) -> None:
         self.player, self.rows, self.verbose, self.moves = player, rows, verbose, moves
-        self.name = getattr(player, "name", "cmcts")
 
     def choose(self, state):
         move = self.player.choose(state)
@@ -78,8 +77,7 @@ def main() -> None:
         )
         for k in (0, 1)
     ]
-    config = players[0].player.config  # as the level parsed it
-    room = tree_memory(args.seconds, None, rate=config.arena_rate) // config.threads // _NODE_BYTES
+    room = players[0].player.arena_bytes // _NODE_BYTES
     with contextlib.suppress(_Enough):
         play_game(players, random.Random(args.seed))
     print(f"{level}, seed {args.seed}: arena room {room:,} nodes, {12 * room:,} arms")

@@ -925,6 +925,7 @@ class CMctsPlayer:
             options["solver"] = self._solver()._c
         if self.config.threads > 1:  # the arena budget is shared between the trees
             options["memory"] = max(1 << 20, options["memory"] // self.config.threads)
+        self.arena_bytes = options["memory"]  # each tree's
         try:
             self.trees = [Tree(seed=seed + 7919 * i, **options) for i in range(self.config.threads)]
         except ValueError as e:  # a bad option value: one line, not a traceback

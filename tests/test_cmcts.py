@@ -184,6 +184,7 @@ def test_the_arena_is_sized_for_the_given_iteration_rate(monkeypatch):
     make_player("cmcts:2s:arena_rate=500000", seed=1)
     make_player("cmcts:2s", seed=1)
     assert seen == [int(1.5 * 2 * 500_000 * 408), players.TREE_MEMORY]
+    assert make_player("cmcts:2s:arena_rate=500000,threads=2", seed=1).arena_bytes == seen[0] // 2
     with pytest.raises(UnknownLevelError, match="arena_rate"):
         make_player("cmcts:2s:arena_rate=-1")
 
