@@ -78,9 +78,10 @@ def main() -> None:
         for k in (0, 1)
     ]
     room = players[0].player.arena_bytes // _NODE_BYTES
+    arm_room = 12 * room  # the arena sets 12 arms aside per node (_NODE_BYTES counts both)
     with contextlib.suppress(_Enough):
         play_game(players, random.Random(args.seed))
-    print(f"{level}, seed {args.seed}: arena room {room:,} nodes, {12 * room:,} arms")
+    print(f"{level}, seed {args.seed}: arena room {room:,} nodes, {arm_room:,} arms")
     print(
         "age  searches  iterations/s  iterations most  nodes most (room)  arms most (room)"
         "  over 90%"
@@ -92,10 +93,10 @@ def main() -> None:
     for age, group in by_age.items():
         rate = sum(r[1] for r in group) / max(1e-9, sum(r[2] for r in group))
         nodes, arms = max(r[3] for r in group), max(r[4] for r in group)
-        full = sum(r[3] > 0.9 * room or r[4] > 0.9 * 12 * room for r in group)
+        full = sum(r[3] > 0.9 * room or r[4] > 0.9 * arm_room for r in group)
         print(
             f"{age!s:>3}  {len(group):>8}  {rate:>12,.0f}  {max(r[1] for r in group):>15,}"
-            f"  {nodes:>10,} ({nodes / room:4.0%})  {arms:>10,} ({arms / (12 * room):4.0%})"
+            f"  {nodes:>10,} ({nodes / room:4.0%})  {arms:>10,} ({arms / arm_room:4.0%})"
             f"  {full:>8}"
         )
 

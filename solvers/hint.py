@@ -318,18 +318,17 @@ def hint_analysis(
         limit = Limit(time=left) if left is not None else Limit(nodes=iterations)
         return _with_engine(analyse(state, limit, top=top, seed=seed, memory=memory), "search")
     left = None if seconds is None else max(0.01, seconds - (time.perf_counter() - start))
+    share = max(1, trees)
     if memory is not None:
-        options = {"memory": max(1 << 16, memory // max(1, trees))}
+        tree_bytes = max(1 << 16, memory // share)
     else:  # each tree's arena sized for its share of the think: a fresh tree, at Age III's rate
-        share = max(1, trees)
-        options = {
-            "memory": tree_memory(
-                None if left is None else left / share,
-                None if iterations is None else iterations // share,
-                rate=FRESH_TREE_ITERATIONS_PER_SECOND,
-                trees=share,
-            )
-        }
+        tree_bytes = tree_memory(
+            None if left is None else left / share,
+            None if iterations is None else iterations // share,
+            rate=FRESH_TREE_ITERATIONS_PER_SECOND,
+            trees=share,
+        )
+    options = {"memory": tree_bytes}
     return _cmcts_hint(
         state, iterations, left, top, seed, trees, calibration, calibrate, start, options
     )
