@@ -17,19 +17,30 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 from duel.solvers.match import play_game, wilson_interval
 from duel.solvers.players import CMctsConfig, CMctsPlayer
 
 
 def play(
-    config: str, base: str, games: int, seed: int, iterations: tuple[int, int]
+    config: str,
+    base: str,
+    games: int,
+    seed: int,
+    iterations: tuple[int, int],
+    *,
+    first: int = 0,
+    on_game: Callable[[dict[str, Any]], None] | None = None,
 ) -> tuple[float, int]:
-    """Score of ``config`` against ``base`` over ``games`` games (``iterations`` per move for
-    each), and its wins as seat A."""
+    """Score of ``config`` against ``base`` over games ``first`` to ``games - 1`` (``iterations``
+    per move for each), and its wins as seat A. ``on_game`` receives each game's record (its
+    index, the configuration's seat, score and victory, seconds and load) as it ends; game ``i``
+    is the same whichever ``first`` the run started from."""
     score = 0.0
     wins_as_a = 0
-    for i in range(games):
+    for i in range(first, games):
         first_seat = i % 2
         players = [
             CMctsPlayer(
@@ -46,9 +57,21 @@ def play(
         s = 0.5 if final.winner is None else float(final.winner == first_seat)
         score += s
         wins_as_a += s == 1.0 and first_seat == 0
+        seconds = time.perf_counter() - start
+        if on_game is not None:
+            on_game(
+                {
+                    "game": i,
+                    "seat": "AB"[first_seat],
+                    "score": s,
+                    "victory": final.victory,
+                    "seconds": round(seconds, 2),
+                    "load": round(os.getloadavg()[0], 2),
+                }
+            )
         print(
             f"  game {i:3d}: config as {'AB'[first_seat]}, scores {s:.1f} ({final.victory})"
-            f" {time.perf_counter() - start:5.1f} s, running {score:.1f}/{i + 1}",
+            f" {seconds:5.1f} s, running {score:.1f}/{i + 1 - first}",
             file=sys.stderr,
             flush=True,
         )
