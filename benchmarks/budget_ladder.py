@@ -151,6 +151,8 @@ def svg(rows: list[dict[str, Any]], width: int = 640, height: int = 360) -> str:
     xs = [math.log2(r["budget"]) for r in rows]
     x0, x1 = min(xs) - 0.5, max(xs) + 0.5
     y0, y1 = axis(rows)
+    pad = (y1 - y0) * 0.05  # the ends of an interval stay off the edges
+    y0, y1 = y0 - pad, y1 + pad
 
     def x(v: float) -> float:
         return left + (v - x0) / (x1 - x0) * (width - left - right)
@@ -182,11 +184,11 @@ def svg(rows: list[dict[str, Any]], width: int = 640, height: int = 360) -> str:
             f'<text x="{cx:.1f}" y="{height - bottom + 18}" text-anchor="middle">'
             f"{r['budget']:,}</text>",
             f'<text x="{cx:.1f}" y="{height - bottom + 32}" text-anchor="middle" fill="#666">'
-            f"{r['games']} games</text>",
+            f"n = {r['games']}</text>",
         ]
     out.append(
         f'<text x="{(left + width - right) / 2:.0f}" y="{height - 4}" text-anchor="middle">'
-        "T, iterations a move (log scale)</text>"
+        "T, iterations a move (log scale); n, games</text>"
     )
     out.append("</svg>")
     return "\n".join(out) + "\n"
