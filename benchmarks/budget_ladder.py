@@ -41,8 +41,8 @@ def rung_path(directory: Path, budget: int, seed: int) -> Path:
 
 
 def read_rung(path: Path) -> dict[int, dict[str, Any]]:
-    """The games recorded for a rung, by index (a torn last line, from an interrupted run, is
-    left out and played again)."""
+    """The games recorded for a rung, by index (a torn line, from an interrupted run, is left
+    out and its game played again)."""
     games: dict[int, dict[str, Any]] = {}
     if path.exists():
         for line in path.read_text().splitlines():
@@ -52,6 +52,17 @@ def read_rung(path: Path) -> dict[int, dict[str, Any]]:
                 continue
             games[record["game"]] = record
     return games
+
+
+def append_record(path: Path, record: dict[str, Any]) -> None:
+    """Append one game to a rung's file, on a line of its own even after a torn last line."""
+    with path.open("ab+") as f:
+        f.seek(0, 2)
+        if f.tell():
+            f.seek(-1, 2)
+            if f.read(1) != b"\n":
+                f.write(b"\n")
+        f.write((json.dumps(record) + "\n").encode())
 
 
 def play_pair(budget: int, seed: int, pair: int) -> list[dict[str, Any]]:
@@ -225,9 +236,7 @@ def main(argv: list[str] | None = None) -> int:
             futures = [pool.submit(play_pair, *task) for task in todo]
             for future in as_completed(futures):
                 for record in future.result():
-                    path = rung_path(args.dir, record["budget"], record["seed"])
-                    with path.open("a") as f:
-                        f.write(json.dumps(record) + "\n")
+                    append_record(rung_path(args.dir, record["budget"], record["seed"]), record)
     rows = [summary(b, read_rung(rung_path(args.dir, b, s))) for b, s in rungs]
     rows = [r for r in rows if r["games"]]
     if not rows:

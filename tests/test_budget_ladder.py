@@ -64,6 +64,9 @@ def test_reading_a_rung_skips_a_torn_line_and_keeps_one_record_a_game(tmp_path):
     path.write_text("\n".join(lines) + '\n{"game": 2, "sea')
     games = ladder.read_rung(path)
     assert sorted(games) == [0, 1]
+    # the game played again after the interruption lands on a line of its own
+    ladder.append_record(path, _record(2, 0.5))
+    assert sorted(ladder.read_rung(path)) == [0, 1, 2]
 
 
 def test_the_summary_scores_2t_with_its_interval_and_elo():
