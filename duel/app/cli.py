@@ -328,6 +328,12 @@ if find_spec("duel.app.cli_review") is not None:  # review (solvers)
     register_review(app)
 
 
+if find_spec("websockets") is not None:  # host, join, server: the network game
+    from duel.net.cli import register as register_net
+
+    register_net(app)
+
+
 def main() -> NoReturn:
     try:
         app(args=expand_optional_values(sys.argv[1:]))
