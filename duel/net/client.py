@@ -26,9 +26,9 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from duel.expansions import XMove
 from duel.expansions.state import new_game as new_xgame
 from duel.net.protocol import MAX_FRAME, ProtocolError, decode, encode, normal_code
+from duel.net.referee import unwire
 from duel.record import FORMAT, VERSION, GameRecord
 
 MIN_BACKOFF = 0.25
@@ -72,7 +72,8 @@ class Connection:
     players: tuple[str, str] = ("human", "human")
     clock: tuple[float, float] | None = None
     hints: bool = False
-    moves: list[str] = field(default_factory=list)
+    #: The moves as the server sent them (the notation; the expansions' ``[kind, args...]``).
+    moves: list[Any] = field(default_factory=list)
     to_move: str | None = None
     clocks: list[float] | None = None
     clocks_at: float = 0.0
@@ -187,7 +188,7 @@ class Connection:
 
     def _status(self, message: dict[str, Any]) -> None:
         start = message["from"]
-        moves = [str(m) for m in message.get("moves") or []]
+        moves = list(message.get("moves") or [])
         if start > len(self.moves):  # a gap: cannot happen with a server that follows the protocol
             self.errors.append(("bad-message", "moves missing", {}))
             return
@@ -211,7 +212,7 @@ class Connection:
             return False
         return True
 
-    async def play(self, ply: int, move: str) -> bool:
+    async def play(self, ply: int, move: Any) -> bool:
         return await self.send({"type": "move", "ply": ply, "move": move})
 
     def close(self) -> None:
@@ -231,7 +232,7 @@ class SeatGame:
     def __init__(self, expansions: tuple[str, ...], seat: str) -> None:
         self.expansions = expansions
         self.player = {"A": 0, "B": 1}.get(seat)
-        self.texts: list[str] = []
+        self.texts: list[Any] = []
         self.moves: list[Any] = []
         self.states: list[Any] = [self._start()]
 
@@ -252,7 +253,7 @@ class SeatGame:
         """Whether the seat has a board (a spectator of an expansion game sees moves only)."""
         return not self.expansions or self.player is not None
 
-    def update(self, texts: list[str]) -> bool:
+    def update(self, texts: list[Any]) -> bool:
         """Follow the server's list; whether anything before the end changed (a reset)."""
         if texts[: len(self.texts)] == self.texts:
             new = texts[len(self.texts) :]
@@ -264,15 +265,20 @@ class SeatGame:
             self.texts = list(texts)
             return reset
         if self.expansions:
-            for text in new:
-                move = XMove.parse(text)
+            for item in new:
+                move = unwire(self.expansions, item)
                 self.states.append(self.state.apply(move, check=False))
                 self.moves.append(move)
-        else:
+        elif any("?" in text for text in new):
             # The record reader turns "draw Law, ?, ?" into a draw the chosen token completes.
             record = GameRecord.from_json({"format": FORMAT, "version": VERSION, "moves": texts})
             self.moves = list(record.moves)
             self.states = record.states()
+        else:
+            for text in new:
+                move = unwire((), text)
+                self.states.append(self.state.apply(move))
+                self.moves.append(move)
         self.texts = list(texts)
         return reset
 
@@ -327,7 +333,7 @@ class ThreadedConnection:
         except Exception:
             return False
 
-    def play(self, ply: int, move: str) -> bool:
+    def play(self, ply: int, move: Any) -> bool:
         return self.call(self.connection.play(ply, move))
 
     def resign(self) -> bool:

@@ -14,6 +14,7 @@ from typing import Any
 
 from duel.app.i18n import tr
 from duel.moves import PLAYER_NAMES
+from duel.net.referee import unwire, wire
 from duel.net.seat import RemoteSeat
 
 #: Seconds between looks at the connection while waiting for the other seat.
@@ -86,8 +87,8 @@ def run_line(
             for i in range(shown, len(game.moves)):
                 write(_said(game.states[i], game.moves[i], expansions))
         else:
-            for text in game.texts[shown:]:
-                write(text)
+            for item in game.texts[shown:]:
+                write(str(unwire(game.expansions, item)))
         shown = len(game.texts)
         if link != seat.link_text():
             link = seat.link_text()
@@ -155,7 +156,7 @@ def _decide(
             write(move)
             continue
         errors = len(connection.errors)
-        if not seat.net.play(ply, str(move)):
+        if not seat.net.play(ply, wire(move)):
             write(tr("Not sent: the connection is down. Try again in a moment."))
             continue
         for _ in range(40):  # the server's answer: the move played, or why not

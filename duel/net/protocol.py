@@ -32,7 +32,7 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 #: What a client may send, with the fields each needs and their types.
 CLIENT_MESSAGES: dict[str, dict[str, type]] = {
     "hello": {"code": str},
-    "move": {"ply": int, "move": str},
+    "move": {"ply": int, "move": object},
     "resign": {},
     "ping": {},
 }
@@ -107,6 +107,8 @@ def decode(frame: str | bytes, *, expected: dict[str, dict[str, type]] | None = 
             )
         if kind_of is str and (not isinstance(value, str) or len(value) > MAX_MOVE_TEXT):
             raise ProtocolError("bad-message", f'{kind}: the field "{name}" is not a short text')
+        if kind_of is object and (value is None or len(json.dumps(value)) > MAX_MOVE_TEXT):
+            raise ProtocolError("bad-message", f'{kind}: the field "{name}" is not a move')
     return message
 
 

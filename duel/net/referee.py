@@ -146,9 +146,10 @@ class Table:
     def over(self) -> bool:
         return self.result is not None
 
-    def parse(self, text: str) -> Any:
-        """A move in the notation (ValueError or MoveParseError if it is not one)."""
-        return XMove.parse(text) if self.expansions else Move.parse(text)
+    def parse(self, data: Any) -> Any:
+        """A move from a client or the file (ValueError or MoveParseError if it is not one):
+        the notation, or the expansions' ``[kind, args...]``."""
+        return unwire(self.expansions, data)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -161,7 +162,7 @@ class Table:
             "clock": None if self.clock is None else [self.clock.initial, self.clock.increment],
             "hints": self.hints,
             "think": self.think,
-            "moves": [str(m) for m in self.moves],
+            "moves": [wire(m) for m in self.moves],
             "remaining": self.remaining,
             "result": self.result,
             "created": self.created,
@@ -188,8 +189,8 @@ class Table:
         )
         state = new_xgame(table.expansions) if table.expansions else new_game()
         table.states = [state]
-        for text in data["moves"]:
-            move = table.parse(text)
+        for item in data["moves"]:
+            move = table.parse(item)
             state = state.apply(move)
             table.moves.append(move)
             table.states.append(state)
@@ -260,9 +261,10 @@ class Table:
             self.finish_with(winner, state.victory)
         self.turn_started = time.monotonic()
 
-    def play(self, player: int, ply: int, text: str) -> tuple[str, dict[str, Any]] | None:
-        """Play ``text`` for ``player``, chosen at ``ply`` moves; None if it is played, else an
-        error code of the protocol and its fields (the engine's reason for an illegal move)."""
+    def play(self, player: int, ply: int, text: Any) -> tuple[str, dict[str, Any]] | None:
+        """Play ``text`` (a move in the notation or :func:`wire`'s form) for ``player``, chosen
+        at ``ply`` moves; None if it is played, else an error code of the protocol and its
+        fields (the engine's reason for an illegal move)."""
         if self.over:
             return "over", {}
         if self.flag_fallen() is not None:
@@ -273,7 +275,7 @@ class Table:
             return "stale", {}
         try:
             move = self.parse(text)
-        except (ValueError, MoveParseError) as error:
+        except (ValueError, MoveParseError, TypeError) as error:
             return "illegal", reason_fields(str(error))
         state = self.state
         reason = state.why_illegal(move)
@@ -310,14 +312,14 @@ class Table:
         self.save()
 
     # --- what each seat sees ----------------------------------------------------------------
-    def seen_by(self, seat: str) -> list[str]:
-        """The moves as ``seat`` (A, B or spectator) may see them, in the notation."""
+    def seen_by(self, seat: str) -> list[Any]:
+        """The moves as ``seat`` (A, B or spectator) may see them (:func:`wire`'s form)."""
         player = SEATS.index(seat) if seat in SEATS else None
         if self.expansions:
             out = []
             for before, move in zip(self.states, self.moves, strict=False):
                 who = player if player is not None else 1 - before.to_move
-                out.append(str(observe(before, move, who)))
+                out.append(wire(observe(before, move, who)))
             return out
         out = []
         for i, move in enumerate(self.moves):
@@ -355,6 +357,48 @@ class Table:
         seats = ", ".join(f"{PLAYER_NAMES[p]} {self.seats[p]}" for p in (0, 1))
         clock = f", clock {self.clock.text()}" if self.clock else ""
         return f"{what} ({seats}{clock})"
+
+
+def wire(move: Any) -> str | list:
+    """A move as the protocol and the table's file carry it: the base game's notation; in
+    the expansions ``[kind, args...]`` (exact for every move: some expansion moves' notation
+    does not read back).
+
+    >>> wire(XMove("move_decree", (3, "Green waiver", 6)))
+    ['move_decree', 3, 'Green waiver', 6]
+    """
+    if isinstance(move, XMove):
+        return [move.kind, *(_listed(a) for a in move.args)]
+    return str(move)
+
+
+def unwire(expansions: tuple[str, ...], data: Any) -> Any:
+    """The move that :func:`wire` gave (ValueError or MoveParseError if it is not one).
+
+    >>> unwire(("agora",), wire(XMove("keep", (None, None, None)))) == XMove("keep", (None,) * 3)
+    True
+    """
+    if not expansions:
+        if not isinstance(data, str):
+            raise ValueError("a base game's move is its notation")
+        return Move.parse(data)
+    if isinstance(data, str):
+        return XMove.parse(data)
+    if not (isinstance(data, list) and data and isinstance(data[0], str)):
+        raise ValueError("an expansion move is [kind, args...]")
+    return XMove(data[0], tuple(_tupled(a) for a in data[1:]))
+
+
+def _listed(value: Any) -> Any:
+    return [_listed(v) for v in value] if isinstance(value, (tuple, list, frozenset)) else value
+
+
+def _tupled(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
+    if value is None or isinstance(value, (str, int)) and not isinstance(value, bool):
+        return value
+    raise ValueError(f"not a move's argument: {str(value)[:40]!r}")
 
 
 def reason_fields(reason: str) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from duel.app.xplay import board_lines
 from duel.app.xscreen import XApp
 from duel.expansions import XMove
 from duel.moves import PLAYER_NAMES, Move
+from duel.net.referee import wire
 from duel.net.seat import RemoteSeat
 
 #: Seconds between looks at the connection while a worker waits for the server.
@@ -64,7 +65,7 @@ class RemoteGame(GameController):
         if self.next_actor() == "human":
             ply = len(self.moves)
             self.sent = (ply, self.seat.connection.reconnects)
-            self.seat.net.play(ply, str(move))  # if it is not sent, the wait sends it again
+            self.seat.net.play(ply, wire(move))  # if it is not sent, the wait sends it again
         return self.move_text(before, self.push(move), move)
 
     def wait_next(self, closing: Callable[[], bool]) -> Move | None:
@@ -88,7 +89,7 @@ class RemoteGame(GameController):
             online = connection.my_turn and connection.link == "online"
             if ply < mine and online and self.sent != (ply, connection.reconnects):
                 self.sent = (ply, connection.reconnects)  # lost on the way: sent again
-                self.seat.net.play(ply, str(self.moves[ply]))
+                self.seat.net.play(ply, wire(self.moves[ply]))
         return None
 
     def resync(self) -> None:
@@ -237,7 +238,7 @@ class RemoteXControl:
     def play(self, move: XMove) -> None:
         ply = len(self.seat.game.texts)
         self.sent = (ply, self.seat.connection.reconnects)
-        if not self.seat.net.play(ply, str(move)):
+        if not self.seat.net.play(ply, wire(move)):
             self.sent = None
             self.notify(tr("Not sent: the connection is down. Try again in a moment."))
 

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 from collections.abc import Callable
 from typing import Any
 
 from duel.net.client import Connection, SeatGame
+from duel.net.referee import wire
 
 
 async def play_seat(
@@ -65,7 +67,7 @@ async def play_seat(
             if state.is_chance() or state.is_terminal() or state.to_move != game.player:
                 continue
             move = rng.choice(state.legal_moves())
-            if await connection.play(ply, str(move)):
+            if await connection.play(ply, wire(move)):
                 sent = (ply, connection.reconnects)
             if rng.random() < drop_chance:
                 await connection.drop()
@@ -79,3 +81,98 @@ async def play_seat(
             inspect(connection, message)
     return connection
 
+
+
+async def play_table(
+    url: str,
+    codes: dict[str, str],
+    *,
+    rng: random.Random,
+    drop_chance: float = 0.0,
+    timeout: float = 120.0,
+) -> dict[str, Connection]:
+    """Both seats (scripted) and a spectator follow one game to its end."""
+    seats = [s for s in ("A", "B", "spectator") if s in codes]
+    played = await asyncio.gather(
+        *(
+            play_seat(
+                url,
+                codes[seat],
+                rng=random.Random(rng.random()),
+                drop_chance=drop_chance if seat != "spectator" else 0.0,
+                timeout=timeout,
+            )
+            for seat in seats
+        )
+    )
+    return dict(zip(seats, played, strict=True))
+
+
+def _keys(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        return set(value) | {k for v in value.values() for k in _keys(v)}
+    if isinstance(value, list):
+        return {k for v in value for k in _keys(v)}
+    return set()
+
+
+def check_messages(table: Any, seat: str, connection: Connection) -> list[str]:
+    """What ``seat`` should not have received, message by message, checked against the
+    referee's ``table`` (its moves and states): an empty list when the seat saw only its view.
+
+    * no message names a seed, or a code other than the seat's own;
+    * no record before the result;
+    * the base game: a Great Library draw shows its three tokens only to the player who
+      chooses among them, and only once drawn; to anyone else it shows up with the choice,
+      as ``draw X, ?, ?``;
+    * the expansions: after every message, the game rebuilt from the moves received is the
+      referee's state as this seat may see it (``XState.view``), no more (a spectator's moves
+      are every move as the player who did not make it saw it).
+    """
+    from duel.expansions.state import observe
+    from duel.moves import Kind
+
+    problems: list[str] = []
+    own = table.codes.get(seat, "")
+    others = [c for s, c in table.codes.items() if c != own]
+    player = {"A": 0, "B": 1}.get(seat)
+    texts: list[str] = []
+    view = SeatGame(table.expansions, seat) if table.expansions and player is not None else None
+    for number, message in enumerate(connection.received):
+        where = f"{seat}, message {number + 1} ({message.get('type')})"
+        text = json.dumps(message)
+        if "seed" in _keys(message):
+            problems.append(f"{where}: a seed")
+        problems += [f"{where}: another seat's code" for code in others if code in text]
+        if message.get("record") is not None and message.get("result") is None:
+            problems.append(f"{where}: the record before the end")
+        if "moves" not in message or message.get("type") == "error":
+            continue
+        start = message["from"]
+        texts = texts[:start] + list(message["moves"])
+        if len(texts) > len(table.moves):
+            problems.append(f"{where}: more moves than the referee played")
+            continue
+        if table.expansions:
+            for i in range(start, len(texts)):
+                before, move = table.states[i], table.moves[i]
+                who = player if player is not None else 1 - before.to_move
+                if texts[i] != wire(observe(before, move, who)):
+                    problems.append(f"{where}: move {i + 1} is not as this seat sees it")
+            if view is not None:
+                view.update(texts)
+                if view.state != table.states[len(texts)].view(player):
+                    problems.append(f"{where}: the game received is not this seat's view")
+            continue
+        for i in range(start, len(texts)):
+            move = table.moves[i]
+            if move.kind is not Kind.LIBRARY_DRAW:
+                if texts[i] != str(move):
+                    problems.append(f"{where}: move {i + 1} differs from the referee's")
+                continue
+            chooser = table.states[i + 1].to_move
+            if player != chooser and "?" not in texts[i]:
+                problems.append(f"{where}: The Great Library's draw shown to the other seat")
+            if player != chooser and i + 1 >= len(texts):
+                problems.append(f"{where}: The Great Library's draw sent before the choice")
+    return problems

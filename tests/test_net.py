@@ -1,0 +1,168 @@
+"""The network game over real sockets on 127.0.0.1 (no mock of the transport): whole games
+between scripted clients with random disconnects, the server killed (kill -9) and started
+again, what each client receives checked for what it should not know, the referee's
+refusals, and the clock.
+
+``benchmarks/net_games.py`` plays the same games by the hundred.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from duel.net.client import Connection
+from duel.net.referee import Table
+from duel.net.scripted import check_messages, play_table
+from duel.net.server import GameServer, Limits
+
+ROOT = Path(__file__).resolve().parents[1]
+#: The scripted clients play as fast as the server answers: no rate limit for them.
+FAST = Limits(rate=10_000, burst=10_000, wrong_code_pause=0.01)
+VARIANTS = [(), ("pantheon",), ("agora",), ("agora", "pantheon")]
+
+
+def run(coroutine):
+    return asyncio.run(asyncio.wait_for(coroutine, 120))
+
+
+async def started(folder: Path, limits: Limits = FAST) -> tuple[GameServer, str]:
+    server = GameServer(folder, limits=limits)
+    port = await server.start("127.0.0.1", 0)
+    return server, f"ws://127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory):
+    """A game of each kind (base, Pantheon, Agora, both) played at once by scripted clients
+    that drop their connection after about one move in twenty, and a spectator each."""
+    folder = tmp_path_factory.mktemp("tables")
+
+    async def main():
+        server, url = await started(folder)
+        tables = [server.add(Table.new(e, ("human", "human"))) for e in VARIANTS]
+        seen = await asyncio.gather(
+            *(
+                play_table(url, t.codes, rng=random.Random(i), drop_chance=0.05)
+                for i, t in enumerate(tables)
+            )
+        )
+        await server.close()
+        return list(zip(tables, seen, strict=True))
+
+    return run(main())
+
+
+def test_every_game_ends_with_one_record_on_the_server_and_every_client(games):
+    for table, seen in games:
+        assert table.over and table.result["how"] in ("military", "science", "civilian")
+        saved = Table.load(table.path)  # the server's file: the same game
+        assert saved.record() == table.record()
+        for seat, connection in seen.items():
+            assert connection.record == table.record(), (table.expansions, seat)
+    assert sum(c.reconnects for _, seen in games for c in seen.values()) > 0  # drops happened
+
+
+def test_no_client_receives_what_it_should_not_know(games):
+    checked = 0
+    for table, seen in games:
+        for seat, connection in seen.items():
+            assert check_messages(table, seat, connection) == [], (table.expansions, seat)
+            checked += len(connection.received)
+    assert checked > 500
+
+
+def test_the_record_is_the_projects_format(games):
+    from duel.expansions.record import XRecord
+    from duel.record import GameRecord
+
+    (base, _), (pantheon, _) = games[:2]
+    assert GameRecord.from_json(base.record()).final_state() == base.state
+    assert XRecord.from_json(pantheon.record()).final_state() == pantheon.state
+
+
+def test_a_leak_would_be_found(games):
+    """The fair-play check is not vacuous: another seat's messages, or a code in a message,
+    are caught."""
+    table, seen = games[1]  # Pantheon: each seat has private Divinities
+    a, b = seen["A"], seen["B"]
+    saved = a.received
+    a.received = b.received  # A given B's messages: B's private Divinities
+    assert any("view" in p or "sees it" in p for p in check_messages(table, "A", a))
+    spy = Connection("", "")
+    spy.received = [{"type": "update", "from": 0, "moves": [], "note": table.codes["B"]}]
+    assert check_messages(table, "A", spy) == ["A, message 1 (update): another seat's code"]
+    a.received = saved
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def server_process(folder: Path, port: int) -> subprocess.Popen:
+    """``duel server`` on ``folder``, once it listens."""
+    duel = Path(sys.executable).parent / "duel"
+    command = [str(duel), "server", "--folder", str(folder), "--port", str(port)]
+    process = subprocess.Popen(
+        [*command, "--bind", "127.0.0.1"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "LANGUAGE": "en"},
+    )
+    assert process.stdout is not None
+    for line in process.stdout:
+        if line.startswith("Listening on"):
+            return process
+    raise AssertionError(f"duel server did not start: {process.wait()}")
+
+
+def test_the_server_killed_mid_game_resumes_and_the_clients_reconnect(tmp_path):
+    port = _free_port()
+    tables = [Table.new(e, ("human", "human")) for e in ((), ("agora", "pantheon"))]
+    for table in tables:
+        table.path = tmp_path / f"table-{table.id}.json"
+        table.deal()
+        table.save()
+    process = server_process(tmp_path, port)
+    url = f"ws://127.0.0.1:{port}"
+
+    async def main():
+        games = [
+            asyncio.ensure_future(play_table(url, t.codes, rng=random.Random(i)))
+            for i, t in enumerate(tables)
+        ]
+        nonlocal process
+        while True:  # mid-game: once both have moved on
+            await asyncio.sleep(0.05)
+            counts = [len(Table.load(t.path).moves) for t in tables]
+            if all(c > 60 for c in counts):
+                break
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        process = await asyncio.to_thread(server_process, tmp_path, port)
+        return await asyncio.gather(*games), counts
+
+    try:
+        played, counts = run(main())
+    finally:
+        process.kill()
+        process.wait()
+    for table, seen in zip(tables, played, strict=True):
+        final = Table.load(table.path)
+        assert final.over and len(final.moves) > 60
+        for seat, connection in seen.items():
+            assert connection.record == final.record(), seat
+            assert connection.reconnects >= 1, seat  # it came back on its own
+            assert check_messages(final, seat, connection) == [], seat
