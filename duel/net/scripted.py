@@ -26,6 +26,7 @@ async def play_seat(
     drop_chance: float = 0.0,
     inspect: Callable[[Connection, dict[str, Any]], None] | None = None,
     timeout: float = 120.0,
+    pace: float = 0.0,
 ) -> Connection:
     """Play the seat of ``code`` to the end of the game (the connection, its record filled);
     TimeoutError if the game does not end within ``timeout`` seconds."""
@@ -67,6 +68,8 @@ async def play_seat(
             if state.is_chance() or state.is_terminal() or state.to_move != game.player:
                 continue
             move = rng.choice(state.legal_moves())
+            if pace:
+                await asyncio.sleep(pace)
             if await connection.play(ply, wire(move)):
                 sent = (ply, connection.reconnects)
             if rng.random() < drop_chance:
@@ -90,6 +93,7 @@ async def play_table(
     rng: random.Random,
     drop_chance: float = 0.0,
     timeout: float = 120.0,
+    pace: float = 0.0,
 ) -> dict[str, Connection]:
     """Both seats (scripted) and a spectator follow one game to its end."""
     seats = [s for s in ("A", "B", "spectator") if s in codes]
@@ -101,6 +105,7 @@ async def play_table(
                 rng=random.Random(rng.random()),
                 drop_chance=drop_chance if seat != "spectator" else 0.0,
                 timeout=timeout,
+                pace=pace,
             )
             for seat in seats
         )
