@@ -191,7 +191,6 @@ async def _watch(server, bind: str, tls: bool) -> None:
                 table = server.add(Table.load(path))
             except (OSError, ValueError, KeyError, TypeError, IndexError):
                 continue
-            server.schedule(table)
             typer.echo(tr("Game {id} added: {what}", id=table.id, what=table.describe()))
 
 

@@ -124,6 +124,8 @@ class GameServer:
         for seat, code in table.codes.items():
             self.codes[code] = (table, seat)
         self.seated.setdefault(table.id, [])
+        if self.server is not None:  # serving already: its AI and its clock start now
+            self.schedule(table)
         return table
 
     def resume(self) -> list[Table]:
