@@ -85,7 +85,7 @@ def test_the_increment_is_added_after_each_move(tmp_path):
     used = before[0] - (after[0] - 3.0)
     # 5 s, less the time used, plus 3 s (the client counts down from the server's figure)
     assert after[0] > 5.0 and -0.1 <= used < 2.0
-    assert after[1] == 5.0  # B's clock has not started
+    assert 4.5 < after[1] <= 5.0  # B's clock has just started
 
 
 def test_a_disconnected_players_clock_keeps_running(tmp_path):
