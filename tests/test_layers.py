@@ -6,8 +6,8 @@ The installed packages and where their sources live come from ``pyproject.toml``
   ``duel.data``, ``duel.pyramid_layouts``). It imports no solver, no program, no base game and
   no user-interface library;
 * **the solvers**: ``duel.solvers``. They import the game, never a program;
-* **the programs**: ``duel.app`` and ``wonders.app``. Nothing but programs, tests, benchmarks and
-  tools imports them;
+* **the programs**: ``duel.app``, ``duel.net`` (the network game) and ``wonders.app``. Nothing
+  but programs, tests, benchmarks and tools imports them;
 * the base game ``wonders`` builds on the Duel game and its payment model (``wonders.trading``).
 
 Every import statement counts, the lazy ones inside functions included; imports under
@@ -28,9 +28,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PROGRAMS = ("duel.app", "wonders.app")
+PROGRAMS = ("duel.app", "duel.net", "wonders.app")
 SOLVERS = "duel.solvers"
-UI_LIBRARIES = ("rich", "typer", "textual")
+UI_LIBRARIES = ("rich", "typer", "textual", "websockets")
 
 
 def _within(module: str, package: str) -> bool:
@@ -165,6 +165,7 @@ def test_the_layers_hold_every_module():
     names = set(modules())
     assert {"duel.state", "duel.data", "duel.pyramid_layouts", "duel.solvers.search"} <= names
     assert {"duel.app.cli", "duel.app.fullscreen", "wonders.app.cli"} <= names
+    assert {"duel.net.protocol", "duel.net.server", "duel.net.client"} <= names
     assert "duel.solvers._csearch" in extensions()
 
 
