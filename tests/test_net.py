@@ -166,3 +166,43 @@ def test_the_server_killed_mid_game_resumes_and_the_clients_reconnect(tmp_path):
             assert connection.record == final.record(), seat
             assert connection.reconnects >= 1, seat  # it came back on its own
             assert check_messages(final, seat, connection) == [], seat
+
+
+@pytest.mark.parametrize("expansions", [(), ("pantheon",)], ids=["base", "pantheon"])
+def test_an_ai_seat_plays_on_the_server_from_its_own_view(tmp_path, expansions, monkeypatch):
+    import duel.net.server as server_module
+
+    looked: list = []
+    real = server_module.make_player
+
+    def watched(table, player):
+        ai = real(table, player)
+        choose = ai.choose
+
+        def choosing(state):
+            looked.append(getattr(state, "observer", "public"))
+            return choose(state)
+
+        ai.choose = choosing
+        return ai
+
+    monkeypatch.setattr(server_module, "make_player", watched)
+
+    async def main():
+        server, url = await started(tmp_path)
+        table = server.add(Table.new(expansions, ("human", "random")))
+        seen = await play_table(url, {"A": table.codes["A"]}, rng=random.Random(4))
+        await server.close()
+        return table, seen["A"]
+
+    table, a = run(main())
+    assert table.over and a.record == table.record()
+    assert looked and set(looked) == ({1} if expansions else {"public"})  # B's view only
+
+
+def test_the_strongest_player_for_an_ai_seat():
+    from duel.net.cli import _seat
+
+    assert _seat("ai", ()) in ("cmcts", "search", "random")  # cmcts where it is built
+    assert _seat("ai", ("pantheon",)) == "mcts"
+    assert _seat(None, ()) == "human"
