@@ -331,6 +331,7 @@ def register(app: typer.Typer) -> None:
                 fail(tr(ERRORS[why]) if why != "bad-version" else net.connection.errors[-1][1])
             fail(tr("Could not reach {url}: {why}", url=url, why=why or tr("no answer")))
         seat = RemoteSeat(net)
+        seat.record_target = record
         full_screen = not (line or plain) and sys.stdin.isatty() and sys.stdout.isatty()
         if full_screen and not (seat.game.expansions and seat.player is None):
             from duel.net.screens import run_screen
@@ -344,10 +345,6 @@ def register(app: typer.Typer) -> None:
         else:
             from duel.net.line import run_line
 
-            if record is not None:
-                seat.record_path = None
             exit_code = run_line(seat, plain=plain)
-        if record is not None and seat.over:
-            seat.save_record(record)
         net.close()
         raise typer.Exit(exit_code)

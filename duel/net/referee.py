@@ -109,6 +109,7 @@ class Table:
     result: dict[str, Any] | None = None
     created: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
     path: Path | None = None
+    save_error: str = ""
 
     # --- making and saving ------------------------------------------------------------------
     @classmethod
@@ -200,10 +201,22 @@ class Table:
     def load(cls, path: Path) -> Table:
         return cls.from_json(json.loads(path.read_text(encoding="utf-8")), path)
 
-    def save(self) -> None:
-        """Write the table atomically (an interrupted write keeps the file before)."""
-        if self.path is not None:
+    def save(self) -> bool:
+        """Write the table atomically (an interrupted write keeps the file before), readable by
+        its owner only (it holds the codes); whether it was written. A failure (a full disk)
+        leaves the game going on in memory: the next move's save writes it all."""
+        if self.path is None:
+            return True
+        new = not self.path.exists()
+        try:
             write_atomically(self.path, json.dumps(self.to_json()) + "\n")
+            if new:
+                self.path.chmod(0o600)
+        except OSError as error:
+            self.save_error = str(error)
+            return False
+        self.save_error = ""
+        return True
 
     # --- who may do what --------------------------------------------------------------------
     def seat_of(self, code: str) -> str | None:

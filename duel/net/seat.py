@@ -43,6 +43,8 @@ class RemoteSeat:
         self.version = -1
         self.lock = threading.Lock()
         self.record_path: Path | None = None
+        #: Where the record goes (``duel join --record``); None: the data folder.
+        self.record_target: Path | None = None
         self.closing = False
         self.follow()
 
@@ -158,7 +160,8 @@ class RemoteSeat:
             return None
         if self.record_path is not None and path is None:
             return self.record_path
-        place = path or user_data_dir() / f"duel-net-{self.connection.game[:8]}.json"
+        default = user_data_dir() / f"duel-net-{self.connection.game[:8]}.json"
+        place = path or self.record_target or default
         try:
             place.parent.mkdir(parents=True, exist_ok=True)
             write_atomically(place, json.dumps(record, indent=1) + "\n")
