@@ -108,11 +108,11 @@ async def run(games: int, parallel: int, drop: float, seed: int, folder: Path) -
         same = all(c.record == record for c in seen.values())
         figures["records identical (server and 3 clients)"] += same
         for seat, connection in seen.items():
-            figures["reconnects"] += connection.reconnects
+            figures["connection attempts after a drop"] += connection.reconnects
             figures["messages checked"] += len(connection.received)
             found = check_messages(final, seat, connection)
             problems += [f"{table.id} {p}" for p in found]
-        figures["drops"] += sum(
+        figures["rejoins (a welcome again after a drop or the restart)"] += sum(
             1 for c in seen.values() for m in c.received if m.get("type") == "welcome"
         ) - len(seen)
     figures["leaks found"] = len(problems)

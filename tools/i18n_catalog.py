@@ -37,7 +37,7 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "duel" / "app" / "locale"
-SOURCES = [ROOT / "duel" / "app", ROOT / "wonders" / "app"]
+SOURCES = [ROOT / "duel" / "app", ROOT / "duel" / "net", ROOT / "wonders" / "app"]
 #: Solver modules whose words take a translation function (``tr=``) from the programs.
 SOLVER_SOURCES = [ROOT / "solvers" / f"{name}.py" for name in ("spread", "chance_hint", "payment")]
 #: Engine modules whose sentences are :class:`duel.explain.Reason` templates (the engine imports
@@ -57,7 +57,7 @@ KEYWORDS = {
 }
 #: The modules whose commands' docstrings are their --help text (typer reads them).
 COMMAND_MODULES = ["duel/app/cli.py", "duel/app/cli_analysis.py", "duel/app/cli_replay.py"]
-COMMAND_MODULES += ["duel/app/cli_review.py", "wonders/app/cli.py"]
+COMMAND_MODULES += ["duel/app/cli_review.py", "duel/net/cli.py", "wonders/app/cli.py"]
 PROJECT = "wonders-duel"
 
 
