@@ -82,8 +82,8 @@ async def run(games: int, parallel: int, drop: float, seed: int, folder: Path) -
     restarts = 0
     while len(finished) < games // 3:
         await asyncio.sleep(0.1)
-    busy = [Table.load(t.path) for t in tables if not Table.load(t.path).over]
-    in_play = sum(1 for t in busy if t.moves and len(t.moves) > 10)
+    now = [Table.load(t.path) for t in tables]  # started: a decision made since the deal
+    in_play = sum(1 for t, n in zip(tables, now, strict=True) if not n.over and n.moves != t.moves)
     server.send_signal(signal.SIGKILL)
     server.wait()
     restarts += 1

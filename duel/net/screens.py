@@ -112,13 +112,13 @@ class NetDuelApp(DuelApp):
         if not hints:
             self.last_hint = seat.hints_text()
 
+    # Textual calls the handlers of every class of the MRO: DuelApp's on_mount (which starts the
+    # game) runs before these, and calling it again here would open each dialog twice.
     def on_mount(self) -> None:
-        super().on_mount()
         self.set_interval(1.0, self.tick)
 
     def on_unmount(self) -> None:
         self.closing = True
-        super().on_unmount()
 
     def tick(self) -> None:
         """The clocks and the link, once a second."""
@@ -270,22 +270,29 @@ class NetXApp(XApp):
     """The full-screen expansion game of a network seat: the clocks in the title bar, the
     hints only if the host allowed them."""
 
+    CSS = XApp.CSS + "#clock { height: 1; background: $boost; }"
+
     def __init__(self, control: RemoteXControl) -> None:
         super().__init__(control)  # type: ignore[arg-type]
         self.remote = control
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def compose(self):
+        from textual.widgets import Static
+
+        yield Static(id="clock")
+        yield from super().compose()
+
+    def on_mount(self) -> None:  # after XApp's own (Textual calls both)
         self.say(self.remote.seat.seat_text() + " " + self.remote.seat.hints_text())
         self.set_interval(1.0, self.tick)
 
     def on_unmount(self) -> None:
         self.remote.closing = True
-        super().on_unmount()
 
     def tick(self) -> None:
-        parts = [self.remote.seat.clocks_text(), self.remote.seat.link_text()]
-        self.sub_title = " · ".join(p for p in parts if p)
+        seat = self.remote.seat
+        parts = [seat.seat_text(), seat.clocks_text(), seat.link_text(), seat.result_text()]
+        self.query_one("#clock").update(" · ".join(p for p in parts if p))  # type: ignore[attr-defined]
 
     def show_turn(self, player: int | None) -> None:
         super().show_turn(player)
