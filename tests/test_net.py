@@ -206,3 +206,76 @@ def test_the_strongest_player_for_an_ai_seat():
     assert _seat("ai", ()) in ("cmcts", "search", "random")  # cmcts where it is built
     assert _seat("ai", ("pantheon",)) == "mcts"
     assert _seat(None, ()) == "human"
+
+
+def test_tls_when_the_host_gives_a_certificate(tmp_path):
+    """A self-signed certificate: a client that trusts it plays; one that does not is told
+    why and does not retry."""
+    import shutil
+    import ssl
+
+    from duel.net.scripted import play_seat
+    from duel.net.server import tls_context
+
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl makes the test certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
+         "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+         "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True,
+    )
+
+    async def main():
+        server = GameServer(tmp_path / "tables", limits=FAST)
+        port = await server.start("127.0.0.1", 0, tls=tls_context(cert, key))
+        table = server.add(Table.new((), ("human", "human")))
+        url = f"wss://127.0.0.1:{port}"
+        trusting = ssl.create_default_context(cafile=str(cert))
+        seen = await asyncio.gather(
+            *(play_seat(url, table.codes[s], rng=random.Random(s), tls=trusting) for s in "AB")
+        )
+        stranger = Connection(url, table.codes["A"], ssl.create_default_context())
+        await asyncio.wait_for(stranger.run(), 10)
+        await server.close()
+        return table, seen, stranger
+
+    table, seen, stranger = run(main())
+    assert table.over and all(c.record == table.record() for c in seen)
+    assert stranger.fatal is not None and stranger.fatal.startswith("TLS:")
+
+
+def test_a_failed_save_leaves_the_game_going_on(tmp_path):
+    table = Table.new((), ("human", "human"))
+    table.path = tmp_path / "gone" / "table.json"  # a folder that does not exist
+    table.deal()
+    assert table.play(table.to_move(), len(table.moves), str(table.state.legal_moves()[0])) is None
+    assert table.save_error and len(table.moves) > 9  # the move is played, the error kept
+    table.path = tmp_path / "table.json"
+    table.commit(table.state.legal_moves()[0])
+    assert Table.load(table.path).moves == table.moves and table.save_error == ""
+
+
+def test_duel_host_add_prints_a_code_per_seat_and_one_for_spectators(tmp_path):
+    duel = Path(sys.executable).parent / "duel"
+    out = subprocess.run(
+        [str(duel), "host", "--add", "--folder", str(tmp_path), "--b", "random", "--clock",
+         "10+5", "--expansions", "pantheon", "--port", "9999"],
+        capture_output=True, text=True, env={**os.environ, "LANGUAGE": "en"}, timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    [path] = tmp_path.glob("table-*.json")
+    table = Table.load(path)
+    assert table.seats == ("human", "random") and table.clock is not None
+    assert path.stat().st_mode & 0o777 == 0o600  # the codes are the owner's
+    assert "duel join " in out.stdout and table.codes["A"] in out.stdout
+    assert table.codes["spectator"] in out.stdout
+    assert table.codes["B"] not in out.stdout  # an AI seat has no code to give
+    assert "B: the AI (random)" in out.stdout
+    bad = subprocess.run(
+        [str(duel), "host", "--add", "--folder", str(tmp_path), "--clock", "ten"],
+        capture_output=True, text=True, env={**os.environ, "LANGUAGE": "en"}, timeout=60,
+    )
+    assert bad.returncode == 2 and "minutes+seconds" in bad.stderr
+    assert "Traceback" not in bad.stderr

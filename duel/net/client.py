@@ -89,6 +89,8 @@ class Connection:
     received: list[dict[str, Any]] = field(default_factory=list)
     keep_received: bool = False
     reconnects: int = 0
+    #: Unexpected failures of the connection (each followed by a reconnect).
+    problems: list[str] = field(default_factory=list)
     ws: ClientConnection | None = None
     stop_when_over: bool = False
     _closing: bool = False
@@ -144,6 +146,8 @@ class Connection:
                 self.fatal = f"TLS: {problem.verify_message}"
             except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError):
                 pass
+            except Exception as problem:  # anything else: logged, and tried again like a drop
+                self.problems.append(repr(problem))
             finally:
                 self.ws = None
             if self._closing or self.fatal is not None:

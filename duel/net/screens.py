@@ -125,8 +125,11 @@ class NetDuelApp(DuelApp):
         if not self.shape.too_small:
             self.query_one("#status").update(self.header(self.shape.width))  # type: ignore[attr-defined]
         link = self.seat.link_text()
-        if link and link != getattr(self, "_link", ""):
+        before = getattr(self, "_link", "")
+        if link and link != before:
             self.notify(link, severity="warning")
+        elif before and not link:
+            self.notify(tr("Connected again: the game goes on."))
         self._link = link
 
     def header(self, width: int):

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import random
+import ssl
 from collections.abc import Callable
 from typing import Any
 
@@ -27,11 +28,12 @@ async def play_seat(
     inspect: Callable[[Connection, dict[str, Any]], None] | None = None,
     timeout: float = 120.0,
     pace: float = 0.0,
+    tls: ssl.SSLContext | None = None,
 ) -> Connection:
     """Play the seat of ``code`` to the end of the game (the connection, its record filled);
     TimeoutError if the game does not end within ``timeout`` seconds."""
     wake = asyncio.Event()
-    connection = Connection(url, code, keep_received=True, stop_when_over=True)
+    connection = Connection(url, code, tls, keep_received=True, stop_when_over=True)
     connection.on_change = wake.set
     runner = asyncio.ensure_future(connection.run())
     game: SeatGame | None = None
