@@ -279,3 +279,14 @@ def test_duel_host_add_prints_a_code_per_seat_and_one_for_spectators(tmp_path):
     )
     assert bad.returncode == 2 and "minutes+seconds" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+@pytest.mark.parametrize(
+    "name", ["duel.net.protocol", "duel.net.referee", "duel.net.client", "duel.net.seat"]
+)
+def test_docstring_examples(name):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 0
