@@ -69,6 +69,12 @@ def test_the_base_games_app_plays_through_the_server(tmp_path):
             await pilot.pause(0.2)
             notices = app.notices
             assert any("Hints and analysis are off" in n for n in notices)
+            await pilot.press("ctrl+r")  # resign: asked first
+            await _until(lambda: app.screen.name == "resign", pilot=pilot)
+            await pilot.press("enter")
+            await _until(lambda: table.result is not None, pilot=pilot)
+            assert table.result["winner"] == "B" and table.result["how"] == "resign"
+            await _until(lambda: app.screen.name == "over", pilot=pilot)  # the end, said
             app.exit()
         opponent.cancel()
         net.close()
@@ -96,6 +102,10 @@ def test_the_expansions_app_plays_through_the_server(tmp_path):
             await pilot.press("f2")
             await pilot.pause(0.2)
             assert "Hints and analysis are off" in str(app.query_one("#log").render())
+            app.query_one("#entry").value = "resign"
+            await pilot.press("enter")
+            await _until(lambda: table.result is not None, pilot=pilot)
+            assert table.result["winner"] == "B" and table.result["how"] == "resign"
             app.exit()
         opponent.cancel()
         net.close()

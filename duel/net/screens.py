@@ -16,10 +16,11 @@ from collections.abc import Callable
 from typing import Any
 
 from textual import work
+from textual.binding import Binding
 
 from duel.app.fullscreen import DuelApp, InfoScreen
 from duel.app.game_control import Dealer, GameController
-from duel.app.i18n import tr
+from duel.app.i18n import N_, tr
 from duel.app.xplay import board_lines
 from duel.app.xscreen import XApp
 from duel.expansions import XMove
@@ -103,11 +104,14 @@ class RemoteGame(GameController):
 class NetDuelApp(DuelApp):
     """The full-screen base game of a network seat (see the module's help)."""
 
+    BINDINGS = [*DuelApp.BINDINGS, Binding("ctrl+r", "resign", N_("Resign"))]
+
     def __init__(self, seat: RemoteSeat, **options: Any) -> None:
         hints = seat.connection.hints
         super().__init__(RemoteGame(seat), chance_nodes=2000 if hints else 0, **options)
         self.seat = seat
         self.closing = False
+        self.over_shown = False
         self.log_lines = [seat.seat_text(), seat.hints_text(), *self.game.history()]
         if not hints:
             self.last_hint = seat.hints_text()
@@ -131,6 +135,9 @@ class NetDuelApp(DuelApp):
         elif before and not link:
             self.notify(tr("Connected again: the game goes on."))
         self._link = link
+        if self.seat.over and not self.over_shown and not self.busy:
+            self._close_dialogs()  # ended on the seat's move: on time, or resigned
+            self.changed()
 
     def header(self, width: int):
         text = super().header(width)
@@ -170,10 +177,24 @@ class NetDuelApp(DuelApp):
     def action_load(self) -> None:
         self.notify(tr("A network game cannot load another game."), severity="warning")
 
+    def action_resign(self) -> None:
+        if self.seat.player is None or self.seat.over:
+            return
+        body = tr("Resign the game? Your opponent wins.")
+        buttons = [(tr("Resign"), "resign"), (tr("Cancel"), "cancel")]
+        self.push_screen(InfoScreen(body, buttons, self._resign_answer, name="resign"))
+
+    def _resign_answer(self, answer: str | None) -> None:
+        if answer == "resign":
+            self.seat.net.resign()
+
     def action_quit_game(self) -> None:
         self.leave()
 
     def game_over(self) -> None:
+        if self.over_shown:
+            return
+        self.over_shown = True
         if self.state.is_terminal():
             super().game_over()
         else:  # a loss on time or a resignation: no final score to draw
@@ -246,8 +267,13 @@ class RemoteXControl:
             self.notify(tr("Not sent: the connection is down. Try again in a moment."))
 
     def read_move(self, player: int, text: str) -> XMove | str:
+        """The move typed (a number, the notation), or a sentence: why not, or that the
+        player resigned (``resign``)."""
         moves = self.state.legal_moves()
         text = text.strip()
+        if text.lower() == "resign":
+            self.seat.net.resign()
+            return tr("You resigned.")
         if text.isdigit():
             if 1 <= int(text) <= len(moves):
                 return moves[int(text) - 1]
