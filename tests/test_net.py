@@ -290,3 +290,25 @@ def test_docstring_examples(name):
 
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_every_expansion_move_reads_back_so_every_record_does():
+    """The record the players receive is read by duel review: every move's notation must read
+    back (a moved Decree's did not: 'move decree Green waiver from 3 to 6')."""
+    from duel.expansions import XMove
+    from duel.expansions.record import XRecord
+    from duel.expansions.state import new_game, observe
+
+    for seed in range(12):
+        state, moves = new_game(("agora", "pantheon")), []
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            move = state.random_move(rng)
+            for player in (0, 1):
+                seen = observe(state, move, player)
+                assert XMove.parse(str(seen)) == seen, str(seen)
+            moves.append(move)
+            state = state.apply(move)
+        record = XRecord(("agora", "pantheon"), tuple(moves), {})
+        assert XRecord.from_json(record.to_json()).final_state() == state
+    assert XMove.parse("move decree Green waiver from 3 to 6").args == (3, "Green waiver", 6)

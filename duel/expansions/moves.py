@@ -293,6 +293,13 @@ def _parse_military(kind: str):
     return parse
 
 
+def _parse_move_decree(rest: str) -> XMove:
+    """``decree Green waiver from 3 to 6`` (after ``move``): the notation of ``move_decree``."""
+    name, _, places = rest.strip()[len("decree ") :].rpartition(" from ")
+    start, _, end = places.partition(" to ")
+    return XMove("move_decree", (int(start), decree_named(name), int(end)))
+
+
 def _parse_keep(rest: str) -> XMove:
     """keep NAME[, NAME] | keep NAME, OTHER at the top|bottom | keep a Conspiracy, the other at
     the top|bottom"""
@@ -394,7 +401,9 @@ _PARSERS = {
     ),
     "keep": _parse_keep,
     "place": lambda r: XMove("place", (int(r.split()[-1]),)),
-    "move": lambda r: XMove("move_cube", (int(r.split()[1]), int(r.split()[3]))),
+    "move": lambda r: _parse_move_decree(r)
+    if r.strip().lower().startswith("decree ")
+    else XMove("move_cube", (int(r.split()[1]), int(r.split()[3]))),
     "no": lambda r: XMove(
         {"move": "no_move", "trigger": "no_trigger", "discard": "no_discard"}[r.strip().lower()]
     ),
