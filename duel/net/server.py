@@ -203,6 +203,9 @@ class GameServer:
 
     def _guessing(self, address: str) -> bool:
         now = time.monotonic()
+        if len(self.wrong) > 10_000:  # many addresses guessing: forget the stale ones
+            window = self.limits.guess_window
+            self.wrong = {a: t for a, t in self.wrong.items() if t and now - t[-1] < window}
         recent = [t for t in self.wrong.get(address, []) if now - t < self.limits.guess_window]
         self.wrong[address] = recent
         return len(recent) >= self.limits.wrong_codes
