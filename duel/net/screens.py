@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -215,6 +216,8 @@ class RemoteXControl:
         self.expansions = seat.game.expansions
         self.think = 1.0
         self.notify: Callable[[str], None] = print
+        #: Called (from the waiting thread) when the game moved on while the seat waits.
+        self.moved: Callable[[], None] = lambda: None
         self.told = len(seat.game.moves)
         self.sent: tuple[int, int] | None = None
         self.errors_seen = len(seat.connection.errors)
@@ -244,6 +247,8 @@ class RemoteXControl:
                 if before.is_chance() or before.to_move != self.seat.player:
                     who = "" if before.is_chance() else f"{PLAYER_NAMES[before.to_move]}: "
                     self.notify(who + str(game.moves[i]))
+            if len(game.moves) != self.told:
+                self.moved()
             self.told = len(game.moves)
             if self.seat.over:
                 return None
@@ -304,6 +309,17 @@ class NetXApp(XApp):
     def __init__(self, control: RemoteXControl) -> None:
         super().__init__(control)  # type: ignore[arg-type]
         self.remote = control
+        control.moved = self._moved
+
+    def _moved(self) -> None:
+        with contextlib.suppress(RuntimeError):  # the app is closing
+            self.call_from_thread(self.show_waiting)
+
+    def show_waiting(self) -> None:
+        """The table as it is now while the other seat decides (no moves to choose from)."""
+        if self.player is None:
+            self.query_one("#board").update("\n".join(board_lines(self.remote.state)))  # type: ignore[attr-defined]
+            self.query_one("#moves").clear_options()  # type: ignore[attr-defined]
 
     def compose(self):
         from textual.widgets import Static
