@@ -328,6 +328,7 @@ class NetXApp(XApp):
         yield from super().compose()
 
     def on_mount(self) -> None:  # after XApp's own (Textual calls both)
+        self.show_waiting()
         self.say(self.remote.seat.seat_text() + " " + self.remote.seat.hints_text())
         self.set_interval(1.0, self.tick)
 
