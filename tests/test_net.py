@@ -152,6 +152,14 @@ def test_the_server_killed_mid_game_resumes_and_the_clients_reconnect(tmp_path):
         process.send_signal(signal.SIGKILL)
         process.wait()
         process = await asyncio.to_thread(server_process, tmp_path, port)
+        # A game put in the folder while the server runs (duel host --add) is served too.
+        added = Table.new(("pantheon",), ("human", "human"))
+        added.path = tmp_path / f"table-{added.id}.json"
+        added.deal()
+        added.save()
+        await asyncio.sleep(1.5)  # duel server looks at its folder every second
+        late = await play_table(url, added.codes, rng=random.Random(9))
+        assert late["A"].record == Table.load(added.path).record() is not None
         return await asyncio.gather(*games), counts
 
     try:
