@@ -141,10 +141,14 @@ class NetDuelApp(DuelApp):
             self.changed()
 
     def header(self, width: int):
-        text = super().header(width)
+        """The clocks first (they must show at 80 columns), then the local app's status."""
         clocks = self.seat.clocks_text()
-        if clocks:
-            text.append(f" · {clocks}", style="bold")
+        if not clocks:
+            return super().header(width)
+        from rich.text import Text
+
+        text = Text(clocks + " ", style="bold")
+        text.append_text(super().header(max(width - text.cell_len, 20)))
         return text
 
     def dealer_tag(self) -> str:
