@@ -337,11 +337,12 @@ def trigger_moves(s: XState, which) -> list[XMove]:
 
 
 def _insider_moves(s: XState) -> list[XMove]:
+    """Insider Influence: the top Decree of any Chamber, face up or down (BGA moves the Decree
+    at the top of the Chamber's stack), to any other Chamber."""
     return [
-        XMove("move_decree", (c, name, d))
+        XMove("move_decree", (c, entries[0][0] if entries[0][1] else None, d))
         for c, entries in enumerate(s.decrees, 1)
-        for name, up in dict.fromkeys(entries)
-        if up
+        if entries
         for d in range(1, 7)
         if d != c
     ]
@@ -476,14 +477,22 @@ def _done(t: XState) -> None:
 
 
 def _apply_decree(t: XState, m: XMove) -> None:
+    """A face-down Decree turns up: the last face-down one of the Chamber (a Decree Insider
+    Influence moved lies under the others). A step ``("decree", chamber, loser)`` of Insider
+    Influence also names the controller of the Chamber the Decree left (Standing army's shield
+    leaves them)."""
     chamber, name = m.args
     entries = list(t.decrees[chamber - 1])
-    i = next(i for i, (_, up) in enumerate(entries) if not up)
+    i = max(i for i, (_, up) in enumerate(entries) if not up)
     entries[i] = (name, True)
     t.decrees = (*t.decrees[: chamber - 1], tuple(entries), *t.decrees[chamber:])
+    loser = t.step[2] if t.step is not None and len(t.step) > 2 else None
     owner = controller(t.senate, chamber)
-    if name == "Standing army" and owner is not None and RULES._move_pawn(t, owner, 1):
-        return
+    if name == "Standing army":
+        if loser is not None and RULES._move_pawn(t, 1 - loser, 1):
+            return
+        if owner is not None and RULES._move_pawn(t, owner, 1):
+            return
     _done(t)
 
 
@@ -666,16 +675,24 @@ def _apply_swap(t: XState, m: XMove) -> None:
 
 
 def _apply_move_decree(t: XState, m: XMove) -> None:
-    source, name, target = m.args
+    """Insider Influence moves the top Decree of a Chamber under the Decrees of another (BGA
+    ``Senate::moveDecree``). Nothing else happens when both Chambers have the same controller
+    (or none); otherwise a face-down Decree turns up, and Standing army's shield leaves the
+    source's controller and joins the target's."""
+    source, _, target = m.args
     old_source, old_target = controller(t.senate, source), controller(t.senate, target)
-    entries = list(t.decrees[source - 1])
-    entries.remove((name, True))
     decrees = list(t.decrees)
-    decrees[source - 1] = tuple(entries)
-    decrees[target - 1] = (*decrees[target - 1], (name, True))
+    moved, *rest = decrees[source - 1]
+    decrees[source - 1] = tuple(rest)
+    decrees[target - 1] = (*decrees[target - 1], moved)
     t.decrees = tuple(decrees)
-    if name == "Standing army":
-        # the shield leaves the source's controller and joins the target's
+    if old_source == old_target:
+        _done(t)
+        return
+    name, face_up = moved
+    if not face_up:  # turned up under the target's Decrees; its effect then (_apply_decree)
+        push(t, ("decree", target, old_source), front=True)
+    elif name == "Standing army":
         if old_source is not None and RULES._move_pawn(t, 1 - old_source, 1):
             return
         if old_target is not None and RULES._move_pawn(t, old_target, 1):

@@ -6,6 +6,8 @@ import pytest
 
 from duel.expansions import XMove
 from duel.expansions.agora import DECREES
+from tests.expansions.positions import arrange
+from tests.expansions.test_agora_rules import EMPTY_SENATE, play_turn, trigger, with_plot
 
 pytestmark = pytest.mark.expansions
 
@@ -23,3 +25,96 @@ def test_the_decree_notation_is_the_one_documented():
     assert str(XMove("move_decree", (2, None, 4))) == "move face-down decree from 2 to 4"
     assert XMove.parse("move cube 2 to 3") == XMove("move_cube", (2, 3))
     assert XMove.parse("MOVE decree green WAIVER from 3 to 6").args == (3, "Green waiver", 6)
+
+
+# --- 1. Insider Influence between two Chambers of one controller changes nothing ----------------
+def _insider(decrees, senate, pawn=0, military=0, seed=0):
+    s = play_turn(seed)
+    s = arrange(s, senate=senate, decrees=decrees, pawn=pawn, military=military)
+    return trigger(with_plot(s, "Insider Influence"), "Insider Influence")
+
+
+def _senate_for(player, chambers, other=()):
+    """``player`` holds one cube in each of ``chambers``, the opponent one in each of ``other``."""
+    pairs = []
+    for c in range(1, 7):
+        mine, theirs = int(c in chambers), int(c in other)
+        pairs.append((mine, theirs) if player == 0 else (theirs, mine))
+    return tuple(pairs)
+
+
+def test_standing_army_between_two_chambers_of_one_controller_does_not_move_the_pawn():
+    s = play_turn()
+    player = s.to_move
+    decrees = ((("Standing army", True),),) + ((),) * 5
+    # the pawn one step from the player's capital: losing the shield a moment would lose the game
+    pawn = -8 if player == 0 else 8
+    s = _insider(decrees, _senate_for(player, (1, 3)), pawn=pawn)
+    s = s.apply(XMove("move_decree", (1, "Standing army", 3)))
+    assert s.pawn == pawn and not s.is_terminal()
+    assert s.decrees[2] == (("Standing army", True),)
+
+
+def test_standing_army_between_two_chambers_nobody_controls_does_not_move_the_pawn():
+    decrees = ((("Standing army", True),),) + ((),) * 5
+    s = _insider(decrees, EMPTY_SENATE)
+    s = s.apply(XMove("move_decree", (1, "Standing army", 4)))
+    assert s.pawn == 0 and s.decrees[3] == (("Standing army", True),)
+
+
+def test_standing_army_from_the_opponents_chamber_to_mine_moves_the_pawn_two_spaces():
+    s = play_turn()
+    player = s.to_move
+    decrees = ((("Standing army", True),),) + ((),) * 5
+    s = _insider(decrees, _senate_for(player, (3,), other=(1,)))
+    s = s.apply(XMove("move_decree", (1, "Standing army", 3)))
+    assert s.pawn == (2 if player == 0 else -2)
+
+
+# --- 2. any top Decree may move, face down too; only the top of a Chamber of two ----------------
+def test_insider_influence_offers_the_top_decree_of_each_chamber_face_down_ones_too():
+    decrees = (
+        (("Blue tithe", True), ("Red tithe", True)),
+        ((None, False),),
+        (),
+        (),
+        (),
+        (),
+    )
+    s = _insider(decrees, EMPTY_SENATE)
+    sources = {(m.args[0], m.args[1]) for m in s.legal_moves()}
+    assert sources == {(1, "Blue tithe"), (2, None)}
+    assert len(s.legal_moves()) == 10
+
+
+def test_a_face_down_decree_moved_into_a_controlled_chamber_turns_up_under_the_decree_there():
+    s = play_turn()
+    player = s.to_move
+    decrees = (((None, False),), (), (("Red tithe", True),), (), (), ())
+    s = _insider(decrees, _senate_for(player, (3,)))
+    s = s.apply(XMove("move_decree", (1, None, 3)))
+    assert s.phase == "decree" and s.decrees[2] == (("Red tithe", True), (None, False))
+    s = s.apply(XMove("decree", (3, "Standing army")))
+    assert s.decrees[2] == (("Red tithe", True), ("Standing army", True))
+    assert s.pawn == (1 if player == 0 else -1)  # gained by the target's controller
+
+
+def test_a_face_down_decree_leaving_a_controlled_chamber_turns_up_and_its_shield_leaves():
+    s = play_turn()
+    player = s.to_move
+    # Chamber 1 is the player's; its face-down Decree (possible after an earlier move) leaves for
+    # Chamber 6 under a face-down Decree nobody has seen: the moved one turns up, not that one
+    decrees = (((None, False),), (), (), (), (), ((None, False),))
+    s = _insider(decrees, _senate_for(player, (1,)))
+    s = s.apply(XMove("move_decree", (1, None, 6)))
+    assert s.phase == "decree"
+    s = s.apply(XMove("decree", (6, "Standing army")))
+    assert s.decrees[5] == ((None, False), ("Standing army", True))
+    assert s.pawn == (-1 if player == 0 else 1)  # a step back towards the player
+
+
+def test_a_face_down_decree_between_chambers_nobody_controls_stays_face_down():
+    decrees = (((None, False),), (), (), (), (), ())
+    s = _insider(decrees, EMPTY_SENATE)
+    s = s.apply(XMove("move_decree", (1, None, 5)))
+    assert s.phase != "decree" and s.decrees[4] == ((None, False),)
