@@ -39,6 +39,7 @@ from duel.expansions.components import (
     SENATOR_IDS,
     SENATOR_KIND,
     T_ORGANIZED_CRIME,
+    XCARDS,
     structure_of,
 )
 from duel.expansions.moves import XMove
@@ -198,6 +199,10 @@ def _start_step(t: XState, step: tuple) -> bool:  # noqa: C901 - one branch per 
         wait = (
             "curia" if any(not p.prepared and not p.used for p in t.cities[player].plots) else None
         )
+    elif kind == "pair":
+        wait = "choose_token" if t.board else None
+    elif kind == "supremacy":
+        RULES.check_science_supremacy(t)
     elif kind == "coins":
         _auto_coins(t, player, step[2])
     elif kind == "shields":
@@ -661,6 +666,9 @@ def _apply_discard_free(t: XState, m: XMove) -> None:
 
 
 def _apply_swap(t: XState, m: XMove) -> None:
+    """Coercion (BGA ``SwapBuildingTrait::actionSwapBuilding``): the cards change cities; a
+    green card that gives its new owner a pair of symbols offers them a Progress token, the
+    mover first; scientific supremacy is checked after both choices (both at six: a draw)."""
     mine, theirs = m.args
     player = t.to_move
     city, other = t.cities[player], t.cities[1 - player]
@@ -669,8 +677,13 @@ def _apply_swap(t: XState, m: XMove) -> None:
     for p in (0, 1):
         if t.cities[p].snake in (mine, theirs):
             t.cities[p].snake = None  # the card changed city: the Snake token falls off
-    if RULES.recompute_science(t):
-        return
+        t.cities[p].science = RULES.science_symbols(t, p)
+    pairs = [
+        ("pair", p)
+        for p, card in ((player, theirs), (1 - player, mine))
+        if XCARDS[card].science and RULES.symbol_count(t, p, XCARDS[card].science) >= 2
+    ]
+    push(t, *pairs, ("supremacy", player), front=True)
     _done(t)
 
 

@@ -4,10 +4,12 @@ each a known-answer test from a position that shows it."""
 
 import pytest
 
+from duel.catalog import token_named
 from duel.expansions import XMove
 from duel.expansions.agora import DECREES
+from duel.expansions.rules import science_symbols
 from tests.expansions.positions import arrange
-from tests.expansions.test_agora_rules import EMPTY_SENATE, play_turn, trigger, with_plot
+from tests.expansions.test_agora_rules import EMPTY_SENATE, card, play_turn, trigger, with_plot
 
 pytestmark = pytest.mark.expansions
 
@@ -118,3 +120,70 @@ def test_a_face_down_decree_between_chambers_nobody_controls_stays_face_down():
     s = _insider(decrees, EMPTY_SENATE)
     s = s.apply(XMove("move_decree", (1, None, 5)))
     assert s.phase != "decree" and s.decrees[4] == ((None, False),)
+
+
+# --- 3. Coercion's received green pair offers the Progress token --------------------------------
+def _coercion(mine, theirs, my_cards, their_cards, my_tokens=frozenset()):
+    s = play_turn()
+    player = s.to_move
+    cities = {
+        player: {"cards": frozenset(map(card, my_cards)), "tokens": my_tokens},
+        1 - player: {"cards": frozenset(map(card, their_cards)), "tokens": frozenset()},
+    }
+    s = arrange(s, cities=cities, decrees=((),) * 6, senate=EMPTY_SENATE)
+    s = arrange(s, cities={p: {"science": science_symbols(s, p)} for p in (0, 1)})
+    s = trigger(with_plot(s, "Coercion"), "Coercion")
+    return s.apply(XMove("swap", (card(mine), card(theirs)))), player
+
+
+def test_a_green_pair_received_by_coercion_offers_a_progress_token():
+    # the player holds Scriptorium (quill) and takes Library, the other quill
+    s, player = _coercion("Apothecary", "Library", {"Apothecary", "Scriptorium"}, {"Library"})
+    assert s.phase == "choose_token" and s.to_move == player
+    token = s.legal_moves()[0]
+    s = s.apply(token)
+    assert token.args[0] in s.cities[player].tokens and s.to_move == player
+
+
+def test_both_players_may_complete_a_pair_the_mover_chooses_first():
+    s, player = _coercion(
+        "Scriptorium", "Pharmacist", {"Scriptorium", "Dispensary"}, {"Pharmacist", "Library"}
+    )
+    assert s.phase == "choose_token" and s.to_move == player
+    s = s.apply(s.legal_moves()[0])
+    assert s.phase == "choose_token" and s.to_move == 1 - player
+    s = s.apply(s.legal_moves()[0])
+    assert len(s.cities[0].tokens) == len(s.cities[1].tokens) == 1
+    assert s.phase == "play" and s.to_move == player  # the turn goes on after the Conspiracy
+
+
+def test_a_symbol_given_away_and_received_back_is_no_pair():
+    s, player = _coercion("Scriptorium", "Library", {"Scriptorium"}, {"Library"})
+    assert s.phase == "play" and s.to_move == player
+
+
+# --- 4. both players at six science symbols at once is a draw -----------------------------------
+def test_both_players_reaching_six_symbols_at_once_is_a_draw():
+    # the player: Law, pendulum twice, wheel, quill, mortar (5); the opponent: sundial twice,
+    # wheel, quill, mortar, globe (5); a pendulum for a sundial gives both their sixth
+    s, player = _coercion(
+        "Laboratory",
+        "Study",
+        {"Workshop", "Laboratory", "Apothecary", "Scriptorium", "Pharmacist"},
+        {"Academy", "Study", "School", "Library", "Dispensary", "University"},
+        my_tokens=frozenset({token_named("Law")}),
+    )
+    assert s.is_terminal() and s.is_shared_victory and s.victory == "science"
+    assert s.returns() == (0.0, 0.0)
+    assert s.describe() == "game over: shared victory (science)"
+
+
+def test_one_player_reaching_six_by_coercion_wins():
+    s, player = _coercion(
+        "Laboratory",
+        "Study",
+        {"Workshop", "Laboratory", "Apothecary", "Scriptorium", "Pharmacist"},
+        {"Academy", "Study"},
+        my_tokens=frozenset({token_named("Law")}),
+    )
+    assert s.is_terminal() and s.winner == player and s.victory == "science"
