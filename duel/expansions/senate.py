@@ -659,9 +659,15 @@ def _apply_treason_deal(t: XState, m: XMove) -> None:
 
 
 def _apply_discard_free(t: XState, m: XMove) -> None:
+    """Turn of Events: a card to the discard pile. With Pantheon, the tokens of the cards it
+    uncovers go to the player at once (BGA ``DiscardAvailableCardTrait``: a Mythology token's
+    Divinity is placed before the second discard), so a token never leaves with a card."""
     card = m.args[0]
     RULES._take_from_pyramid(t, card)
     t.discard = t.discard | {card}
+    if t.pantheon and not RULES._take_uncovered_tokens(t):
+        t.step = None  # the Mythology draw first; the seat resumes the steps (_finish_turn)
+        return
     _done(t)
 
 

@@ -7,7 +7,9 @@ import pytest
 from duel.catalog import token_named
 from duel.expansions import XMove
 from duel.expansions.agora import DECREES
+from duel.expansions.components import structure_of
 from duel.expansions.rules import science_symbols
+from tests.expansions import positions
 from tests.expansions.positions import arrange
 from tests.expansions.test_agora_rules import EMPTY_SENATE, card, play_turn, trigger, with_plot
 
@@ -187,3 +189,73 @@ def test_one_player_reaching_six_by_coercion_wins():
         my_tokens=frozenset({token_named("Law")}),
     )
     assert s.is_terminal() and s.winner == player and s.victory == "science"
+
+
+# --- 5. Turn of Events with Pantheon hands out each uncovered token at once ----------------------
+BOTH = ("agora", "pantheon")
+
+
+def _one_discard_from(s, tokens):
+    """A token slot a single discard would uncover: covered by one present card only."""
+    layout = structure_of(s.expansions, s.age)
+    return any(
+        sum(s.present >> c & 1 for c in layout.covered_by[x]) == 1
+        and all(s.accessible >> c & 1 for c in layout.covered_by[x] if s.present >> c & 1)
+        for x in tokens
+    )
+
+
+def _turn_of_events(kind, age):
+    """A Turn of Events with both expansions whose first discard uncovers a card holding a
+    ``kind`` token ("offering" or "mythology"): the state, that discard and the slot."""
+    for seed in range(20):
+        s = positions.reach(
+            lambda s: s.phase == "play"
+            and s.age == age
+            and not s.pending
+            and not s.reveal
+            and _one_discard_from(s, s.offering_on if kind == "offering" else s.mythology_on),
+            seed,
+            BOTH,
+        )
+        s = arrange(s, senate=EMPTY_SENATE, decrees=((),) * 6)
+        s = trigger(with_plot(s, "Turn Of Events"), "Turn Of Events")
+        tokens = s.offering_on if kind == "offering" else s.mythology_on
+        for move in s.legal_moves():
+            after = s.apply(move)
+            slots = [x for x in tokens if after.accessible >> x & 1]
+            if slots:
+                return s, move, slots[0]
+    raise AssertionError("no such position in 20 games")
+
+
+def _turn_up(s):
+    while s.is_chance() and s.phase == "reveal":
+        s = s.apply(s.chance_outcomes()[0][0])
+    return s
+
+
+def test_an_offering_token_uncovered_by_the_first_discard_stays_the_players():
+    s, first, slot = _turn_of_events("offering", 2)
+    player = s.to_move
+    value = s.offering_on[slot]
+    before = s.cities[player].offerings
+    s = _turn_up(s.apply(first))
+    assert sorted(s.cities[player].offerings) == sorted((*before, value))
+    # the second discard takes the card the first uncovered: the token is already the player's
+    s = s.apply(XMove("discard_free", (s.pyramid[slot],)))
+    assert sorted(s.cities[player].offerings) == sorted((*before, value))
+
+
+def test_a_mythology_token_uncovered_by_the_first_discard_places_a_divinity_before_the_second():
+    s, first, slot = _turn_of_events("mythology", 1)
+    player = s.to_move
+    mythology = s.mythology_on[slot]
+    s = s.apply(first)
+    assert s.phase == "draw_divinities" and s.to_move == player
+    assert s.cities[player].mythology[-1] == mythology
+    s = s.apply(s.chance_outcomes()[0][0])
+    assert s.phase == "seat"
+    s = _turn_up(s.apply(s.legal_moves()[0]))
+    assert s.phase == "discard_any" and s.to_move == player
+    assert XMove("discard_free", (s.pyramid[slot],)) in s.legal_moves()
