@@ -219,10 +219,14 @@ def _finish_turn(t: XState) -> None:
     t.step = None  # a step answered by a shared rule (Extortion's steal, Espionage's token)
     if t.pending:
         if t.continuation is None:
-            t.continuation = ("finish",)
+            # whose turn it is: a step of the opponent's (a military token the pawn gave them,
+            # a pair from Coercion) makes them the mover for a while
+            t.continuation = ("finish", t.to_move)
         senate.resolve(t)
         return
     continuation, t.continuation = t.continuation, None
+    if continuation is not None and continuation[0] == "finish":
+        t.to_move = continuation[1]
     if continuation is not None and continuation[0] == "resume":
         t.phase, t.to_move = continuation[1], continuation[2]
         return

@@ -8,9 +8,9 @@ Agora military token (another cube to place)... Each effect is a *step* queued i
 ``t.pending``. :func:`resolve` works through the queue: a step that needs nobody's decision is
 applied at once; a step that needs a decision or a chance outcome becomes the state's phase
 (the step itself in ``t.step``), and the move that answers it resolves the rest of the queue.
-When the queue is empty, ``t.continuation`` says what comes next: ``("finish",)`` the end of
-the turn, ``("play", player)`` the rest of a turn that began with a Conspiracy, ``("resume",
-phase, player)`` the Wonder draft.
+When the queue is empty, ``t.continuation`` says what comes next: ``("finish", player)`` the
+end of ``player``'s turn, ``("play", player)`` the rest of a turn that began with a Conspiracy,
+``("resume", phase, player)`` the Wonder draft.
 
 The functions that change a state take ``t``, a fresh copy being built (as in
 :mod:`duel.expansions.rules`).
@@ -777,11 +777,14 @@ def tithes(t: XState, colour: str) -> None:
 
 def military_token(t: XState, player: int, large: bool) -> None:
     """An Agora military token taken by ``player``: a cube to place, or an opponent's cube to
-    remove and one of theirs to move."""
-    if large:
-        push(t, ("evict", player), ("move", player))
-    else:
-        push(t, ("place", player))
+    remove and one of theirs to move. Its actions come before the rest of the chain that moved
+    the pawn (BGA prepends them: a Politician's next action, Knossos's or Political Maneuver's
+    next step waits), after the Decrees the same change turns up (BGA turns them at once)."""
+    steps = (("evict", player), ("move", player)) if large else (("place", player),)
+    lead = 0
+    while lead < len(t.pending) and t.pending[lead][0] == "decree":
+        lead += 1
+    t.pending = (*t.pending[:lead], *steps, *t.pending[lead:])
 
 
 def setup_decrees(t: XState) -> None:

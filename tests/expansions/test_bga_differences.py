@@ -7,11 +7,19 @@ import pytest
 from duel.catalog import token_named
 from duel.expansions import XMove
 from duel.expansions.agora import DECREES
-from duel.expansions.components import structure_of
+from duel.expansions.components import W_KNOSSOS, structure_of
 from duel.expansions.rules import science_symbols
 from tests.expansions import positions
 from tests.expansions.positions import arrange
-from tests.expansions.test_agora_rules import EMPTY_SENATE, card, play_turn, trigger, with_plot
+from tests.expansions.test_agora_rules import (
+    EMPTY_SENATE,
+    _recruit,
+    card,
+    play_turn,
+    senator,
+    trigger,
+    with_plot,
+)
 
 pytestmark = pytest.mark.expansions
 
@@ -259,3 +267,80 @@ def test_a_mythology_token_uncovered_by_the_first_discard_places_a_divinity_befo
     s = _turn_up(s.apply(s.legal_moves()[0]))
     assert s.phase == "discard_any" and s.to_move == player
     assert XMove("discard_free", (s.pyramid[slot],)) in s.legal_moves()
+
+
+# --- 6. a military token taken mid-chain is handled first ---------------------------------------
+STANDING_ARMY_IN_2 = ((), (("Standing army", True),), (), (), (), ())
+
+
+def _near_small_token(player):
+    """The pawn two spaces from the centre on the opponent's side: one more enters the small
+    token's zone (3-5)."""
+    return 2 if player == 0 else -2
+
+
+def test_a_politicians_military_token_comes_before_its_next_senate_action():
+    s = play_turn()
+    player = s.to_move
+    blues = frozenset({card("Theater"), card("Altar")})  # two Senate actions
+    s = arrange(
+        s,
+        senate=EMPTY_SENATE,
+        decrees=STANDING_ARMY_IN_2,
+        pawn=_near_small_token(player),
+        cities={player: {"cards": blues}},
+    )
+    s = _recruit(s, senator("Politician (left section)"))
+    s = s.apply(XMove("place", (2,)))  # control of 2: Standing army moves the pawn onto a token
+    assert s.pawn == (3 if player == 0 else -3)
+    assert s.phase == "place" and s.to_move == player  # the token's cube, anywhere
+    assert s.pending[0][0] == "senate" and s.pending[0][3] == 1  # then the second action
+    s = s.apply(XMove("place", (5,)))
+    assert s.phase == "senate" and s.step[3] == 1
+
+
+def test_knossos_military_token_comes_before_its_cube_move():
+    s = play_turn()
+    player = s.to_move
+    s = arrange(
+        s,
+        senate=EMPTY_SENATE,
+        decrees=STANDING_ARMY_IN_2,
+        pawn=_near_small_token(player),
+        cities={player: {"wonders": (W_KNOSSOS,), "coins": 30}},
+    )
+    slot = s.accessible_slots[0]
+    s = s.apply(XMove("wonder", (W_KNOSSOS, s.pyramid[slot])))
+    assert s.phase == "place"
+    s = s.apply(XMove("place", (2,)))
+    assert s.phase == "place" and s.pending[0] == ("move", player)
+
+
+def test_political_maneuvers_military_token_comes_before_its_eviction():
+    s = play_turn()
+    player = s.to_move
+    senate = _senate_for(player, (), other=(6,))
+    s = arrange(s, senate=senate, decrees=STANDING_ARMY_IN_2, pawn=_near_small_token(player))
+    s = trigger(with_plot(s, "Political Maneuver"), "Political Maneuver")
+    s = s.apply(XMove("place", (2,)))
+    assert s.phase == "place" and s.pending[0] == ("evict", player)
+
+
+def test_after_the_opponents_military_token_the_turn_passes_as_usual():
+    # the player moves their only cube out of Chamber 2: Standing army's shield goes back to the
+    # opponent, whose pawn step takes the small token on the player's side; the opponent places
+    # its cube, and then it is the opponent's turn (not the player's again)
+    s = play_turn()
+    player = s.to_move
+    s = arrange(
+        s,
+        senate=_senate_for(player, (2,)),
+        decrees=STANDING_ARMY_IN_2,
+        pawn=-_near_small_token(player),
+        military=0b1111,
+    )
+    s = _recruit(s, senator("Politician (left section)"))
+    s = s.apply(XMove("move_cube", (2, 3)))
+    assert s.phase == "place" and s.to_move == 1 - player
+    s = s.apply(XMove("place", (6,)))
+    assert s.phase in ("play", "reveal") and s.to_move == 1 - player
