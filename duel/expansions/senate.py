@@ -196,8 +196,12 @@ def _start_step(t: XState, step: tuple) -> bool:  # noqa: C901 - one branch per 
     elif kind == "sabotage":
         wait = "sabotage" if opponent.built else None
     elif kind == "curia":
+        plots = [p for p in t.cities[player].plots if not p.prepared and not p.used]
+        # BGA skips the step when none is useful; a name this view cannot see might be
         wait = (
-            "curia" if any(not p.prepared and not p.used for p in t.cities[player].plots) else None
+            "curia"
+            if any(p.name is None or useful_to_trigger(t, player, p.name) for p in plots)
+            else None
         )
     elif kind == "pair":
         wait = "choose_token" if t.board else None
@@ -252,6 +256,39 @@ def conspiracy_steps(name: str, player: int) -> list[tuple]:
     if name in CONSPIRACIES_WITH_MOVE:
         steps.append(("move", player))
     return steps
+
+
+def useful_to_trigger(s: XState, player: int, name: str) -> bool:
+    """Whether triggering Conspiracy ``name`` now could do anything (BGA
+    ``Conspiracy::isUsefulToTrigger``, which decides whether Curia Julia's step is offered):
+    its main effect has a target, or its cube move (or Senate action) has a cube to use."""
+    opponent = s.cities[1 - player]
+    mine, theirs = cubes_placed(s.senate, player), cubes_placed(s.senate, 1 - player)
+    colours = {COLOR_OF[c] for c in opponent.cards}
+    if name == "Extortion":
+        return bool(opponent.wonders) or mine > 0
+    if name == "Blackmail":
+        return opponent.coins > 0 or mine > 0
+    if name == "Expropriation":
+        return "blue" in colours or mine > 0
+    if name == "Swindle":
+        return "yellow" in colours or mine > 0
+    if name == "Property Fraud":
+        return bool(_fraud_cards(s))
+    if name == "Political Maneuver":
+        return supply(s, player) > 0 or theirs > 0 or mine > 0
+    if name == "Turn Of Events":
+        return bool(s.present) or mine > 0
+    if name == "Embezzlement":
+        return mine > 0 or (theirs > 0 and opponent.coins > 0)
+    if name == "Foreclosure":
+        return bool(colours & {"brown", "grey"})
+    if name == "Coercion":
+        return bool(_swaps(s, player)) or mine > 0
+    if name == "Sabotage":
+        return bool(opponent.built)
+    # Obscurantism, Coup, Treason, Espionage, Insider Influence: always something to do
+    return True
 
 
 def _lockable(s: XState, player: int) -> list[int]:
