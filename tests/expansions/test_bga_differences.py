@@ -219,11 +219,13 @@ def _turn_of_events(kind, age):
     ``kind`` token ("offering" or "mythology"): the state, that discard and the slot."""
     for seed in range(20):
         s = positions.reach(
-            lambda s: s.phase == "play"
-            and s.age == age
-            and not s.pending
-            and not s.reveal
-            and _one_discard_from(s, s.offering_on if kind == "offering" else s.mythology_on),
+            lambda s: (
+                s.phase == "play"
+                and s.age == age
+                and not s.pending
+                and not s.reveal
+                and _one_discard_from(s, s.offering_on if kind == "offering" else s.mythology_on)
+            ),
             seed,
             BOTH,
         )
