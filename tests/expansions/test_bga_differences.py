@@ -8,7 +8,7 @@ from duel.catalog import token_named
 from duel.expansions import XMove
 from duel.expansions.agora import DECREES
 from duel.expansions.components import W_CURIA_JULIA, W_KNOSSOS, structure_of
-from duel.expansions.rules import science_symbols
+from duel.expansions.queries import science_symbols
 from duel.expansions.table import Plot
 from tests.expansions import positions
 from tests.expansions.positions import arrange
@@ -404,7 +404,7 @@ def test_curia_julia_offers_a_useless_main_effect_when_the_cube_move_is_useful()
     ],
 )
 def test_which_conspiracies_are_useful_with_nothing_to_act_on(name, useful):
-    from duel.expansions.senate import useful_to_trigger
+    from duel.expansions.queries import useful_to_trigger
 
     s = play_turn()
     player = s.to_move
