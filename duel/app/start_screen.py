@@ -384,14 +384,17 @@ class NewGameScreen(MenuScreen):
         self.back()
 
     def action_next_game(self) -> None:
-        chosen = self.chosen_game()
-        self.query_one(f"#game-{(chosen + 1) % len(GAME_CHOICES)}", RadioButton).value = True
+        # counted here: the radio set turns the other buttons off only when its message comes,
+        # after a second key pressed at once
+        self.game_index = (self.chosen_game() + 1) % len(GAME_CHOICES)
+        self.query_one(f"#game-{self.game_index}", RadioButton).value = True
+
+    @on(RadioSet.Changed, "#game")
+    def game_changed(self, event: RadioSet.Changed) -> None:
+        self.game_index = event.index
 
     def chosen_game(self) -> int:
-        for i in range(len(GAME_CHOICES)):
-            if self.query_one(f"#game-{i}", RadioButton).value:
-                return i
-        return 0
+        return getattr(self, "game_index", 0)
 
     def action_seat(self, seat: int) -> None:
         self.query_one(f"#seat-{'ab'[seat]}", RadioButton).value = True

@@ -51,6 +51,23 @@ def test_a_new_agora_game_by_keys_is_handed_to_its_table():
     assert game.kinds == ["random", "human"]
 
 
+def test_keys_pressed_at_once_step_through_the_games():
+    async def scenario():
+        app = start_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("n")
+            await pilot.pause()
+            screen = app.screen
+            for _ in range(3):  # faster than the radio set's messages
+                screen.action_next_game()
+            assert screen.choice().expansions == ("agora", "pantheon")
+            screen.action_next_game()
+            assert screen.choice().expansions == ()
+
+    asyncio.run(scenario())
+
+
 def test_the_searching_levels_stand_for_the_expansion_search():
     assert NewGame(0, "cmcts:2s", 2.0, None, ("pantheon",)).kinds == ["human", "mcts:2s"]
     assert NewGame(0, "cmcts:2s", 2.0, None).kinds == ["human", "cmcts:2s"]
