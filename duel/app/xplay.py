@@ -31,7 +31,7 @@ from pathlib import Path
 
 from duel.app.cli_support import user_data_dir
 from duel.app.game_control import autosave_places, save_somewhere
-from duel.app.i18n import N_, shown, tr
+from duel.app.i18n import N_, shown, tr, tr_reason
 from duel.app.xundo import UNDO_WORDS, undo
 from duel.catalog import AGE_NAMES
 from duel.expansions import XMove, XState, new_xgame, observe, senate
@@ -536,7 +536,7 @@ class XGameControl:
         except ValueError as error:
             return str(error)
         reason = view.why_illegal(move)
-        return move if reason is None else reason
+        return move if reason is None else tr_reason(reason)
 
     def result(self) -> str:
         final = self.state

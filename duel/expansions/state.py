@@ -101,6 +101,7 @@ from duel.expansions.table import (
 from duel.moves import PLAYER_NAMES
 from duel.pricing import min_purchase_cost
 from duel.pyramid_layouts import SLOTS
+from duel.reason import Reason
 
 
 class XState:
@@ -305,14 +306,19 @@ class XState:
         return move
 
     def why_illegal(self, move: XMove) -> str | None:
-        """``None`` if ``move`` is legal here, else a sentence saying why not."""
+        """``None`` if ``move`` is legal here, else a sentence saying why not (a
+        :class:`~duel.reason.Reason`: the programs translate it)."""
         move = self._completed(move)
         if self.is_terminal():
-            return "the game is over"
+            return Reason("the game is over")
         if self.is_chance():
             if any(m == move for m, _ in self.chance_weights()[0]):
                 return None
-            return f"{move} is not a possible outcome here ({self.describe()})"
+            return Reason(
+                "{move} is not a possible outcome here ({hint})",
+                move=str(move),
+                hint=self.describe(),
+            )
         if move in self.legal_moves():
             return None
         player = self.to_move
@@ -321,23 +327,42 @@ class XState:
             card = move.args[-1]
             slot = self.pyramid.index(card) if card in self.pyramid else -1
             if slot < 0 or not self.accessible >> slot & 1:
-                return f"{XCARDS[card].name} is not an accessible card of the structure"
+                return Reason(
+                    "{card} is not an accessible card of the structure", card=XCARDS[card].name
+                )
             if move.kind == "build":
                 cost = self.card_cost(player, card)
-                return f"{XCARDS[card].name} costs {cost} coins, you have {city.funds}"
+                return Reason(
+                    "{card} costs {cost} coins, you have {funds}",
+                    card=XCARDS[card].name,
+                    cost=cost,
+                    funds=city.funds,
+                )
             wonder = move.args[0]
             if wonder not in city.wonders:
-                return f"you have no unbuilt wonder {XWONDERS[wonder].name}"
+                return Reason("{wonder} is not one of your wonders", wonder=XWONDERS[wonder].name)
             if self.wonders_built_count() >= MAX_WONDERS_BUILT:
-                return "seven wonders are built already"
+                return Reason("seven wonders have been built: no more wonders can be built")
             cost = self.wonder_cost(player, wonder)
-            return f"{XWONDERS[wonder].name} costs {cost} coins, you have {city.funds}"
+            return Reason(
+                "{card} costs {cost} coins, you have {funds}",
+                card=XWONDERS[wonder].name,
+                cost=cost,
+                funds=city.funds,
+            )
         if self.phase == "play" and move.kind == "activate":
             if self.age < 2:
-                return "Divinities are activated from Age II on"
-            return f"{move} is not possible: not on a face-up space, or you cannot pay for it"
-        moves = ", ".join(str(m) for m in self.legal_moves()[:6])
-        return f"{move} is not legal here ({self.describe()}); legal moves include {moves}"
+                return Reason("Divinities are activated from Age II on")
+            return Reason(
+                "{move} is not possible: not on a face-up space, or you cannot pay for it",
+                move=str(move),
+            )
+        return Reason(
+            "{move} is not legal here ({position}); legal moves include {moves}",
+            move=str(move),
+            position=self.describe(),
+            moves=tuple(str(m) for m in self.legal_moves()[:6]),
+        )
 
     def apply(self, move: XMove | str, *, check: bool = True) -> XState:
         """The state after ``move`` (or its notation); raises :class:`XIllegalMoveError` if

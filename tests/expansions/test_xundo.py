@@ -95,3 +95,19 @@ def test_the_line_mode_takes_undo(tmp_path, monkeypatch):
     assert code == 1 and any(line.startswith("Taken back: A pick") for line in out)
     data = json.loads((tmp_path / "game.json").read_text())
     assert data["metadata"]["in_progress"]
+
+
+def test_an_illegal_move_typed_is_refused_in_the_players_language(tmp_path, monkeypatch):
+    from duel.app.i18n import set_language
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    control = _control(tmp_path, seed=1)
+    player = control.advance()
+    english = control.read_move(player, "build Baths")
+    assert isinstance(english, str) and "is not legal here" in english
+    try:
+        set_language("ja")
+        japanese = control.read_move(player, "build Baths")
+    finally:
+        set_language("en")
+    assert isinstance(japanese, str) and "合法手" in japanese
