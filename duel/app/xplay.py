@@ -31,7 +31,7 @@ from pathlib import Path
 
 from duel.app.cli_support import user_data_dir
 from duel.app.game_control import autosave_places, save_somewhere
-from duel.app.i18n import N_, shown, tr, tr_reason
+from duel.app.i18n import N_, shown, tr, tr_error, tr_reason
 from duel.app.xundo import UNDO_WORDS, undo
 from duel.catalog import AGE_NAMES
 from duel.expansions import XMove, XState, new_xgame, observe, senate
@@ -711,7 +711,7 @@ def show_expansion_file(path: Path, at: int | None) -> int:
                 fail(tr("--at: the record has {n} moves", n=len(states) - 1))
             state = states[index]
     except (XRecordError, XPositionError) as error:
-        fail(str(error))
+        fail(tr_error(error))
     print("\n".join(board_lines(state)))
     print(state.describe())
     return 0
@@ -732,7 +732,7 @@ def hint_record(path: Path, seconds: float | None, top: int, seed: int, as_json:
             state = record.final_state()
             players = record.metadata.get("players") if key is not None else None
     except (XRecordError, XPositionError) as error:
-        fail(str(error))
+        fail(tr_error(error))
     if state.is_terminal() or state.is_chance():
         fail(
             tr(
