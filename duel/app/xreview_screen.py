@@ -54,6 +54,10 @@ class XReviewScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        moves = self.query_one("#xreview-moves", OptionList)
+        if self.replay.last:
+            moves.highlighted = self.replay.last - 1  # the game's end first, as the base review
+        moves.focus()
         self.show(self.replay.last)
         self.query_one("#xreview-status", Label).update(tr("Reviewing: the moves are judged…"))
         self.judge_all()
