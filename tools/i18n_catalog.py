@@ -46,6 +46,7 @@ ENGINE_SOURCES = [
     ROOT / "duel" / f"{name}.py"
     for name in ("explain", "position", "record", "moves", "catalog", "slots")
 ] + [ROOT / "wonders" / f"{name}.py" for name in ("cards", "game")]
+ENGINE_SOURCES += [ROOT / "duel" / "expansions" / f"{name}.py" for name in ("state", "position")]
 LANGUAGES = ("zh-Hans", "zh-Hant", "ja")
 KEYWORDS = {
     "tr": None,

@@ -68,7 +68,7 @@ from duel.expansions.components import (
     xwonder_named,
 )
 from duel.expansions.moves import MILITARY_TOKEN_NAMES
-from duel.expansions.rules import science_symbols
+from duel.expansions.queries import science_symbols
 from duel.expansions.senate import unaccounted_plots
 from duel.expansions.state import XState, new_game
 from duel.expansions.table import (
@@ -89,6 +89,7 @@ from duel.expansions.table import (
 )
 from duel.moves import PLAYER_NAMES
 from duel.position import read_json_file, write_atomically
+from duel.reason import Reason, reason_of
 
 FORMAT = "7wd-xposition"
 VERSION = 1
@@ -193,20 +194,32 @@ def position_to_json(state: XState) -> dict[str, Any]:
     :class:`XPositionError` if ``state`` is not between two turns (see the module docstring)."""
     if state.phase not in PHASES or state.age not in (1, 2, 3):
         raise XPositionError(
-            f"phase: {state.phase!r} in {state.describe()} is not a table between two turns "
-            f"({', '.join(PHASES)}); the game's record holds it"
+            Reason(
+                "phase: {phase} in {position} is not a table between two turns ({names}); the"
+                " game's record holds it",
+                phase=repr(state.phase),
+                position=state.describe(),
+                names=", ".join(PHASES),
+            )
         )
     full = (1 << len(state.pyramid)) - 1
     if state.reveal & ~state.accessible or (state.phase == "reveal" and state.present == full):
         raise XPositionError(
-            f"pyramid: the structure of Age {state.age} is being laid out (face-up cards still "
-            "to turn over); the game's record holds it"
+            Reason(
+                "pyramid: the structure of Age {age} is being laid out (face-up cards still to"
+                " turn over); the game's record holds it",
+                age=state.age,
+            )
         )
     fresh = new_game(state.expansions)
     for name in _TRANSIENT:
         if getattr(state, name) != getattr(fresh, name):
             raise XPositionError(
-                f"{name}: the middle of an effect ({state.describe()}); the game's record holds it"
+                Reason(
+                    "{name}: the middle of an effect ({position}); the game's record holds it",
+                    name=name,
+                    position=state.describe(),
+                )
             )
     layout = structure_of(state.expansions, state.age)
     pyramid: list[str | None] = []
@@ -350,7 +363,7 @@ def load_position(path: str | Path) -> XState:
     try:
         return position_from_json(data)
     except XPositionError as error:
-        raise XPositionError(f"{path}: {error}") from None
+        raise XPositionError(Reason("{path}: {error}", path=path, error=reason_of(error))) from None
 
 
 def is_xposition(data: Any) -> bool:
@@ -364,7 +377,7 @@ def position_from_json(data: Any) -> XState:
     try:
         return _Reader(data).state()
     except RecursionError:
-        raise XPositionError("nested too deeply to be a position") from None
+        raise XPositionError(Reason("nested too deeply to be a position")) from None
 
 
 def _fail(text: str) -> XPositionError:
@@ -374,7 +387,7 @@ def _fail(text: str) -> XPositionError:
 class _Reader:
     def __init__(self, data: Any) -> None:
         if not isinstance(data, dict):
-            raise _fail("a position is a JSON object")
+            raise _fail(Reason("a position is a JSON object"))
         self.data = data
         self.places: dict[tuple[str, int | str], str] = {}  # (kind, id) -> where it lies
         self.expansions: tuple[str, ...] = ()
@@ -389,13 +402,15 @@ class _Reader:
                 hint = (
                     f"did you mean {close[0]!r}?" if close else "known: " + ", ".join(sorted(known))
                 )
-                raise _fail(f"{path}{key}: unknown key ({hint})")
+                raise _fail(
+                    Reason("{path}{key}: unknown key ({hint})", path=path, key=key, hint=hint)
+                )
 
     @staticmethod
     def get(obj: dict, key: str, path: str, kind: type | tuple, default: Any = ...) -> Any:
         if key not in obj or (obj[key] is None and default is not ... and kind is not type(None)):
             if default is ...:
-                raise _fail(f"{path}{key}: missing")
+                raise _fail(Reason("{path}{key}: missing", path=path, key=key))
             return default
         value = obj[key]
         if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
@@ -406,31 +421,62 @@ class _Reader:
                 bool: "true or false",
                 str: "text",
             }.get(kind, "a value")  # type: ignore[call-overload]
-            raise _fail(f"{path}{key}: expected {expected}, got {json.dumps(value)[:60]}")
+            raise _fail(
+                Reason(
+                    "{path}{key}: expected {expected}, got {value}",
+                    path=path,
+                    key=key,
+                    expected=expected,
+                    value=json.dumps(value)[:60],
+                )
+            )
         return value
 
     @staticmethod
     def number(obj: dict, key: str, path: str, low: int, high: int, default: Any = ...) -> int:
         value = _Reader.get(obj, key, path, int, default)
         if not low <= value <= high:
-            raise _fail(f"{path}{key}: expected {low} to {high}, got {value}")
+            raise _fail(
+                Reason(
+                    "{path}{key}: expected {low} to {high}, got {value}",
+                    path=path,
+                    key=key,
+                    low=low,
+                    high=high,
+                    value=value,
+                )
+            )
         return value
 
     @staticmethod
     def name(value: Any, field: str, lookup: Callable[[str], Any]) -> Any:
         if not isinstance(value, str):
-            raise _fail(f"{field}: expected a name, got {json.dumps(value)[:60]}")
+            raise _fail(
+                Reason(
+                    "{field}: expected a name, got {value}",
+                    field=field,
+                    value=json.dumps(value)[:60],
+                )
+            )
         try:
             return lookup(value)
         except (UnknownComponentError, ValueError) as error:
-            raise _fail(f"{field}: {error}") from None
+            raise _fail(Reason("{field}: {error}", field=field, error=reason_of(error))) from None
 
     def names(self, obj: dict, key: str, path: str, lookup, default: Any = ()) -> list:
         values = self.get(obj, key, path, list, list(default) if default != ... else ...)
         out = [self.name(v, f"{path}{key}[{i}]", lookup) for i, v in enumerate(values)]
         for i, item in enumerate(out):
             if item in out[:i]:
-                raise _fail(f"{path}{key}[{i}]: {values[i]!r} is listed twice")
+                raise _fail(
+                    Reason(
+                        "{path}{key}[{i}]: {value} is listed twice",
+                        path=path,
+                        key=key,
+                        i=i,
+                        value=repr(values[i]),
+                    )
+                )
         return out
 
     @staticmethod
@@ -438,7 +484,13 @@ class _Reader:
         if value is None and allow_none:
             return None
         if value not in PLAYER_NAMES:
-            raise _fail(f'{field}: expected "A" or "B", got {json.dumps(value)[:60]}')
+            raise _fail(
+                Reason(
+                    '{field}: expected "A" or "B", got {value}',
+                    field=field,
+                    value=json.dumps(value)[:60],
+                )
+            )
         return PLAYER_NAMES.index(value)
 
     def place(self, kind: str, item: int | str, where: str) -> None:
@@ -450,15 +502,43 @@ class _Reader:
             (item in SENATOR_SET and "agora" not in self.expansions)
             or (item in TEMPLE_SET and "pantheon" not in self.expansions)
         ):
-            raise _fail(f"{where}: {name} is a card of an expansion this game is played without")
+            raise _fail(
+                Reason(
+                    "{where}: {name} is a card of an expansion this game is played without",
+                    where=where,
+                    name=name,
+                )
+            )
         if kind == "card" and item in GUILD_SET and "pantheon" in self.expansions:
-            raise _fail(f"{where}: {name}: Pantheon's Age III has Grand Temples, not Guilds")
+            raise _fail(
+                Reason(
+                    "{where}: {name}: Pantheon's Age III has Grand Temples, not Guilds",
+                    where=where,
+                    name=name,
+                )
+            )
         if kind == "card" and _card_age(item) > self.age:
-            raise _fail(f"{where}: {name} is a card of Age {_card_age(item)}, not yet dealt")
+            raise _fail(
+                Reason(
+                    "{where}: {name} is a card of Age {age}, not yet dealt",
+                    where=where,
+                    name=name,
+                    age=_card_age(item),
+                )
+            )
         if kind == "token" and item not in token_pool(self.expansions):
-            raise _fail(f"{where}: the token {name} is not in this game")
+            raise _fail(
+                Reason("{where}: the token {name} is not in this game", where=where, name=name)
+            )
         if key in self.places:
-            raise _fail(f"{name} is in two places: {self.places[key]} and {where}")
+            raise _fail(
+                Reason(
+                    "{name} is in two places: {places} and {where}",
+                    name=name,
+                    places=self.places[key],
+                    where=where,
+                )
+            )
         self.places[key] = where
 
     def deck_card(
@@ -467,7 +547,9 @@ class _Reader:
         """A card known to lie on a deck (a Divinity's or a Conspiracy's): its name, or "?"
         where the observer does not know it, and who knows it."""
         if not isinstance(entry, dict):
-            raise _fail(f"{where}: expected an object with {key} and known_to")
+            raise _fail(
+                Reason("{where}: expected an object with {key} and known_to", where=where, key=key)
+            )
         self.keys(entry, f"{where}.", frozenset({key, "known_to"}))
         known = frozenset(
             self.player(v, f"{where}.known_to")
@@ -476,11 +558,19 @@ class _Reader:
         raw = self.get(entry, key, f"{where}.", str)
         if raw == UNKNOWN:
             if s.observer is None or s.observer in known:
-                raise _fail(f'{where}.{key}: "?" only for a card the observer does not know')
+                raise _fail(
+                    Reason(
+                        '{where}.{key}: "?" only for a card the observer does not know',
+                        where=where,
+                        key=key,
+                    )
+                )
             return DeckCard(None, known)
         name = self.name(raw, f"{where}.{key}", lookup)
         if s.observer is not None and s.observer not in known:
-            raise _fail(f'{where}.{key}: not known to the observer: write "?"')
+            raise _fail(
+                Reason('{where}.{key}: not known to the observer: write "?"', where=where, key=key)
+            )
         self.place("divinity" if key == "divinity" else "plot", name, label)
         return DeckCard(name, known)
 
@@ -489,9 +579,15 @@ class _Reader:
         data = self.data
         self.keys(data, "", _TOP[""])
         if data.get("format", FORMAT) != FORMAT:
-            raise _fail(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
+            raise _fail(
+                Reason(
+                    "format: expected {FORMAT}, got {value}",
+                    FORMAT=repr(FORMAT),
+                    value=repr(data.get("format")),
+                )
+            )
         if data.get("version", VERSION) != VERSION:
-            raise _fail(f"version: this program reads version {VERSION}")
+            raise _fail(Reason("version: this program reads version {VERSION}", VERSION=VERSION))
         expansions = self.get(data, "expansions", "", list)
         for i, name in enumerate(expansions):
             if name not in EXPANSIONS:
@@ -506,12 +602,16 @@ class _Reader:
         phase = self.get(data, "phase", "", str, "play")
         if phase not in PHASES:
             raise _fail(
-                f"phase: {phase!r} is not a table between two turns (expected "
-                f"{', '.join(PHASES)}); a game's record holds the middle of an effect"
+                Reason(
+                    "phase: {phase} is not a table between two turns (expected {names}); a game's"
+                    " record holds the middle of an effect",
+                    phase=repr(phase),
+                    names=", ".join(PHASES),
+                )
             )
         age = self.get(data, "age", "", int)
         if age not in (1, 2, 3):
-            raise _fail(f"age: expected 1, 2 or 3, got {age}")
+            raise _fail(Reason("age: expected 1, 2 or 3, got {age}", age=age))
         s.age = self.age = age
         s.to_move = self.player(data.get("to_move"), "to_move")
         s.extra = self.get(data, "extra_turn", "", bool, False)
@@ -523,7 +623,9 @@ class _Reader:
         for t in s.board:
             self.place("token", t, "the board")
         if len(s.board) > 5:
-            raise _fail(f"progress_tokens: at most 5 lie on the board, not {len(s.board)}")
+            raise _fail(
+                Reason("progress_tokens: at most 5 lie on the board, not {n}", n=len(s.board))
+            )
         s.discard = frozenset(self.names(data, "discard", "", xcard_named))
         for c in s.discard:
             self.place("card", c, "the discard pile")
@@ -536,11 +638,11 @@ class _Reader:
         if s.pantheon:
             self._pantheon(s, self.get(data, "pantheon", "", dict))
         elif "pantheon" in data:
-            raise _fail("pantheon: the game is played without Pantheon")
+            raise _fail(Reason("pantheon: the game is played without Pantheon"))
         if s.agora:
             self._agora(s, self.get(data, "agora", "", dict))
         elif "agora" in data:
-            raise _fail("agora: the game is played without Agora")
+            raise _fail(Reason("agora: the game is played without Agora"))
         self._derive(s, phase)
         self._check(s)
         s.cities = tuple(cities)
@@ -553,8 +655,13 @@ class _Reader:
         entries = self.get(data, "pyramid", "", list)
         if len(entries) != layout.slots:
             raise _fail(
-                f"pyramid: Age {s.age} has {layout.slots} slots"
-                f"{' (with Agora)' if s.agora else ''}, got {len(entries)}"
+                Reason(
+                    "pyramid: Age {age} has {slots} slots{value}, got {n}",
+                    age=s.age,
+                    slots=layout.slots,
+                    value=" (with Agora)" if s.agora else "",
+                    n=len(entries),
+                )
             )
         third = "temple" if s.pantheon else "guild"
         allowed = {UNKNOWN: "age"}
@@ -571,8 +678,12 @@ class _Reader:
             elif isinstance(entry, str) and entry.startswith(UNKNOWN):
                 if entry not in allowed:
                     raise _fail(
-                        f"{field}: {entry!r} is not a back of this Age "
-                        f"(expected {', '.join(map(repr, allowed))})"
+                        Reason(
+                            "{field}: {entry} is not a back of this Age (expected {names})",
+                            field=field,
+                            entry=repr(entry),
+                            names=", ".join(map(repr, allowed)),
+                        )
                     )
                 pyramid.append(HIDDEN)
                 backs.append(allowed[entry])
@@ -580,9 +691,22 @@ class _Reader:
                 card = self.name(entry, field, xcard_named)
                 pool = self._age_pool(s)
                 if card not in pool and card not in SENATOR_SET:
-                    raise _fail(f"{field}: {XCARDS[card].name} is not a card of Age {s.age}")
+                    raise _fail(
+                        Reason(
+                            "{field}: {card} is not a card of Age {age}",
+                            field=field,
+                            card=XCARDS[card].name,
+                            age=s.age,
+                        )
+                    )
                 if card in SENATOR_SET and not s.agora:
-                    raise _fail(f"{field}: {XCARDS[card].name} is a card of Agora")
+                    raise _fail(
+                        Reason(
+                            "{field}: {card} is a card of Agora",
+                            field=field,
+                            card=XCARDS[card].name,
+                        )
+                    )
                 self.place("card", card, f"slot {slot} of the structure")
                 pyramid.append(card)
                 backs.append(_back_of(s, card))
@@ -591,14 +715,30 @@ class _Reader:
             given = self.get(data, "backs", "", list, None)
             if given is not None:
                 if len(given) != layout.slots:
-                    raise _fail(f"backs: {layout.slots} entries, one a slot, got {len(given)}")
+                    raise _fail(
+                        Reason(
+                            "backs: {slots} entries, one a slot, got {n}",
+                            slots=layout.slots,
+                            n=len(given),
+                        )
+                    )
                 for slot, kind in enumerate(given):
                     if kind not in _BACK_KINDS:
-                        raise _fail(f"backs[{slot}]: expected one of {', '.join(_BACK_KINDS)}")
+                        raise _fail(
+                            Reason(
+                                "backs[{slot}]: expected one of {names}",
+                                slot=slot,
+                                names=", ".join(_BACK_KINDS),
+                            )
+                        )
                     if backs[slot] is not None and backs[slot] != kind:
                         raise _fail(
-                            f"backs[{slot}]: {kind!r}, but pyramid[{slot}] shows "
-                            f"a {backs[slot]!r} card"
+                            Reason(
+                                "backs[{slot}]: {kind}, but pyramid[{slot}] shows a {back} card",
+                                slot=slot,
+                                kind=repr(kind),
+                                back=repr(backs[slot]),
+                            )
                         )
                 backs = list(given)
             backs = _fill_backs(backs, s.age, third)
@@ -606,40 +746,72 @@ class _Reader:
             for kind, count in expected.items():
                 if backs.count(kind) != count:
                     raise _fail(
-                        f"backs: Age {s.age}'s structure has {count} {kind} backs, "
-                        f"got {backs.count(kind)}"
+                        Reason(
+                            "backs: Age {age}'s structure has {count} {kind} backs, got {value}",
+                            age=s.age,
+                            count=count,
+                            kind=kind,
+                            value=backs.count(kind),
+                        )
                     )
             s.backs = tuple(backs)
             s.back_slots = sum(1 << i for i, k in enumerate(s.backs) if k in ("guild", "temple"))
         else:
             if "backs" in data:
-                raise _fail("backs: only Agora's structures have several backs (see back_slots)")
+                raise _fail(
+                    Reason("backs: only Agora's structures have several backs (see back_slots)")
+                )
             marked = {slot for slot, kind in enumerate(backs) if kind == third}
             given = self.get(data, "back_slots", "", list, None)
             if given is not None:
                 if s.age != 3:
-                    raise _fail("back_slots: only Age III has guild or temple backs")
+                    raise _fail(Reason("back_slots: only Age III has guild or temple backs"))
                 slots = set()
                 for i, slot in enumerate(given):
                     if type(slot) is not int or not 0 <= slot < layout.slots or slot in slots:
                         raise _fail(
-                            f"back_slots[{i}]: expected a distinct slot 0-{layout.slots - 1}"
+                            Reason(
+                                "back_slots[{i}]: expected a distinct slot 0-{value}",
+                                i=i,
+                                value=layout.slots - 1,
+                            )
                         )
                     slots.add(slot)
                 missing = sorted(marked - slots)
                 if missing:
-                    raise _fail(f"back_slots: slot {missing[0]} shows the {third} back")
+                    raise _fail(
+                        Reason(
+                            "back_slots: slot {missing} shows the {third} back",
+                            missing=missing[0],
+                            third=third,
+                        )
+                    )
                 marked = slots
             if len(marked) > 3:
-                raise _fail(f"pyramid: {len(marked)} {third} backs; Age III has 3")
+                raise _fail(
+                    Reason("pyramid: {n} {third} backs; Age III has 3", n=len(marked), third=third)
+                )
             for slot in marked:
                 card = s.pyramid[slot]
                 if card >= 0 and _back_of(s, card) != third:
-                    raise _fail(f"back_slots: slot {slot} holds {XCARDS[card].name}, not a {third}")
+                    raise _fail(
+                        Reason(
+                            "back_slots: slot {slot} holds {card}, not a {third}",
+                            slot=slot,
+                            card=XCARDS[card].name,
+                            third=third,
+                        )
+                    )
             for slot, card in enumerate(s.pyramid):
                 if card >= 0 and _back_of(s, card) == third and slot not in marked:
                     if given is not None:
-                        raise _fail(f"back_slots: slot {slot} holds a {third}; list it")
+                        raise _fail(
+                            Reason(
+                                "back_slots: slot {slot} holds a {third}; list it",
+                                slot=slot,
+                                third=third,
+                            )
+                        )
                     marked.add(slot)
             s.back_slots = sum(1 << slot for slot in marked)
 
@@ -658,16 +830,22 @@ class _Reader:
         for i, name in enumerate(tokens):
             if name not in MILITARY_TOKEN_NAMES or mask >> MILITARY_TOKEN_NAMES.index(name) & 1:
                 raise _fail(
-                    f"military.tokens[{i}]: expected a distinct one of "
-                    f"{', '.join(MILITARY_TOKEN_NAMES)}, got {json.dumps(name)[:40]}"
+                    Reason(
+                        "military.tokens[{i}]: expected a distinct one of {names}, got {value}",
+                        i=i,
+                        names=", ".join(MILITARY_TOKEN_NAMES),
+                        value=json.dumps(name)[:40],
+                    )
                 )
             mask |= 1 << MILITARY_TOKEN_NAMES.index(name)
         s.military = mask & ALL_MILITARY
         if "minerva" in military and not s.pantheon:
-            raise _fail("military.minerva: Minerva's pawn is Pantheon's")
+            raise _fail(Reason("military.minerva: Minerva's pawn is Pantheon's"))
         s.minerva = self.get(military, "minerva", "military.", int, None)
         if s.minerva is not None and not -9 <= s.minerva <= 9:
-            raise _fail(f"military.minerva: expected -9 to 9, got {s.minerva}")
+            raise _fail(
+                Reason("military.minerva: expected -9 to 9, got {minerva}", minerva=s.minerva)
+            )
 
     def _city(self, s: XState, p: int, obj: dict, path: str) -> None:
         self.keys(obj, path, _TOP["players.X."])
@@ -682,14 +860,24 @@ class _Reader:
         under = self.names(obj, "wonder_cards", path, xcard_named)
         if len(under) != len(built):
             raise _fail(
-                f"{path}wonder_cards: one card under each built Wonder: {len(built)} built, "
-                f"{len(under)} cards"
+                Reason(
+                    "{path}wonder_cards: one card under each built Wonder: {n} built, {n2} cards",
+                    path=path,
+                    n=len(built),
+                    n2=len(under),
+                )
             )
         city.built = tuple(zip(built, under, strict=True))
         pool = wonder_pool(s.expansions)
         for w in (*city.wonders, *built):
             if w not in pool:
-                raise _fail(f"{path}: {XWONDERS[w].name} is not a Wonder of this game")
+                raise _fail(
+                    Reason(
+                        "{path}: {wonder} is not a Wonder of this game",
+                        path=path,
+                        wonder=XWONDERS[w].name,
+                    )
+                )
             self.place("wonder", w, f"{who}'s Wonders")
         for c in under:
             self.place("card", c, f"under {who}'s Wonders")
@@ -700,7 +888,13 @@ class _Reader:
         if not s.pantheon:
             for key in pantheon_only:
                 if key in obj:
-                    raise _fail(f"{path}{key}: Pantheon's; the game is played without it")
+                    raise _fail(
+                        Reason(
+                            "{path}{key}: Pantheon's; the game is played without it",
+                            path=path,
+                            key=key,
+                        )
+                    )
         else:
             city.astarte = self.number(obj, "astarte", path, 0, 99, 0)
             myths = self.get(obj, "mythology_tokens", path, list, [])
@@ -711,7 +905,14 @@ class _Reader:
             offerings = self.get(obj, "offering_tokens", path, list, [])
             for i, value in enumerate(offerings):
                 if type(value) is not int or value not in OFFERINGS:
-                    raise _fail(f"{path}offering_tokens[{i}]: expected one of {OFFERINGS}")
+                    raise _fail(
+                        Reason(
+                            "{path}offering_tokens[{i}]: expected one of {OFFERINGS}",
+                            path=path,
+                            i=i,
+                            OFFERINGS=OFFERINGS,
+                        )
+                    )
             city.offerings = tuple(sorted(offerings))
             divinities = self.get(obj, "divinities", path, list, [])
             names = []
@@ -726,19 +927,29 @@ class _Reader:
             snake = obj.get("nisaba")
             city.snake = None if snake is None else self.name(snake, f"{path}nisaba", xcard_named)
             if city.snake is not None and "Nisaba" not in city.divinities:
-                raise _fail(f"{path}nisaba: {who} has not activated Nisaba")
+                raise _fail(
+                    Reason("{path}nisaba: {who} has not activated Nisaba", path=path, who=who)
+                )
             if city.snake is not None and not XCARDS[city.snake].science:
-                raise _fail(f"{path}nisaba: the Snake lies on a green card")
+                raise _fail(Reason("{path}nisaba: the Snake lies on a green card", path=path))
         if not s.agora:
             for key in ("conspiracies", "treason_seen"):
                 if key in obj:
-                    raise _fail(f"{path}{key}: Agora's; the game is played without it")
+                    raise _fail(
+                        Reason(
+                            "{path}{key}: Agora's; the game is played without it",
+                            path=path,
+                            key=key,
+                        )
+                    )
             return
         plots = []
         for i, entry in enumerate(self.get(obj, "conspiracies", path, list, [])):
             field = f"{path}conspiracies[{i}]"
             if not isinstance(entry, dict):
-                raise _fail(f"{field}: expected an object with name, prepared, used")
+                raise _fail(
+                    Reason("{field}: expected an object with name, prepared, used", field=field)
+                )
             self.keys(entry, f"{field}.", frozenset({"name", "prepared", "fresh", "used", "card"}))
             raw = self.get(entry, "name", f"{field}.", str)
             name = None if raw == UNKNOWN else self.name(raw, f"{field}.name", conspiracy_named)
@@ -748,16 +959,29 @@ class _Reader:
             card = None if card_name is None else self.name(card_name, f"{field}.card", xcard_named)
             if card is not None:
                 if not prepared:
-                    raise _fail(f"{field}.card: only a prepared Conspiracy has a card under it")
+                    raise _fail(
+                        Reason(
+                            "{field}.card: only a prepared Conspiracy has a card under it",
+                            field=field,
+                        )
+                    )
                 self.place("card", card, f"under {who}'s Conspiracy")
             if name is None and (used or s.observer in (None, p)):
                 raise _fail(
-                    f'{field}.name: "?" only for the opponent\'s Conspiracy not yet triggered'
+                    Reason(
+                        '{field}.name: "?" only for the opponent\'s Conspiracy not yet triggered',
+                        field=field,
+                    )
                 )
             if name is not None and not used and s.observer == 1 - p:
                 raise _fail(
-                    f"{field}.name: {PLAYER_NAMES[s.observer]} cannot know {who}'s Conspiracy "
-                    'before it is triggered: write "?"'
+                    Reason(
+                        "{field}.name: {player} cannot know {who}'s Conspiracy before it is"
+                        ' triggered: write "?"',
+                        field=field,
+                        player=PLAYER_NAMES[s.observer],
+                        who=who,
+                    )
                 )
             if name is not None:
                 self.place("plot", name, f"{who}'s hand")
@@ -768,17 +992,30 @@ class _Reader:
         for c in city.removed_seen:
             if not AGE_DECK[s.age] >> c & 1 or ("card", c) in self.places:
                 raise _fail(
-                    f"{path}treason_seen: {XCARDS[c].name} is not a card removed at this Age's "
-                    "setup"
+                    Reason(
+                        "{path}treason_seen: {card} is not a card removed at this Age's setup",
+                        path=path,
+                        card=XCARDS[c].name,
+                    )
                 )
         if city.removed_seen and s.observer == 1 - p:
-            raise _fail(f"{path}treason_seen: what Treason showed {who} is {who}'s to know")
+            raise _fail(
+                Reason(
+                    "{path}treason_seen: what Treason showed {who} is {who}'s to know",
+                    path=path,
+                    who=who,
+                )
+            )
 
     def _pantheon(self, s: XState, obj: dict) -> None:
         self.keys(obj, "pantheon.", _TOP["pantheon."])
         raw_spaces = self.get(obj, "spaces", "pantheon.", list)
         if len(raw_spaces) != SPACES:
-            raise _fail(f"pantheon.spaces: {SPACES} spaces, got {len(raw_spaces)}")
+            raise _fail(
+                Reason(
+                    "pantheon.spaces: {SPACES} spaces, got {n}", SPACES=SPACES, n=len(raw_spaces)
+                )
+            )
         spaces: list[Space | None] = []
         for i, entry in enumerate(raw_spaces):
             field = f"pantheon.spaces[{i}]"
@@ -801,24 +1038,42 @@ class _Reader:
                 if raw == UNKNOWN:
                     if face_up or s.observer in (None, owner):
                         raise _fail(
-                            f'{field}.divinity: "?" only for the opponent\'s face-down Divinity'
+                            Reason(
+                                '{field}.divinity: "?" only for the opponent\'s face-down Divinity',
+                                field=field,
+                            )
                         )
                     divinity = None
                 else:
                     divinity = self.name(raw, f"{field}.divinity", divinity_named).name
                     if not face_up and s.observer == 1 - owner:
                         raise _fail(
-                            f"{field}.divinity: {PLAYER_NAMES[s.observer]} cannot know the "
-                            'Divinity the opponent seated face down: write "?"'
+                            Reason(
+                                "{field}.divinity: {player} cannot know the Divinity the opponent"
+                                ' seated face down: write "?"',
+                                field=field,
+                                player=PLAYER_NAMES[s.observer],
+                            )
                         )
                     if DIVINITY[divinity].mythology != myth:
-                        raise _fail(f"{field}: {divinity} is not of the {myth} Mythology")
+                        raise _fail(
+                            Reason(
+                                "{field}: {divinity} is not of the {myth} Mythology",
+                                field=field,
+                                divinity=divinity,
+                                myth=myth,
+                            )
+                        )
                     self.place("divinity", divinity, f"space {i + 1}")
                 if not face_up and s.age >= 2:
-                    raise _fail(f"{field}.face_up: the Divinities turn face up at Age II")
+                    raise _fail(
+                        Reason(
+                            "{field}.face_up: the Divinities turn face up at Age II", field=field
+                        )
+                    )
                 spaces.append(Space(divinity, myth, owner, face_up))
             else:
-                raise _fail(f'{field}: expected null, "Gate" or an object')
+                raise _fail(Reason('{field}: expected null, "Gate" or an object', field=field))
         s.spaces = tuple(spaces)
         decks = self.get(obj, "decks", "pantheon.", dict)
         self.keys(decks, "pantheon.decks.", frozenset(MYTHOLOGIES))
@@ -833,10 +1088,24 @@ class _Reader:
                 where = f"{field}top[{i}]"
                 card = self.deck_card(s, entry, where, "divinity", _divinity_name, f"the {m} deck")
                 if card.divinity is not None and DIVINITY[card.divinity].mythology != m:
-                    raise _fail(f"{where}: {card.divinity} is not of the {m} Mythology")
+                    raise _fail(
+                        Reason(
+                            "{where}: {divinity} is not of the {m} Mythology",
+                            where=where,
+                            divinity=card.divinity,
+                            m=m,
+                        )
+                    )
                 top.append(card)
             if len(top) > size:
-                raise _fail(f"{field}top: {len(top)} known cards on a deck of {size}")
+                raise _fail(
+                    Reason(
+                        "{field}top: {n} known cards on a deck of {size}",
+                        field=field,
+                        n=len(top),
+                        size=size,
+                    )
+                )
             sizes.append(size)
             tops.append(tuple(top))
         s.deck_size = tuple(sizes)
@@ -854,7 +1123,9 @@ class _Reader:
 
     def _offering(self, value: Any, field: str) -> int:
         if type(value) is not int or value not in OFFERINGS:
-            raise _fail(f"{field}: expected one of {OFFERINGS}")
+            raise _fail(
+                Reason("{field}: expected one of {OFFERINGS}", field=field, OFFERINGS=OFFERINGS)
+            )
         return value
 
     def _slot_map(self, obj: dict, key: str, slots: int, read) -> dict[int, Any]:
@@ -863,7 +1134,11 @@ class _Reader:
         for text, value in raw.items():
             field = f"pantheon.{key}.{text}"
             if not (text.isascii() and text.isdigit()) or not 0 <= int(text) < slots:
-                raise _fail(f"{field}: a key is a slot number 0-{slots - 1}")
+                raise _fail(
+                    Reason(
+                        "{field}: a key is a slot number 0-{value}", field=field, value=slots - 1
+                    )
+                )
             out[int(text)] = read(value, field)
         return out
 
@@ -871,7 +1146,9 @@ class _Reader:
         self.keys(obj, "agora.", _TOP["agora."])
         senate = self.get(obj, "senate", "agora.", list)
         if len(senate) != len(CHAMBERS):
-            raise _fail(f"agora.senate: {len(CHAMBERS)} Chambers, got {len(senate)}")
+            raise _fail(
+                Reason("agora.senate: {n} Chambers, got {n2}", n=len(CHAMBERS), n2=len(senate))
+            )
         pairs = []
         for i, pair in enumerate(senate):
             if (
@@ -879,16 +1156,18 @@ class _Reader:
                 or len(pair) != 2
                 or any(type(n) is not int or n < 0 for n in pair)
             ):
-                raise _fail(f"agora.senate[{i}]: expected [A's cubes, B's cubes]")
+                raise _fail(Reason("agora.senate[{i}]: expected [A's cubes, B's cubes]", i=i))
             pairs.append(tuple(pair))
         s.senate = tuple(pairs)
         decrees = self.get(obj, "decrees", "agora.", list)
         if len(decrees) != len(CHAMBERS):
-            raise _fail(f"agora.decrees: {len(CHAMBERS)} Chambers, got {len(decrees)}")
+            raise _fail(
+                Reason("agora.decrees: {n} Chambers, got {n2}", n=len(CHAMBERS), n2=len(decrees))
+            )
         chambers, seen = [], set()
         for i, entries in enumerate(decrees):
             if not isinstance(entries, list):
-                raise _fail(f"agora.decrees[{i}]: expected a list of Decrees")
+                raise _fail(Reason("agora.decrees[{i}]: expected a list of Decrees", i=i))
             row = []
             for j, name in enumerate(entries):
                 if name == UNKNOWN:
@@ -896,7 +1175,14 @@ class _Reader:
                     continue
                 decree = self.name(name, f"agora.decrees[{i}][{j}]", decree_named)
                 if decree in seen:
-                    raise _fail(f"agora.decrees[{i}][{j}]: {decree} lies in two Chambers")
+                    raise _fail(
+                        Reason(
+                            "agora.decrees[{i}][{j}]: {decree} lies in two Chambers",
+                            i=i,
+                            j=j,
+                            decree=decree,
+                        )
+                    )
                 seen.add(decree)
                 row.append((decree, True))
             chambers.append(tuple(row))
@@ -904,8 +1190,12 @@ class _Reader:
         entries = [entry for row in chambers for entry in row]
         if len(entries) != 6 or sum(1 for _, up in entries if up) < 3:
             raise _fail(
-                "agora.decrees: six Decrees lie in the Senate, three of them face up at least "
-                f"(got {len(entries)}, {sum(1 for _, up in entries if up)} face up)"
+                Reason(
+                    "agora.decrees: six Decrees lie in the Senate, three of them face up at least"
+                    " (got {n}, {value} face up)",
+                    n=len(entries),
+                    value=sum(1 for _, up in entries if up),
+                )
             )
         deck = self.get(obj, "conspiracy_deck", "agora.", dict)
         field = "agora.conspiracy_deck."
@@ -922,7 +1212,13 @@ class _Reader:
             ends.append(tuple(cards))
         s.plot_top, s.plot_bottom = ends
         if len(s.plot_top) + len(s.plot_bottom) > s.plot_size:
-            raise _fail(f"{field}size: {s.plot_size} cards, fewer than the known ones")
+            raise _fail(
+                Reason(
+                    "{field}size: {plot_size} cards, fewer than the known ones",
+                    field=field,
+                    plot_size=s.plot_size,
+                )
+            )
         s.removed = frozenset(self.names(obj, "removed", "agora.", xcard_named))
         for c in s.removed:
             self.place("card", c, "the cards removed at setup")
@@ -934,7 +1230,9 @@ class _Reader:
             s.removed_now = tuple(cards)
         s.removed_by = self.player(obj.get("removed_by"), "agora.removed_by", allow_none=True)
         if s.removed_now is not None and s.observer not in (None, s.removed_by):
-            raise _fail("agora.removed_now: the cards Treason dealt are their viewer's to know")
+            raise _fail(
+                Reason("agora.removed_now: the cards Treason dealt are their viewer's to know")
+            )
         s.locked = frozenset(self.names(obj, "locked_tokens", "agora.", xtoken_named))
         for t in s.locked:
             self.place("token", t, "the locked tokens")
@@ -952,12 +1250,12 @@ class _Reader:
         s.present, s.accessible = present, accessible
         s.reveal = sum(1 << slot for slot in bits(accessible) if s.pyramid[slot] == HIDDEN)
         if s.reveal and phase == "choose_starter":
-            raise _fail("phase: choose_starter, but an uncovered card is still face down")
+            raise _fail(Reason("phase: choose_starter, but an uncovered card is still face down"))
         if not s.reveal and phase == "reveal":
-            raise _fail("phase: reveal, but no uncovered card is face down")
+            raise _fail(Reason("phase: reveal, but no uncovered card is face down"))
         s.phase = "reveal" if s.reveal else phase
         if not present:
-            raise _fail("pyramid: every slot is empty; the Age would be over")
+            raise _fail(Reason("pyramid: every slot is empty; the Age would be over"))
         seen = {item for kind, item in self.places if kind == "card"}
         pool = self._age_pool(s)
         s.unseen = frozenset(c for c in pool if c not in seen or c in (s.removed_now or ()))
@@ -970,12 +1268,21 @@ class _Reader:
         for p in (0, 1):
             if len(s.cities[p].science) >= SCIENCE_VICTORY_SYMBOLS:
                 raise _fail(
-                    f"players.{PLAYER_NAMES[p]}.city: {len(s.cities[p].science)} science symbols;"
-                    " the game would be over"
+                    Reason(
+                        "players.{player}.city: {n} science symbols; the game would be over",
+                        player=PLAYER_NAMES[p],
+                        n=len(s.cities[p].science),
+                    )
                 )
         built = sum(len(c.built) for c in s.cities)
         if built > MAX_WONDERS_BUILT:
-            raise _fail(f"built_wonders: {built} built; at most {MAX_WONDERS_BUILT}")
+            raise _fail(
+                Reason(
+                    "built_wonders: {built} built; at most {MAX_WONDERS_BUILT}",
+                    built=built,
+                    MAX_WONDERS_BUILT=MAX_WONDERS_BUILT,
+                )
+            )
         if not s.agora:
             taken = sum(1 for c in s.pyramid if c == TAKEN)
             pool = self._age_pool(s)
@@ -984,23 +1291,39 @@ class _Reader:
             ) - sum(1 for c in s.pyramid if c >= 0)
             if taken != elsewhere:
                 raise _fail(
-                    f"pyramid: {taken} empty slots, but {elsewhere} cards of Age {s.age} lie in "
-                    "the cities, the discard pile and under Wonders"
+                    Reason(
+                        "pyramid: {taken} empty slots, but {elsewhere} cards of Age {age} lie in"
+                        " the cities, the discard pile and under Wonders",
+                        taken=taken,
+                        elsewhere=elsewhere,
+                        age=s.age,
+                    )
                 )
         for p in (0, 1):
             snake = s.cities[p].snake
             if snake is not None and snake not in s.cities[1 - p].cards:
                 raise _fail(
-                    f"players.{PLAYER_NAMES[p]}.nisaba: the Snake lies on a card of "
-                    f"{PLAYER_NAMES[1 - p]}'s city"
+                    Reason(
+                        "players.{player}.nisaba: the Snake lies on a card of {player2}'s city",
+                        player=PLAYER_NAMES[p],
+                        player2=PLAYER_NAMES[1 - p],
+                    )
                 )
         self._check_supplies(s, layout)
         if s.phase == "choose_starter" and s.present != (1 << layout.slots) - 1:
-            raise _fail("phase: choose_starter is before the first card of the Age is taken")
+            raise _fail(
+                Reason("phase: choose_starter is before the first card of the Age is taken")
+            )
         if s.phase != "reveal" and not s.legal_moves():
-            raise _fail(f"no legal move for {PLAYER_NAMES[s.to_move]} ({s.describe()})")
+            raise _fail(
+                Reason(
+                    "no legal move for {player} ({position})",
+                    player=PLAYER_NAMES[s.to_move],
+                    position=s.describe(),
+                )
+            )
         if s.phase == "reveal" and not s.chance_outcomes():
-            raise _fail("pyramid: a face-down card to turn over, and no card it can be")
+            raise _fail(Reason("pyramid: a face-down card to turn over, and no card it can be"))
 
     def _check_supplies(self, s: XState, layout) -> None:
         """Counts the box limits: each face-down card, Divinity and Conspiracy the rules may
@@ -1017,47 +1340,85 @@ class _Reader:
         later = sum(SENATORS_PER_AGE[a] for a in range(s.age + 1, 4)) if s.agora else 0
         if s.agora and kinds.count("senator") + later > supply["senator"]:
             raise _fail(
-                f"pyramid: {kinds.count('senator')} face-down Senators and {later} to come in "
-                f"later Ages, but only {supply['senator']} Senators are left unseen"
+                Reason(
+                    "pyramid: {value} face-down Senators and {later} to come in later Ages, but"
+                    " only {supply} Senators are left unseen",
+                    value=kinds.count("senator"),
+                    later=later,
+                    supply=supply["senator"],
+                )
             )
         if s.agora and s.removed_now is None and s.removed_by is None:
             removed = len(bits(AGE_DECK[s.age])) - s.backs.count("age")
             if kinds.count("age") + removed > supply["age"]:
                 raise _fail(
-                    f"pyramid: {kinds.count('age')} face-down cards and {removed} removed at "
-                    f"setup, but only {supply['age']} cards of Age {s.age} are left unseen"
+                    Reason(
+                        "pyramid: {value} face-down cards and {removed} removed at setup, but"
+                        " only {supply} cards of Age {age} are left unseen",
+                        value=kinds.count("age"),
+                        removed=removed,
+                        supply=supply["age"],
+                        age=s.age,
+                    )
                 )
         for kind in set(kinds):
             if kinds.count(kind) > supply[kind]:
                 raise _fail(
-                    f"pyramid: {kinds.count(kind)} face-down {kind} cards, but only "
-                    f"{max(0, supply[kind])} {kind} cards are left unseen"
+                    Reason(
+                        "pyramid: {value} face-down {kind} cards, but only {value2} {kind} cards"
+                        " are left unseen",
+                        value=kinds.count(kind),
+                        kind=kind,
+                        value2=max(0, supply[kind]),
+                    )
                 )
         for p in (0, 1):
             if sum(pair[p] for pair in s.senate) > CUBES:
-                raise _fail(f"agora.senate: {PLAYER_NAMES[p]} has {CUBES} cubes in all")
+                raise _fail(
+                    Reason(
+                        "agora.senate: {player} has {CUBES} cubes in all",
+                        player=PLAYER_NAMES[p],
+                        CUBES=CUBES,
+                    )
+                )
             if s.agora and all(controller(s.senate, c) == p for c in range(1, 7)):
                 raise _fail(
-                    f"agora.senate: {PLAYER_NAMES[p]} controls every Chamber; the game would be "
-                    "over (political supremacy)"
+                    Reason(
+                        "agora.senate: {player} controls every Chamber; the game would be over"
+                        " (political supremacy)",
+                        player=PLAYER_NAMES[p],
+                    )
                 )
         for bit, (name, side, distance) in enumerate(
             (("A2", -1, 3), ("A5", -1, 6), ("B2", 1, 3), ("B5", 1, 6))
         ):
             if s.military >> bit & 1 and s.pawn * side >= distance:
-                raise _fail(f"military.tokens: the pawn at {s.pawn} has passed {name}")
+                raise _fail(
+                    Reason(
+                        "military.tokens: the pawn at {pawn} has passed {name}",
+                        pawn=s.pawn,
+                        name=name,
+                    )
+                )
         if s.minerva is not None and s.minerva == s.pawn:
-            raise _fail("military.minerva: Minerva's pawn and the Conflict pawn share a space")
+            raise _fail(
+                Reason("military.minerva: Minerva's pawn and the Conflict pawn share a space")
+            )
         if s.agora:
             hands = sum(len(c.plots) for c in s.cities)
             if s.plot_size + hands > len(CONSPIRACIES):
                 raise _fail(
-                    f"agora.conspiracy_deck.size: {s.plot_size} in the deck and {hands} in hand; "
-                    f"there are {len(CONSPIRACIES)}"
+                    Reason(
+                        "agora.conspiracy_deck.size: {plot_size} in the deck and {hands} in hand;"
+                        " there are {n}",
+                        plot_size=s.plot_size,
+                        hands=hands,
+                        n=len(CONSPIRACIES),
+                    )
                 )
             known = len(s.plot_top) + len(s.plot_bottom)
             if s.plot_size - known > len(unaccounted_plots(s)):
-                raise _fail("agora.conspiracy_deck.size: more cards than Conspiracies left")
+                raise _fail(Reason("agora.conspiracy_deck.size: more cards than Conspiracies left"))
         if not s.pantheon:
             return
         for i, m in enumerate(MYTHOLOGIES):
@@ -1068,47 +1429,77 @@ class _Reader:
             active = sum(1 for c in s.cities for d in c.divinities if d in BY_MYTHOLOGY[m])
             if seated + active + s.deck_size[i] > len(BY_MYTHOLOGY[m]):
                 raise _fail(
-                    f"pantheon.decks.{m}.size: {s.deck_size[i]} in the deck, {seated} seated and "
-                    f"{active} activated; the {m} Mythology has {len(BY_MYTHOLOGY[m])}"
+                    Reason(
+                        "pantheon.decks.{m}.size: {deck_size} in the deck, {seated} seated and"
+                        " {active} activated; the {m} Mythology has {n}",
+                        m=m,
+                        deck_size=s.deck_size[i],
+                        seated=seated,
+                        active=active,
+                        n=len(BY_MYTHOLOGY[m]),
+                    )
                 )
             named = sum(1 for c in s.deck_tops[i] if c.divinity is not None)
             unknown = s.deck_size[i] - named + blind  # what the draws and flips may turn up
             if unknown > len(s.unaccounted(m)):
-                raise _fail(f"pantheon.decks.{m}: more unknown cards than {m} Divinities left")
+                raise _fail(
+                    Reason("pantheon.decks.{m}: more unknown cards than {m} Divinities left", m=m)
+                )
         gates = sum(1 for sp in s.spaces if sp is not None and sp.divinity == GATE) + sum(
             c.divinities.count(GATE) for c in s.cities
         )
         if gates > (0 if s.age == 1 else 1):
-            raise _fail(f"pantheon.spaces: {gates} Gates in Age {s.age}")
+            raise _fail(
+                Reason("pantheon.spaces: {gates} Gates in Age {age}", gates=gates, age=s.age)
+            )
         mythology_slots, offering_slots = token_slots(s.expansions)
         for slot in s.mythology_on:
             if s.age != 1 or slot not in mythology_slots or not s.present >> slot & 1:
                 raise _fail(
-                    f"pantheon.mythology_tokens.{slot}: Mythology tokens lie on Age I's cards "
-                    f"of slots {', '.join(map(str, mythology_slots))} until taken"
+                    Reason(
+                        "pantheon.mythology_tokens.{slot}: Mythology tokens lie on Age I's cards"
+                        " of slots {names} until taken",
+                        slot=slot,
+                        names=", ".join(map(str, mythology_slots)),
+                    )
                 )
         for slot in s.offering_on:
             if s.age != 2 or slot not in offering_slots or not s.present >> slot & 1:
                 raise _fail(
-                    f"pantheon.offering_tokens.{slot}: Offering tokens lie on Age II's cards of "
-                    f"slots {', '.join(map(str, offering_slots))} until taken"
+                    Reason(
+                        "pantheon.offering_tokens.{slot}: Offering tokens lie on Age II's cards"
+                        " of slots {names} until taken",
+                        slot=slot,
+                        names=", ".join(map(str, offering_slots)),
+                    )
                 )
         if s.age == 1 and len(s.mythology_on) > s.spaces.count(None):
             raise _fail(
-                f"pantheon.mythology_tokens: {len(s.mythology_on)} tokens to take, but "
-                f"{s.spaces.count(None)} empty spaces to seat their Divinities"
+                Reason(
+                    "pantheon.mythology_tokens: {n} tokens to take, but {value} empty spaces to"
+                    " seat their Divinities",
+                    n=len(s.mythology_on),
+                    value=s.spaces.count(None),
+                )
             )
         placed = list(s.mythology_on.values()) + [m for c in s.cities for m in c.mythology]
         for m in MYTHOLOGIES:
             if placed.count(m) > MYTHOLOGY_TOKENS_PER_KIND:
                 raise _fail(
-                    f"pantheon.mythology_tokens: {placed.count(m)} {m} tokens; there are "
-                    f"{MYTHOLOGY_TOKENS_PER_KIND}"
+                    Reason(
+                        "pantheon.mythology_tokens: {value} {m} tokens; there are"
+                        " {MYTHOLOGY_TOKENS_PER_KIND}",
+                        value=placed.count(m),
+                        m=m,
+                        MYTHOLOGY_TOKENS_PER_KIND=MYTHOLOGY_TOKENS_PER_KIND,
+                    )
                 )
         values = list(s.offering_on.values()) + [v for c in s.cities for v in c.offerings]
         for v in set(values):
             if values.count(v) > 1:
-                raise _fail(f"pantheon.offering_tokens: the Offering token {v} in two places")
+                raise _fail(
+                    Reason("pantheon.offering_tokens: the Offering token {v} in two places", v=v)
+                )
 
 
 _TABLES = {"card": XCARDS, "token": XTOKENS, "wonder": XWONDERS}

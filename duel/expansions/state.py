@@ -53,7 +53,6 @@ from duel.catalog import (
     TOKENS,
     bits,
 )
-from duel.expansions import senate
 from duel.expansions.agora import CONSPIRACIES, REBATES, WAIVERS
 from duel.expansions.components import (
     BY_MYTHOLOGY,
@@ -78,6 +77,7 @@ from duel.expansions.components import (
 )
 from duel.expansions.legal import CHANCE, DECISIONS
 from duel.expansions.moves import MILITARY_TOKEN_NAMES, XMove
+from duel.expansions.queries import in_force, senate_points
 from duel.expansions.rules import APPLY
 from duel.expansions.table import (
     ALL_MILITARY,
@@ -101,6 +101,7 @@ from duel.expansions.table import (
 from duel.moves import PLAYER_NAMES
 from duel.pricing import min_purchase_cost
 from duel.pyramid_layouts import SLOTS
+from duel.reason import Reason
 
 
 class XState:
@@ -174,7 +175,9 @@ class XState:
     def describe(self) -> str:
         if self.is_terminal():
             if self.winner == 2:
-                return "game over: shared victory"
+                # both players at six science symbols at once (Coercion) is a draw
+                both = " (science)" if self.victory == "science" else ""
+                return f"game over: shared victory{both}"
             return f"game over: {PLAYER_NAMES[self.winner]} wins ({self.victory})"
         who = "chance" if self.is_chance() else PLAYER_NAMES[self.to_move]
         age = f"age {self.age}" if self.age else "setup"
@@ -211,7 +214,7 @@ class XState:
         opponent_units = self._production(1 - player)[0]
         prices = [1 if r in fixed else 2 + opponent_units[r] for r in range(len(RESOURCES))]
         for decree, resources in REBATES.items():
-            if senate.in_force(self, player, decree):
+            if in_force(self, player, decree):
                 for r in resources:
                     prices[r] = max(1, prices[r] - 1)
         return tuple(prices)
@@ -226,7 +229,7 @@ class XState:
         """Whether ``player`` builds ``card`` for free through a chain (or a Mythology token;
         with Agora's Shared chains, the opponent's count too)."""
         cities = [self.cities[player]]
-        if senate.in_force(self, player, "Shared chains"):
+        if in_force(self, player, "Shared chains"):
             cities.append(self.cities[1 - player])
         if card in TEMPLE_MYTHOLOGY:
             return any(TEMPLE_MYTHOLOGY[card] in city.mythology for city in cities)
@@ -250,7 +253,7 @@ class XState:
         trade = self._trade_cost(player, spec.need, waive)
         total = spec.coin_cost + trade
         if any(
-            colour == spec.color and senate.in_force(self, player, decree)
+            colour == spec.color and in_force(self, player, decree)
             for decree, colour in WAIVERS.items()
         ):  # ignore one symbol of the cost: one resource unit, or the whole coin cost
             options = [(trade, trade)] if spec.coin_cost else []
@@ -271,7 +274,7 @@ class XState:
 
     def wonder_cost(self, player: int, wonder: int) -> int:
         waive = 2 if T_ARCHITECTURE in self.cities[player].tokens else 0
-        if senate.in_force(self, player, "Wonder waiver"):
+        if in_force(self, player, "Wonder waiver"):
             waive += 1
         return self._trade_cost(player, XWONDERS[wonder].need, waive)
 
@@ -303,14 +306,19 @@ class XState:
         return move
 
     def why_illegal(self, move: XMove) -> str | None:
-        """``None`` if ``move`` is legal here, else a sentence saying why not."""
+        """``None`` if ``move`` is legal here, else a sentence saying why not (a
+        :class:`~duel.reason.Reason`: the programs translate it)."""
         move = self._completed(move)
         if self.is_terminal():
-            return "the game is over"
+            return Reason("the game is over")
         if self.is_chance():
             if any(m == move for m, _ in self.chance_weights()[0]):
                 return None
-            return f"{move} is not a possible outcome here ({self.describe()})"
+            return Reason(
+                "{move} is not a possible outcome here ({hint})",
+                move=str(move),
+                hint=self.describe(),
+            )
         if move in self.legal_moves():
             return None
         player = self.to_move
@@ -319,23 +327,42 @@ class XState:
             card = move.args[-1]
             slot = self.pyramid.index(card) if card in self.pyramid else -1
             if slot < 0 or not self.accessible >> slot & 1:
-                return f"{XCARDS[card].name} is not an accessible card of the structure"
+                return Reason(
+                    "{card} is not an accessible card of the structure", card=XCARDS[card].name
+                )
             if move.kind == "build":
                 cost = self.card_cost(player, card)
-                return f"{XCARDS[card].name} costs {cost} coins, you have {city.funds}"
+                return Reason(
+                    "{card} costs {cost} coins, you have {funds}",
+                    card=XCARDS[card].name,
+                    cost=cost,
+                    funds=city.funds,
+                )
             wonder = move.args[0]
             if wonder not in city.wonders:
-                return f"you have no unbuilt wonder {XWONDERS[wonder].name}"
+                return Reason("{wonder} is not one of your wonders", wonder=XWONDERS[wonder].name)
             if self.wonders_built_count() >= MAX_WONDERS_BUILT:
-                return "seven wonders are built already"
+                return Reason("seven wonders have been built: no more wonders can be built")
             cost = self.wonder_cost(player, wonder)
-            return f"{XWONDERS[wonder].name} costs {cost} coins, you have {city.funds}"
+            return Reason(
+                "{card} costs {cost} coins, you have {funds}",
+                card=XWONDERS[wonder].name,
+                cost=cost,
+                funds=city.funds,
+            )
         if self.phase == "play" and move.kind == "activate":
             if self.age < 2:
-                return "Divinities are activated from Age II on"
-            return f"{move} is not possible: not on a face-up space, or you cannot pay for it"
-        moves = ", ".join(str(m) for m in self.legal_moves()[:6])
-        return f"{move} is not legal here ({self.describe()}); legal moves include {moves}"
+                return Reason("Divinities are activated from Age II on")
+            return Reason(
+                "{move} is not possible: not on a face-up space, or you cannot pay for it",
+                move=str(move),
+            )
+        return Reason(
+            "{move} is not legal here ({position}); legal moves include {moves}",
+            move=str(move),
+            position=self.describe(),
+            moves=tuple(str(m) for m in self.legal_moves()[:6]),
+        )
 
     def apply(self, move: XMove | str, *, check: bool = True) -> XState:
         """The state after ``move`` (or its notation); raises :class:`XIllegalMoveError` if
@@ -474,7 +501,7 @@ class XState:
             coins=city.coins // 3,
             military=MILITARY_POINTS[player][self.pawn + 9],
             divinities=divinities,
-            senate=senate.senate_points(self, player) if self.agora else 0,
+            senate=senate_points(self, player) if self.agora else 0,
         )
 
 

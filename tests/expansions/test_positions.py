@@ -184,3 +184,20 @@ def test_a_mutated_position_is_refused_or_plays_to_the_end(data):
     rng = random.Random(0)
     while not state.is_terminal():
         state = state.apply(state.random_move(rng), check=False)
+
+
+def test_a_position_error_is_said_in_the_users_language(tmp_path):
+    """Expansion positions' errors are Reasons, translated as the base formats' (issue 61)."""
+    from typer.testing import CliRunner
+
+    from duel.app.cli import app
+
+    state = next(s for s in _tables(("agora",), 0) if s.phase == "play")
+    data = position_to_json(state)
+    data["age"] = 4
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(data))
+    english = CliRunner().invoke(app, ["show", str(path)]).output
+    assert "age: expected 1, 2 or 3, got 4" in english
+    japanese = CliRunner().invoke(app, ["--lang", "ja", "show", str(path)]).output
+    assert "age: 1、2、3 のいずれかが必要だが 4 だった" in japanese
