@@ -29,7 +29,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from duel.app.cli_support import user_data_dir
+from duel.app.cli_support import number, user_data_dir
 from duel.app.game_control import autosave_places, save_somewhere
 from duel.app.i18n import N_, shown, tr
 from duel.catalog import AGE_NAMES
@@ -46,7 +46,7 @@ from duel.expansions.components import (
 from duel.expansions.position import XPositionError, is_xposition, load_position
 from duel.expansions.record import XRecord, XRecordError, load_in_progress, save_in_progress
 from duel.expansions.table import HIDDEN, TAKEN, controller
-from duel.moves import PLAYER_NAMES
+from duel.moves import PLAYER_NAMES, MoveParseError
 from duel.position import read_json_file, write_atomically
 
 HUMAN = "human"
@@ -526,13 +526,14 @@ class XGameControl:
         view = self.state.view(player)
         moves = view.legal_moves()
         text = text.strip()
-        if text.isdigit():
-            if 1 <= int(text) <= len(moves):
-                return moves[int(text) - 1]
+        choice = number(text)
+        if choice is not None:
+            if 1 <= choice <= len(moves):
+                return moves[choice - 1]
             return tr("Choose a number from 1 to {n}.", n=len(moves))
         try:
             move = XMove.parse(text)
-        except ValueError as error:
+        except MoveParseError as error:
             return str(error)
         reason = view.why_illegal(move)
         return move if reason is None else reason
@@ -576,8 +577,8 @@ def _play_lines(
         view = control.view(player)
         write("\n".join(board_lines(view)))
         write(tr("Your moves, {player}:", player=PLAYER_NAMES[player]))
-        for number, move in enumerate(view.legal_moves(), 1):
-            write(f"  {number:3}  {move_line(view, move)}")
+        for n, move in enumerate(view.legal_moves(), 1):
+            write(f"  {n:3}  {move_line(view, move)}")
         while True:
             try:
                 text = read(tr("Move (number, notation, hint or quit): ")).strip()
