@@ -280,3 +280,93 @@ def test_who_begins_the_next_age_sees_its_face_up_cards_and_nothing_else():
     taker = states[last].to_move
     refused = undo_target(states, moves, lambda p: p == taker, may_undo_chance=False)
     assert isinstance(refused, str) and "12 cards turned face up" in refused
+
+
+# --- expansion games: the seal, the key, and who may look (issue 60, item 5) ---------------------
+def _xsave(tmp_path: Path, seats=("human", "random"), moves: int = 20):
+    from duel.app.xplay import XGameControl
+
+    path = tmp_path / "xsave.json"
+    control = XGameControl(("pantheon",), seats, seed=6, record=path, notify=lambda _: None)
+    while len(control.moves) < moves:
+        player = control.advance()
+        control.play(control.view(player).legal_moves()[0])
+    return control, path
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda m: m.update(players=["human", "human"]),
+        lambda m: m.update(think=1e308),
+        lambda m: m.update(seed=7),
+        lambda m: m.pop("seed"),
+        lambda m: m.update(extra="anything"),
+    ],
+)
+def test_an_expansion_saves_metadata_is_under_the_seal(tmp_path, change):
+    from duel.app.xplay import read_save
+    from duel.expansions.record import XRecordError
+
+    _, path = _xsave(tmp_path)
+    data = json.loads(path.read_text())
+    change(data["metadata"])
+    path.write_text(json.dumps(data))
+    with pytest.raises(XRecordError, match="altered"):
+        read_save(path)
+
+
+def test_the_key_is_created_0600_in_a_0700_folder_whatever_the_umask(tmp_path, monkeypatch):
+    import os
+    import stat
+
+    from duel.app import xplay
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    created: list[int] = []
+    real_open = os.open
+
+    def watching_open(path, flags, mode=0o777, *args, **kwargs):
+        if ".key." in str(path) and flags & os.O_CREAT:
+            created.append(mode)
+        return real_open(path, flags, mode, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", watching_open)
+    old = os.umask(0)
+    try:
+        control, _ = _xsave(tmp_path, moves=3)
+    finally:
+        os.umask(old)
+    key = xplay.key_file(control.game)
+    assert key.parent == tmp_path / "data" / "wonders-duel" / "keys"
+    assert created == [0o600]  # never wider, not even before a chmod
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600
+    assert stat.S_IMODE(key.parent.stat().st_mode) == 0o700
+
+
+def test_no_hint_from_the_command_line_on_a_game_between_two_people(tmp_path, capsys):
+    import typer
+
+    from duel.app.xplay import hint_record
+
+    control, path = _xsave(tmp_path, seats=("human", "human"))
+    control.advance()
+    with pytest.raises(typer.Exit) as stop:
+        hint_record(path, 0.1, 2, 0, True)
+    assert stop.value.exit_code == 1
+    err = capsys.readouterr().err
+    assert "two people" in err and "yours" not in err
+
+
+def test_loading_a_game_against_the_ai_with_a_human_in_its_seat_is_refused(tmp_path):
+    from duel.app.xplay import run_xgame
+
+    _, path = _xsave(tmp_path, seats=("human", "random"))
+    out: list[str] = []
+    assert run_xgame((), (None, "human"), load=path, write=out.append) == 2
+    assert "B is an AI (random)" in out[0] and "not for a person to see" in out[0]
+    assert not any("yours" in line for line in out)
+    # Another AI level in its seat is fine, and so is the human's own seat given to an AI.
+    answers = iter(["quit"])
+    assert run_xgame((), (None, "greedy"), load=path, read=lambda _: next(answers),
+                     write=out.append) == 1  # fmt: skip

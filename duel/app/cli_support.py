@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 
 
 DATA_FOLDER = "wonders-duel"
+#: The longest time budget an option, a level or a save may name, in seconds (a day): the same
+#: bound as the levels' (``duel.solvers.players.MAX_SECONDS``, which this module does not import
+#: for the sake of ``--help``'s speed; a test keeps the two equal).
+MAX_SECONDS = 86_400.0
 
 
 def user_data_dir() -> Path:
@@ -274,17 +278,36 @@ def use_palette(name: str | None) -> None:
 
 
 def check_finite(name: str, value: float | None, *, positive: bool = False) -> None:
-    """Exit with a one-line error unless ``value`` is a finite number (positive if asked).
+    """Exit with a one-line error unless ``value`` is a finite number (not negative); with
+    ``positive``, a time budget: more than 0 and at most :data:`MAX_SECONDS` (a day).
 
     ``float("nan")`` and ``inf`` are accepted by the option parser; a time limit of NaN would
-    never end a search.
+    never end a search, and one of 1e308 s never ends either.
     """
     if value is None:
         return
+    most = f"{MAX_SECONDS:,.0f}"
+    if positive and not math.isfinite(value):
+        fail(
+            tr(
+                "{option} must be a finite number of seconds, more than 0 and at most {most},"
+                " not {value}",
+                option=name,
+                most=most,
+                value=value,
+            )
+        )
+    if positive and not 0 < value <= MAX_SECONDS:
+        fail(
+            tr(
+                "{option} must be positive and at most {most} seconds, not {value}",
+                option=name,
+                most=most,
+                value=value,
+            )
+        )
     if not math.isfinite(value):
         fail(tr("{option} must be a finite number, not {value}", option=name, value=value))
-    if positive and value <= 0:
-        fail(tr("{option} must be positive, not {value}", option=name, value=value))
     if value < 0:
         fail(tr("{option} cannot be negative, not {value}", option=name, value=value))
 
