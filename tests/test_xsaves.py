@@ -86,13 +86,16 @@ def test_when_no_key_folder_takes_the_key_the_save_is_still_written(tmp_path, mo
     assert all(text not in path.read_text() for text in hidden)
 
 
+REAL_SAVE = xplay.save_in_progress
+
+
 class FillingDisk:
     """``save_in_progress`` as on a disk that fills after ``room`` saves (ENOSPC), for the
     places in ``full`` (every place if None)."""
 
     def __init__(self, room: int, full: set[Path] | None = None) -> None:
         self.room, self.full, self.saves = room, full, 0
-        self.real = xplay.save_in_progress
+        self.real = REAL_SAVE
 
     def __call__(self, place, *args) -> None:
         self.saves += 1
@@ -290,3 +293,71 @@ def test_a_saved_game_with_a_library_draw_hides_the_tokens_not_chosen(tmp_path):
         assert load_in_progress(data, key).moves == tuple(control.moves)
         return
     pytest.fail("no game of 40 built The Great Library")
+
+
+def test_ctrl_c_while_the_ai_thinks_in_the_line_mode_says_where_the_game_is(tmp_path):
+    path = tmp_path / "g.json"
+    out: list[str] = []
+    answers = iter(["1"] * 4)
+
+    class Interrupting:
+        def __init__(self) -> None:
+            self.moves = 0
+
+        def choose(self, state):
+            self.moves += 1
+            if self.moves == 3:
+                raise KeyboardInterrupt
+            return state.view(state.to_move).legal_moves()[0]
+
+    real_init = XGameControl.__init__
+
+    def init(self, *args, **kwargs):
+        real_init(self, *args, **kwargs)
+        self.players = (None, Interrupting())
+
+    import unittest.mock
+
+    with unittest.mock.patch.object(XGameControl, "__init__", init):
+        code = run_xgame(
+            ("pantheon",), ("human", "random"), seed=1, record=path,
+            read=lambda _: next(answers), write=out.append,
+        )  # fmt: skip
+    assert code == 130
+    assert f"Game saved to {path}. Continue it with: duel play --load {path}" in out[-1]
+
+
+@pytest.mark.terminal
+def test_ctrl_c_in_the_expansion_full_screen_saves_and_says_so(tmp_path, monkeypatch):
+    import asyncio
+
+    from duel.app.xscreen import XApp
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    path = tmp_path / "g.json"
+    control = XGameControl(("pantheon",), ("human", "random"), seed=3, record=path)
+    # A full disk at first (every place): then Ctrl-C tries once more, and the save works.
+    monkeypatch.setattr(xplay, "save_in_progress", FillingDisk(room=0))
+
+    async def settle(app, pilot) -> None:
+        for _ in range(100):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            if not app.busy and app.player == 0:
+                return
+
+    async def scenario() -> int | None:
+        app = XApp(control)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("1", "enter")
+            await settle(app, pilot)
+            assert control.moves and control.saved_to is None
+            monkeypatch.setattr(xplay, "save_in_progress", FillingDisk(room=99))
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+        return app.return_value
+
+    assert asyncio.run(scenario()) == 130
+    assert control.saved_to == path and control.saved_moves == len(control.moves)
+    assert control.saved_text().startswith(f"Game saved to {path}. Continue it with")

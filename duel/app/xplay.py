@@ -60,7 +60,10 @@ MAX_ITERATIONS = 10_000_000
 #: The name of a game's save in the data folder when no ``--record`` is given.
 XSAVE_NAME = "duel-xgame-{id}.json"
 EXPANSION_TITLES = {"pantheon": N_("Pantheon"), "agora": N_("Agora")}
-CLEAR = "\033[2J\033[H"
+#: The hand-over's clearing: the screen (ED 2), the scrollback (ED 3: xterm, tmux, VTE,
+#: kitty, Windows Terminal), the cursor home; so that the previous player's cards and hints
+#: cannot be scrolled back to.
+CLEAR = "\033[H\033[2J\033[3J"
 _COLOURS = ("brown", "grey", "yellow", "blue", "green", "red", "purple")
 _COLOUR_WORDS = {
     "brown": N_("brown"),
@@ -679,7 +682,8 @@ class XGameControl:
 def _play_lines(
     control: XGameControl, read: Callable[[str], str], write: Callable[[str], None]
 ) -> int:
-    """The line mode: the board and the numbered moves before each human decision."""
+    """The line mode: the board and the numbered moves before each human decision; the exit
+    code (0 the game is over, 1 left unfinished)."""
     while (player := control.advance()) is not None:
         if control.needs_hand_over(player):
             write(CLEAR if sys.stdout.isatty() else "")
@@ -691,8 +695,7 @@ def _play_lines(
                     )
                 )
             except (EOFError, KeyboardInterrupt):
-                write(control.saved_text())
-                return 1
+                return 1  # the caller says where the game is saved
         view = control.view(player)
         write("\n".join(board_lines(view)))
         write(tr("Your moves, {player}:", player=PLAYER_NAMES[player]))
@@ -704,8 +707,7 @@ def _play_lines(
             except (EOFError, KeyboardInterrupt):
                 text = "quit"
             if text.lower() in ("quit", "q", "exit"):
-                write(control.saved_text())
-                return 1
+                return 1  # the caller says where the game is saved
             if not text:
                 continue
             if text.lower() == "hint":
@@ -718,8 +720,7 @@ def _play_lines(
             control.play(move)
             break
     write("\n".join(board_lines(control.view())))
-    write(control.result())
-    return 0
+    return 0  # the caller says the result
 
 
 def run_xgame(
@@ -779,10 +780,14 @@ def run_xgame(
 
         try:
             with signals_save_the_game():
-                return _play_lines(control, read, write)
+                code = _play_lines(control, read, write)
         except Signalled as stop:
             code = 128 + stop.signum
+        except KeyboardInterrupt:  # Ctrl-C while the AI thinks (at a prompt it is "quit")
+            code = 130
     with contextlib.suppress(Exception):  # after a signal the terminal may be gone
+        if control.saved_moves < len(control.moves):
+            control.save()  # the last save failed: every place is tried once more
         write(control.result() if control.state.is_terminal() else control.saved_text())
     return code
 
