@@ -334,6 +334,25 @@ def forget_key(game: str) -> None:
             (folder / f"{game}.key").unlink(missing_ok=True)
 
 
+def record_refusal(path: Path) -> str | None:
+    """Why ``--record FILE`` will not write ``path`` without ``--force``: it holds something
+    already (another game, or any file: a new game would replace it); ``None`` if it is free."""
+    try:
+        exists = path.exists() and path.stat().st_size > 0
+    except (OSError, ValueError):
+        return None  # the save says what is wrong with the place
+    if not exists:
+        return None
+    if is_expansion_file(path):
+        return tr(
+            "--record: {path} holds another game; continue it with duel play --load {quoted}, "
+            "or add --force to replace it",
+            path=path,
+            quoted=shlex.quote(str(path)),
+        )
+    return tr("--record: {path} exists; add --force to replace it", path=path)
+
+
 def is_expansion_file(path: Path) -> bool:
     """Whether ``path`` holds an expansion game's record, save or position (a JSON object with
     a list of expansions); anything else goes to the base game's loaders and their messages."""
