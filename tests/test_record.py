@@ -272,3 +272,36 @@ def test_record_refuses_to_replace_a_file_without_force(tmp_path):
     )  # fmt: skip
     assert result.exit_code == 1, result.output
     assert "Continue it with" in result.output
+
+
+# --- small items (issue 60, item 9) --------------------------------------------------------------
+@pytest.mark.parametrize("at", [-(10**20), 10**20, -10_000, 10_000])
+def test_a_huge_at_is_answered_with_the_number_typed_and_the_range(at):
+    from duel.record import Replay, ReplayError
+
+    game = Replay.of(GameRecord(()))
+    with pytest.raises(ReplayError) as error:
+        game.index(at)
+    assert str(error.value) == (
+        f"no move {at}: the game has moves 0 to 0 (-1 to -1 from the end)"
+    )
+    assert game.index(-1) == game.index(0) == 0
+
+
+def test_base_game_commands_on_an_expansion_game_say_what_they_read(tmp_path):
+    from typer.testing import CliRunner
+
+    from duel.app.cli import app
+
+    path = tmp_path / "x.json"
+    path.write_text(
+        json.dumps({"format": "7wd-record", "version": 2, "expansions": ["pantheon", "agora"],
+                    "moves": ["divinities greek zeus, hades"]})
+    )  # fmt: skip
+    with pytest.raises(RecordError, match="a game with expansions \\(pantheon, agora\\)"):
+        GameRecord.load(path)
+    for args in (["export", str(path)], ["analyze", str(path)], ["cost", str(path), "Baths"]):
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert "a game with expansions" in result.output and "Corruption" not in result.output
+        assert "duel show, duel hint and duel play --load" in result.output

@@ -361,3 +361,49 @@ def test_ctrl_c_in_the_expansion_full_screen_saves_and_says_so(tmp_path, monkeyp
     assert asyncio.run(scenario()) == 130
     assert control.saved_to == path and control.saved_moves == len(control.moves)
     assert control.saved_text().startswith(f"Game saved to {path}. Continue it with")
+
+
+# --- duel match on a Ray cluster that fails (issue 60, item 9) -----------------------------------
+class _FakeRay:
+    """A Ray whose start-up fails (as with a killed dashboard), or whose cluster dies after
+    the start: the batch layer must answer with one line, never Ray's traceback."""
+
+    class exceptions:  # noqa: N801 - Ray's own name
+        RayError = RuntimeError
+
+    def __init__(self, fail_at: str) -> None:
+        self.fail_at = fail_at
+        self.shut = False
+
+    def is_initialized(self) -> bool:
+        return False
+
+    def init(self, **_) -> None:
+        if self.fail_at == "init":
+            raise OSError("Failed to connect to GCS at 127.0.0.1:6379\n(many lines of logs)")
+
+    def remote(self, **_):
+        return lambda fn: fn
+
+    def put(self, value):
+        if self.fail_at == "put":
+            raise TimeoutError("the dashboard agent died\n(logs)")
+        return value
+
+    def shutdown(self) -> None:
+        self.shut = True
+
+
+@pytest.mark.parametrize(("fail_at", "words"), [("init", "cannot start or reach Ray"),
+                                                 ("put", "Ray stopped answering")])  # fmt: skip
+def test_a_ray_that_fails_is_one_line(monkeypatch, fail_at, words):
+    import sys
+
+    from duel.solvers.batch import BatchError, run_jobs
+
+    fake = _FakeRay(fail_at)
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    with pytest.raises(BatchError) as error:
+        list(run_jobs(abs, [1, 2, 3], ray="", progress=False))
+    assert words in str(error.value) and "\n" not in str(error.value)
+    assert fake.shut == (fail_at == "put")

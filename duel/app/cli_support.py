@@ -374,11 +374,20 @@ def check_finite(name: str, value: float | None, *, positive: bool = False) -> N
 
 def load_state_or_fail(path: Path) -> State:
     """A position file, or a game record (its last position); bad files exit with a message."""
+    from duel.expansions.position import is_xposition
     from duel.position import PositionError, position_from_json, read_json_file
     from duel.record import GameRecord, RecordError
 
     try:
         data = read_json_file(path, PositionError)
+        if is_xposition(data):
+            fail(
+                tr(
+                    "{path}: a position with expansions: this command reads positions without "
+                    "them for now; duel show and duel hint read it",
+                    path=path,
+                )
+            )
         if isinstance(data, dict) and data.get("format") == "7wd-record":
             return GameRecord.from_json(data).final_state()
         return position_from_json(data)
