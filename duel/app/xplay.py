@@ -453,6 +453,7 @@ class XGameControl:
         self.game = game or secrets.token_hex(16)
         self._key: bytes | None = None
         self._key_kept = False  # written to a key folder
+        self._key_warned = False
         self.saved_moves = 0  # how many moves the last good save holds
 
     @property
@@ -540,7 +541,8 @@ class XGameControl:
                     break
                 except (OSError, ValueError) as error:
                     failures.append(f"{folder}: {getattr(error, 'strerror', None) or error}")
-            if not self._key_kept:
+            if not self._key_kept and not self._key_warned:
+                self._key_warned = True  # said once; each save still tries the folders
                 self.notify(
                     tr(
                         "Could not keep the key to the face-down cards ({error}): the save "
