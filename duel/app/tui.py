@@ -85,7 +85,7 @@ Commands:
   undo                   take back your last decision    save [FILE]   save the game
   load FILE              load a saved game               quit          leave (offers to save)
   review                 after the game: every move analysed, marked and graphed (duel review)
-Ctrl-C or end of input: the game is saved (duel-autosave.json).
+Ctrl-C or end of input: the game is saved (its own file, duel-autosave-DATE.json).
 A fair game (no --seed) deals every hidden card when it is revealed; undo never takes back a
 dealt card there. A game with --seed is reproducible and says so: not fair play.""")
 
