@@ -503,3 +503,28 @@ def test_the_line_modes_hand_over_on_a_terminal_writes_ed3(tmp_path):
     child.sendline(b"quit")
     child.expect(b"Continue it with")
     child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d["metadata"].pop("in_progress"),
+        lambda d: d["metadata"].update(in_progress=""),
+        lambda d: d.pop("metadata"),
+        lambda d: d.update(metadata={"players": ["human", "human"]}),
+    ],
+)
+def test_a_save_stripped_of_its_in_progress_mark_is_still_sealed(tmp_path, change):
+    """Found by the fuzzer: without the mark, the public moves read as a record of their own
+    (another game, its metadata unsealed); the sealed moves say it is a save."""
+    from duel.app.xplay import read_save
+    from duel.expansions.record import XRecord, XRecordError
+
+    _, path = _xsave(tmp_path, moves=12)
+    data = json.loads(path.read_text())
+    change(data)
+    path.write_text(json.dumps(data))
+    with pytest.raises(XRecordError):
+        read_save(path)
+    with pytest.raises(XRecordError):
+        XRecord.load(path)

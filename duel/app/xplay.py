@@ -370,8 +370,13 @@ def read_save(path: Path) -> tuple[XRecord, bytes | None]:
     data = read_json_file(path, XRecordError)
     meta = data.get("metadata") if isinstance(data, dict) else None
     try:
-        if not (isinstance(meta, dict) and meta.get("in_progress")):
+        # A save in progress is known by its sealed moves too: removing its in_progress mark
+        # must not turn its public moves into a record played on without the seal.
+        sealed = isinstance(data, dict) and "sealed" in data
+        if not (sealed or (isinstance(meta, dict) and meta.get("in_progress"))):
             return XRecord.from_json(data), None
+        if not isinstance(meta, dict):
+            raise XRecordError("metadata: expected an object")
         game = meta.get("game")
         if not isinstance(game, str) or not re.fullmatch(r"[0-9a-f]{32}", game):
             raise XRecordError("metadata: game: expected the game's id, 32 hex digits")

@@ -83,7 +83,7 @@ class XRecord:
         metadata = data.get("metadata", {})
         if not isinstance(metadata, dict):
             raise XRecordError("metadata: expected an object")
-        if metadata.get("in_progress"):
+        if metadata.get("in_progress") or "sealed" in data:
             raise XRecordError(
                 "metadata: the record of a game in progress, with the players' face-down "
                 "cards hidden until the game ends; it replays once the game is over, and "
