@@ -132,6 +132,16 @@ class GameRecord:
                     value=quoted(data.get("format")),
                 )
             )
+        expansions = data.get("expansions")
+        if expansions:
+            listed = expansions if isinstance(expansions, list) else [expansions]
+            raise RecordError(
+                Reason(
+                    "a game with expansions ({names}): this command reads games without them"
+                    " for now; duel show, duel hint and duel play --load read it",
+                    names=", ".join(str(e)[:20] for e in listed[:3]),
+                )
+            )
         # No version: an old record (version 1's order is detected). A version written is a
         # readable number; type(): true == 1 and 1.0 == 1 in Python, but neither is a version.
         version = data.get("version")
@@ -411,11 +421,23 @@ class Replay:
             )
         return index
 
+    def index(self, at: int) -> int:
+        """The position ``at`` names (negative counts from the end, as in Python), else a
+        :class:`ReplayError` naming ``at`` as typed and the range (tests/test_record.py)."""
+        if not -(self.last + 1) <= at <= self.last:
+            raise ReplayError(
+                Reason(
+                    "no move {index}: the game has moves 0 to {last} (-1 to {first} from the end)",
+                    index=at,
+                    last=self.last,
+                    first=-(self.last + 1),
+                )
+            )
+        return at if at >= 0 else at + self.last + 1
+
     def state(self, index: int) -> State:
         """The position after ``index`` moves (negative counts from the end, as in Python)."""
-        if index < 0:
-            index += self.last + 1
-        return self.states[self.check(index)]
+        return self.states[self.index(index)]
 
     def move_text(self, number: int) -> str:
         """``B build Baths`` for move ``number`` (1-based: the move that leads to index

@@ -34,6 +34,7 @@ Self-play data for training, on every core, resumable (``zip`` pairs each job wi
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pickle
@@ -578,11 +579,40 @@ def _ray_run(
                 logging_level=logging.WARNING,
                 log_to_driver=False,
             )
-        except (ConnectionError, RuntimeError, ValueError) as error:
+        except Exception as error:  # noqa: BLE001 - Ray raises many kinds; one line for all
             raise BatchError(
-                f"cannot start or reach Ray at {address or 'default'}: {error}"
+                f"cannot start or reach Ray at {address or 'default'}: {_first_line(error)}"
             ) from None
         started = True
+    try:
+        yield from _ray_chunks(ray, fn, todo, chunksize, say, keys)
+    except BatchError:
+        raise
+    except Exception as error:  # noqa: BLE001 - the cluster itself failed (a task's failure
+        # is retried inside): one line, and how to resume
+        raise BatchError(
+            f"Ray stopped answering ({_first_line(error)}); the games already written to --out"
+            " are kept, and the same command resumes"
+        ) from None
+    finally:
+        if started:
+            with contextlib.suppress(Exception):
+                ray.shutdown()
+
+
+def _first_line(error: BaseException) -> str:
+    lines = str(error).strip().splitlines()
+    return (lines[0] if lines else type(error).__name__)[:200]
+
+
+def _ray_chunks(
+    ray: Any,
+    fn: JobFn,
+    todo: list[tuple[int, Job]],
+    chunksize: int | None,
+    say: Callable[[str], None],
+    keys: Sequence[str],
+) -> Iterator[tuple[Chunk, list[str]]]:
     # No automatic retry: a failed task comes back here, is reported and is resubmitted once.
     task = ray.remote(max_retries=0)(_run_chunk)
     fn_ref = ray.put(fn)
@@ -611,6 +641,5 @@ def _ray_run(
                 yield chunk, lines
     finally:
         for ref in flight:
-            ray.cancel(ref, force=True)
-        if started:
-            ray.shutdown()
+            with contextlib.suppress(Exception):  # the cluster may be gone
+                ray.cancel(ref, force=True)

@@ -82,6 +82,9 @@ CMCTS_BASELINES = {
     # each side can take now, a leaf 0.3 of the value
     "cmcts-v4": "value=cmcts,prior_value=cmcts-prior,mix_lambda=0.3",
 }
+#: The longest think a budget may name, in seconds (a day): more is a typo, and a float such as
+#: 1e308 would overflow the tree's arena size (:func:`tree_memory`).
+MAX_SECONDS = 86_400.0
 #: Share of the mcts player's time given to an exact endgame solve before MCTS.
 EXACT_SHARE = 0.4
 
@@ -332,7 +335,7 @@ def parse_level(text: str) -> Level:
         try:
             if budget.endswith("s"):
                 seconds = float(budget[:-1])
-                if seconds > 0 and math.isfinite(seconds):
+                if 0 < seconds <= MAX_SECONDS:  # NaN fails both
                     return Level(name, seconds=seconds, options=options)
             else:
                 count = int(budget)
@@ -342,7 +345,7 @@ def parse_level(text: str) -> Level:
             pass
         raise UnknownLevelError(
             f"bad {name} budget {quoted(budget)}: use {name}:N ({what}, 1 to {MAX_NODES:,})"
-            f" or {name}:Ss (seconds)"
+            f" or {name}:Ss (seconds, more than 0 and at most {MAX_SECONDS:,.0f})"
         )
     raise UnknownLevelError(f"the {name} level takes no budget (got {quoted(text)})")
 
@@ -691,7 +694,7 @@ def tree_memory(
     (True, 612)
     """
     per_second = rate or _ITERATIONS_PER_SECOND
-    expected = iterations if iterations else int((seconds or 0.0) * per_second)
+    expected = iterations if iterations else int(min(seconds or 0.0, MAX_SECONDS) * per_second)
     wanted = max(TREE_MEMORY, int(1.5 * expected * _NODE_BYTES))
     return min(wanted, max(TREE_MEMORY, _memory_ceiling() // max(1, trees)))
 

@@ -458,7 +458,7 @@ def spawn_app(tmp_path: Path, *args: str) -> pexpect.spawn:
 
 
 def autosaved(tmp_path: Path) -> GameRecord:
-    return GameRecord.load(tmp_path / "wonders-duel" / "duel-autosave.json")
+    return GameRecord.load(next((tmp_path / "wonders-duel").glob("duel-autosave-*.json")))
 
 
 def pick_a_wonder(child: pexpect.spawn) -> None:

@@ -161,7 +161,7 @@ def test_a_new_game_keeps_the_game_before(tmp_path, monkeypatch):
             other.set_players()
             app.start_game(other, ["another game"])
             await settle(app, pilot)
-            assert (tmp_path / "wonders-duel" / "duel-autosave.json").exists()
+            assert list((tmp_path / "wonders-duel").glob("duel-autosave-*.json"))
             assert any("The game before was saved" in line for line in app.log_lines)
             assert not isinstance(app.screen, (StartScreen, InfoScreen))
 

@@ -52,6 +52,7 @@ def test_selfplay_defaults_and_short_options_agree():
 
 def test_autosave_goes_to_the_user_data_folder(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    assert autosave_path() == tmp_path / "wonders-duel" / "duel-autosave.json"
+    assert autosave_path().parent == tmp_path / "wonders-duel"
+    assert autosave_path() != autosave_path()  # one file per game
     monkeypatch.delenv("XDG_DATA_HOME")
     assert user_data_dir() == Path.home() / ".local" / "share" / "wonders-duel"

@@ -280,3 +280,251 @@ def test_who_begins_the_next_age_sees_its_face_up_cards_and_nothing_else():
     taker = states[last].to_move
     refused = undo_target(states, moves, lambda p: p == taker, may_undo_chance=False)
     assert isinstance(refused, str) and "12 cards turned face up" in refused
+
+
+# --- expansion games: the seal, the key, and who may look (issue 60, item 5) ---------------------
+def _xsave(tmp_path: Path, seats=("human", "random"), moves: int = 20):
+    from duel.app.xplay import XGameControl
+
+    path = tmp_path / "xsave.json"
+    control = XGameControl(("pantheon",), seats, seed=6, record=path, notify=lambda _: None)
+    while len(control.moves) < moves:
+        player = control.advance()
+        control.play(control.view(player).legal_moves()[0])
+    return control, path
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda m: m.update(players=["human", "human"]),
+        lambda m: m.update(think=1e308),
+        lambda m: m.update(seed=7),
+        lambda m: m.pop("seed"),
+        lambda m: m.update(extra="anything"),
+    ],
+)
+def test_an_expansion_saves_metadata_is_under_the_seal(tmp_path, change):
+    from duel.app.xplay import read_save
+    from duel.expansions.record import XRecordError
+
+    _, path = _xsave(tmp_path)
+    data = json.loads(path.read_text())
+    change(data["metadata"])
+    path.write_text(json.dumps(data))
+    with pytest.raises(XRecordError, match="altered"):
+        read_save(path)
+
+
+def test_the_key_is_created_0600_in_a_0700_folder_whatever_the_umask(tmp_path, monkeypatch):
+    import os
+    import stat
+
+    from duel.app import xplay
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    created: list[int] = []
+    real_open = os.open
+
+    def watching_open(path, flags, mode=0o777, *args, **kwargs):
+        if ".key." in str(path) and flags & os.O_CREAT:
+            created.append(mode)
+        return real_open(path, flags, mode, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", watching_open)
+    old = os.umask(0)
+    try:
+        control, _ = _xsave(tmp_path, moves=3)
+    finally:
+        os.umask(old)
+    key = xplay.key_file(control.game)
+    assert key.parent == tmp_path / "data" / "wonders-duel" / "keys"
+    assert created == [0o600]  # never wider, not even before a chmod
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600
+    assert stat.S_IMODE(key.parent.stat().st_mode) == 0o700
+
+
+def test_no_hint_from_the_command_line_on_a_game_between_two_people(tmp_path, capsys):
+    import typer
+
+    from duel.app.xplay import hint_record
+
+    control, path = _xsave(tmp_path, seats=("human", "human"))
+    control.advance()
+    with pytest.raises(typer.Exit) as stop:
+        hint_record(path, 0.1, 2, 0, True)
+    assert stop.value.exit_code == 1
+    err = capsys.readouterr().err
+    assert "two people" in err and "yours" not in err
+
+
+def test_loading_a_game_against_the_ai_with_a_human_in_its_seat_is_refused(tmp_path):
+    from duel.app.xplay import run_xgame
+
+    _, path = _xsave(tmp_path, seats=("human", "random"))
+    out: list[str] = []
+    assert run_xgame((), (None, "human"), load=path, write=out.append) == 2
+    assert "B is an AI (random)" in out[0] and "not for a person to see" in out[0]
+    assert not any("yours" in line for line in out)
+    # Another AI level in its seat is fine, and so is the human's own seat given to an AI.
+    answers = iter(["quit"])
+    assert run_xgame((), (None, "greedy"), load=path, read=lambda _: next(answers),
+                     write=out.append) == 1  # fmt: skip
+
+
+# --- the hot seat's hand-over hides everything private (issue 60, items 3 and 4) ----------------
+SECRET = "Best moves for the previous player: seat Anubis on 4"
+
+
+def _fake_hint(seconds: float = 0.0):
+    import time
+
+    def hint_lines(view, think, top, seed=0, nodes=None):
+        time.sleep(seconds)
+        return [SECRET], {}
+
+    return hint_lines
+
+
+async def _settle(app, pilot) -> None:
+    import time
+
+    deadline = time.monotonic() + 60.0
+    while time.monotonic() < deadline:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if not app.busy:
+            return
+
+
+def _hand_over_scenario(monkeypatch, *, hint_delay: float, hint_then_play: bool) -> list[str]:
+    """A two-human Pantheon game in the full screen: a player asks for a hint (F2) and plays;
+    the texts of the log seen at every hand-over screen and right after it."""
+    import asyncio
+
+    from duel.app import xscreen
+    from duel.app.xplay import XGameControl
+    from duel.app.xscreen import HandOver, XApp
+
+    monkeypatch.setattr(xscreen, "hint_lines", _fake_hint(hint_delay))
+    control = XGameControl(("pantheon",), ("human", "human"), seed=2, notify=lambda _: None)
+    seen: list[str] = []
+
+    async def scenario():
+        app = XApp(control)
+        async with app.run_test(size=(80, 24)) as pilot:
+            hinted = 0
+            for _ in range(12):
+                await _settle(app, pilot)
+                if isinstance(app.screen, HandOver):
+                    log = app.screen_stack[0].query_one("#log")
+                    seen.append(str(log.content) + "|" + "\n".join(app.lines))
+                    await pilot.press("enter")
+                    await _settle(app, pilot)
+                    await pilot.pause(hint_delay + 0.2)  # a hint still thinking arrives now
+                    seen.append(str(log.content) + "|" + "\n".join(app.lines))
+                    continue
+                await pilot.press("f2")
+                if not hint_then_play:
+                    await app.workers.wait_for_complete()
+                    await pilot.pause()
+                    assert SECRET in "\n".join(app.lines)  # shown on its own turn
+                hinted += 1
+                await pilot.press("1", "enter")
+            assert hinted >= 3
+
+    asyncio.run(scenario())
+    return seen
+
+
+def test_the_full_screen_hand_over_clears_the_previous_players_hints(monkeypatch):
+    seen = _hand_over_scenario(monkeypatch, hint_delay=0.0, hint_then_play=False)
+    assert len(seen) >= 4
+    assert not any(SECRET in text for text in seen)
+
+
+def test_a_hint_still_thinking_at_the_hand_over_is_never_shown(monkeypatch):
+    seen = _hand_over_scenario(monkeypatch, hint_delay=0.6, hint_then_play=True)
+    assert len(seen) >= 4
+    assert not any(SECRET in text for text in seen)
+
+
+def test_the_line_modes_hand_over_clears_screen_and_scrollback(tmp_path, monkeypatch):
+    """The bytes written at the hand-over: ED 2 (the screen), ED 3 (the scrollback), home."""
+    import sys
+
+    from duel.app import xplay
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setattr(xplay, "hint_lines", _fake_hint())
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    out: list[str] = []
+    asked: list[str] = []
+
+    def read(prompt: str) -> str:
+        if out.count(SECRET) >= 6:
+            raise EOFError  # the terminal closed: the game is left saved
+        if prompt.startswith("Pass the terminal"):
+            return ""
+        asked.append(prompt)
+        return "hint" if len(asked) % 2 else "1"  # a hint, then a move, each decision
+
+    assert xplay.run_xgame(("pantheon",), ("human", "human"), seed=2, read=read,
+                           write=out.append) == 1  # fmt: skip
+    clears = [i for i, text in enumerate(out) if "\033[2J" in text]
+    assert len(clears) >= 2
+    assert all(out[i] == "\033[H\033[2J\033[3J" for i in clears)
+    assert out.index(SECRET) < clears[0]
+
+
+@pytest.mark.terminal
+def test_the_line_modes_hand_over_on_a_terminal_writes_ed3(tmp_path):
+    """Through a pseudo-terminal: the bytes the program writes at the hand-over."""
+    import os
+    import sys
+
+    import pexpect
+
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root), "TERM": "xterm-256color"}
+    env["XDG_DATA_HOME"] = str(tmp_path)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-c", "from duel.app.cli import main; main()", "play", "--expansions", "pantheon",
+         "--a", "human", "--b", "human", "--seed", "2", "--line"],
+        cwd=str(tmp_path), env=env, timeout=30, dimensions=(24, 80),
+    )  # fmt: skip
+    child.expect(rb"Move \(number")
+    child.sendline(b"1")
+    child.expect(b"Pass the terminal to player B")
+    assert b"\x1b[3J" in child.before and b"\x1b[2J" in child.before
+    child.sendline(b"")
+    child.expect(rb"Move \(number")
+    child.sendline(b"quit")
+    child.expect(b"Continue it with")
+    child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d["metadata"].pop("in_progress"),
+        lambda d: d["metadata"].update(in_progress=""),
+        lambda d: d.pop("metadata"),
+        lambda d: d.update(metadata={"players": ["human", "human"]}),
+    ],
+)
+def test_a_save_stripped_of_its_in_progress_mark_is_still_sealed(tmp_path, change):
+    """Found by the fuzzer: without the mark, the public moves read as a record of their own
+    (another game, its metadata unsealed); the sealed moves say it is a save."""
+    from duel.app.xplay import read_save
+    from duel.expansions.record import XRecord, XRecordError
+
+    _, path = _xsave(tmp_path, moves=12)
+    data = json.loads(path.read_text())
+    change(data)
+    path.write_text(json.dumps(data))
+    with pytest.raises(XRecordError):
+        read_save(path)
+    with pytest.raises(XRecordError):
+        XRecord.load(path)

@@ -267,7 +267,7 @@ def test_signals_autosave(tmp_path, signum, code, mode):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == code, (child.exitstatus, child.signalstatus)
-    record = GameRecord.load(tmp_path / "wonders-duel" / "duel-autosave.json")
+    record = GameRecord.load(next((tmp_path / "wonders-duel").glob("duel-autosave-*.json")))
     assert any(str(m).startswith("pick") for m in record.moves)
     assert record.metadata["fair"] is True and "seed" not in record.metadata
 
@@ -354,7 +354,7 @@ def test_a_piped_quit_saves_the_game_and_says_where(tmp_path):
         env={**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path)},
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    autosave = tmp_path / "wonders-duel" / "duel-autosave.json"
+    autosave = next((tmp_path / "wonders-duel").glob("duel-autosave-*.json"))
     assert "Left without saving" not in result.stdout
     assert f"Game saved to {autosave}" in result.stdout
     assert any(str(m).startswith("pick") for m in GameRecord.load(autosave).moves)

@@ -94,7 +94,7 @@ def test_junk_on_a_terminal_then_sigterm_keeps_the_duel(tmp_path, mode, seed):
     child.close()
     assert child.signalstatus is None and child.exitstatus == 143, (seed, seen[-2000:])
     assert "Traceback" not in seen and "Internal error" not in seen, (seed, seen[-2000:])
-    saved = GameRecord.load(tmp_path / "wonders-duel" / "duel-autosave.json")
+    saved = GameRecord.load(next((tmp_path / "wonders-duel").glob("duel-autosave-*.json")))
     assert saved.moves  # the deal at least, and whatever the junk played
 
 
@@ -167,3 +167,36 @@ def test_random_keys_in_the_app_then_a_signal_keep_the_game(tmp_path, monkeypatc
     if unsaved[0]:
         saved = GameRecord.load(autosave)
         assert saved.final_state() == game.state or saved.moves == tuple(game.moves[:-1]), keys
+
+
+@pytest.mark.parametrize(
+    ("seed", "expansions"), [(1, "pantheon"), (2, "agora"), (3, "pantheon,agora")]
+)
+def test_junk_at_the_expansion_line_mode_then_sigterm_keeps_the_game(
+    tmp_path, monkeypatch, seed, expansions
+):
+    """The expansion games' line mode (issue 60): junk typed on a real terminal, the texts that
+    crashed it ("no foo", "²", "٣"), then SIGTERM: no traceback, the game saved and resumable."""
+    from duel.app.xplay import read_save
+
+    child = spawn(tmp_path, "duel", "--expansions", expansions, "--line", "--a", "human",
+                  "--b", "random", "--seed", str(seed))  # fmt: skip
+    child.expect(r"Move \(number")
+    rng = random.Random(seed)
+    chunks = junk(rng, 30)
+    for trap in (b"no\r", b"no foo\r", b"\xc2\xb2\r", b"\xd9\xa3\r", b"seat zeus on \xd9\xa3\r"):
+        chunks.insert(rng.randrange(len(chunks) + 1), trap)
+    chunks += [b"1\r", b"1\r"]
+    seen = type_junk(child, chunks)
+    assert child.isalive(), (seed, seen[-2000:])
+    child.kill(signal.SIGTERM)
+    child.expect(pexpect.EOF)
+    seen += child.before
+    child.close()
+    assert child.signalstatus is None and child.exitstatus == 143, (seed, seen[-2000:])
+    assert "Traceback" not in seen, (seed, seen[-2000:])
+    assert "Continue it with: duel play --load" in seen
+    (save,) = (tmp_path / "wonders-duel").glob("duel-xgame-*.json")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))  # where the child kept the key
+    record, key = read_save(save)
+    assert key is not None and record.moves

@@ -3,6 +3,7 @@ before guild backs were public (no 'guilds at slots' move)."""
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -147,3 +148,160 @@ def test_an_old_record_with_a_hidden_library_draw_in_age_three():
     assert back.moves[at] == moves[at]
     assert [back.moves[i].kind for i in back.redacted] == [Kind.LIBRARY_DRAW] * len(back.redacted)
     assert back.to_json()["moves"] == written
+
+
+# --- one autosave per game, and --record that never replaces a game unasked (issue 60, item 6) ---
+def test_two_interrupted_games_keep_an_autosave_each(tmp_path, monkeypatch):
+    from duel.app.game_control import Dealer
+    from duel.app.tui import Output, Session
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    moves = []
+    for seed in (3, 4):
+        lines = iter(["1", "1"])
+
+        def read(prompt: str, lines=lines) -> str:
+            try:
+                return next(lines)
+            except StopIteration:
+                raise EOFError from None
+
+        session = Session(
+            kinds=["human", "random"], dealer=Dealer(seed=seed), delay=0.0, think=0.2,
+            out=Output(plain=True), interactive=False, read=read,
+        )  # fmt: skip
+        session.set_players()
+        session.run()
+        moves.append(tuple(session.moves))
+    saves = sorted((tmp_path / "wonders-duel").glob("duel-autosave-*.json"))
+    assert len(saves) == 2
+    assert {GameRecord.load(p).moves for p in saves} == set(moves)
+
+
+def test_a_game_loaded_from_its_autosave_goes_on_in_that_file(tmp_path, monkeypatch):
+    from duel.app.game_control import Dealer, GameController
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    game = GameController(["random", "random"], Dealer(seed=1))
+    game.set_players()
+    game.deal_pending()
+    game.play(game.ai_choose())
+    place, _ = game.autosave()
+    again = GameController(["random", "random"], Dealer(seed=1))
+    again.load(place)
+    assert again.autosave_path == place
+    other = GameController(["random", "random"], Dealer(seed=1))
+    assert other.autosave_path != place
+
+
+def test_old_autosaves_are_cleaned_up_by_the_policy(tmp_path, monkeypatch):
+    import os
+
+    from duel.app.cli_support import AUTOSAVE_DAYS, AUTOSAVES_KEPT, clean_old_autosaves
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    folder = tmp_path / "data" / "wonders-duel"
+    folder.mkdir(parents=True)
+    now = 2_000_000_000.0
+    made = []
+    for i in range(AUTOSAVES_KEPT + 5):
+        path = folder / f"duel-autosave-20260101-0000{i:02d}-abcd.json"
+        path.write_text("{}")
+        age_days = AUTOSAVE_DAYS + 1 if i < 8 else 1  # the 8 oldest are out of date
+        os.utime(path, (now - age_days * 86_400 - i, now - age_days * 86_400 - i))
+        made.append(path)
+    mine = folder / "my-game.json"
+    mine.write_text("{}")
+    os.utime(mine, (0, 0))
+    removed = clean_old_autosaves(now)
+    # 25 files, 20 kept by recency; of the 5 others, only those older than 30 days go.
+    assert len(removed) == 5 and all(p in made[:8] for p in removed)
+    assert mine.exists() and len(list(folder.glob("duel-autosave-*.json"))) == AUTOSAVES_KEPT
+
+
+def test_the_start_screen_lists_every_autosave_with_its_date(tmp_path, monkeypatch):
+    from duel.app.game_control import Dealer, GameController
+    from duel.app.start_screen import _dated, known_games
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    (tmp_path / "home").mkdir()
+    monkeypatch.chdir(tmp_path)
+    places = []
+    for seed in (1, 2):
+        game = GameController(["random", "random"], Dealer(seed=seed))
+        game.set_players()
+        game.deal_pending()
+        game.play(game.ai_choose())
+        if seed == 2:  # the data folder was full: this one went to the home folder
+            game.autosave_path = tmp_path / "home" / game.autosave_path.name
+        place, _ = game.autosave()
+        places.append(place)
+    listed = known_games()
+    assert set(places) <= set(listed)
+    label = _dated(places[0])
+    assert re.search(r"\(\d{4}-\d{2}-\d{2} \d{2}:\d{2}\)$", label)
+
+
+def test_record_refuses_to_replace_a_file_without_force(tmp_path):
+    from typer.testing import CliRunner
+
+    from duel.app.cli import app
+
+    other = tmp_path / "other.json"
+    other.write_text('{"format": "7wd-record", "version": 2, "expansions": ["agora"], "moves": []}')
+    result = CliRunner().invoke(
+        app, ["play", "--expansions", "pantheon", "--line", "--record", str(other)], input="quit\n"
+    )
+    assert result.exit_code == 2
+    assert "holds another game" in result.output and "--force" in result.output
+    assert json.loads(other.read_text())["expansions"] == ["agora"]
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes")
+    result = CliRunner().invoke(
+        app, ["play", "--expansions", "pantheon", "--line", "--record", str(notes)], input="quit\n"
+    )
+    assert result.exit_code == 2 and "exists; add --force" in result.output
+    assert notes.read_text() == "my notes"
+    result = CliRunner().invoke(
+        app,
+        ["play", "--expansions", "pantheon", "--line", "--b", "random", "--seed", "1",
+         "--record", str(other), "--force"],
+        input="1\nquit\n",
+    )  # fmt: skip
+    assert result.exit_code == 1, result.output
+    assert "Continue it with" in result.output
+
+
+# --- small items (issue 60, item 9) --------------------------------------------------------------
+@pytest.mark.parametrize("at", [-(10**20), 10**20, -10_000, 10_000])
+def test_a_huge_at_is_answered_with_the_number_typed_and_the_range(at):
+    from duel.record import Replay, ReplayError
+
+    game = Replay.of(GameRecord(()))
+    with pytest.raises(ReplayError) as error:
+        game.index(at)
+    assert str(error.value) == (
+        f"no move {at}: the game has moves 0 to 0 (-1 to -1 from the end)"
+    )
+    assert game.index(-1) == game.index(0) == 0
+
+
+def test_base_game_commands_on_an_expansion_game_say_what_they_read(tmp_path):
+    from typer.testing import CliRunner
+
+    from duel.app.cli import app
+
+    path = tmp_path / "x.json"
+    path.write_text(
+        json.dumps({"format": "7wd-record", "version": 2, "expansions": ["pantheon", "agora"],
+                    "moves": ["divinities greek zeus, hades"]})
+    )  # fmt: skip
+    with pytest.raises(RecordError, match="a game with expansions \\(pantheon, agora\\)"):
+        GameRecord.load(path)
+    for args in (["export", str(path)], ["analyze", str(path)], ["cost", str(path), "Baths"]):
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert "a game with expansions" in result.output and "Corruption" not in result.output
+        assert "duel show, duel hint and duel play --load" in result.output

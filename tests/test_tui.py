@@ -292,11 +292,11 @@ def test_ctrl_c_offers_to_save(tmp_path):
     child.expect("Interrupted")
     child.expect("Save the game")
     child.sendline("")
-    child.expect(r"Game saved to \S*wonders-duel/duel-autosave.json")
+    child.expect(r"Game saved to \S*wonders-duel/duel-autosave-\S*.json")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
-    record = GameRecord.load(tmp_path / "wonders-duel" / "duel-autosave.json")
+    record = GameRecord.load(next((tmp_path / "wonders-duel").glob("duel-autosave-*.json")))
     assert record.metadata["players"] == {"A": "human", "B": "random"}
     assert any(str(m).startswith("pick") for m in record.moves)
 
@@ -315,7 +315,7 @@ def test_end_of_input_autosaves_and_loading_continues_exactly(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert "End of input" in result.stdout
-    saved = tmp_path / "wonders-duel" / "duel-autosave.json"
+    saved = next((tmp_path / "wonders-duel").glob("duel-autosave-*.json"))
     first = GameRecord.load(saved)
     # Continue it: the dealer deals from the seed and the move count, so loading and going on
     # gives the same game as not stopping at all.

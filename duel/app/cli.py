@@ -98,6 +98,9 @@ def play(
             )
         ),
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help=N_("Let --record replace a file that exists"))
+    ] = False,
 ) -> None:
     """Play a game: two humans, human against an AI level, or AI against AI. With no seat,
     seed, saved game or mode given, the full-screen app opens on its start screen."""
@@ -119,9 +122,13 @@ def play(
         if manual_chance:
             fail(tr("--expansions cannot be combined with {option} yet", option="--manual-chance"))
         full_screen = not (line or plain) and sys.stdin.isatty() and sys.stdout.isatty()
-        code = _play_expansions(
-            expansions, (a, b), seed, think, record, load, full_screen
-        )
+        if record is not None and not force:
+            from duel.app.xplay import record_refusal
+
+            refusal = record_refusal(record)
+            if refusal is not None:
+                fail(refusal)
+        code = _play_expansions(expansions, (a, b), seed, think, record, load, full_screen)
         raise typer.Exit(code)
     from duel.app.tui import run_game
 

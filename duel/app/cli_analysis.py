@@ -262,7 +262,7 @@ def hint(
     from duel.app.xplay import hint_record, is_expansion_file
 
     if is_expansion_file(position):
-        raise typer.Exit(hint_record(position, seconds, top, seed, as_json))
+        raise typer.Exit(hint_record(position, seconds, top, seed, as_json, nodes))
     state = _position_to_analyse(position, top)
     limit = _limit(seconds, nodes, depth, None)  # no limit: each engine's default
     budget = _memory(memory)

@@ -176,7 +176,7 @@ def show_record(file: Path, at: int | None, moves: bool, plain: bool | None) -> 
     game = load_replay_or_fail(file)
     index = game.last if at is None else at
     try:
-        cursor = Cursor(game).at(index if index >= 0 else game.last + 1 + index)
+        cursor = Cursor(game).at(game.index(index))
     except ReplayError as error:
         fail(tr("--at: {error}", error=tr_error(error)))
     print_position(cursor, plain=plain, moves=False)

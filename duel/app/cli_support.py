@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 
 
 DATA_FOLDER = "wonders-duel"
+#: The longest time budget an option, a level or a save may name, in seconds (a day): the same
+#: bound as the levels' (``duel.solvers.players.MAX_SECONDS``, which this module does not import
+#: for the sake of ``--help``'s speed; a test keeps the two equal).
+MAX_SECONDS = 86_400.0
 
 
 def user_data_dir() -> Path:
@@ -41,9 +45,69 @@ def user_data_dir() -> Path:
     return root / DATA_FOLDER
 
 
+#: A base game's own autosave: ``duel-autosave-20261202-013000-7f3a.json`` (its start, UTC,
+#: and 4 random hex digits: two games started in the same second keep a file each). Files
+#: named ``duel-autosave.json`` (one slot, before issue 60) are still listed and loaded.
+_AUTOSAVE_NAME = re.compile(r"duel-autosave(-\d{8}-\d{6}-[0-9a-f]{4})?\.json")
+#: The clean-up of old autosaves (:func:`clean_old_autosaves`, docs/playing.md): the newest
+#: ones are kept whatever their age; of the others, those untouched this many days go.
+AUTOSAVES_KEPT = 20
+AUTOSAVE_DAYS = 30
+
+
 def autosave_path() -> Path:
-    """Where ``duel play`` saves a game interrupted before the player chose a file."""
-    return user_data_dir() / "duel-autosave.json"
+    """A new game's own autosave file in the data folder (one per game: a second game
+    interrupted never replaces the first)."""
+    import secrets
+    from datetime import UTC, datetime
+
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    return user_data_dir() / f"duel-autosave-{stamp}-{secrets.token_hex(2)}.json"
+
+
+def is_autosave(path: Path) -> bool:
+    """Whether ``path`` is named as a base game's autosave.
+
+    >>> is_autosave(Path("duel-autosave-20261202-013000-7f3a.json"))
+    True
+    >>> is_autosave(Path("duel-autosave.json")), is_autosave(Path("my-game.json"))
+    (True, False)
+    """
+    return _AUTOSAVE_NAME.fullmatch(path.name) is not None
+
+
+def autosave_folders() -> list[Path]:
+    """Where autosaves go, in order (a full or read-only data folder falls back to the next):
+    the data folder, home, the temporary folder."""
+    import tempfile
+
+    return [user_data_dir(), Path(os.path.expanduser("~")), Path(tempfile.gettempdir())]
+
+
+def known_autosaves() -> list[Path]:
+    """Every autosave of the autosave folders, newest first."""
+    found: dict[Path, float] = {}
+    for folder in autosave_folders():
+        with contextlib.suppress(OSError):
+            for path in folder.glob("duel-autosave*.json"):
+                if is_autosave(path) and path.is_file():
+                    found[path] = path.stat().st_mtime
+    return sorted(found, key=lambda p: found[p], reverse=True)
+
+
+def clean_old_autosaves(now: float | None = None) -> list[Path]:
+    """Delete the autosaves beyond the :data:`AUTOSAVES_KEPT` newest that are older than
+    :data:`AUTOSAVE_DAYS` days; the files deleted. Called when ``duel play`` starts."""
+    import time
+
+    limit = (time.time() if now is None else now) - AUTOSAVE_DAYS * 86_400
+    removed = []
+    for path in known_autosaves()[AUTOSAVES_KEPT:]:
+        with contextlib.suppress(OSError):
+            if path.stat().st_mtime < limit:
+                path.unlink()
+                removed.append(path)
+    return removed
 
 
 # --- signals that end a game in the terminal -----------------------------------------------------
@@ -274,28 +338,56 @@ def use_palette(name: str | None) -> None:
 
 
 def check_finite(name: str, value: float | None, *, positive: bool = False) -> None:
-    """Exit with a one-line error unless ``value`` is a finite number (positive if asked).
+    """Exit with a one-line error unless ``value`` is a finite number (not negative); with
+    ``positive``, a time budget: more than 0 and at most :data:`MAX_SECONDS` (a day).
 
     ``float("nan")`` and ``inf`` are accepted by the option parser; a time limit of NaN would
-    never end a search.
+    never end a search, and one of 1e308 s never ends either.
     """
     if value is None:
         return
+    most = f"{MAX_SECONDS:,.0f}"
+    if positive and not math.isfinite(value):
+        fail(
+            tr(
+                "{option} must be a finite number of seconds, more than 0 and at most {most},"
+                " not {value}",
+                option=name,
+                most=most,
+                value=value,
+            )
+        )
+    if positive and not 0 < value <= MAX_SECONDS:
+        fail(
+            tr(
+                "{option} must be positive and at most {most} seconds, not {value}",
+                option=name,
+                most=most,
+                value=value,
+            )
+        )
     if not math.isfinite(value):
         fail(tr("{option} must be a finite number, not {value}", option=name, value=value))
-    if positive and value <= 0:
-        fail(tr("{option} must be positive, not {value}", option=name, value=value))
     if value < 0:
         fail(tr("{option} cannot be negative, not {value}", option=name, value=value))
 
 
 def load_state_or_fail(path: Path) -> State:
     """A position file, or a game record (its last position); bad files exit with a message."""
+    from duel.expansions.position import is_xposition
     from duel.position import PositionError, position_from_json, read_json_file
     from duel.record import GameRecord, RecordError
 
     try:
         data = read_json_file(path, PositionError)
+        if is_xposition(data):
+            fail(
+                tr(
+                    "{path}: a position with expansions: this command reads positions without "
+                    "them for now; duel show and duel hint read it",
+                    path=path,
+                )
+            )
         if isinstance(data, dict) and data.get("format") == "7wd-record":
             return GameRecord.from_json(data).final_state()
         return position_from_json(data)

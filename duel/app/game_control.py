@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from duel.app.cli_support import user_data_dir
+from duel.app.cli_support import autosave_path, is_autosave, user_data_dir
 from duel.app.i18n import N_, display_name, tr, trn
 from duel.moves import PLAYER_NAMES, Kind, Move
 from duel.quote import quoted
@@ -397,7 +397,7 @@ class GameController:
     created: str = ""
     #: Moves read from a file whose Great Library draw keeps only the chosen token.
     redacted: frozenset[int] = frozenset()
-    autosave_path: Path = field(default_factory=lambda: user_data_dir() / "duel-autosave.json")
+    autosave_path: Path = field(default_factory=autosave_path)  # the game's own file
     hint_seed: int = 0
 
     # --- what the game is now -------------------------------------------------------------------
@@ -650,6 +650,8 @@ class GameController:
         self.states = states
         self.redacted = record.redacted
         self.save_path = path
+        if is_autosave(path):
+            self.autosave_path = path  # the game goes on in its own autosave, not a second one
         self.dirty = False
         self.dealer = Dealer.from_metadata(meta, manual=self.dealer.manual)
         if isinstance(meta.get("created"), str):

@@ -36,7 +36,7 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, RadioButto
 from textual.widgets.option_list import Option
 
 from duel.app.board_widgets import translate_bindings
-from duel.app.cli_support import user_data_dir
+from duel.app.cli_support import known_autosaves, user_data_dir
 from duel.app.game_control import autosave_places
 from duel.app.i18n import N_, tr
 
@@ -191,7 +191,7 @@ def known_games(limit: int = 20) -> list[Path]:
             candidates += sorted(folder.glob("*.json"))
         except OSError:
             continue
-    first = autosave_places(user_data_dir() / "duel-autosave.json")
+    first = [*known_autosaves(), *autosave_places(user_data_dir() / "duel-autosave.json")]
     seen: set[Path] = set()
     found: list[tuple[float, int, Path]] = []
     for rank, path in enumerate([*first, *candidates]):
@@ -219,6 +219,16 @@ def _is_expansion_game(path: Path) -> bool:
         return False
     read_save(path)  # raises if it does not read
     return True
+
+
+def _dated(path: Path) -> str:
+    """A saved game in the list: its path and when it was last saved (local time)."""
+    from datetime import datetime
+
+    try:
+        return f"{_shown(path)}  ({datetime.fromtimestamp(path.stat().st_mtime):%Y-%m-%d %H:%M})"
+    except OSError:
+        return _shown(path)
 
 
 def _shown(path: Path) -> str:
@@ -484,7 +494,7 @@ class FileScreen(MenuScreen):
             yield Label(title, classes="menu-title")
             if self.games:
                 yield Label(tr("Saved games found (Enter or a click opens one):"))
-                yield OptionList(*[Option(_shown(p)) for p in self.games], id="games")
+                yield OptionList(*[Option(_dated(p)) for p in self.games], id="games")
             else:
                 where = _shown(user_data_dir())
                 yield Label(tr("No saved game found here or in {place}.", place=where))

@@ -29,13 +29,15 @@ from duel.app import render as R
 from duel.app.cli_support import (
     SAVE_SIGNALS,
     Signalled,
-    autosave_path,
+    clean_old_autosaves,
     default_player,
     file_named,
+    is_autosave,
     number,
     save_target,
     signals_save_the_game,
 )
+from duel.app.cli_support import autosave_path as new_autosave_path
 from duel.app.game_control import (
     NOT_FAIR,
     Dealer,
@@ -64,7 +66,6 @@ from duel.state import State
 
 __all__ = ["Session", "deal", "dealer_rng", "make_ai", "run_game"]
 
-AUTOSAVE = autosave_path()
 DEFAULT_SAVE = Path("duel-game.json")
 
 HELP = N_("""\
@@ -84,7 +85,7 @@ Commands:
   undo                   take back your last decision    save [FILE]   save the game
   load FILE              load a saved game               quit          leave (offers to save)
   review                 after the game: every move analysed, marked and graphed (duel review)
-Ctrl-C or end of input: the game is saved (duel-autosave.json).
+Ctrl-C or end of input: the game is saved (its own file, duel-autosave-DATE.json).
 A fair game (no --seed) deals every hidden card when it is revealed; undo never takes back a
 dealt card there. A game with --seed is reproducible and says so: not fair play.""")
 
@@ -167,10 +168,14 @@ class Session:
         created: str = "",
         interactive: bool = True,
         read: Callable[[str], str] = input,
-        autosave_path: Path = AUTOSAVE,
+        autosave_path: Path | None = None,
     ) -> None:
         self.game = GameController(
-            kinds=kinds, dealer=dealer, think=think, created=created, autosave_path=autosave_path
+            kinds=kinds,
+            dealer=dealer,
+            think=think,
+            created=created,
+            autosave_path=autosave_path or new_autosave_path(),  # one file per game
         )
         self.delay = delay
         self.out = out
@@ -653,6 +658,8 @@ class Session:
             return False
         self.shown = None
         self.events.clear()
+        if is_autosave(path):
+            self.autosave_path = path  # the game goes on in its own autosave, not a second one
         if problem is not None:
             self.out.say(f"{_sentence(problem)} That player is played by a human now.", "red")
         self.out.say(self.game.loaded_text(path))
@@ -1092,6 +1099,8 @@ def run_game(
     ``start_screen`` (``duel play`` with no seat or option given): the app opens on its start
     screen, where the player chooses the game (:mod:`duel.app.start_screen`).
     """
+    with contextlib.suppress(Exception):  # a clean-up that fails costs nothing
+        clean_old_autosaves()
     explicit_players = any(p is not None for p in players)
     kinds = [
         (p if p is not None else default_player(default)).strip().lower()

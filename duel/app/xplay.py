@@ -20,16 +20,20 @@ deleted.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
+import os
 import random
 import re
 import secrets
 import shlex
+import stat
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from duel.app.cli_support import user_data_dir
+from duel.app.cli_support import MAX_SECONDS, number, user_data_dir
 from duel.app.game_control import autosave_places, save_somewhere
 from duel.app.i18n import N_, shown, tr, tr_error, tr_reason
 from duel.app.xundo import UNDO_WORDS, undo
@@ -47,14 +51,20 @@ from duel.expansions.components import (
 from duel.expansions.position import XPositionError, is_xposition, load_position
 from duel.expansions.record import XRecord, XRecordError, load_in_progress, save_in_progress
 from duel.expansions.table import HIDDEN, TAKEN, controller
-from duel.moves import PLAYER_NAMES
-from duel.position import read_json_file, write_atomically
+from duel.moves import PLAYER_NAMES, MoveParseError
+from duel.position import read_json_file
 
 HUMAN = "human"
+#: The most iterations an expansion level (``mcts:500``) or ``duel hint --nodes`` may name (the
+#: seconds: :data:`~duel.app.cli_support.MAX_SECONDS`, as every time budget).
+MAX_ITERATIONS = 10_000_000
 #: The name of a game's save in the data folder when no ``--record`` is given.
 XSAVE_NAME = "duel-xgame-{id}.json"
 EXPANSION_TITLES = {"pantheon": N_("Pantheon"), "agora": N_("Agora")}
-CLEAR = "\033[2J\033[H"
+#: The hand-over's clearing: the screen (ED 2), the scrollback (ED 3: xterm, tmux, VTE,
+#: kitty, Windows Terminal), the cursor home; so that the previous player's cards and hints
+#: cannot be scrolled back to.
+CLEAR = "\033[H\033[2J\033[3J"
 _COLOURS = ("brown", "grey", "yellow", "blue", "green", "red", "purple")
 _COLOUR_WORDS = {
     "brown": N_("brown"),
@@ -273,9 +283,75 @@ def move_line(state: XState, move: XMove) -> str:
 
 
 # --- saves --------------------------------------------------------------------------------------
+def key_folders() -> list[Path]:
+    """Where the keys that seal the saves may be kept, in order: the data folder's ``keys``,
+    then (when that cannot be written: a full or read-only disk) a folder in the home folder,
+    then one in the temporary folder. Each is made 0700; a key file is 0600."""
+    user = getattr(os, "getuid", lambda: "user")()
+    return [
+        user_data_dir() / "keys",
+        Path(os.path.expanduser("~")) / ".wonders-duel-keys",
+        Path(tempfile.gettempdir()) / f"wonders-duel-keys-{user}",
+    ]
+
+
 def key_file(game: str) -> Path:
-    """Where the key that seals the saves of game ``game`` is kept (apart from the saves)."""
-    return user_data_dir() / "keys" / f"{game}.key"
+    """Where the key that seals the saves of game ``game`` is (apart from the saves): the first
+    key folder that holds it, else the first key folder."""
+    places = [folder / f"{game}.key" for folder in key_folders()]
+    return next((place for place in places if place.is_file()), places[0])
+
+
+def write_key(path: Path, key: bytes) -> None:
+    """Write ``key`` to ``path`` readable by its owner only, whatever the umask: the file is
+    created 0600 (never wider, not even for a moment) in a folder of ours made 0700, then
+    renamed into place. OSError if the folder is a link or another user's."""
+    folder = path.parent
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    info = os.lstat(folder)
+    if not stat.S_ISDIR(info.st_mode):
+        raise OSError(errno.ENOTDIR, f"{folder} is not a folder")
+    if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        raise OSError(errno.EPERM, f"{folder} belongs to another user")
+    os.chmod(folder, 0o700)
+    tmp = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    try:
+        try:
+            os.write(fd, (key.hex() + "\n").encode("ascii"))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def forget_key(game: str) -> None:
+    """Delete game ``game``'s key wherever it is kept (the game is over: its record is full)."""
+    for folder in key_folders():
+        with contextlib.suppress(OSError):
+            (folder / f"{game}.key").unlink(missing_ok=True)
+
+
+def record_refusal(path: Path) -> str | None:
+    """Why ``--record FILE`` will not write ``path`` without ``--force``: it holds something
+    already (another game, or any file: a new game would replace it); ``None`` if it is free."""
+    try:
+        exists = path.exists() and path.stat().st_size > 0
+    except (OSError, ValueError):
+        return None  # the save says what is wrong with the place
+    if not exists:
+        return None
+    if is_expansion_file(path):
+        return tr(
+            "--record: {path} holds another game; continue it with duel play --load {quoted}, "
+            "or add --force to replace it",
+            path=path,
+            quoted=shlex.quote(str(path)),
+        )
+    return tr("--record: {path} exists; add --force to replace it", path=path)
 
 
 def is_expansion_file(path: Path) -> bool:
@@ -295,8 +371,13 @@ def read_save(path: Path) -> tuple[XRecord, bytes | None]:
     data = read_json_file(path, XRecordError)
     meta = data.get("metadata") if isinstance(data, dict) else None
     try:
-        if not (isinstance(meta, dict) and meta.get("in_progress")):
+        # A save in progress is known by its sealed moves too: removing its in_progress mark
+        # must not turn its public moves into a record played on without the seal.
+        sealed = isinstance(data, dict) and "sealed" in data
+        if not (sealed or (isinstance(meta, dict) and meta.get("in_progress"))):
             return XRecord.from_json(data), None
+        if not isinstance(meta, dict):
+            raise XRecordError("metadata: expected an object")
         game = meta.get("game")
         if not isinstance(game, str) or not re.fullmatch(r"[0-9a-f]{32}", game):
             raise XRecordError("metadata: game: expected the game's id, 32 hex digits")
@@ -315,20 +396,29 @@ def read_save(path: Path) -> tuple[XRecord, bytes | None]:
 
 
 def _is_level(kind: object) -> bool:
-    """``human`` or a level ``duel.solvers.xplayers.make_xplayer`` makes, with a positive
-    budget (``mcts:2s``, ``mcts:500``)."""
+    """``human`` or a level ``duel.solvers.xplayers.make_xplayer`` makes, with a budget in
+    range: ``mcts:2s`` (more than 0 and at most :data:`MAX_SECONDS`), ``mcts:500`` (1 to
+    :data:`MAX_ITERATIONS`)."""
     from duel.solvers.xplayers import make_xplayer
 
     if not isinstance(kind, str):
         return False
     if kind == HUMAN:
         return True
-    budget = kind.partition(":")[2].removesuffix("s")
+    budget = kind.partition(":")[2]
     try:
         make_xplayer(kind)
-        return not budget or 0 < float(budget) < 1e6
+        if budget.endswith("s"):
+            return 0 < float(budget[:-1]) <= MAX_SECONDS
+        return not budget or 0 < int(budget) <= MAX_ITERATIONS
     except (ValueError, OverflowError):
         return False
+
+
+def valid_think(value: object) -> float | None:
+    """A save's ``think`` if it is a time budget in range (more than 0, at most a day)."""
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    return float(value) if number and 0 < value <= MAX_SECONDS else None
 
 
 class XGameControl:
@@ -368,6 +458,9 @@ class XGameControl:
         self.last_human: int | None = None
         self.game = game or secrets.token_hex(16)
         self._key: bytes | None = None
+        self._key_kept = False  # written to a key folder
+        self._key_warned = False
+        self.saved_moves = 0  # how many moves the last good save holds
 
     @property
     def humans(self) -> list[int]:
@@ -380,15 +473,19 @@ class XGameControl:
         return metadata
 
     def _places(self) -> list[Path]:
-        if self.saved_to is not None:
-            return [self.saved_to]
+        """Where to save, in order: where the game was saved last, ``--record``, then the
+        autosave places (its own file in the data folder, home, temp). Every save tries them
+        all again: a disk that filled (or a folder made read-only) loses no move that another
+        place can keep."""
         default = autosave_places(user_data_dir() / XSAVE_NAME.format(id=self.game[:8]))
-        return [self.record_path, *default] if self.record_path is not None else default
+        places = [p for p in (self.saved_to, self.record_path) if p is not None] + default
+        return list(dict.fromkeys(places))
 
     def save(self) -> Path | None:
-        """Save the game where it was saved before (else ``--record``, else the autosave places):
-        in full once it is over; while it runs, every move as the opponent of its player saw it,
-        and the referee's moves sealed. The place, or ``None`` (said through ``notify``)."""
+        """Save the game (:meth:`_places`): in full once it is over; while it runs, every move
+        as the opponent of its player saw it, and the referee's moves and the metadata sealed.
+        The place, or ``None``; what went wrong is said through ``notify``: a save somewhere
+        else than before, a move that could not be saved (with the last good save)."""
         if not self.moves:
             return None
         over = self.state.is_terminal()
@@ -398,38 +495,67 @@ class XGameControl:
             def write(place: Path) -> None:
                 record.save(place)
         else:
-            try:
-                key = self._game_key()
-            except OSError as error:
-                self.notify(tr("Could not write the record: {error}", error=error))
-                return None
+            key = self._game_key()
 
             def write(place: Path) -> None:
                 save_in_progress(
                     place, self.expansions, self.moves, self.public_moves, self._metadata(), key
                 )
 
-        place, failures = save_somewhere(write, self._places())
-        for failure in failures:
-            self.notify(tr("Could not write the record: {error}", error=failure))
+        places = self._places()
+        place, failures = save_somewhere(write, places)
         if place is None:
+            self.notify(self._not_saved_text(failures[0] if failures else ""))
             return None  # the last save, if any, stays where it was (and is still named)
+        if failures and place != self.saved_to:
+            self.notify(
+                tr("Game saved to {place} instead ({error}).", place=place, error=failures[0])
+            )
         self.saved_to = place
+        self.saved_moves = len(self.moves)
         if over:
-            with contextlib.suppress(OSError):
-                key_file(self.game).unlink(missing_ok=True)
+            forget_key(self.game)
         return place
 
+    def _not_saved_text(self, error: str) -> str:
+        if self.saved_to is None:
+            return tr(
+                "Could not save move {n} ({error}); nothing is saved yet.",
+                n=len(self.moves),
+                error=error,
+            )
+        return tr(
+            "Could not save move {n} ({error}); the last save, {place}, stops at move {saved}.",
+            n=len(self.moves),
+            error=error,
+            place=self.saved_to,
+            saved=self.saved_moves,
+        )
+
     def _game_key(self) -> bytes:
-        """This game's sealing key, written to the data folder before the first save."""
+        """This game's sealing key, kept apart from the saves (:func:`key_folders`). Never a
+        reason not to save: until a key folder takes it, each save tries them again, and the
+        screen says that the save cannot be continued by another run of the program yet."""
         if self._key is None:
-            key = secrets.token_bytes(32)
-            path = key_file(self.game)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomically(path, key.hex() + "\n")
-            with contextlib.suppress(OSError):
-                path.chmod(0o600)
-            self._key = key
+            self._key = secrets.token_bytes(32)
+        if not self._key_kept:
+            failures = []
+            for folder in key_folders():
+                try:
+                    write_key(folder / f"{self.game}.key", self._key)
+                    self._key_kept = True
+                    break
+                except (OSError, ValueError) as error:
+                    failures.append(f"{folder}: {getattr(error, 'strerror', None) or error}")
+            if not self._key_kept and not self._key_warned:
+                self._key_warned = True  # said once; each save still tries the folders
+                self.notify(
+                    tr(
+                        "Could not keep the key to the face-down cards ({error}): the save "
+                        "continues only while this program runs.",
+                        error=failures[0],
+                    )
+                )
         return self._key
 
     @classmethod
@@ -450,15 +576,25 @@ class XGameControl:
             saved = [HUMAN, "mcts"]
         chosen = (seats[0] or saved[0], seats[1] or saved[1])
         seed = meta.get("seed") if type(meta.get("seed")) is int else None
-        saved_think = meta.get("think")
         if think is None:
-            positive = isinstance(saved_think, (int, float)) and saved_think > 0
-            think = saved_think if positive else 1.0
+            think = valid_think(meta.get("think")) or 1.0
+        if key is not None:  # in progress: an AI's face-down cards stay hidden from people
+            for player in (0, 1):
+                if saved[player] != HUMAN and chosen[player] == HUMAN:
+                    raise XRecordError(
+                        tr(
+                            "{path}: {player} is an AI ({level}) in this game, and its "
+                            "face-down cards are not for a person to see; continue with the "
+                            "saved players or another AI level for {player}",
+                            path=path,
+                            player=PLAYER_NAMES[player],
+                            level=saved[player],
+                        )
+                    )
         game = meta.get("game") if isinstance(meta.get("game"), str) else None
-        control = cls(
-            record.expansions, chosen, seed=seed, think=think, notify=notify, game=game
-        )
+        control = cls(record.expansions, chosen, seed=seed, think=think, notify=notify, game=game)
         control._key = key
+        control._key_kept = key is not None
         control.saved_to = path
         for move in record.moves:
             state = control.state
@@ -467,6 +603,7 @@ class XGameControl:
             control.state = state.apply(move, check=False)
             control.moves.append(move)
             control.public_moves.append(str(observe(state, move, 1 - state.to_move)))
+        control.saved_moves = len(control.moves)
         return control
 
     def play(self, move: XMove) -> None:
@@ -480,8 +617,19 @@ class XGameControl:
     def saved_text(self) -> str:
         """The sentence after leaving a game unfinished: where it is and how to continue."""
         if self.saved_to is None:
+            if self.moves:
+                return tr("Game left unfinished: it could not be saved anywhere.")
             return tr("Game left unfinished.")
         again = f"duel play --load {shlex.quote(str(self.saved_to))}"
+        if self.saved_moves < len(self.moves):
+            return tr(
+                "The last {lost} moves could not be saved: the last save, {place}, stops at "
+                "move {saved}. Continue it with: {again}",
+                lost=len(self.moves) - self.saved_moves,
+                place=self.saved_to,
+                saved=self.saved_moves,
+                again=again,
+            )
         return tr(
             "Game saved to {place}. Continue it with: {again}", place=self.saved_to, again=again
         )
@@ -527,13 +675,14 @@ class XGameControl:
         view = self.state.view(player)
         moves = view.legal_moves()
         text = text.strip()
-        if text.isdigit():
-            if 1 <= int(text) <= len(moves):
-                return moves[int(text) - 1]
+        choice = number(text)
+        if choice is not None:
+            if 1 <= choice <= len(moves):
+                return moves[choice - 1]
             return tr("Choose a number from 1 to {n}.", n=len(moves))
         try:
             move = XMove.parse(text)
-        except ValueError as error:
+        except MoveParseError as error:
             return str(error)
         reason = view.why_illegal(move)
         return move if reason is None else tr_reason(reason)
@@ -560,7 +709,8 @@ class XGameControl:
 def _play_lines(  # noqa: C901 - one branch per command
     control: XGameControl, read: Callable[[str], str], write: Callable[[str], None]
 ) -> int:
-    """The line mode: the board and the numbered moves before each human decision."""
+    """The line mode: the board and the numbered moves before each human decision; the exit
+    code (0 the game is over, 1 left unfinished)."""
     while (player := control.advance()) is not None:
         if control.needs_hand_over(player):
             write(CLEAR if sys.stdout.isatty() else "")
@@ -572,21 +722,19 @@ def _play_lines(  # noqa: C901 - one branch per command
                     )
                 )
             except (EOFError, KeyboardInterrupt):
-                write(control.saved_text())
-                return 1
+                return 1  # the caller says where the game is saved
         view = control.view(player)
         write("\n".join(board_lines(view)))
         write(tr("Your moves, {player}:", player=PLAYER_NAMES[player]))
-        for number, move in enumerate(view.legal_moves(), 1):
-            write(f"  {number:3}  {move_line(view, move)}")
+        for n, move in enumerate(view.legal_moves(), 1):
+            write(f"  {n:3}  {move_line(view, move)}")
         while True:
             try:
                 text = read(tr("Move (number, notation, hint, undo or quit): ")).strip()
             except (EOFError, KeyboardInterrupt):
                 text = "quit"
             if text.lower() in ("quit", "q", "exit"):
-                write(control.saved_text())
-                return 1
+                return 1  # the caller says where the game is saved
             if not text:
                 continue
             if text.lower() == "hint":
@@ -602,8 +750,7 @@ def _play_lines(  # noqa: C901 - one branch per command
             control.play(move)
             break
     write("\n".join(board_lines(control.view())))
-    write(control.result())
-    return 0
+    return 0  # the caller says the result
 
 
 def run_xgame(
@@ -629,9 +776,12 @@ def run_xgame(
         if seat is not None and not _is_level(seat):
             write(
                 tr(
-                    "{level}: expansion games are played by human, {levels}",
+                    "{level}: expansion games are played by human, {levels} (mcts:Ss for at "
+                    "most {seconds} seconds a move, mcts:N for 1 to {iterations} iterations)",
                     level=seat,
                     levels=", ".join(XLEVELS),
+                    seconds=f"{MAX_SECONDS:,.0f}",
+                    iterations=f"{MAX_ITERATIONS:,}",
                 )
             )
             return 2
@@ -660,20 +810,29 @@ def run_xgame(
 
         try:
             with signals_save_the_game():
-                return _play_lines(control, read, write)
+                code = _play_lines(control, read, write)
         except Signalled as stop:
             code = 128 + stop.signum
+        except KeyboardInterrupt:  # Ctrl-C while the AI thinks (at a prompt it is "quit")
+            code = 130
     with contextlib.suppress(Exception):  # after a signal the terminal may be gone
+        if control.saved_moves < len(control.moves):
+            control.save()  # the last save failed: every place is tried once more
         write(control.result() if control.state.is_terminal() else control.saved_text())
     return code
 
 
-def hint_lines(view: XState, seconds: float, top: int, seed: int = 0) -> tuple[list[str], dict]:
+def hint_lines(
+    view: XState, seconds: float | None, top: int, seed: int = 0, nodes: int | None = None
+) -> tuple[list[str], dict]:
     """The search's best moves for the player to move in ``view`` (their own view), as lines and
-    as JSON."""
+    as JSON: ``nodes`` iterations if given, else ``seconds``."""
     from duel.solvers.xplayers import search
 
-    result = search(view, seconds=seconds, seed=seed)
+    if nodes is not None:
+        result = search(view, iterations=nodes, seed=seed)
+    else:
+        result = search(view, seconds=seconds, seed=seed)
     ranked = sorted(result.moves, key=lambda m: (m[1], m[2]), reverse=True)[:top]
     player = PLAYER_NAMES[view.to_move]
     note = tr(
@@ -717,13 +876,32 @@ def show_expansion_file(path: Path, at: int | None) -> int:
     return 0
 
 
-def hint_record(path: Path, seconds: float | None, top: int, seed: int, as_json: bool) -> int:
+def hint_record(
+    path: Path,
+    seconds: float | None,
+    top: int,
+    seed: int,
+    as_json: bool,
+    nodes: int | None = None,
+) -> int:
     """``duel hint FILE`` for a game with expansions (a record, the save of a game in progress,
-    or a position): the moves of the player to move at its end, searched on that player's view.
-    A save's AI seat gets no hint (its view holds cards the human may not see), nor a position
-    that is the other player's view."""
-    from duel.app.cli_support import fail
+    or a position): the moves of the player to move at its end, searched on that player's view
+    for ``nodes`` iterations or ``seconds`` (default 2). A save's AI seat gets no hint (its view
+    holds cards the human may not see), nor a save of a game between two people (the command
+    cannot tell which of them asks: hints are given in the game, at the asker's turn), nor a
+    position that is the other player's view."""
+    from duel.app.cli_support import check_finite, fail
 
+    check_finite("--time", seconds, positive=True)
+    if nodes is not None and not 1 <= nodes <= MAX_ITERATIONS:
+        fail(
+            tr(
+                "{option} must be between 1 and {top}, not {value}",
+                option="--nodes",
+                top=f"{MAX_ITERATIONS:,}",
+                value=nodes,
+            )
+        )
     try:
         if is_xposition(read_json_file(path, XPositionError)):
             state, players = load_position(path), None
@@ -757,6 +935,15 @@ def hint_record(path: Path, seconds: float | None, top: int, seed: int, as_json:
             ),
             1,
         )
+    if isinstance(players, list) and players.count(HUMAN) == 2:
+        fail(
+            tr(
+                "{path}: a game between two people, each with face-down cards the other may "
+                "not see; ask for a hint in the game, at your turn (hint, or F2)",
+                path=path,
+            ),
+            1,
+        )
     if state.observer not in (None, state.to_move):
         fail(
             tr(
@@ -769,7 +956,9 @@ def hint_record(path: Path, seconds: float | None, top: int, seed: int, as_json:
             1,
         )
     view = state if state.observer is not None else state.view(state.to_move)
-    lines, data = hint_lines(view, seconds if seconds is not None else 2.0, max(1, top), seed)
+    lines, data = hint_lines(
+        view, seconds if seconds is not None else 2.0, max(1, top), seed, nodes=nodes
+    )
     if as_json:
         print(json.dumps(data, indent=1))
     else:

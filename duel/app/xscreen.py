@@ -69,6 +69,7 @@ class XApp(App[int]):
     """
     BINDINGS = [
         Binding("ctrl+q", "leave", tr("Quit")),
+        Binding("ctrl+c", "interrupt", show=False, priority=True),
         Binding("f2", "hint", tr("Hint")),
     ]
 
@@ -79,6 +80,8 @@ class XApp(App[int]):
         self.moves: list[XMove] = []
         self.busy = False
         self.lines: list[str] = []
+        #: Counts the decisions shown: a hint still thinking when its turn is over is dropped.
+        self.turn = 0
         #: The signal that ended the app, if one did, and the timer that ends the process if
         #: the app does not leave (cancelled once it has).
         self.stopped_by: int | None = None
@@ -131,6 +134,20 @@ class XApp(App[int]):
         self.lines = [*self.lines[-2:], text]
         self.query_one("#log", Static).update("\n".join(self.lines))
 
+    def _say_in_turn(self, turn: int, text: str) -> None:
+        if turn == self.turn:
+            self._add_line(text)
+
+    def hide_everything(self) -> None:
+        """Before the hand-over: nothing of the previous player's stays on the screen (the
+        table, the moves, the log with their hints and messages, the text being typed)."""
+        self.lines = []
+        self.query_one("#log", Static).update("")
+        self.query_one("#board", Static).update("")
+        self.query_one("#moves", OptionList).clear_options()
+        self.query_one("#entry", Input).value = ""
+        self.moves = []
+
     # --- the turn ------------------------------------------------------------------------------
     @work(thread=True, exclusive=True)
     def next_decision(self) -> None:
@@ -142,14 +159,14 @@ class XApp(App[int]):
     def show_turn(self, player: int | None) -> None:
         self.busy = False
         self.player = player
+        self.turn += 1
         if player is None:
             self.query_one("#board", Static).update("\n".join(board_lines(self.control.view())))
             self.query_one("#moves", OptionList).clear_options()
             self.say(self.control.result())
             return
         if self.control.needs_hand_over(player):
-            self.query_one("#board", Static).update("")
-            self.query_one("#moves", OptionList).clear_options()
+            self.hide_everything()
             self.push_screen(HandOver(player), lambda _: self.show_decision(player))
             return
         self.show_decision(player)
@@ -207,12 +224,25 @@ class XApp(App[int]):
     def action_hint(self) -> None:
         if self.player is None:
             return
+        turn = self.turn
         view = self.control.view(self.player)
         lines, _ = hint_lines(view, self.control.think, 3)
-        self.say("  ".join(line.strip() for line in lines))
+        # Shown only if the same decision is still on the screen: never after a hand-over.
+        self.call_from_thread(self._say_in_turn, turn, "  ".join(line.strip() for line in lines))
 
     def action_leave(self) -> None:
         self.exit(0 if self.control.state.is_terminal() else 1)
+
+    def action_interrupt(self) -> None:
+        """Ctrl-C: as in the line mode, save and leave (exit 130); the caller then says where
+        the game is. The game is saved after every move already: this save tries again if the
+        last one failed."""
+        if self.control.state.is_terminal():
+            self.exit(0)
+            return
+        if self.control.saved_moves < len(self.control.moves) or self.control.saved_to is None:
+            self.control.save()
+        self.exit(130)
 
 
 def run_xscreen(control: XGameControl) -> int:

@@ -174,11 +174,17 @@ class XMove:
             raise MoveParseError(
                 f"unknown move {text.strip()!r}: expected one of {', '.join(sorted(_PARSERS))}"
             ) from None
+        # Numbers are ASCII digits, as at the base game's prompts: int() would read "٣" as 3.
+        if any(c.isdigit() and not c.isascii() for c in words):
+            raise MoveParseError(f"cannot read {text.strip()!r}: write numbers with 0-9")
         try:
             return parser(rest)
-        except (ValueError, IndexError) as error:
-            if isinstance(error, MoveParseError):
-                raise
+        except MoveParseError:
+            raise
+        except (ValueError, IndexError, KeyError, TypeError, AttributeError) as error:
+            # Whatever a sub-parser trips on is the text's fault: one typed error, never a crash.
+            if isinstance(error, KeyError):
+                error = f"{verb} {error.args[0]!r} is not a move this program knows"
             raise MoveParseError(f"cannot read {text.strip()!r}: {error}") from None
 
 

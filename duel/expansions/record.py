@@ -23,6 +23,7 @@ import base64
 import hashlib
 import hmac
 import json
+import re
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -82,7 +83,7 @@ class XRecord:
         metadata = data.get("metadata", {})
         if not isinstance(metadata, dict):
             raise XRecordError("metadata: expected an object")
-        if metadata.get("in_progress"):
+        if metadata.get("in_progress") or "sealed" in data:
             raise XRecordError(
                 "metadata: the record of a game in progress, with the players' face-down "
                 "cards hidden until the game ends; it replays once the game is over, and "
@@ -122,6 +123,9 @@ def _header(data: Any) -> tuple[list[str], list[Any]]:
         raise XRecordError(
             f"expansions: {unknown[0]!r} is not one this program plays ({', '.join(EXPANSIONS)})"
         )
+    twice = [e for i, e in enumerate(expansions) if e in expansions[:i]]
+    if twice:
+        raise XRecordError(f"expansions: {twice[0]!r} is listed twice")
     moves_raw = data.get("moves")
     if not isinstance(moves_raw, list):
         raise XRecordError("moves: expected a list of moves")
@@ -156,16 +160,23 @@ def _replay(
 _SEAL_DOMAIN = b"7wd-sealed-moves-v1"
 
 
-def seal(moves: Sequence[XMove], key: bytes) -> dict[str, str]:
-    """The referee's ``moves`` masked by ``key``, with a fresh nonce and an authentication tag.
+def seal(
+    moves: Sequence[XMove], key: bytes, metadata: dict[str, Any] | None = None
+) -> dict[str, str]:
+    """The referee's ``moves`` masked by ``key``, with a fresh nonce and an authentication tag
+    that covers the moves and ``metadata`` (the players, their thinking time, the seed: a save
+    whose metadata was edited is refused like one whose moves were).
 
     >>> from duel.expansions import XMove
     >>> key = bytes(32)
-    >>> sealed = seal([XMove.parse("seat zeus on 3")], key)
+    >>> sealed = seal([XMove.parse("seat zeus on 3")], key, {"players": ["human", "mcts"]})
     >>> "Zeus" in str(sealed)
     False
-    >>> unseal(sealed, key)
+    >>> unseal(sealed, key, {"players": ["human", "mcts"]})
     ['seat Zeus on 3']
+    >>> unseal(sealed, key, {"players": ["human", "human"]})
+    Traceback (most recent call last):
+    duel.expansions.record.XRecordError: sealed: altered, or sealed with another key
     """
     plain = json.dumps([str(m) for m in moves]).encode("utf-8")
     nonce = secrets.token_bytes(16)
@@ -173,24 +184,37 @@ def seal(moves: Sequence[XMove], key: bytes) -> dict[str, str]:
     return {
         "nonce": nonce.hex(),
         "moves": base64.b64encode(masked).decode("ascii"),
-        "tag": hmac.new(key, nonce + plain, hashlib.sha256).hexdigest(),
+        "tag": _tag(key, nonce, plain, metadata),
     }
 
 
-def unseal(sealed: Any, key: bytes) -> list[str]:
-    """The move texts :func:`seal` masked; XRecordError if ``sealed`` is malformed, altered or
-    sealed with another key."""
+def _tag(key: bytes, nonce: bytes, plain: bytes, metadata: dict[str, Any] | None) -> str:
+    message = nonce + plain
+    if metadata is not None:
+        # Canonical JSON, after a newline (which neither JSON text holds unescaped).
+        message += b"\n" + json.dumps(metadata, sort_keys=True, separators=(",", ":")).encode()
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
+def unseal(sealed: Any, key: bytes, metadata: dict[str, Any] | None = None) -> list[str]:
+    """The move texts :func:`seal` masked; XRecordError if ``sealed`` is malformed, altered,
+    sealed with another key or with other ``metadata``."""
     if not isinstance(sealed, dict) or not all(
         isinstance(sealed.get(k), str) for k in ("nonce", "moves", "tag")
     ):
         raise XRecordError("sealed: expected an object with nonce, moves and tag")
+    if not re.fullmatch(r"[0-9a-f]{64}", sealed["tag"]):
+        raise XRecordError("sealed: tag: expected 64 hex digits")
     try:
         nonce = bytes.fromhex(sealed["nonce"])
         masked = base64.b64decode(sealed["moves"], validate=True)
     except ValueError:
         raise XRecordError("sealed: nonce or moves are not hex and base64 text") from None
     plain = bytes(a ^ b for a, b in zip(masked, _stream(key, nonce, len(masked)), strict=True))
-    expected = hmac.new(key, nonce + plain, hashlib.sha256).hexdigest()
+    try:
+        expected = _tag(key, nonce, plain, metadata)
+    except (TypeError, ValueError):  # metadata JSON cannot hold (NaN aside, never written)
+        raise XRecordError("metadata: not plain JSON") from None
     if not hmac.compare_digest(expected, sealed["tag"]):
         raise XRecordError("sealed: altered, or sealed with another key")
     moves = json.loads(plain.decode("utf-8"))
@@ -211,16 +235,37 @@ def save_in_progress(
     metadata: dict[str, Any],
     key: bytes,
 ) -> None:
-    """Write a game in progress atomically: its public moves in plain, its moves sealed."""
+    """Write a game in progress atomically: its public moves in plain, its moves sealed, its
+    metadata under the seal's tag."""
+    metadata = {**metadata, "in_progress": True}
     data = {
         "format": FORMAT,
         "version": VERSION,
         "expansions": list(expansions),
-        "metadata": {**metadata, "in_progress": True},
-        "moves": list(public_moves),
-        "sealed": seal(moves, key),
+        "metadata": metadata,
+        "moves": public_texts(public_moves),
+        "sealed": seal(moves, key, metadata),
     }
     write_atomically(Path(path), json.dumps(data, indent=1) + "\n")
+
+
+def public_texts(shadows: Sequence[str]) -> list[str]:
+    """The public moves as a save writes them: each move as the opponent of its player saw it,
+    except The Great Library's draw, whose two tokens not chosen go back to the box unseen, as
+    in the base game's records (``draw Law, ?, ?``; ``draw ?, ?, ?`` until the choice).
+
+    >>> public_texts(["draw Law, Economy, Urbanism", "token Law", "draw Law, Strategy, Theology"])
+    ['draw Law, ?, ?', 'token Law', 'draw ?, ?, ?']
+    """
+    out = []
+    for index, text in enumerate(shadows):
+        if text.startswith("draw "):
+            after = shadows[index + 1] if index + 1 < len(shadows) else ""
+            chosen = after.removeprefix("token ") if after.startswith("token ") else None
+            drawn = chosen is not None and chosen in text.removeprefix("draw ").split(", ")
+            text = f"draw {chosen}, ?, ?" if drawn else "draw ?, ?, ?"
+        out.append(text)
+    return out
 
 
 def load_in_progress(data: Any, key: bytes) -> XRecord:
@@ -230,13 +275,15 @@ def load_in_progress(data: Any, key: bytes) -> XRecord:
     metadata = data.get("metadata")
     if not isinstance(metadata, dict):
         raise XRecordError("metadata: expected an object")
-    moves = _replay(expansions, unseal(data.get("sealed"), key), "sealed move")
+    moves = _replay(expansions, unseal(data.get("sealed"), key, metadata), "sealed move")
     if len(moves) != len(public):
         raise XRecordError(f"moves: {len(public)} public moves for {len(moves)} sealed ones")
-    state = new_game(tuple(expansions))
-    for number, (move, shadow) in enumerate(zip(moves, public, strict=True), 1):
-        if str(observe(state, move, 1 - state.to_move)) != shadow:
-            raise XRecordError(f"move {number}: {shadow!r} is not what was played")
+    state, shadows = new_game(tuple(expansions)), []
+    for move in moves:
+        shadows.append(str(observe(state, move, 1 - state.to_move)))
         state = state.apply(move, check=False)
+    for number, (shadow, text) in enumerate(zip(public_texts(shadows), public, strict=True), 1):
+        if shadow != text:
+            raise XRecordError(f"move {number}: {text!r} is not what was played")
     kept = {k: v for k, v in metadata.items() if k != "in_progress"}
     return XRecord(tuple(sorted(expansions)), moves, kept)

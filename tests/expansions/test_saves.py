@@ -131,10 +131,10 @@ def test_a_hint_on_a_save_is_for_the_humans_decision_only(tmp_path, capsys):
     assert player == 0  # the human to move: the save holds every move so far
     assert hint_record(path, 0.2, 2, 0, True) == 0
     assert json.loads(capsys.readouterr().out)["player"] == "A"
-    # The same save as if the AI were to move: its view holds its own face-down cards.
-    data = json.loads(path.read_text())
-    data["metadata"]["players"] = ["random", "human"]
-    path.write_text(json.dumps(data))
+    # The same save as if the AI were to move: its view holds its own face-down cards. (The
+    # players are under the seal's tag: the program saves them, editing the file cannot.)
+    control.seats = ("random", "human")
+    control.save()
     with pytest.raises(typer.Exit) as stop:
         hint_record(path, 0.2, 2, 0, True)
     assert stop.value.exit_code == 1
