@@ -15,7 +15,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
-from duel import data
+import duel.data as data
 from duel.quote import quoted
 from duel.reason import Reason
 

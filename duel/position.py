@@ -23,7 +23,7 @@ import stat
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from pyrsistent import pvector
 
@@ -594,7 +594,8 @@ def _build(data: Any) -> s.State:
                     )
                 )
 
-    built_total = (fields[s.BASE[0] + s.BUILT] | fields[s.BASE[1] + s.BUILT]).bit_count()
+    built_a, built_b = (cast(int, fields[s.BASE[p] + s.BUILT]) for p in (0, 1))
+    built_total = (built_a | built_b).bit_count()
     if built_total > s.MAX_WONDERS_BUILT:
         raise PositionError(
             Reason(
@@ -887,13 +888,12 @@ def _derive_guild_slots(fields: list, phase: int, guild_backs: int, listed: list
     elif down_guilds == hidden.bit_count():
         guild_backs = hidden
     elif down_guilds:
-        slots = ", ".join(map(str, bits(hidden)))
         raise PositionError(
             Reason(
                 "pyramid: the face-down cards (slots {slots}) hide {down_guilds} of the 3 guilds, "
                 'whose backs are visible: write "{back}" for each face-down guild ("?" '
                 "for an Age III back)",
-                slots=slots,
+                slots=", ".join(map(str, bits(hidden))),
                 down_guilds=down_guilds,
                 back=FACE_DOWN_GUILD,
             )

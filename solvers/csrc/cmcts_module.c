@@ -267,7 +267,7 @@ static long select_arm(Tree *t, int32_t node_index, const dc_state *st, int32_t 
  * left in Age III (see Tree.exact_leaf); 0 if not, or if the solve ran out of nodes. */
 static int exact_leaf_value(Tree *t, const dc_state *st, int cards, double *value) {
     if (!t->exact_on || st->age != 3 || st->phase == DC_GAME_OVER || dc_is_chance(st) ||
-        dc_pop32(st->present) > (uint32_t)cards)
+        dc_pop32(st->present) > cards)
         return 0;
     if (cs_api->leaf_value(t->solver, st, t->exact_leaf_nodes, value)) {
         t->exact_solved++;
@@ -323,7 +323,7 @@ static double rollout_play(Tree *t, dc_state *st, int age, int left, const uint8
             dc_apply(st, dc_sample_chance(st, &t->rng));
             continue;
         }
-        if (exact && st->age == 3 && dc_pop32(st->present) <= (uint32_t)t->exact_playout) {
+        if (exact && st->age == 3 && dc_pop32(st->present) <= t->exact_playout) {
             double v;
             if (exact_leaf_value(t, st, t->exact_playout, &v)) return v;
             exact = 0;
