@@ -238,33 +238,6 @@ def test_pipeline_trains_a_tiny_model(tmp_path):
     assert ValueModel.load(again).w1 == model.w1
 
 
-def test_the_hidden_layer_trains_from_the_linear_model_and_predicts_as_it_values(tmp_path):
-    """``fit --hidden``: the layer starts at 0 (the linear model), early stopping keeps the best
-    epoch on the calibration games, and the vectorised prediction equals the model."""
-    games = tmp_path / "games.jsonl"
-    train.main(
-        ["generate", "--games", "40", "--seed", "3", "--epsilon", "0.2", "--workers", "1"]
-        + ["--out", str(games)]
-    )
-    out = tmp_path / "value.json"
-    train.main(["fit", str(games), "--out", str(out), "--l2", "100", "--hidden"])
-    model = ValueModel.load(out)
-    assert model.hidden is not None and model.meta["hidden_epochs"] >= 0
-    records = train.read_records([games])
-    data = train.build_dataset(records, with_v1=False)
-    p = train.predict(model, data)
-    states = [s for r in records for s in train.positions(r)]
-    for i in range(0, len(states), 23):
-        assert model(states[i]) == pytest.approx(p[i], abs=1e-9)
-        assert (
-            model(states[i])
-            == pytest.approx(
-                1.0 / (1.0 + np.exp(-np.clip(model.reference_logit(states[i]), -30, 30))), abs=1e-9
-            )
-            or states[i].is_terminal()
-        )
-
-
 def test_a_cmcts_teacher_records_what_its_search_valued_each_decision_at():
     """Each searched decision of a ``cmcts`` teacher's game carries its value for A, in 0..1:
     the root mean of the move chosen (the mover's, turned to A's), or the exact value; forced
