@@ -1,42 +1,20 @@
-"""Properties of random legal games.
-
-hypothesis draws a game as the list of its choices (at each state, decision or chance, the index
-of the move among the legal ones or the outcomes, modulo their number; 0 once the list runs out),
-so a failing game shrinks to fewer and smaller choices: the first moves, mostly.
-"""
+"""Properties of random legal games (hypothesis draws each as its choices: tests/games.py)."""
 
 import random
 
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-from duel import CARDS, Kind, Move, new_game
+from duel import CARDS, Kind, Move
 from duel.catalog import ALL_CARDS, GUILDS, bits
 from duel.position import position_from_json, position_to_json
 from duel.record import GameRecord, RecordError
+from tests.games import GAMES, choice_game
 from tests.tables import old_order
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-#: A game as its choices (see the module docstring); a game has fewer than 400 states.
-GAMES = st.lists(st.integers(0, 2**16), max_size=400)
-
-
-def random_game(choices):
-    """Every state of the game that ``choices`` plays, with the moves that lead there."""
-    state = new_game()
-    states, moves = [state], []
-    while not state.is_terminal():
-        options = (
-            [m for m, _ in state.chance_outcomes()] if state.is_chance() else state.legal_moves()
-        )
-        choice = choices[len(moves)] if len(moves) < len(choices) else 0
-        move = options[choice % len(options)]
-        moves.append(move)
-        state = state.apply(move)
-        states.append(state)
-    return states, moves
+random_game = choice_game
 
 
 def card_places(state):
