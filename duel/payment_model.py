@@ -42,7 +42,7 @@ CP-SAT runs single-threaded with a fixed seed, so the result is reproducible.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -359,7 +359,9 @@ def brute_force(problem: PaymentProblem) -> int | None:
             if opts:
                 slots.append((prod.count, opts))
 
-    def splits(count: int, opts: tuple[tuple[int, int], ...], rem: tuple[int, ...]):
+    def splits(
+        count: int, opts: tuple[tuple[int, int], ...], rem: tuple[int, ...]
+    ) -> Iterator[tuple[int, ...]]:
         # every way to give at most `count` units to the options, within what is still needed
         if not opts:
             yield ()
