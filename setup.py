@@ -136,7 +136,6 @@ setup(
                 *SEARCH_C,
                 "solvers/csrc/rollout.h",
                 "solvers/csrc/value_model.h",
-                "solvers/csrc/csearch_capi.h",
             ],
             extra_compile_args=FLAGS,
             optional=not REQUIRE_C,
