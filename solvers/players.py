@@ -522,8 +522,8 @@ class CMctsConfig:
       longer think stronger (:func:`rank_moves`).
     * ``arena_rate`` (0: :data:`_ITERATIONS_PER_SECOND`): the iterations a second the tree's
       arena is sized for under a clock (:func:`tree_memory`); a tree that fills its arena stops
-      growing for the rest of the move (docs/strength.md, "The tree's arena"). A larger rate
-      only reserves address space: the pages are touched as the tree grows.
+      growing for the rest of the move (docs/journal/longer-thinks.md, "The tree's arena"). A
+      larger rate only reserves address space: the pages are touched as the tree grows.
 
     >>> CMctsConfig.from_string("rollout=4,modes=2").modes
     2
@@ -615,8 +615,9 @@ TREE_MEMORY = 256 << 20
 #: player runs about 30,000 a second in the wonder draft, 40,000-46,000 in Age I, 97,000 in Age II
 #: and 170,000-230,000 in Age III (up to 480,000 in one search), so at 70,000 its arena is full in
 #: some searches from 2 s a move (half of them at 10 s), and the tree stops growing there. An
-#: arena sized for Age III's rate scored 17/40 against it at 3 s a move (docs/strength.md, "The
-#: tree's arena"): not the player's default until a longer match says otherwise.
+#: arena sized for Age III's rate scored 17/40 against it at 3 s a move
+#: (docs/journal/longer-thinks.md, "The tree's arena"): not the player's default until a longer
+#: match says otherwise.
 _NODE_BYTES, _ITERATIONS_PER_SECOND = 408, 70_000
 #: The rate a tree that starts afresh (a hint's) is sized for: Age III's, so it never stops
 #: growing before its time is up. Only the pages the tree touches are used.
@@ -803,8 +804,9 @@ def exact_cards_for_time(seconds: float, threads: int = 1) -> int:
     A median, not a safer percentile: a solve that runs out of its share leaves the search the
     rest of the time, and a solve that finishes gives the exact move. Against the 80th
     percentile's rule, one card short, the median's reach lost less per move on average at 0.2,
-    1 and 3 s (one player thread) and no decision was worse (docs/strength.md, "The exact reach
-    by the median"); the other times and the two-thread reaches follow from the table unscreened.
+    1 and 3 s (one player thread) and no decision was worse
+    (docs/journal/2026-11-27-halving-and-exact-leaves.md, "The exact reach by the median"); the
+    other times and the two-thread reaches follow from the table unscreened.
 
     >>> [exact_cards_for_time(t) for t in (0.05, 0.2, 1.0, 3.0, 10.0)]
     [9, 11, 12, 13, 14]
