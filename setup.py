@@ -1,9 +1,12 @@
 """Build the optional C core (duel._ccore) beside the pure-Python engine.
 
 Everything else is in pyproject.toml. Where no C compiler works, the build prints a one-line
-notice and installs the pure-Python engine alone (duel.core.AVAILABLE is then False).
+notice and installs the pure-Python engine alone (duel.core.AVAILABLE is then False). With
+DUEL_REQUIRE_C=1 in the environment (CI sets it) a compile error fails the install instead, and
+our C is compiled with every warning an error.
 """
 
+import os
 import platform
 from pathlib import Path
 
@@ -26,22 +29,50 @@ def _popcnt() -> bool:
     return " popcnt" in cpuinfo.read_text(errors="replace")
 
 
-FLAGS = ["-O3", "-std=gnu11", *(["-mpopcnt"] if _popcnt() else [])]
+#: Set in CI (.ci/run): a C file that does not compile fails the build instead of falling back.
+REQUIRE_C = os.environ.get("DUEL_REQUIRE_C", "") not in ("", "0")
+
+#: Our sources compile clean of these; Python's headers are included as system headers (-isystem
+#: below), so their warnings are not ours to fix. -Werror only where the build must not fall
+#: back: a user's newer compiler with a new warning still gets the C core.
+WARNINGS = ["-Wall", "-Wextra", *(["-Werror"] if REQUIRE_C else [])]
+
+
+def _python_headers_as_system() -> list[str]:
+    """-isystem for Python's include directories, so that -Wall -Wextra judge our code only."""
+    import sysconfig
+
+    paths = {sysconfig.get_path("include"), sysconfig.get_path("platinclude")}
+    return [f"-isystem{path}" for path in sorted(p for p in paths if p)]
+
+
+FLAGS = [
+    "-O3",
+    "-std=gnu11",
+    *(["-mpopcnt"] if _popcnt() else []),
+    *_python_headers_as_system(),
+    *WARNINGS,
+]
 
 
 class OptionalBuildExt(build_ext):
-    """build_ext that falls back to pure Python instead of failing the install."""
+    """build_ext that falls back to pure Python instead of failing the install (unless
+    DUEL_REQUIRE_C is set: then any failure is raised, and pip fails loudly)."""
 
     def run(self) -> None:
         try:
             super().run()
         except Exception as error:  # noqa: BLE001 - any compiler or setup failure
+            if REQUIRE_C:
+                raise
             self._notice(error)
 
     def build_extension(self, ext: Extension) -> None:
         try:
             super().build_extension(ext)
         except Exception as error:  # noqa: BLE001
+            if REQUIRE_C:
+                raise
             self._notice(error)
 
     @staticmethod
@@ -89,14 +120,14 @@ setup(
                 "duel/csrc/ccore_capi.h",
             ],
             extra_compile_args=FLAGS,
-            optional=True,
+            optional=not REQUIRE_C,
         ),
         Extension(
             "duel.solvers._csearch",
             sources=["solvers/csrc/csearch_module.c"],
             depends=[*SEARCH_C, *CSEARCH_PARTS, "solvers/csrc/csearch_capi.h"],
             extra_compile_args=FLAGS,
-            optional=True,
+            optional=not REQUIRE_C,
         ),
         Extension(
             "duel.solvers._cmcts",
@@ -105,10 +136,9 @@ setup(
                 *SEARCH_C,
                 "solvers/csrc/rollout.h",
                 "solvers/csrc/value_model.h",
-                "solvers/csrc/csearch_capi.h",
             ],
             extra_compile_args=FLAGS,
-            optional=True,
+            optional=not REQUIRE_C,
         ),
     ],
     cmdclass={"build_ext": OptionalBuildExt},

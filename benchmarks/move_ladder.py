@@ -10,23 +10,21 @@ reference value of the reference's best move less that of the move chosen (0 whe
 The reference shares the budgets' playouts and their bias; what it measures is how much of what a
 much longer search would prefer a budget already finds.
 
-With ``--reference-options halving=128`` the reference spreads its iterations over every move by
-sequential halving (each move at least several thousand descents) instead of piling them on the
-prior's favourites: the default reference visits some moves only a few hundred times, and judges
-them by those few (a move worth a sure win was once judged 0.19 that way). Compare levers only
-against the same reference.
+The default reference visits some moves only a few hundred times, and judges them by those few
+(a move worth a sure win was once judged 0.19 that way); ``--exact-judge`` judges Age III
+positions by the exact solver instead. Compare levers only against the same reference.
 
 Iteration budgets make every figure a function of the seeds alone, so the load changes nothing.
 ``--seconds`` gives the budgets as times per move instead, as in a game: a lever that makes each
-iteration dearer (exact playouts) is judged at the time it costs. Timed runs need a core per
+iteration dearer is judged at the time it costs. Timed runs need a core per
 worker and nothing else running.
 
     python benchmarks/move_ladder.py --games 20 --positions 150 --workers 2 --out base.jsonl
     python benchmarks/move_ladder.py --games 20 --positions 150 --workers 2 \\
-        --options c_base=10000 --reference-from base.jsonl     # a lever, judged alike
+        --options mix_lambda=0.3 --reference-from base.jsonl     # a lever, judged alike
     python benchmarks/move_ladder.py --compare base.jsonl lever.jsonl  # gain per move, with SE
     python benchmarks/move_ladder.py --games 20 --exact-judge 20 --seconds 0.3 1 --workers 2 \\
-        --options exact_playout=4 --reference-from exact.jsonl   # timed, Age III, exact judge
+        --options mix_lambda=0.3 --reference-from exact.jsonl  # timed, Age III, exact judge
 """
 
 from __future__ import annotations
@@ -119,12 +117,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--reference", type=int, default=560_000)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--out", default=None, help="results file (JSON lines; a rerun resumes it)")
-    ap.add_argument("--options", default="", help="the budgets' cmcts options, e.g. c_base=10000")
+    ap.add_argument("--options", default="", help="the budgets' cmcts options, e.g. mix_lambda=0.3")
     ap.add_argument(
         "--reference-options",
         default="",
-        help="the reference's cmcts options: halving=128 gives every move many descents, so a"
-        " move the default reference hardly visited is judged by more than its first few",
+        help="the reference's cmcts options (CMctsConfig), e.g. pick=visits",
     )
     ap.add_argument(
         "--reference-from",

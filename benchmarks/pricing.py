@@ -70,8 +70,8 @@ def main() -> None:
         f" {len(engine._price_cache):,} memo entries"
     )
 
+    from duel.payment_model import solve
     from duel.solvers.payment import payment_problem
-    from duel.solvers.payment_model import solve
 
     sample = queries[:300]
     start = time.perf_counter()

@@ -9,7 +9,7 @@ the interval's), both sides' mean and slowest move time, and the load range.
 
     python benchmarks/time_ladder.py --times 0.1 0.3 1 --games 200 200 100 --seed 29 \\
         --dir benchmarks/results/ladder --workers 1
-    python benchmarks/time_ladder.py --times 0.3 --games 200 --options c_base=10000 --workers 2
+    python benchmarks/time_ladder.py --times 0.3 --games 200 --options mix_lambda=0.3 --workers 2
 
 Timed matches need the cores to themselves: one game per core, nothing else running (the load
 of every game is in the files).
@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--options",
         default="",
-        help="the level's options on both sides, after its budget (e.g. c_base=10000)",
+        help="the level's options on both sides, after its budget (e.g. mix_lambda=0.3)",
     )
     ap.add_argument("--times", nargs="+", type=float, default=[0.1, 0.3, 1.0])
     ap.add_argument(

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
+from typing import Any
 
-from duel import data
+import duel.data as data
 from duel.quote import quoted
 from duel.reason import Reason
 
@@ -104,11 +105,11 @@ def _need(cost: dict[str, int]) -> tuple[int, ...]:
     return tuple(cost.get(r, 0) for r in RESOURCES)
 
 
-def _per(effect: dict | None) -> tuple[tuple[str, ...], int] | None:
+def _per(effect: dict[str, Any] | None) -> tuple[tuple[str, ...], int] | None:
     return None if effect is None else (tuple(effect["count"]), effect["each"])
 
 
-def card_from_data(i: int, raw: dict) -> Card:
+def card_from_data(i: int, raw: dict[str, Any]) -> Card:
     """A card record from its entry in a data file (``data/duel/cards.json`` and the
     expansions' files), with the id ``i``."""
     fx = raw["effects"]
@@ -134,7 +135,7 @@ def card_from_data(i: int, raw: dict) -> Card:
     )
 
 
-def wonder_from_data(i: int, raw: dict) -> Wonder:
+def wonder_from_data(i: int, raw: dict[str, Any]) -> Wonder:
     """A Wonder record from its data entry; effects it does not know are left out."""
     fx = raw["effects"]
     return Wonder(
@@ -153,7 +154,7 @@ def wonder_from_data(i: int, raw: dict) -> Wonder:
     )
 
 
-def token_from_data(i: int, raw: dict) -> ProgressToken:
+def token_from_data(i: int, raw: dict[str, Any]) -> ProgressToken:
     """A Progress token record from its data entry; effects it does not know are left out."""
     fx = raw["effects"]
     return ProgressToken(

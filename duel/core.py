@@ -29,10 +29,11 @@ def _load() -> ModuleType | None:
     if os.environ.get(PURE_ENV, "").strip().lower() in ("1", "true", "yes"):
         return None
     try:
-        from duel import _ccore
+        import duel._ccore as _ccore
     except ImportError:
         return None
-    return _ccore
+    module: ModuleType = _ccore
+    return module
 
 
 ccore: ModuleType | None = _load()

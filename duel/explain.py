@@ -167,8 +167,7 @@ def _coins(n: int) -> Reason:
 
 def _unaffordable(state: State, player: int, spec: Card | Wonder) -> Reason:
     """Why ``player`` cannot pay for ``spec`` (a card or a wonder)."""
-    is_card = isinstance(spec, Card)
-    printed = spec.coin_cost if is_card else 0
+    printed = spec.coin_cost if isinstance(spec, Card) else 0
     prices = list(state.trade_prices(player).values())
     production = state.production(player)
     missing = missing_units(spec.need, [production.get(r, 0) for r in RESOURCES], prices)

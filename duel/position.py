@@ -22,8 +22,9 @@ import re
 import stat
 import tempfile
 import time
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from pyrsistent import pvector
 
@@ -68,7 +69,10 @@ class PositionError(ValueError):
 def position_to_json(state: s.State) -> dict[str, Any]:
     """The position as a JSON-ready dict (the inverse of :func:`position_from_json`)."""
     f = state.fields
-    names = lambda ids, table: [table[i].name for i in ids]  # noqa: E731
+
+    def names(ids: Iterable[int], table: Sequence[Any]) -> list[str]:
+        return [table[i].name for i in ids]
+
     out: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -319,7 +323,13 @@ class _Reader:
         self.data = data
 
     @staticmethod
-    def get(obj: dict, key: str, path: str, kind: type | tuple, default: Any = ...) -> Any:
+    def get(
+        obj: dict[str, Any],
+        key: str,
+        path: str,
+        kind: type | tuple[type, ...],
+        default: Any = ...,
+    ) -> Any:
         if key not in obj:
             if default is ...:
                 raise PositionError(Reason("{path}{key}: missing", path=path, key=key))
@@ -343,7 +353,7 @@ class _Reader:
         return value
 
     @staticmethod
-    def names(values: Any, field: str, lookup) -> list[int]:
+    def names(values: Any, field: str, lookup: Callable[[str], int]) -> list[int]:
         if not isinstance(values, list):
             raise PositionError(Reason("{field}: expected a list of names", field=field))
         ids = []
@@ -594,7 +604,8 @@ def _build(data: Any) -> s.State:
                     )
                 )
 
-    built_total = (fields[s.BASE[0] + s.BUILT] | fields[s.BASE[1] + s.BUILT]).bit_count()
+    built_a, built_b = (cast(int, fields[s.BASE[p] + s.BUILT]) for p in (0, 1))
+    built_total = (built_a | built_b).bit_count()
     if built_total > s.MAX_WONDERS_BUILT:
         raise PositionError(
             Reason(
@@ -789,7 +800,9 @@ def _build(data: Any) -> s.State:
     return s.State(pvector(fields))
 
 
-def _derive_guild_slots(fields: list, phase: int, guild_backs: int, listed: list | None) -> int:
+def _derive_guild_slots(
+    fields: list[Any], phase: int, guild_backs: int, listed: list[Any] | None
+) -> int:
     """Set GUILD_SLOTS of an Age III position; returns the phase (``deal_guilds`` when the
     structure is laid out and nothing says where the guilds are).
 
@@ -887,13 +900,12 @@ def _derive_guild_slots(fields: list, phase: int, guild_backs: int, listed: list
     elif down_guilds == hidden.bit_count():
         guild_backs = hidden
     elif down_guilds:
-        slots = ", ".join(map(str, bits(hidden)))
         raise PositionError(
             Reason(
                 "pyramid: the face-down cards (slots {slots}) hide {down_guilds} of the 3 guilds, "
                 'whose backs are visible: write "{back}" for each face-down guild ("?" '
                 "for an Age III back)",
-                slots=slots,
+                slots=", ".join(map(str, bits(hidden))),
                 down_guilds=down_guilds,
                 back=FACE_DOWN_GUILD,
             )
@@ -902,7 +914,7 @@ def _derive_guild_slots(fields: list, phase: int, guild_backs: int, listed: list
     return phase
 
 
-def _check_laid_out(fields: list, age: int) -> None:
+def _check_laid_out(fields: list[Any], age: int) -> None:
     """``choose_starter`` comes once the new Age's structure is laid out: nothing taken, every
     face-up card turned over (and in Age III the guild backs dealt, which the pyramid shows)."""
     if age < 2:
@@ -930,7 +942,7 @@ def _check_laid_out(fields: list, age: int) -> None:
         )
 
 
-def _guild_slot_list(listed: list) -> int:
+def _guild_slot_list(listed: list[Any]) -> int:
     slots = 0
     for i, slot in enumerate(listed):
         if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot < SLOTS:
@@ -988,7 +1000,7 @@ def check_known_keys(data: Any) -> None:
                 _check_keys(obj, f"players.{name}.", KNOWN_KEYS["players.X."])
 
 
-def _check_keys(obj: dict, path: str, known: frozenset[str]) -> None:
+def _check_keys(obj: dict[str, Any], path: str, known: frozenset[str]) -> None:
     for key in obj:
         if key not in known:
             close = difflib.get_close_matches(str(key), sorted(known), n=1, cutoff=0.6)
@@ -1030,7 +1042,7 @@ def _derived_city(city: list[int], built: list[int], tokens: list[int]) -> tuple
     return science, chains, econ
 
 
-def _derive_pyramid(fields: list, age: int, card_places: dict[int, str]) -> None:
+def _derive_pyramid(fields: list[Any], age: int, card_places: dict[int, str]) -> None:
     layout = LAYOUTS[age]
     pyramid = fields[s.PYRAMID]
     present = sum(1 << slot for slot in range(SLOTS) if pyramid[slot] != s.TAKEN)

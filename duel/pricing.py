@@ -13,7 +13,7 @@ maximum-weight selection in a transversal matroid: each missing unit, weighted b
 matched to a producer of its family or to a waiver slot. Greedy by decreasing price, giving each
 unit to a producer of its own family when one is free and to a waiver slot otherwise, is therefore
 optimal (the family producers can serve nothing else, so keeping the waiver free is never worse).
-``duel.solvers.payment_model`` solves the same problem with CP-SAT and the tests check that both
+``duel.payment_model`` solves the same problem with CP-SAT and the tests check that both
 agree; ``duel.solvers.payment`` explains the plan unit by unit. The compiled core
 (``duel/csrc``) runs the same greedy.
 

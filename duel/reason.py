@@ -13,6 +13,8 @@ age: expected 3, got 'x'
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 
 class Reason(str):
     """A sentence in English that keeps its ``template`` and ``values`` for translation.
@@ -35,7 +37,8 @@ class Reason(str):
         self.values = values
         return self
 
-    def __reduce__(self):  # pickles as the template and values (not as a plain str)
+    def __reduce__(self) -> tuple[Callable[..., Reason], tuple[str, dict[str, object]]]:
+        # pickles as the template and values (not as a plain str)
         return _rebuild_reason, (self.template, self.values)
 
 

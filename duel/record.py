@@ -207,6 +207,7 @@ def _parse_moves(moves_raw: list[Any], version: int | None) -> tuple[list[Move],
     out: list[Move] = []
     redacted: list[int] = []
     pending: tuple[Move, int] | None = None  # an old record's start, waiting for the layout
+    where: Reason | str
     state = new_game()
     for move, raw in items:
         if raw is None:

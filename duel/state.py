@@ -34,9 +34,10 @@ both share structure.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from pyrsistent import PVector, pvector
 
@@ -68,6 +69,12 @@ from duel.catalog import (
 from duel.moves import GUILD_SLOT_MASKS, GUILD_SLOT_SETS, MOVES, PLAYER_NAMES, Kind, Move
 from duel.pricing import min_purchase_cost
 from duel.pyramid_layouts import LAYOUTS, SLOTS
+
+if TYPE_CHECKING:
+    from pyrsistent.typing import PVectorEvolver
+
+    #: What the move functions edit: the evolver of a state's fields (ints and card vectors).
+    Evolver = PVectorEvolver[Any]
 
 # --- field layout -------------------------------------------------------------------------------
 (
@@ -263,7 +270,7 @@ class State:
 
     __slots__ = ("_f", "_hash")
 
-    def __init__(self, fields: PVector) -> None:
+    def __init__(self, fields: PVector[Any]) -> None:
         # Immutable by contract: the fields are a persistent vector and nothing assigns them
         # after construction (a __setattr__ guard would cost a third of apply()).
         self._f = fields
@@ -282,7 +289,7 @@ class State:
         return f"<State {self.describe()}>"
 
     @property
-    def fields(self) -> PVector:
+    def fields(self) -> PVector[Any]:
         """The raw field vector (for serialisation and tests)."""
         return self._f
 
@@ -531,7 +538,7 @@ class State:
                     wonder_codes.append(Kind.WONDER << 16 | w << 8)
         masonry = econ & MASONRY_BIT
         pyramid = f[PYRAMID]
-        moves = []
+        moves: list[Move] = []
         append = moves.append
         acc = f[ACCESSIBLE]
         while acc:
@@ -733,7 +740,7 @@ def card_points(cards: int) -> int:
     return points
 
 
-def guild_points(f: PVector, cards: int) -> int:
+def guild_points(f: PVector[Any], cards: int) -> int:
     """Points of the guilds in ``cards``: each counts the city with the most of its category."""
     total = 0
     guilds = cards & PURPLE
@@ -745,7 +752,7 @@ def guild_points(f: PVector, cards: int) -> int:
     return total
 
 
-def total_points(f: PVector, player: int) -> int:
+def total_points(f: PVector[Any], player: int) -> int:
     """``State.score(player).total`` without building the breakdown (the hot path of search)."""
     b = BASE[player]
     cards = f[b + CARDS_]
@@ -760,7 +767,7 @@ def total_points(f: PVector, player: int) -> int:
     )
 
 
-def _category_count(f: PVector, player: int, categories: tuple[str, ...]) -> int:
+def _category_count(f: Sequence[Any], player: int, categories: tuple[str, ...]) -> int:
     b = BASE[player]
     total = 0
     for category in categories:
@@ -773,7 +780,7 @@ def _category_count(f: PVector, player: int, categories: tuple[str, ...]) -> int
     return total
 
 
-def _reveal_pool(f: PVector, slot: int) -> int:
+def _reveal_pool(f: PVector[Any], slot: int) -> int:
     """The cards ``slot`` can turn out to be, each equally likely: the unseen cards of the Age,
     in Age III only the unseen guilds for a guild-backed slot and only the unseen Age III cards
     for any other (the 4 guilds and 3 Age III cards left in the box are among the unseen)."""
@@ -826,7 +833,7 @@ _GUILD_DEALS = tuple(
 
 
 # --- applying moves: each takes an evolver and the move code -----------------------------------
-def _take_from_pyramid(e, card: int) -> None:
+def _take_from_pyramid(e: Evolver, card: int) -> None:
     pyramid = e[PYRAMID]
     slot = pyramid.index(card)
     e[PYRAMID] = pyramid.set(slot, TAKEN)
@@ -843,24 +850,24 @@ def _take_from_pyramid(e, card: int) -> None:
     e[ACCESSIBLE] = accessible
 
 
-def _gain_coins(e, player: int, amount: int) -> None:
+def _gain_coins(e: Evolver, player: int, amount: int) -> None:
     i = BASE[player] + COINS
     e[i] = e[i] + amount
 
 
-def _lose_coins(e, player: int, amount: int) -> None:
+def _lose_coins(e: Evolver, player: int, amount: int) -> None:
     i = BASE[player] + COINS
     e[i] = max(0, e[i] - amount)
 
 
-def _end_game(e, winner: int, victory: int) -> None:
+def _end_game(e: Evolver, winner: int, victory: int) -> None:
     e[PHASE] = GAME_OVER
     e[WINNER] = winner
     e[VICTORY] = victory
     e[EXTRA] = 0
 
 
-def _move_pawn(e, player: int, shields: int) -> bool:
+def _move_pawn(e: Evolver, player: int, shields: int) -> bool:
     """Move the pawn ``shields`` spaces towards the opponent; loot tokens. True if the game ends."""
     pawn = e[PAWN]
     sign = 1 if player == 0 else -1
@@ -881,7 +888,7 @@ def _move_pawn(e, player: int, shields: int) -> bool:
     return False
 
 
-def _gain_science(e, player: int, symbol_bit: int) -> bool:
+def _gain_science(e: Evolver, player: int, symbol_bit: int) -> bool:
     """Add a symbol; True if that wins (6 different). Sets CHOOSE_TOKEN on a pair."""
     i = BASE[player] + SCIENCE
     science = e[i]
@@ -897,7 +904,7 @@ def _gain_science(e, player: int, symbol_bit: int) -> bool:
     return False
 
 
-def _construct_card(e, player: int, card: int) -> bool:
+def _construct_card(e: Evolver, player: int, card: int) -> bool:
     """Put ``card`` in ``player``'s city with its immediate effects; True if the game ended."""
     b = BASE[player]
     e[b + CARDS_] = e[b + CARDS_] | 1 << card
@@ -924,7 +931,7 @@ def _construct_card(e, player: int, card: int) -> bool:
     return False
 
 
-def _gain_token(e, player: int, token: int) -> bool:
+def _gain_token(e: Evolver, player: int, token: int) -> bool:
     b = BASE[player]
     e[b + TOKENS_] = e[b + TOKENS_] | 1 << token
     if TOKENS[token].coins:
@@ -938,13 +945,13 @@ def _gain_token(e, player: int, token: int) -> bool:
     return False
 
 
-def _pay(e, player: int, coin_cost: int, trade_cost: int) -> None:
+def _pay(e: Evolver, player: int, coin_cost: int, trade_cost: int) -> None:
     _lose_coins(e, player, coin_cost + trade_cost)
     if trade_cost and e[BASE[1 - player] + TOKENS_] >> T_ECONOMY & 1:
         _gain_coins(e, 1 - player, trade_cost)
 
 
-def _finish_turn(e) -> None:
+def _finish_turn(e: Evolver) -> None:
     """End of the active player's turn: next Age, replay, or the other player."""
     player = e[TO_MOVE]
     extra = e[EXTRA]
@@ -965,7 +972,7 @@ def _finish_turn(e) -> None:
     _start_age(e, e[AGE] + 1, 1 if pawn > 0 else 0 if pawn < 0 else player)
 
 
-def _civilian_end(e) -> None:
+def _civilian_end(e: Evolver) -> None:
     f = e.persistent()
     a, b = total_points(f, 0), total_points(f, 1)
     if a != b:
@@ -977,7 +984,7 @@ def _civilian_end(e) -> None:
     _end_game(e, winner, CIVILIAN_VICTORY)
 
 
-def _start_age(e, age: int, to_move: int) -> None:
+def _start_age(e: Evolver, age: int, to_move: int) -> None:
     """Lay out ``age``'s structure: its chance nodes (the guild deal of Age III, the face-up
     reveals) come next; ``to_move`` is who begins Age I, or who chooses who begins Age II/III
     once the layout is done (:func:`_apply_reveal_card`)."""
@@ -993,7 +1000,7 @@ def _start_age(e, age: int, to_move: int) -> None:
     e[PHASE] = DEAL_GUILDS if age == 3 else REVEAL_CARDS
 
 
-def _apply_build(e, code: int) -> None:
+def _apply_build(e: Evolver, code: int) -> None:
     card = code & 0xFF
     player = e[TO_MOVE]
     b = BASE[player]
@@ -1015,7 +1022,7 @@ def _apply_build(e, code: int) -> None:
         _finish_turn(e)
 
 
-def _apply_discard(e, code: int) -> None:
+def _apply_discard(e: Evolver, code: int) -> None:
     card = code & 0xFF
     player = e[TO_MOVE]
     _take_from_pyramid(e, card)
@@ -1024,7 +1031,7 @@ def _apply_discard(e, code: int) -> None:
     _finish_turn(e)
 
 
-def _apply_wonder(e, code: int) -> None:
+def _apply_wonder(e: Evolver, code: int) -> None:
     card = code & 0xFF
     w = (code >> 8) & 0xFF
     player = e[TO_MOVE]
@@ -1071,7 +1078,7 @@ def _apply_wonder(e, code: int) -> None:
     _finish_turn(e)
 
 
-def _apply_pick_wonder(e, code: int) -> None:
+def _apply_pick_wonder(e: Evolver, code: int) -> None:
     w = (code >> 8) & 0xFF
     picks = e[PICKS]
     player = DRAFT_ORDER[picks]
@@ -1096,7 +1103,7 @@ def _apply_pick_wonder(e, code: int) -> None:
         e[TO_MOVE] = DRAFT_ORDER[picks]
 
 
-def _apply_token(e, code: int) -> None:
+def _apply_token(e: Evolver, code: int) -> None:
     token = (code >> 8) & 0xFF
     player = e[TO_MOVE]
     if e[PHASE] == LIBRARY_CHOOSE:
@@ -1109,7 +1116,7 @@ def _apply_token(e, code: int) -> None:
     _finish_turn(e)
 
 
-def _apply_destroy(e, code: int) -> None:
+def _apply_destroy(e: Evolver, code: int) -> None:
     card = code & 0xFF
     victim = 1 - e[TO_MOVE]
     b = BASE[victim]
@@ -1121,7 +1128,7 @@ def _apply_destroy(e, code: int) -> None:
     _finish_turn(e)
 
 
-def _apply_mausoleum(e, code: int) -> None:
+def _apply_mausoleum(e: Evolver, code: int) -> None:
     card = code & 0xFF
     e[DISCARD] = e[DISCARD] & ~(1 << card)
     e[PHASE] = PLAY
@@ -1131,13 +1138,13 @@ def _apply_mausoleum(e, code: int) -> None:
         _finish_turn(e)
 
 
-def _apply_starter(e, code: int) -> None:
+def _apply_starter(e: Evolver, code: int) -> None:
     # The structure is laid out and its face-up cards revealed already: play begins.
     e[TO_MOVE] = (code >> 8) & 0xFF
     e[PHASE] = PLAY
 
 
-def _apply_reveal_card(e, code: int) -> None:
+def _apply_reveal_card(e: Evolver, code: int) -> None:
     card = code & 0xFF
     slot = (code >> 8) & 0xFF
     e[PYRAMID] = e[PYRAMID].set(slot, card)
@@ -1150,7 +1157,7 @@ def _apply_reveal_card(e, code: int) -> None:
         e[PHASE] = CHOOSE_STARTER if e[PRESENT] == _ALL_SLOTS and e[AGE] > 1 else PLAY
 
 
-def _apply_reveal_wonder(e, code: int) -> None:
+def _apply_reveal_wonder(e: Evolver, code: int) -> None:
     w = (code >> 8) & 0xFF
     e[WONDERS_UNSEEN] = e[WONDERS_UNSEEN] & ~(1 << w)
     offer = e[OFFER] | 1 << w
@@ -1159,24 +1166,24 @@ def _apply_reveal_wonder(e, code: int) -> None:
         e[PHASE] = DRAFT
 
 
-def _apply_reveal_token(e, code: int) -> None:
+def _apply_reveal_token(e: Evolver, code: int) -> None:
     board = e[BOARD] | 1 << ((code >> 8) & 0xFF)
     e[BOARD] = board
     if board.bit_count() == BOARD_TOKEN_COUNT:
         e[PHASE] = SETUP_WONDERS
 
 
-def _apply_library_draw(e, code: int) -> None:
+def _apply_library_draw(e: Evolver, code: int) -> None:
     e[LIBRARY] = code & 0xFFFF
     e[PHASE] = LIBRARY_CHOOSE
 
 
-def _apply_deal_guilds(e, code: int) -> None:
+def _apply_deal_guilds(e: Evolver, code: int) -> None:
     e[GUILD_SLOTS] = GUILD_SLOT_MASKS[code & 0xFFFF]
     e[PHASE] = REVEAL_CARDS
 
 
-_APPLY = {
+_APPLY_BY_KIND = {
     Kind.BUILD: _apply_build,
     Kind.DISCARD: _apply_discard,
     Kind.WONDER: _apply_wonder,
@@ -1191,11 +1198,12 @@ _APPLY = {
     Kind.LIBRARY_DRAW: _apply_library_draw,
     Kind.DEAL_GUILDS: _apply_deal_guilds,
 }
-_APPLY = [_APPLY[k] for k in sorted(_APPLY)]  # type: ignore[assignment]
+#: By move kind (a move's code >> 16): a list is the quickest lookup.
+_APPLY = [_APPLY_BY_KIND[k] for k in sorted(_APPLY_BY_KIND)]
 
 
-def _initial_fields() -> list[int | PVector]:
-    fields: list[int | PVector] = [0] * N_FIELDS
+def _initial_fields() -> list[int | PVector[Any]]:
+    fields: list[int | PVector[Any]] = [0] * N_FIELDS
     fields[PHASE] = SETUP_TOKENS
     fields[PYRAMID] = _EMPTY_PYRAMID
     fields[MILITARY] = ALL_MILITARY

@@ -3,7 +3,7 @@
 The engine prices with :func:`duel.pricing.min_purchase_cost` (pricing is a rule of the game; the
 argument that its greedy is optimal is there). This module explains the same cheapest plan unit
 by unit (:func:`payment_plan`, for ``duel cost``) and states the same question as a generic
-:class:`duel.solvers.payment_model.PaymentProblem` for the CP-SAT oracle (:func:`payment_problem`).
+:class:`duel.payment_model.PaymentProblem` for the CP-SAT oracle (:func:`payment_problem`).
 
 >>> import random
 >>> from duel import new_game
@@ -24,7 +24,7 @@ from duel.pricing import FAMILY_RAW, N_RESOURCES, cover_units, missing_units
 from duel.reason import Reason
 
 if TYPE_CHECKING:
-    from duel.solvers.payment_model import PaymentProblem
+    from duel.payment_model import PaymentProblem
     from duel.state import State
 
 
@@ -242,13 +242,13 @@ def _choice_producers(state: State, player: int) -> tuple[list[str], list[str]]:
 def payment_problem(
     state: State, player: int, *, card: int | None = None, wonder: int | None = None
 ) -> PaymentProblem:
-    """The same pricing question as a generic :class:`duel.solvers.payment_model.PaymentProblem`.
+    """The same pricing question as a generic :class:`duel.payment_model.PaymentProblem`.
 
     Used to check the fast path against CP-SAT; chains and printed coins are outside the model
     (the caller adds ``printed_coins`` and treats a chain as free).
     """
     from duel.catalog import CARDS, RESOURCES, T_ARCHITECTURE, T_MASONRY, WONDERS
-    from duel.solvers.payment_model import Market, PaymentProblem, Producer
+    from duel.payment_model import Market, PaymentProblem, Producer
 
     need = CARDS[card].need if card is not None else WONDERS[wonder].need
     tokens = set(state.tokens(player))

@@ -389,12 +389,10 @@ def decisions_between(
     after: State,
     first: Move | None = None,
     limit: int = 400,
-    chance: bool = False,
 ) -> list[Move] | None:
-    """The decisions played from ``before`` to ``after`` (with ``chance``, the cards turned face
-    up too, in the order they came; other chance outcomes, such as the Great Library's draw, are
-    left out), or None if none is found within ``limit`` positions tried, or the Age changed in
-    between (or it is still the draft, whose wonder reveals make the search too wide).
+    """The decisions played from ``before`` to ``after``, or None if none is found within
+    ``limit`` positions tried, or the Age changed in between (or it is still the draft, whose
+    wonder reveals make the search too wide).
 
     ``first`` forces the first decision (the player's own move: two discards in either order
     reach the same position, and the tree needs the order). A player that only sees positions
@@ -434,8 +432,7 @@ def decisions_between(
                         continue
                     if shown == TAKEN and unseen_after >> card & 1:
                         continue
-                shown_too = chance and m.kind == Kind.REVEAL_CARD
-                found = walk(st.apply(m, check=False), [*path, m] if shown_too else path)
+                found = walk(st.apply(m, check=False), path)
                 if found is not None:
                     return found
             return None
@@ -465,7 +462,6 @@ _PLAYER_ONLY = (
     "pick",
     "pick_share",
     "pick_z",
-    "halving",
     "arena_rate",
 )
 
@@ -478,9 +474,7 @@ class CMctsConfig:
     of :class:`CMctsPlayer` uses it, for measuring). Fields:
 
     * ``c``, ``fpu``: exploration constant; first-play urgency (an unvisited arm's value is the
-      parent's minus ``fpu``) under PUCT. ``root_c`` (0: ``c``): the constant at the root;
-      ``c_base`` (0: off): the constant grows as ``c * (1 + log((1 + n + c_base) / c_base))``
-      with a node's visits ``n`` (AlphaZero's schedule).
+      parent's minus ``fpu``) under PUCT.
     * ``uct``: UCB1 over availability counts (unvisited arms first) instead of PUCT.
     * ``prior``: ``policy`` (softmax of the rollout policy's move scores / ``prior_temperature``),
       ``value`` (one-ply hand-made evaluation), ``learned`` (one-ply learned value,
@@ -496,69 +490,43 @@ class CMctsConfig:
       bandit per player at the root over normal / science / military) tune ``scored``.
     * ``leaf``: how a new leaf is judged: ``playout`` (the playout above), ``value`` (the learned
       value of the leaf, no playout) or ``mix`` (``(1 - mix_lambda)`` times the playout's result
-      plus ``mix_lambda`` times the learned value of the leaf, as in AlphaGo). 0.5 since the
-      second generation of the value (0.3 before: the first generation's value did not pay
-      more weight, the second's does).
-    * ``mix_fade``, ``prior_fade`` (0: off): the learned value's share of a leaf falls as
-      ``mix_lambda * F / (F + N)`` with the root's visits N, and the prior's weight in PUCT
-      blends towards uniform as ``n / (n + P)`` with the node's visits n: the more playouts a
-      search has, the less it leans on a fixed guess whose bias does not shrink with time.
+      plus ``mix_lambda`` times the learned value of the leaf, as in AlphaGo).
     * ``evaluation``: what judges the position where a cut playout stops (``rollout`` >= 0 or
       -2): ``heuristic`` (the hand-made evaluation) or ``learned``.
     * ``exact_cards``: in Age III with at most this many cards left, try the exact solver first
       (with at most :data:`EXACT_TIME_SHARE` of the time, MCTS after it if it did not finish);
       -1 picks the number from the time per move by measured solve times
       (:func:`exact_cards_for_time`); 0 never.
-    * ``value``: the learned value's weights: ``cmcts2`` (the default since 2026-11-28,
-      ``data/models/value_cmcts2.json``: the feature table with what each side can take now,
-      fitted to 4,600 games of ``cmcts-v4``; with ``mix_lambda=0.5`` and its prior 0.579
-      against ``cmcts-v4`` at 10,000 iterations a move, docs/strength.md), ``cmcts``
-      (``data/models/value_cmcts.json``, the first generation fitted with this player's own
-      games added, expert iteration; ``cmcts-v2`` to ``cmcts-v4`` play with it), ``search``
-      (``data/models/value.json``, the ``search`` level's; ``cmcts-v1`` plays with it) or the
-      path of a weights file (for measuring a newly trained value).
+    * ``value``: the learned value's weights: ``cmcts2`` (``data/models/value_cmcts2.json``:
+      the feature table with what each side can take now, fitted to 4,600 games of
+      ``cmcts-v4``), ``cmcts`` (``data/models/value_cmcts.json``, the first generation;
+      ``cmcts-v2`` to ``cmcts-v4`` play with it), ``search`` (``data/models/value.json``, the
+      ``search`` level's; ``cmcts-v1`` plays with it) or the path of a weights file (for
+      measuring a newly trained value).
     * ``prior_value`` (empty: ``value``'s): the weights of the learned prior (``prior=learned``)
-      when they are not the value's: ``cmcts2-prior`` (the default since 2026-11-28,
-      ``data/models/prior_cmcts2.json``, fitted to the root visits of the same 4,600 games),
-      ``cmcts-prior`` (``cmcts-v4``'s, ``data/models/prior_cmcts.json``, fitted to the root
-      visits of this player's own games by ``python -m duel.solvers.train fit-prior``: 0.611
-      against the value's own prior at 10,000 iterations a move and 0.548 timed at 0.2 and
-      0.3 s, docs/strength.md), or the names ``value`` takes (empty: ``cmcts-v3``'s prior,
-      the value's own).
+      when they are not the value's: ``cmcts2-prior`` (``data/models/prior_cmcts2.json``,
+      fitted to the root visits of the same 4,600 games), ``cmcts-prior`` (``cmcts-v4``'s,
+      ``data/models/prior_cmcts.json``, fitted by ``python -m duel.solvers.train fit-prior``),
+      or the names ``value`` takes (empty: ``cmcts-v3``'s prior, the value's own).
     * ``age_horizon``: the tree stops where a new Age is dealt (a playout judges from there), as
       MCTS-BR's does: the next Age's pyramid differs at every descent.
     * ``block_science``: in ``plans`` playouts, a player takes (or else discards) an accessible
       card that would give the opponent a 5th or 6th different science symbol.
-    * ``chance_depth`` (0: open loop everywhere): a card turned face up within the Age after at
-      most this many decisions of a descent leads to a chance node with a child per card, so
-      the replies below are chosen knowing the card (closed loop); deeper, and where an Age is
-      dealt, the tree stays open loop.
     * ``threads``: independent trees searched at once on that many cores (root parallelism:
       each tree has its own seed; the root statistics are summed). 1 by default.
     * ``reuse``: keep the subtree of the moves played (found by :func:`decisions_between`)
       from one decision to the next instead of starting afresh.
     * ``pick``: which root move is played: ``lcb`` (the default: the best lower confidence
       bound of the mean, ``q - pick_z * 0.5 / sqrt(n)``, a game's result having a standard
-      deviation of at most 0.5), ``visits`` (the most visited, the default until 2026-11-26)
-      or ``value`` (the best mean among the moves with at least ``pick_share`` of the top
-      move's visits, as MCTS-BR picks). While the values are close the most visited move is
-      the prior's; the bound follows what the playouts show, more firmly the longer the
-      search, which is what makes a longer think stronger (docs/strength.md, "Picking the
-      move by a lower confidence bound"; :func:`rank_moves`).
-    * ``halving`` (0: off): sequential halving at the root over the ``halving`` moves of
-      highest prior (one tree only): the budget in rounds, each giving the moves still in as
-      many descents, keeping the better half by mean value; the last one left is played.
-    * ``exact_playout``, ``exact_leaf`` (0: off): in a search from an Age III root, a playout
-      ends where at most ``exact_playout`` cards are left in the pyramid, with the exact value of
-      that position; a tree node with at most ``exact_leaf`` cards left is valued by the exact
-      solver instead of a playout and the learned value, and the tree does not grow below it.
-      The solver is the player's exact searcher (its table shared with the root's solves), each
-      solve within ``exact_leaf_nodes`` nodes (else the playout judges). Why: the playouts'
-      bias, which a longer search cannot remove, ends where the solver takes over. One tree only.
+      deviation of at most 0.5), ``visits`` (the most visited) or ``value`` (the best mean
+      among the moves with at least ``pick_share`` of the top move's visits, as MCTS-BR
+      picks). While the values are close the most visited move is the prior's; the bound
+      follows what the playouts show, more firmly the longer the search, which is what makes a
+      longer think stronger (:func:`rank_moves`).
     * ``arena_rate`` (0: :data:`_ITERATIONS_PER_SECOND`): the iterations a second the tree's
       arena is sized for under a clock (:func:`tree_memory`); a tree that fills its arena stops
-      growing for the rest of the move (docs/strength.md, "The tree's arena"). A larger rate
-      only reserves address space: the pages are touched as the tree grows.
+      growing for the rest of the move (docs/journal/longer-thinks.md, "The tree's arena"). A
+      larger rate only reserves address space: the pages are touched as the tree grows.
 
     >>> CMctsConfig.from_string("rollout=4,modes=2").modes
     2
@@ -578,8 +546,6 @@ class CMctsConfig:
     modes: int = 1
     leaf: str = "mix"
     mix_lambda: float = 0.5
-    mix_fade: float = 0.0
-    prior_fade: float = 0.0
     evaluation: str = "heuristic"
     exact_cards: int = -1
     value: str = "cmcts2"
@@ -591,13 +557,6 @@ class CMctsConfig:
     pick: str = "lcb"
     pick_share: float = 0.1
     pick_z: float = 2.0
-    root_c: float = 0.0
-    c_base: float = 0.0
-    chance_depth: int = 0
-    halving: int = 0
-    exact_leaf: int = 0
-    exact_leaf_nodes: int = 20_000
-    exact_playout: int = 0
     arena_rate: int = 0
 
     @classmethod
@@ -659,8 +618,9 @@ TREE_MEMORY = 256 << 20
 #: player runs about 30,000 a second in the wonder draft, 40,000-46,000 in Age I, 97,000 in Age II
 #: and 170,000-230,000 in Age III (up to 480,000 in one search), so at 70,000 its arena is full in
 #: some searches from 2 s a move (half of them at 10 s), and the tree stops growing there. An
-#: arena sized for Age III's rate scored 17/40 against it at 3 s a move (docs/strength.md, "The
-#: tree's arena"): not the player's default until a longer match says otherwise.
+#: arena sized for Age III's rate scored 17/40 against it at 3 s a move
+#: (docs/journal/longer-thinks.md, "The tree's arena"): not the player's default until a longer
+#: match says otherwise.
 _NODE_BYTES, _ITERATIONS_PER_SECOND = 408, 70_000
 #: The rate a tree that starts afresh (a hint's) is sized for: Age III's, so it never stops
 #: growing before its time is up. Only the pages the tree touches are used.
@@ -847,8 +807,9 @@ def exact_cards_for_time(seconds: float, threads: int = 1) -> int:
     A median, not a safer percentile: a solve that runs out of its share leaves the search the
     rest of the time, and a solve that finishes gives the exact move. Against the 80th
     percentile's rule, one card short, the median's reach lost less per move on average at 0.2,
-    1 and 3 s (one player thread) and no decision was worse (docs/strength.md, "The exact reach
-    by the median"); the other times and the two-thread reaches follow from the table unscreened.
+    1 and 3 s (one player thread) and no decision was worse
+    (docs/journal/2026-11-27-halving-and-exact-leaves.md, "The exact reach by the median"); the
+    other times and the two-thread reaches follow from the table unscreened.
 
     >>> [exact_cards_for_time(t) for t in (0.05, 0.2, 1.0, 3.0, 10.0)]
     [9, 11, 12, 13, 14]
@@ -920,12 +881,6 @@ class CMctsPlayer:
         options = {**self.config.tree_options(), "memory": memory}
         self.seed = seed
         self._exact_searcher = None
-        if self.config.exact_leaf > 0 or self.config.exact_playout > 0:
-            if self.config.threads > 1:
-                raise UnknownLevelError(
-                    "cmcts exact_playout and exact_leaf need threads=1 (one exact searcher)"
-                )
-            options["solver"] = self._solver()._c
         if self.config.threads > 1:  # the arena budget is shared between the trees
             options["memory"] = max(1 << 20, options["memory"] // self.config.threads)
         self.arena_bytes = options["memory"]  # each tree's
@@ -945,8 +900,7 @@ class CMctsPlayer:
         played, self._played = self._played, None
         path = None
         if played is not None and self.config.reuse:
-            # the reveals too: a closed-loop tree (chance_depth) follows them
-            path = decisions_between(played[0], state, first=played[1], chance=True)
+            path = decisions_between(played[0], state, first=played[1])
         for tree in self.trees:
             if not path or path[0] != played[1]:
                 tree.reset()
@@ -1002,11 +956,10 @@ class CMctsPlayer:
             left = budget - TIME_MARGIN - (time.perf_counter() - start)
             limit = {"seconds": max(0.01, left)}
         if len(self.trees) == 1:
-            result = self.tree.search(core, halving=self.config.halving, **limit)
+            result = self.tree.search(core, **limit)
         else:
             result = _search_trees(self.trees, core, limit)
         self.last_info = result
-        chosen = result.get("chosen", -1)
-        best = Move(chosen if chosen >= 0 else pick_move(result["moves"], self.config))
+        best = Move(pick_move(result["moves"], self.config))
         self._played = (state, best)
         return best

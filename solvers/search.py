@@ -1170,8 +1170,9 @@ def analysis(
                 extra = dict(last.extra, interrupted_depth=depth)
                 yield replace(last, nodes=s.nodes, time=elapsed, extra=extra)
             break
-        if gc_was_enabled:
-            gc.enable()
+        finally:  # an interrupt (KeyboardInterrupt) must not leave the process without it
+            if gc_was_enabled:
+                gc.enable()
         finished = s.cut_count == cuts_before
         sampled = s.sampled_count != sampled_before
         elapsed = time.perf_counter() - start

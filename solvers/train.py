@@ -43,7 +43,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from duel.solvers.features import N_FEATURES, STAGES, features, stage
-from duel.solvers.value import HIDDEN_UNITS, ValueModel, value_function
+from duel.solvers.value import ValueModel, value_function
 from duel.state import GAME_OVER, PHASE, WINNER, State, new_game
 
 __all__ = [
@@ -371,104 +371,6 @@ def fit(data: dict, l2: float = 1.0, rows=None, calibration_rows=None) -> ValueM
     return ValueModel(w0, w1)
 
 
-def fit_hidden(
-    data: dict,
-    linear: ValueModel,
-    *,
-    l2: float = 1e-4,
-    rows=None,
-    calibration_rows=None,
-    epochs: int = 30,
-    batch: int = 2048,
-    learning_rate: float = 1e-3,
-    seed: int = 0,
-    log=None,
-) -> ValueModel:
-    """The linear model ``linear`` plus a hidden layer of tanh units (``HIDDEN_UNITS``), all weights
-    fitted jointly by Adam on the log loss (+ ``l2``/2 |U, V|^2) over ``rows``, starting from
-    ``linear`` with the layer's output at 0. The epoch with the least log loss on
-    ``calibration_rows`` is kept (early stopping: positions of one game share its result, so
-    the fit overfits the training games quickly), then each stage's logit is rescaled on those
-    rows as :func:`fit` does. Trained on ``data["target"]`` where given (else the results),
-    stopped and rescaled on the results. No bias anywhere: the model stays antisymmetric."""
-    import numpy as np
-
-    from duel.solvers.train_prior import adam_step, layered_grads
-
-    rng = np.random.default_rng(seed)
-    rows = np.ones(len(data["y"]), dtype=bool) if rows is None else rows
-    cal = calibration_rows if calibration_rows is not None else ~rows
-    X = data["X"].astype(np.float64)
-    scale = X[rows].std(axis=0)
-    scale[scale < 1e-9] = 1.0
-    Xs = X / scale  # the layer learns on standardised features; its raw weights are U / scale
-    st, t, y = data["stage"].astype(np.int64), data["taper"], data["y"]
-    target = data.get("target", y)
-    n_in = X.shape[1]
-    params = {
-        "w0": np.array(linear.w0) * scale,
-        "w1": np.array(linear.w1) * scale,
-        "u": rng.normal(0.0, 1.0 / np.sqrt(n_in), size=(HIDDEN_UNITS, n_in)),
-        "v": np.zeros((STAGES, HIDDEN_UNITS)),
-    }
-
-    def forward(p, xs, s, tt):
-        a = xs @ p["u"].T
-        h = np.tanh(a)
-        lin0 = np.einsum("ij,ij->i", xs, p["w0"][s])
-        lin1 = np.einsum("ij,ij->i", xs, p["w1"][s])
-        z = lin0 + (lin1 - lin0) * tt + np.einsum("ij,ij->i", h, p["v"][s])
-        return z, h
-
-    def log_loss(p, mask) -> float:
-        z, _ = forward(p, Xs[mask], st[mask], t[mask])
-        z = np.clip(z, -30.0, 30.0)
-        return float(np.mean(np.logaddexp(0.0, z) - y[mask] * z))
-
-    moments = {k: (np.zeros_like(v), np.zeros_like(v)) for k, v in params.items()}
-    step = 0
-    train_idx = np.flatnonzero(rows)
-    best = (log_loss(params, cal), {k: v.copy() for k, v in params.items()}, 0)
-    if log:
-        log(f"epoch 0: calibration log loss {best[0]:.5f} (the linear model)")
-    for epoch in range(1, epochs + 1):
-        rng.shuffle(train_idx)
-        for start in range(0, len(train_idx), batch):
-            idx = train_idx[start : start + batch]
-            xs, s, tt, yy = Xs[idx], st[idx], t[idx], target[idx]
-            z, h = forward(params, xs, s, tt)
-            g = (1.0 / (1.0 + np.exp(-np.clip(z, -30.0, 30.0))) - yy) / len(idx)  # dLoss/dz
-            grads = layered_grads(params, s, tt, xs, h, g)
-            grads["u"] += l2 * params["u"]
-            grads["v"] += l2 * params["v"]
-            step += 1
-            adam_step(params, grads, moments, step, learning_rate)
-        loss = log_loss(params, cal)
-        if log:
-            log(f"epoch {epoch}: calibration log loss {loss:.5f}")
-        if loss < best[0]:
-            best = (loss, {k: v.copy() for k, v in params.items()}, epoch)
-        elif epoch - best[2] >= 3:
-            break
-    params = best[1]
-    if calibration_rows is not None:
-        for s in range(STAGES):
-            sel = calibration_rows & (data["stage"] == s)
-            if sel.sum() >= 10:
-                z, _ = forward(params, Xs[sel], st[sel], t[sel])
-                c = _scale_logits(z, y[sel])
-                params["w0"][s] *= c
-                params["w1"][s] *= c
-                params["v"][s] *= c
-    model = ValueModel(
-        (params["w0"] / scale).tolist(),
-        (params["w1"] / scale).tolist(),
-        hidden={"u": (params["u"] / scale).tolist(), "v": params["v"].tolist()},
-    )
-    model.meta = {"hidden_epochs": best[2], "hidden_l2": l2, "hidden_calibration_loss": best[0]}
-    return model
-
-
 def predict(model: ValueModel, data: dict, rows=None):
     """The model's values for the rows of ``data`` (vectorised; equal to ``model(state)``)."""
     import numpy as np
@@ -482,9 +384,6 @@ def predict(model: ValueModel, data: dict, rows=None):
     x0 = (X * w0).sum(axis=1)
     x1 = (X * w1).sum(axis=1)
     z = x0 + (x1 - x0) * t
-    if model.hidden is not None:
-        h = np.tanh(X @ np.array(model.hidden["u"]).T)
-        z = z + (h * np.array(model.hidden["v"])[st]).sum(axis=1)
     z = np.clip(z, -30.0, 30.0)
     return 1.0 / (1.0 + np.exp(-z))
 
@@ -651,7 +550,6 @@ def train(
     out: str | Path | None,
     quiet: bool = False,
     calibrate: bool = True,
-    hidden: bool = False,
     search_weight: float = 0.0,
 ) -> dict:
     """Fit on the games in ``paths`` (held-out games excluded), validate, write the weights.
@@ -671,16 +569,6 @@ def train(
         )
     else:
         model = fit(data, l2=l2, rows=fold != HOLDOUT_FOLD)
-    hidden_meta = {}
-    if hidden:
-        model = fit_hidden(
-            data,
-            model,
-            rows=fold < CALIBRATION_FOLD,
-            calibration_rows=fold == CALIBRATION_FOLD,
-            log=None if quiet else print,
-        )
-        hidden_meta = model.meta
     report = validate(model, data)
     teachers: dict[str, int] = {}
     for r in records:
@@ -700,7 +588,6 @@ def train(
         "brier_holdout": round(report["learned"]["brier"], 5),
         "brier_holdout_v1": round(report["v1"]["brier"], 5),
         "fit_cpu_seconds": round(time.process_time() - start, 1),
-        **hidden_meta,
     }
     if out is not None:
         Path(out).parent.mkdir(parents=True, exist_ok=True)
@@ -717,7 +604,6 @@ def cmd_fit(args) -> None:
         args.games,
         args.l2,
         args.out or _default_out(),
-        hidden=args.hidden,
         search_weight=args.search_weight,
     )
     if args.report:
@@ -745,8 +631,7 @@ def cmd_fit_prior(args) -> None:
         args.out,
         folds=HOLDOUT_MOD,
         holdout_fold=HOLDOUT_FOLD,
-        epochs=args.epochs or (30 if args.hidden else 600),
-        hidden=args.hidden,
+        epochs=args.epochs,
     )
 
 
@@ -813,11 +698,6 @@ def main(argv: list[str] | None = None) -> None:
     f.add_argument("--out", default=None, help="weights file (default: the package's)")
     f.add_argument("--report", default=None, help="write the validation report (JSON) here")
     f.add_argument(
-        "--hidden",
-        action="store_true",
-        help=f"add a hidden layer of {HIDDEN_UNITS} tanh units to the linear model (Adam, numpy)",
-    )
-    f.add_argument(
         "--search-weight",
         type=float,
         default=0.0,
@@ -836,14 +716,7 @@ def main(argv: list[str] | None = None) -> None:
     fp.add_argument(
         "--l2", type=float, default=None, help="penalty on the change from --start (default 1e-5)"
     )
-    fp.add_argument(
-        "--epochs", type=int, default=None, help="(600, the shipped prior's; 30 with --hidden)"
-    )
-    fp.add_argument(
-        "--hidden",
-        action="store_true",
-        help=f"add a hidden layer of {HIDDEN_UNITS} tanh units (mini-batch Adam, early stopping)",
-    )
+    fp.add_argument("--epochs", type=int, default=600, help="(600, the shipped prior's)")
     fp.add_argument("--out", required=True, help="weights file (CMctsConfig.prior_value)")
     fp.set_defaults(func=cmd_fit_prior)
     r = sub.add_parser("recipe", help="the whole pipeline of the shipped weights")

@@ -5,11 +5,6 @@ vectors per stage (the draft, Ages I, II, III) blended by the taper ``t``:
 
     logit = sum_k ((1 - t) * W0[s][k] + t * W1[s][k]) * d[k]
 
-optionally plus a hidden layer of tanh units shared by the stages, with per-stage output
-weights (an odd function of ``d``, so the value stays antisymmetric):
-
-    logit += sum_j V[s][j] * tanh(sum_k U[j][k] * d[k])
-
 Terminal states get their exact value (1, 0 or 1/2). The weights ship in the package data
 (``data/models/value.json``) and are written by ``python -m duel.solvers.train`` (see
 ``docs/strength.md``). Playing needs no dependency beyond the standard library: the dot product
@@ -38,7 +33,6 @@ from duel.solvers.features import (
     FEATURE_NAMES,
     STAGES,
     _accessible_cards,
-    features,
     player_features,
     stage,
     take_now,
@@ -90,8 +84,6 @@ __all__ = [
     "value_function",
 ]
 
-#: Units of the optional hidden layer (``solvers/csrc/value_model.h`` VM_HIDDEN).
-HIDDEN_UNITS = 32
 #: Where the shipped weights live inside the ``duel.data`` package.
 MODEL_PATH = "models/value.json"
 #: The compiled MCTS's own model: the same features fitted with its own self-play games added
@@ -135,7 +127,6 @@ class ValueModel:
         w0: list[list[float]],
         w1: list[list[float]],
         meta: dict | None = None,
-        hidden: dict | None = None,
     ):
         n = len(FEATURE_NAMES)
         if len(w0) != STAGES or len(w1) != STAGES or any(len(w) != n for w in w0 + w1):
@@ -143,19 +134,6 @@ class ValueModel:
         self.w0 = [list(map(float, w)) for w in w0]
         self.w1 = [list(map(float, w)) for w in w1]
         self.meta = meta or {}
-        #: The hidden layer, or None: ``u`` (HIDDEN_UNITS rows of the features' weights) and ``v``
-        #: (one row of HIDDEN_UNITS output weights per stage).
-        self.hidden: dict[str, list[list[float]]] | None = None
-        if hidden is not None:
-            u, v = hidden["u"], hidden["v"]
-            if len(u) != HIDDEN_UNITS or any(len(row) != n for row in u):
-                raise ValueError(f"hidden layer: u must be {HIDDEN_UNITS} x {n}")
-            if len(v) != STAGES or any(len(row) != HIDDEN_UNITS for row in v):
-                raise ValueError(f"hidden layer: v must be {STAGES} x {HIDDEN_UNITS}")
-            self.hidden = {
-                "u": [list(map(float, row)) for row in u],
-                "v": [list(map(float, row)) for row in v],
-            }
         self._fast: _Tables | None = None
 
     @classmethod
@@ -165,19 +143,13 @@ class ValueModel:
 
     # -- files -------------------------------------------------------------------------------
     def to_json(self) -> dict:
-        out = {
-            "format": "wonders-duel value v1" if self.hidden is None else "wonders-duel value v2",
+        return {
+            "format": "wonders-duel value v1",
             "features": list(FEATURE_NAMES),
             "w0": [[round(x, 6) for x in w] for w in self.w0],
             "w1": [[round(x, 6) for x in w] for w in self.w1],
+            "meta": self.meta,
         }
-        if self.hidden is not None:
-            out["hidden"] = {
-                key: [[round(x, 7) for x in row] for row in rows]
-                for key, rows in self.hidden.items()
-            }
-        out["meta"] = self.meta
-        return out
 
     @classmethod
     def from_json(cls, obj: dict) -> ValueModel:
@@ -190,10 +162,9 @@ class ValueModel:
         pad = [0.0] * (len(FEATURE_NAMES) - len(names))
         w0 = [list(w) + pad for w in obj["w0"]]
         w1 = [list(w) + pad for w in obj["w1"]]
-        hidden = obj.get("hidden")
-        if hidden is not None and pad:
-            hidden = {"u": [list(row) + pad for row in hidden["u"]], "v": hidden["v"]}
-        return cls(w0, w1, obj.get("meta"), hidden)
+        if "hidden" in obj:
+            raise ValueError("value weights with a hidden layer: not supported (linear only)")
+        return cls(w0, w1, obj.get("meta"))
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
@@ -209,24 +180,7 @@ class ValueModel:
         >>> len(ValueModel.zeros().flat_weights()) == 2 * STAGES * len(FEATURE_NAMES)
         True
         """
-        linear = tuple(x for w in (self.w0, self.w1) for stage_w in w for x in stage_w)
-        if self.hidden is None:
-            return linear
-        rows = self.hidden["u"] + self.hidden["v"]
-        return linear + tuple(x for row in rows for x in row)
-
-    def hidden_logit(self, s: int, d: list[int]) -> float:
-        """The hidden layer's part of the log-odds in stage ``s`` for the features ``d``."""
-        if self.hidden is None:
-            return 0.0
-        total = 0.0
-        for u, v in zip(self.hidden["u"], self.hidden["v"][s], strict=True):
-            a = 0.0
-            for k, x in enumerate(d):
-                if x:
-                    a += u[k] * x
-            total += v * math.tanh(a)
-        return total
+        return tuple(x for w in (self.w0, self.w1) for stage_w in w for x in stage_w)
 
     # -- evaluation ----------------------------------------------------------------------------
     def reference_logit(self, state: State) -> float:
@@ -244,20 +198,14 @@ class ValueModel:
             if d:
                 x0 += w0[k] * d
                 x1 += w1[k] * d
-        x = x0 + (x1 - x0) * num / den
-        if self.hidden is not None:
-            x += self.hidden_logit(s, [a - b for a, b in zip(ga, gb, strict=True)])
-        return x
+        return x0 + (x1 - x0) * num / den
 
     def logit(self, state: State) -> float:
         """The model's log-odds for A (not defined at terminal states), fast."""
         fast = self._fast
         if fast is None:
             fast = self._fast = _Tables(self.w0, self.w1)
-        x = fast.logit(state)
-        if self.hidden is not None:  # no tables for a nonlinear layer: the features themselves
-            x += self.hidden_logit(stage(state.fields)[0], features(state))
-        return x
+        return fast.logit(state)
 
     def __call__(self, state: State) -> float:
         """P(A wins) + P(shared) / 2: exact at terminal states, estimated elsewhere."""

@@ -4,6 +4,21 @@ import os
 import tempfile
 
 import pytest
+from hypothesis import Phase, settings
+
+# hypothesis: in CI (CI=true, as .ci/run and the common CI services set it) every run draws the
+# same examples (derandomized: each test's seed is fixed by its name), so a failure there is a
+# failure on a developer's machine too, and no example database is kept between runs. A failure
+# prints the blob that reproduces it (@reproduce_failure) everywhere. HYPOTHESIS_PROFILE=dev
+# gets the random seeds back in CI; HYPOTHESIS_PROFILE=ci derandomizes a local run.
+settings.register_profile(
+    "ci", derandomize=True, database=None, print_blob=True, phases=tuple(Phase)
+)
+settings.register_profile("dev", print_blob=True)
+HYPOTHESIS_PROFILE = os.environ.get(
+    "HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI", "").lower() == "true" else "dev"
+)
+settings.load_profile(HYPOTHESIS_PROFILE)
 
 # Programs started by the tests save interrupted games to the user data folder: keep those
 # files out of the real home directory (tests that check the file set their own folder).
@@ -26,3 +41,15 @@ def _english_after_each_test():
     from duel.app.i18n import set_language
 
     set_language("en")
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    seed = config.getoption("hypothesis_seed", None)
+    how = (
+        "derandomized (each test's seed fixed by its name)"
+        if settings.default.derandomize
+        else f"seed {seed}"
+        if seed is not None
+        else "random seeds (a failure prints its reproduce_failure blob)"
+    )
+    return f"hypothesis profile {HYPOTHESIS_PROFILE}: {how}"

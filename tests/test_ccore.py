@@ -26,6 +26,7 @@ from duel.core import AVAILABLE, CoreState, ccore
 from duel.position import dumps_position, load_position
 from duel.pricing import min_purchase_cost
 from duel.state import IllegalMoveError, State
+from tests.games import GAMES, choice_game
 
 ROOT = Path(__file__).resolve().parents[1]
 CSRC = ROOT / "duel" / "csrc"
@@ -112,15 +113,11 @@ def test_differential_from_example_positions(path):
 
 @needs_core
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), depth=st.integers(0, 200))
-def test_property_reachable_states_agree_with_every_child(seed, depth):
-    """A random reachable state: the same node in C, and the same child after every move."""
-    rng = random.Random(seed)
-    py = new_game()
-    for _ in range(depth):
-        if py.is_terminal():
-            break
-        py = py.apply(py.random_move(rng), check=False)
+@given(choices=GAMES, depth=st.integers(0, 200))
+def test_property_reachable_states_agree_with_every_child(choices, depth):
+    """A reachable state (a game drawn as its choices, tests/games.py): the same node in C, and
+    the same child after every move."""
+    py = choice_game(choices, plies=depth)[0][-1]
     c = CoreState.from_state(py)
     assert_same_node(py, c)
     moves = [m for m, _ in py.chance_weights()[0]] if py.is_chance() else py.legal_moves()

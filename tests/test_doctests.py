@@ -33,7 +33,7 @@ MODULES = [
     "duel.app.game_control",
     "duel.app.view_model",
     "duel.solvers.payment",
-    "duel.solvers.payment_model",
+    "duel.payment_model",
     "duel.solvers.batch",
     "duel.solvers.review",
     "duel.app.render_review",

@@ -8,7 +8,8 @@ The installed packages and where their sources live come from ``pyproject.toml``
 * **the solvers**: ``duel.solvers``. They import the game, never a program;
 * **the programs**: ``duel.app``, ``duel.net`` (the network game) and ``wonders.app``. Nothing
   but programs, tests, benchmarks and tools imports them;
-* the base game ``wonders`` builds on the Duel game and its payment model (``wonders.trading``).
+* **the base game**: ``wonders`` outside ``wonders.app``. It builds on the Duel engine (its
+  trading on ``duel.payment_model``) and imports no solver, no program and no UI library.
 
 Every import statement counts, the lazy ones inside functions included; imports under
 ``if TYPE_CHECKING:`` are for annotations only and do not. A last test finds no import cycle
@@ -146,6 +147,18 @@ def test_the_game_imports_no_solver_program_base_game_or_ui(name):
         return (
             _in(imported, (SOLVERS, *PROGRAMS, "wonders")) or imported.split(".")[0] in UI_LIBRARIES
         )
+
+    assert _layer_errors(name, forbidden) == []
+
+
+@pytest.mark.parametrize(
+    "name", sorted(m for m in modules() if _within(m, "wonders") and not _in(m, PROGRAMS))
+)
+def test_the_base_game_imports_no_solver_program_or_ui(name):
+    """The base game's rules (its trading included) build on the engine, not on the solvers."""
+
+    def forbidden(imported: str) -> bool:
+        return _in(imported, (SOLVERS, *PROGRAMS)) or imported.split(".")[0] in UI_LIBRARIES
 
     assert _layer_errors(name, forbidden) == []
 

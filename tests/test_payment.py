@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 
 from duel import CARDS, WONDERS, card_named, play_random_game
 from duel.catalog import RESOURCES
+from duel.payment_model import check_solution, solve
 from duel.pricing import min_purchase_cost
 from duel.solvers.payment import payment_plan, payment_problem
-from duel.solvers.payment_model import check_solution, solve
 from tests.tables import make_state
 
 PRODUCERS = [c.name for c in CARDS if any(c.produces) and c.age <= 2]

@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from duel.solvers.payment_model import (
+from duel.payment_model import (
     Market,
     PaymentProblem,
     PaymentSolution,
@@ -193,7 +193,7 @@ def test_ortools_not_imported_by_other_modules() -> None:
     # Importing the model module alone must not pull OR-Tools in (lazy import inside solve()).
     import subprocess
 
-    code = "import duel.solvers.payment_model, sys; print('ortools' in sys.modules)"
+    code = "import duel.payment_model, sys; print('ortools' in sys.modules)"
     root = Path(__file__).resolve().parents[1]  # the repository
     env = {**os.environ, "PYTHONPATH": str(root)}
     out = subprocess.run(

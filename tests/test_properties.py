@@ -1,30 +1,20 @@
-"""Properties of random legal games (hypothesis drives the seeds)."""
+"""Properties of random legal games (hypothesis draws each as its choices: tests/games.py)."""
 
 import random
 
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-from duel import CARDS, Kind, Move, new_game
+from duel import CARDS, Kind, Move
 from duel.catalog import ALL_CARDS, GUILDS, bits
 from duel.position import position_from_json, position_to_json
 from duel.record import GameRecord, RecordError
+from tests.games import GAMES, choice_game
 from tests.tables import old_order
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def random_game(seed):
-    """Every state of a uniformly random game, with the moves that lead there."""
-    rng = random.Random(seed)
-    state = new_game()
-    states, moves = [state], []
-    while not state.is_terminal():
-        move = state.random_move(rng)
-        moves.append(move)
-        state = state.apply(move)
-        states.append(state)
-    return states, moves
+random_game = choice_game
 
 
 def card_places(state):
@@ -46,9 +36,9 @@ def card_places(state):
 
 
 @SETTINGS
-@given(st.integers(0, 2**32))
-def test_random_games_end_with_a_winner_or_a_shared_victory(seed):
-    states, _ = random_game(seed)
+@given(GAMES)
+def test_random_games_end_with_a_winner_or_a_shared_victory(choices):
+    states, _ = random_game(choices)
     final = states[-1]
     assert final.is_terminal() and final.victory in ("military", "science", "civilian")
     assert final.winner in (0, 1) or final.is_shared_victory
@@ -56,9 +46,9 @@ def test_random_games_end_with_a_winner_or_a_shared_victory(seed):
 
 
 @SETTINGS
-@given(st.integers(0, 2**32))
-def test_every_card_is_in_exactly_one_place(seed):
-    states, _ = random_game(seed)
+@given(GAMES)
+def test_every_card_is_in_exactly_one_place(choices):
+    states, _ = random_game(choices)
     for state in states:
         places = card_places(state)
         if state.age and state.phase not in ("game_over",):
@@ -68,9 +58,9 @@ def test_every_card_is_in_exactly_one_place(seed):
 
 
 @SETTINGS
-@given(st.integers(0, 2**32))
-def test_guilds_appear_exactly_in_the_three_guild_slots(seed):
-    for state in random_game(seed)[0]:
+@given(GAMES)
+def test_guilds_appear_exactly_in_the_three_guild_slots(choices):
+    for state in random_game(choices)[0]:
         if state.age < 3 or state.phase == "deal_guilds":
             assert state.guild_slots == []
             continue
@@ -81,11 +71,11 @@ def test_guilds_appear_exactly_in_the_three_guild_slots(seed):
 
 
 @SETTINGS
-@given(st.integers(0, 2**32))
-def test_records_without_the_guild_deal_replay_when_the_reveals_show_it(seed):
+@given(GAMES)
+def test_records_without_the_guild_deal_replay_when_the_reveals_show_it(choices):
     """Records written before guild backs were public (version 1: each ``start`` before the
     layout, no guild deal): the deal is inferred or refused, the starts put after the layout."""
-    states, moves = random_game(seed)
+    states, moves = random_game(choices)
     old_moves = old_order(moves)
     deals = [i for i, m in enumerate(old_moves) if m.kind is Kind.DEAL_GUILDS]
     if not deals:
@@ -107,18 +97,18 @@ def test_records_without_the_guild_deal_replay_when_the_reveals_show_it(seed):
 
 
 @SETTINGS
-@given(st.integers(0, 2**32))
-def test_coins_never_negative_and_pawn_on_the_track(seed):
-    for state in random_game(seed)[0]:
+@given(GAMES)
+def test_coins_never_negative_and_pawn_on_the_track(choices):
+    for state in random_game(choices)[0]:
         assert state.coins(0) >= 0 and state.coins(1) >= 0
         assert -9 <= state.pawn <= 9
         assert state.wonders_built_count <= 7
 
 
 @SETTINGS
-@given(st.integers(0, 2**32))
-def test_applying_never_mutates_and_states_are_values(seed):
-    states, moves = random_game(seed)
+@given(GAMES)
+def test_applying_never_mutates_and_states_are_values(choices):
+    states, moves = random_game(choices)
     snapshots = [tuple(s.fields) for s in states]
     for state, move in zip(states, moves, strict=False):
         state.apply(move)
@@ -127,27 +117,27 @@ def test_applying_never_mutates_and_states_are_values(seed):
 
 
 @SETTINGS
-@given(st.integers(0, 2**32))
-def test_json_round_trip(seed):
-    for state in random_game(seed)[0][::3]:
+@given(GAMES)
+def test_json_round_trip(choices):
+    for state in random_game(choices)[0][::3]:
         assert position_from_json(position_to_json(state)) == state
 
 
 @SETTINGS
-@given(st.integers(0, 2**32))
-def test_record_replays_to_the_identical_state(seed):
-    states, moves = random_game(seed)
-    record = GameRecord(tuple(moves), {"seed": seed})
+@given(GAMES)
+def test_record_replays_to_the_identical_state(choices):
+    states, moves = random_game(choices)
+    record = GameRecord(tuple(moves), {"choices": len(choices)})
     loaded = GameRecord.from_json(record.to_json())
     assert loaded.final_state() == states[-1]
     assert [Move.parse(str(m)) for m in moves] == moves
 
 
 @SETTINGS
-@given(st.integers(0, 2**32))
-def test_random_moves_are_legal_and_chance_is_a_distribution(seed):
-    rng = random.Random(seed)
-    for state in random_game(seed)[0]:
+@given(GAMES)
+def test_random_moves_are_legal_and_chance_is_a_distribution(choices):
+    rng = random.Random(len(choices))
+    for state in random_game(choices)[0]:
         if state.is_terminal():
             assert not state.legal_moves() and not state.chance_outcomes()
         elif state.is_chance():
@@ -163,10 +153,10 @@ def test_random_moves_are_legal_and_chance_is_a_distribution(seed):
 
 
 def test_random_move_is_uniform_over_legal_moves():
-    states, _ = random_game(11)
+    rng = random.Random(11)
+    states, _ = random_game([rng.randrange(2**16) for _ in range(400)])
     state = next(s for s in states if s.phase == "play" and len(s.legal_moves()) > 8)
     legal = state.legal_moves()
-    rng = random.Random(0)
     counts = dict.fromkeys(legal, 0)
     draws = 400 * len(legal)
     for _ in range(draws):

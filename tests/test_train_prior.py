@@ -12,7 +12,6 @@ from duel.solvers.train_prior import (
     PRIOR_TEMPERATURE,
     build_prior_dataset,
     fit_prior,
-    fit_prior_hidden,
     prior_metrics,
 )
 from duel.solvers.value import ValueModel
@@ -62,21 +61,3 @@ def test_fit_lowers_the_cross_entropy_and_zero_weights_are_uniform():
     after = prior_metrics(fitted, data, rows)
     assert after["cross_entropy"] < before["cross_entropy"] - 0.01
     assert CMctsConfig().prior_temperature == PRIOR_TEMPERATURE  # the fit's is the player's
-
-
-def test_the_hidden_layer_starts_from_the_linear_prior_and_fits_further():
-    data = build_prior_dataset([_record(s, s) for s in range(10)])
-    rows = np.ones(len(data["share"]), dtype=bool)
-    linear = fit_prior(data, ValueModel.zeros(), l2=1e-4, rows=rows, epochs=100)
-    start = prior_metrics(linear, data, rows)
-    # stopped on the training decisions themselves, so the kept epoch is the best fit of them
-    model = fit_prior_hidden(data, linear, 1e-4, rows, rows, epochs=8, rate=3e-3)
-    assert model.hidden is not None and model.meta["hidden_epochs"] > 0
-    assert np.abs(np.array(model.hidden["v"])).max() > 0.0
-    assert model.meta["validation_ce"] < start["cross_entropy"] - 1e-3
-    # and no lower than the entropy of the shares (3/4, 1/4), the least any prior can reach
-    assert model.meta["validation_ce"] > -(0.75 * np.log(0.75) + 0.25 * np.log(0.25))
-    # the metrics value the layer as the fit does
-    assert prior_metrics(model, data, rows)["cross_entropy"] == pytest.approx(
-        model.meta["validation_ce"]
-    )

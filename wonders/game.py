@@ -458,7 +458,7 @@ class GameState:
         return Reason("not allowed now")
 
     def _cannot_pay(self, c: int, what: str, cost: tuple[int, ...], coins: int) -> Reason:
-        from duel.solvers.payment_model import solve
+        from duel.payment_model import solve
         from wonders.trading import full_problem
 
         city = self.cities[c]

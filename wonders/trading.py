@@ -12,12 +12,12 @@ Every plan is provably minimal. The work is done, in this order, by:
    unit price ``p``. Own units and that seller's units form a transversal matroid over the needed
    units, so a largest own-only matching extends to a full one: the minimum is exactly
    ``p * (units needed - largest number of units own production can cover)``;
-3. otherwise the OR-Tools CP-SAT model of :mod:`duel.solvers.payment_model`.
+3. otherwise the OR-Tools CP-SAT model of :mod:`duel.payment_model`.
 
 Inputs are first projected onto the needed resources (counts capped at the need, single-option
 choices turned into fixed units, unused prices zeroed), and results are memoised on that
 projection, so repeated situations cost a dictionary lookup. ``tests/base/test_trading.py`` checks
-the result against :func:`duel.solvers.payment_model.brute_force`.
+the result against :func:`duel.payment_model.brute_force`.
 
 Among equally cheap plans: fewest purchased units, then the earlier market in the given order
 (left before right for players; the Free City's controller first for the Free City).
@@ -182,7 +182,7 @@ def _cheapest_projected(need, own, markets) -> Price | None:
 
 
 def _solve_with_model(need, own, markets) -> Price | None:
-    from duel.solvers.payment_model import solve
+    from duel.payment_model import solve
 
     problem = to_problem(need, own, markets)
     solution = solve(problem)
@@ -192,7 +192,7 @@ def _solve_with_model(need, own, markets) -> Price | None:
 
 
 def _producers(fixed, choices, names):
-    from duel.solvers.payment_model import Producer
+    from duel.payment_model import Producer
 
     out = [Producer((names[j],), n, f"fixed {names[j]}") for j, n in enumerate(fixed) if n]
     out += [Producer(tuple(names[j] for j in c), 1, f"choice {k}") for k, c in enumerate(choices)]
@@ -200,8 +200,8 @@ def _producers(fixed, choices, names):
 
 
 def to_problem(need, own, markets, names=None):
-    """Build the :class:`duel.solvers.payment_model.PaymentProblem` for a projected situation."""
-    from duel.solvers.payment_model import Market, PaymentProblem
+    """Build the :class:`duel.payment_model.PaymentProblem` for a projected situation."""
+    from duel.payment_model import Market, PaymentProblem
 
     names = names or [f"r{j}" for j in range(len(need))]
     return PaymentProblem(
@@ -222,10 +222,10 @@ def full_problem(
 ):
     """The unprojected problem with real resource names and market ``labels`` (for explanations
     and tests)."""
-    from duel.solvers.payment_model import Market, PaymentProblem
+    from duel.payment_model import Market, PaymentProblem
 
     def producers(s: Supply):
-        from duel.solvers.payment_model import Producer
+        from duel.payment_model import Producer
 
         out = [Producer((RESOURCES[r],), n, RESOURCES[r]) for r, n in enumerate(s.fixed) if n]
         out += [

@@ -26,12 +26,11 @@
 #include "duel_core.h"
 
 #define DC_CAPI_NAME "duel._ccore._C_API"
-#define DC_CAPI_VERSION 1
+#define DC_CAPI_VERSION 2
 
 typedef struct dc_capi {
     int version;       /* DC_CAPI_VERSION */
     size_t state_size; /* sizeof(dc_state) in duel._ccore: must equal yours */
-    int guild_backs;   /* 1: the rules have guild backs (transition of issue 10) */
     /* The dc_state of a CoreState; -1 with TypeError if obj is not one. */
     int (*get_state)(PyObject *obj, dc_state *out);
     /* A new CoreState holding a copy of *st (NULL with an exception on failure). */

@@ -1,7 +1,7 @@
 /*
  * duel._ccore: the C core (duel_core.c) as a CPython extension, with a CoreState type that
  * converts exactly to and from duel.state.State. Load it through duel.core, which honours
- * DUEL_PURE=1 and sets the rules switch from the Python engine.
+ * DUEL_PURE=1.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -596,8 +596,8 @@ static PyObject *capi_to_python(const dc_state *st) {
     return state;
 }
 
-static dc_capi capi = {DC_CAPI_VERSION, sizeof(dc_state), 1,         capi_get_state,
-                       capi_new_state,  capi_from_python,  capi_to_python};
+static dc_capi capi = {DC_CAPI_VERSION, sizeof(dc_state), capi_get_state, capi_new_state,
+                       capi_from_python, capi_to_python};
 
 /* --- module functions -------------------------------------------------------------------- */
 static PyObject *mod_play_random_games(PyObject *m, PyObject *args) {
@@ -660,12 +660,6 @@ static PyObject *mod_bench_clone_legal_apply(PyObject *m, PyObject *args) {
     return Py_BuildValue("(LL)", done, checksum);
 }
 
-static PyObject *mod_guild_backs(PyObject *m, PyObject *unused) {
-    (void)m;
-    (void)unused;
-    Py_RETURN_TRUE;
-}
-
 static PyObject *mod_min_purchase_cost(PyObject *m, PyObject *args) {
     (void)m;
     int need[5], prod[5], prices[5], raw, man, waivable;
@@ -689,8 +683,6 @@ static PyMethodDef module_methods[] = {
      "play_random_games(n, seed) -> dict: n uniformly random games from the start, in C."},
     {"bench_clone_legal_apply", mod_bench_clone_legal_apply, METH_VARARGS,
      "bench_clone_legal_apply(states, repeats) -> (steps, checksum): a benchmark helper."},
-    {"guild_backs", mod_guild_backs, METH_NOARGS,
-     "guild_backs() -> True: the Age III rules have guild backs (transition API of issue 10)."},
     {"min_purchase_cost", mod_min_purchase_cost, METH_VARARGS,
      "min_purchase_cost(need, prod, raw_choices, man_choices, unit_prices, waivable) -> int:\n"
      "as duel.pricing.min_purchase_cost."},

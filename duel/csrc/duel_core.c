@@ -52,11 +52,6 @@ _Static_assert(sizeof(dc_state) == 224, "dc_state has implicit padding");
 #define DC_START_COINS 7
 
 static const uint8_t DC_DRAFT_ORDER[8] = {0, 1, 1, 0, 1, 0, 0, 1};
-/* Transition API of issue 10, kept so that code written against it compiles: the engine has
- * only the rules with guild backs now (the Python reference has no other). */
-DC_API void dc_set_guild_backs(int on) { (void)on; }
-DC_API int dc_guild_backs(void) { return 1; }
-
 /* --- bit helpers ---------------------------------------------------------------------------- */
 /* Bit counts. x86-64 compilers without -mpopcnt (the default) turn __builtin_popcount into a
  * libgcc call, which the exact solver spent 8% of its time in: count inline there instead. */

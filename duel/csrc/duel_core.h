@@ -162,12 +162,6 @@ enum {
     DC_SCORE_TOKENS, DC_SCORE_COINS, DC_SCORE_MILITARY, DC_SCORE_CATEGORIES
 };
 
-/* --- transition API of issue 10 (guild backs in Age III) ---------------------------------- */
-/* Only the rules with guild backs exist: dc_guild_backs() is 1, dc_set_guild_backs does nothing.
- * Kept so that code written during the transition compiles; do not use in new code. */
-DC_API void dc_set_guild_backs(int on);
-DC_API int dc_guild_backs(void);
-
 /* --- setup and node kind ------------------------------------------------------------------ */
 DC_API void dc_new_game(dc_state *s);              /* before setup: the token deal */
 DC_API int dc_is_chance(const dc_state *s);

@@ -1,11 +1,13 @@
 /*
- * solvers._cmcts -- the open-loop MCTS of solvers/mcts.py, compiled.
+ * solvers._cmcts -- the open-loop MCTS of the `cmcts` player (solvers/players.py, CMctsPlayer,
+ * whose CMctsConfig documents every option), on the compiled engine.
  *
- * solvers/mcts.py is the reference and explains the algorithm: a node stands for a sequence of
- * decisions from the root, each descent samples every chance outcome afresh with its exact
- * probability (so statistics are shared across deals), arms are keyed by the move and count
- * their availability, selection is PUCT with a prior, a new leaf is judged by a short rollout
- * with MCTS-BR's heuristic policy then the evaluation, values are P(A wins) + P(shared)/2.
+ * The algorithm is the family of solvers/mcts.py (the Python `mcts` level, which has a few of
+ * these options and is not compared with this module move by move): a node stands for a
+ * sequence of decisions from the root, each descent samples every chance outcome afresh with its
+ * exact probability (so statistics are shared across deals), arms are keyed by the move and
+ * count their availability, selection is PUCT with a prior, a new leaf is judged by a playout
+ * with MCTS-BR's plan policy and the learned value, values are P(A wins) + P(shared)/2.
  *
  * Memory: one arena of nodes and arms, allocated once from the memory budget. A node's arms lie
  * in one block that doubles as new moves appear; the block it leaves is reused by the next node
@@ -15,13 +17,10 @@
  * dead); if the arena is still more than three quarters full it starts a fresh tree.
  * Tree reuse: `advance(move)` moves the root down the arm of a decision played in the game
  * (chance outcomes do not change the node in an open-loop tree), so the subtree is kept.
- * Closed-loop reveals (`chance_depth`, off by default): near the root, a card turned face up
- * within the Age leads to a chance node whose arms are the cards revealed, each with its own
- * subtree; `advance` follows the card shown there too.
- * Exact leaves (`exact_playout`, `exact_leaf`, off by default): in a search from an Age III root,
- * playouts end, and the tree stops, where few enough cards are left for the exact solver of
- * duel.solvers._csearch (called through its capsule, csearch_capi.h, on this thread without the
- * GIL) to value the position, with the table of the player's own exact searcher.
+ *
+ * Only what the `cmcts` player ships is here; the experiments that did not (fading, root
+ * exploration, sequential halving, exact leaves, closed-loop reveals, a hidden layer in the
+ * value) are at the tag journal-2026-11-29, with their measurements in docs/journal/.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -30,16 +29,12 @@
 
 #include "../../duel/csrc/duel_core.c"
 #include "../../duel/csrc/ccore_capi.h"
-#include "csearch_capi.h"
 #include "heuristic.h"
 #include "rollout.h"
 #include "value_model.h"
 
 /* The conversions of duel._ccore (CoreState <-> dc_state), through its capsule. */
 static const dc_capi *capi;
-/* The exact solver of duel.solvers._csearch, through its capsule: imported with the first Tree
- * given a solver (exact leaves), so the MCTS needs the solver only when it uses it. */
-static const cs_capi *cs_api;
 
 typedef struct {
     int32_t move;  /* the arm's key: the move code */
@@ -54,7 +49,6 @@ typedef struct {
     uint32_t first; /* first arm in the arena */
     uint16_t n_arms, cap;
     uint32_t visits;
-    uint8_t chance; /* a chance node: its arms are the outcomes of a reveal (`chance_depth`) */
     double value_a;
 } node_t;
 
@@ -80,11 +74,6 @@ typedef struct {
     uint32_t free_blocks[FREE_CLASSES];
     int32_t root; /* -1: no tree */
     double c, fpu, prior_temperature;
-    /* Exploration that grows with time: at the root the constant is root_c (0: c), and with
-     * c_base > 0 it grows as c * (1 + log((1 + n + c_base) / c_base)) with the node's visits n
-     * (AlphaZero's schedule): a longer search spreads more of its visits over the
-     * alternatives instead of piling them on the prior's favourites. */
-    double root_c, c_base;
     int prior, rollout, uct, age_horizon;
     long long memory;
     rollout_cfg policy;
@@ -98,27 +87,6 @@ typedef struct {
     vm_weights *pw;
     int leaf, evaluation;
     double mix_lambda;
-    /* Fading (0: off). The learned value's share of a leaf falls as mix_lambda * F / (F + N),
-     * N the root's visits; the prior's weight in PUCT blends towards uniform as
-     * n / (n + P), n the node's visits: with many playouts the tree should trust what they
-     * show over a fixed, biased guess (the learned value does not improve with time). */
-    double mix_fade, prior_fade;
-    /* Closed-loop reveals (0: off, open loop everywhere). A card turned face up within the
-     * Age, after at most this many decisions of a descent, leads to a chance node with a child
-     * per card revealed: the replies below it are chosen knowing the card, as a player does.
-     * Deeper, and where a new Age is dealt, the tree stays open loop. */
-    int chance_depth;
-    /* Sequential halving at the root (Tree.search's `halving`): the move every descent starts
-     * with, or -1 (PUCT chooses, as everywhere below the root). */
-    int32_t forced;
-    /* Exact values (0: off), in a search from an Age III root (`exact_on`): a tree node with at
-     * most `exact_leaf` cards left in the pyramid, and a playout once at most `exact_playout`
-     * are left, are valued by the exact solver `solver` (a csearch Searcher, its table kept from
-     * solve to solve) within `exact_leaf_nodes` nodes: what the playouts' bias gets wrong, the
-     * solver does not. A solve that runs out of nodes leaves the playout to judge. */
-    int exact_leaf, exact_playout, exact_on;
-    long long exact_leaf_nodes, exact_solved, exact_failed;
-    PyObject *solver;
 } Tree;
 
 static double now_seconds(void) {
@@ -133,7 +101,6 @@ static int32_t new_node(Tree *t) {
     n->first = 0;
     n->n_arms = n->cap = 0;
     n->visits = 0;
-    n->chance = 0;
     n->value_a = 0.0;
     return (int32_t)t->n_nodes++;
 }
@@ -230,15 +197,8 @@ static long select_arm(Tree *t, int32_t node_index, const dc_state *st, int32_t 
     int mover_b = st->to_move == 1;
     double parent_q = node->visits ? node->value_a / node->visits : 0.5;
     if (mover_b) parent_q = 1.0 - parent_q;
-    double c = node_index == t->root && t->root_c > 0.0 ? t->root_c : t->c;
-    if (t->c_base > 0.0) c *= 1.0 + log((1.0 + node->visits + t->c_base) / t->c_base);
+    double c = t->c;
     double fpu = parent_q - t->fpu, coef = c / total_weight, best_score = -1e300;
-    double flat = 0.0; /* the uniform share of the faded prior, per arm */
-    if (t->prior_fade > 0.0 && node->visits) {
-        double beta = node->visits / (node->visits + t->prior_fade);
-        coef *= 1.0 - beta;
-        flat = c * beta / k;
-    }
     for (int j = 0; j < k; j++) legal[j] += node->first; /* the block is final now */
     uint32_t best = legal[0];
     for (int j = 0; j < k; j++) {
@@ -253,7 +213,7 @@ static long select_arm(Tree *t, int32_t node_index, const dc_state *st, int32_t 
             s = a->visits ? q + c * sqrt(log((double)a->avail) / a->visits)
                           : 1e6 + a->weight;
         else
-            s = q + (coef * a->weight + flat) * sqrt((double)a->avail) / (1.0 + a->visits);
+            s = q + coef * a->weight * sqrt((double)a->avail) / (1.0 + a->visits);
         if (s > best_score) {
             best_score = s;
             best = legal[j];
@@ -261,20 +221,6 @@ static long select_arm(Tree *t, int32_t node_index, const dc_state *st, int32_t 
     }
     *move_out = t->arms[best].move;
     return (long)best;
-}
-
-/* The exact value of `st` if this search uses exact values and `st` has at most `cards` cards
- * left in Age III (see Tree.exact_leaf); 0 if not, or if the solve ran out of nodes. */
-static int exact_leaf_value(Tree *t, const dc_state *st, int cards, double *value) {
-    if (!t->exact_on || st->age != 3 || st->phase == DC_GAME_OVER || dc_is_chance(st) ||
-        dc_pop32(st->present) > (uint32_t)cards)
-        return 0;
-    if (cs_api->leaf_value(t->solver, st, t->exact_leaf_nodes, value)) {
-        t->exact_solved++;
-        return 1;
-    }
-    t->exact_failed++;
-    return 0;
 }
 
 static double rollout_play(Tree *t, dc_state *st, int age, int left, const uint8_t mode[2]);
@@ -316,17 +262,10 @@ static double rollout_value(Tree *t, dc_state *st) {
 }
 
 static double rollout_play(Tree *t, dc_state *st, int age, int left, const uint8_t mode[2]) {
-    /* tried once a playout: a solve out of nodes is not tried again */
-    int exact = t->exact_on && t->exact_playout > 0;
     while (st->phase != DC_GAME_OVER) {
         if (dc_is_chance(st)) {
             dc_apply(st, dc_sample_chance(st, &t->rng));
             continue;
-        }
-        if (exact && st->age == 3 && dc_pop32(st->present) <= (uint32_t)t->exact_playout) {
-            double v;
-            if (exact_leaf_value(t, st, t->exact_playout, &v)) return v;
-            exact = 0;
         }
         if (left <= 0 || (t->rollout == ROLLOUT_TO_AGE && st->age != age))
             return t->evaluation == EVAL_LEARNED ? vm_value(t->vw, st) : evaluate(st);
@@ -338,105 +277,31 @@ static double rollout_play(Tree *t, dc_state *st, int age, int left, const uint8
 
 /* The value of a new leaf (or of a state the tree cannot grow from), P(A wins). */
 static double leaf_value(Tree *t, dc_state *st) {
-    double exact;
-    if (exact_leaf_value(t, st, t->exact_leaf, &exact)) return exact; /* no learned value mixed in */
     if (t->leaf == LEAF_PLAYOUT) return rollout_value(t, st);
     double v = vm_value(t->vw, st); /* before the playout changes st */
     if (t->leaf == LEAF_VALUE) return v;
-    double lambda = t->mix_lambda;
-    if (t->mix_fade > 0.0) lambda *= t->mix_fade / (t->mix_fade + t->nodes[t->root].visits);
-    return (1.0 - lambda) * rollout_value(t, st) + lambda * v;
-}
-
-/* The arm of a chance node for `outcome` (added if new: chance arms have no prior), or -1 if
- * the arena has no room for it. */
-static long outcome_arm(Tree *t, int32_t node_index, int32_t outcome) {
-    node_t *node = &t->nodes[node_index];
-    for (int i = 0; i < node->n_arms; i++)
-        if (t->arms[node->first + i].move == outcome) return (long)(node->first + i);
-    return add_arm(t, node, outcome, 0.0);
-}
-
-/* The root arm of `move` (or NULL): arms move when their block grows, so it is looked up afresh. */
-static const arm_t *root_arm(const Tree *t, int32_t move) {
-    const node_t *r = &t->nodes[t->root];
-    for (uint32_t i = 0; i < r->n_arms; i++)
-        if (t->arms[r->first + i].move == move) return &t->arms[r->first + i];
-    return NULL;
+    return (1.0 - t->mix_lambda) * rollout_value(t, st) + t->mix_lambda * v;
 }
 
 static void descend(Tree *t, const dc_state *root_state) {
     uint32_t path[MAX_PATH];
     int32_t path_nodes[MAX_PATH];
-    int depth = 0, decisions = 0;
+    int depth = 0;
     dc_state st = *root_state;
     int32_t node = t->root;
     double value;
     for (;;) {
         int32_t move;
-        /* the tree stops growing where the exact solver values every position */
-        if (node != t->root && exact_leaf_value(t, &st, t->exact_leaf, &value)) break;
         long a = select_arm(t, node, &st, &move);
         if (a < 0) {
             value = leaf_value(t, &st);
             break;
         }
-        if (node == t->root && t->forced >= 0 && move != t->forced) {
-            const arm_t *f = root_arm(t, t->forced);
-            if (f) {
-                a = (long)(f - t->arms);
-                move = t->forced;
-            }
-        }
         path[depth] = (uint32_t)a;
         path_nodes[depth++] = node;
-        decisions++;
         int age = st.age;
         dc_apply(&st, move);
         int32_t child = t->arms[a].child;
-        int reveal = st.phase == DC_REVEAL_CARDS && st.age == age;
-        int closed_here = t->chance_depth > 0 && decisions <= t->chance_depth;
-        /* With tree reuse a node's depth falls from search to search: an open-loop child made
-         * deeper than chance_depth is dropped once it lies within it (its subtree is dead
-         * space), so siblings are never a mix of open and closed subtrees, whose biases
-         * differ. A chance node deeper down stays one. */
-        if (reveal && closed_here && child >= 0 && !t->nodes[child].chance)
-            child = t->arms[a].child = -1;
-        if (reveal && (child >= 0 ? t->nodes[child].chance : closed_here)) {
-            int grew = 0;
-            if (child < 0 && (child = t->arms[a].child = new_node(t)) >= 0) {
-                t->nodes[child].chance = 1;
-                grew = 1;
-            }
-            /* the reveals one by one, each through an arm of the chance node it leaves */
-            while (child >= 0 && t->nodes[child].chance && st.phase == DC_REVEAL_CARDS &&
-                   depth < MAX_PATH) {
-                node = child;
-                int32_t outcome = dc_sample_chance(&st, &t->rng);
-                long o = outcome_arm(t, node, outcome);
-                dc_apply(&st, outcome);
-                if (o < 0) {
-                    child = -1;
-                    break;
-                }
-                path[depth] = (uint32_t)o;
-                path_nodes[depth++] = node;
-                child = t->arms[o].child;
-                if (child < 0 && (child = t->arms[o].child = new_node(t)) >= 0) {
-                    t->nodes[child].chance = st.phase == DC_REVEAL_CARDS;
-                    grew = 1;
-                }
-            }
-            /* what the tree does not branch on (a library draw: the opponent never sees it),
-             * did not foresee (another reveal, or none) or cannot hold */
-            while (dc_is_chance(&st)) dc_apply(&st, dc_sample_chance(&st, &t->rng));
-            if (grew || child < 0 || t->nodes[child].chance || depth >= MAX_PATH) {
-                value = leaf_value(t, &st);
-                break;
-            }
-            node = child;
-            continue;
-        }
         while (dc_is_chance(&st)) dc_apply(&st, dc_sample_chance(&st, &t->rng));
         if (st.phase == DC_GAME_OVER) {
             value = terminal_value(&st);
@@ -448,8 +313,7 @@ static void descend(Tree *t, const dc_state *root_state) {
             value = leaf_value(t, &st);
             break;
         }
-        if (child < 0 || depth >= MAX_PATH || t->nodes[child].chance) {
-            /* (a chance node where this descent revealed nothing: judged here) */
+        if (child < 0 || depth >= MAX_PATH) {
             if (child < 0) t->arms[a].child = new_node(t); /* -1 again if the arena is full */
             value = leaf_value(t, &st);
             break;
@@ -463,75 +327,6 @@ static void descend(Tree *t, const dc_state *root_state) {
         t->nodes[path_nodes[i]].visits++;
         t->nodes[path_nodes[i]].value_a += value;
     }
-}
-
-/* The mover's mean value of a root move (-1 if never visited). */
-static double root_mean(const Tree *t, int32_t move, int mover_b) {
-    const arm_t *a = root_arm(t, move);
-    if (!a || !a->visits) return -1.0;
-    double q = a->value_a / a->visits;
-    return mover_b ? 1.0 - q : q;
-}
-
-/* Sorts the first k moves of `cand` by `key`, highest first; stable, so a tie keeps the order
- * they came in. */
-static void sort_by_key(int32_t *cand, double *key, int k) {
-    for (int i = 1; i < k; i++) {
-        int32_t c = cand[i];
-        double q = key[i];
-        int j = i;
-        while (j > 0 && key[j - 1] < q) {
-            key[j] = key[j - 1];
-            cand[j] = cand[j - 1];
-            j--;
-        }
-        key[j] = q;
-        cand[j] = c;
-    }
-}
-
-/* Sequential halving at the root (Karnin, Koren and Somekh 2013; as Gumbel MuZero uses it, here
- * without the noise): the `m` moves of highest prior share the budget in rounds, each round
- * giving the moves still in as many descents each (round robin), then keeping the better half by
- * mean value; the last one left is played. Below the root PUCT chooses as before. Why: under PUCT
- * with a learned prior the root's visits follow the prior while the means are close, so a longer
- * think rarely changes the move (docs/strength.md, "The ladder move by move"); here a longer think
- * gives every candidate more descents, and the comparison of means decides, more surely the longer
- * it runs. Rounds end by time (a share of the budget each) or by iterations. */
-static int32_t halving_search(Tree *t, const dc_state *st, long long iterations, double start,
-                              double deadline, int m, long long *done) {
-    descend(t, st); /* the root's arms and their priors */
-    (*done)++;
-    int32_t moves[DC_MAX_MOVES], cand[DC_MAX_MOVES];
-    double key[DC_MAX_MOVES];
-    int n = dc_legal_moves(st, moves), k = 0, mover_b = st->to_move == 1;
-    for (int j = 0; j < n; j++) {
-        const arm_t *a = root_arm(t, moves[j]);
-        if (!a) continue;
-        key[k] = a->weight;
-        cand[k++] = moves[j];
-    }
-    if (k == 0) return -1;
-    sort_by_key(cand, key, k); /* by prior */
-    if (k > m) k = m;
-    int rounds = 0;
-    while ((1 << rounds) < k) rounds++;
-    for (int r = 0; r < rounds; r++) {
-        double round_end = start + (deadline - start) * (r + 1) / rounds;
-        long long iter_end = iterations * (r + 1) / rounds;
-        for (int i = 0;; i = i + 1 < k ? i + 1 : 0) {
-            if (iterations >= 0 && *done >= iter_end) break;
-            if (deadline >= 0 && now_seconds() >= round_end) break;
-            t->forced = cand[i];
-            descend(t, st);
-            (*done)++;
-        }
-        t->forced = -1;
-        for (int i = 0; i < k; i++) key[i] = root_mean(t, cand[i], mover_b);
-        sort_by_key(cand, key, k); /* a tie keeps the prior's order */
-        k = (k + 1) / 2;
-    }
-    return cand[0];
 }
 
 /* --- Python interface --------------------------------------------------------------------- */
@@ -615,17 +410,14 @@ static int compact_tree(Tree *t) {
 }
 
 /* The learned value's weights from a sequence of floats (solvers.value.ValueModel.flat_weights:
- * W0 stage by stage, then W1; then U and V when the model has the hidden layer); NULL on
- * error. */
+ * W0 stage by stage, then W1); NULL on error. */
 static vm_weights *weights_from_sequence(PyObject *obj) {
     PyObject *seq = PySequence_Fast(obj, "value_weights must be a sequence of floats");
     if (!seq) return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    if (n != VM_LINEAR_WEIGHTS && n != VM_LINEAR_WEIGHTS + VM_HIDDEN_WEIGHTS) {
+    if (n != VM_WEIGHTS) {
         PyErr_Format(PyExc_ValueError, "value_weights must hold %d floats (2 x %d stages x %d "
-                     "features), or %d with the hidden layer of %d units, not %zd",
-                     VM_LINEAR_WEIGHTS, VM_STAGES, VM_FEATURES,
-                     VM_LINEAR_WEIGHTS + VM_HIDDEN_WEIGHTS, VM_HIDDEN, n);
+                     "features), not %zd", VM_WEIGHTS, VM_STAGES, VM_FEATURES, n);
         Py_DECREF(seq);
         return NULL;
     }
@@ -635,10 +427,8 @@ static vm_weights *weights_from_sequence(PyObject *obj) {
         PyErr_NoMemory();
         return NULL;
     }
-    double *linear = &w->w0[0][0], *hidden = &w->u[0][0]; /* w0 then w1; u then v */
+    double *linear = &w->w0[0][0]; /* w0 then w1 */
     _Static_assert(offsetof(vm_weights, w1) == VM_STAGES * VM_FEATURES * sizeof(double), "w1");
-    _Static_assert(offsetof(vm_weights, v) - offsetof(vm_weights, u) ==
-                       VM_HIDDEN * VM_FEATURES * sizeof(double), "v");
     for (Py_ssize_t i = 0; i < n; i++) {
         double x = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, i));
         if (x == -1.0 && PyErr_Occurred()) {
@@ -646,10 +436,8 @@ static vm_weights *weights_from_sequence(PyObject *obj) {
             Py_DECREF(seq);
             return NULL;
         }
-        if (i < VM_LINEAR_WEIGHTS) linear[i] = x;
-        else hidden[i - VM_LINEAR_WEIGHTS] = x;
+        linear[i] = x;
     }
-    w->hidden = n > VM_LINEAR_WEIGHTS;
     Py_DECREF(seq);
     return w;
 }
@@ -703,9 +491,7 @@ static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
     static char *kwlist[] = {"seed", "c", "fpu", "prior", "prior_temperature", "rollout",
                              "memory", "policy", "eps", "noise", "deny", "modes", "uct", "military",
                              "leaf", "mix_lambda", "evaluation", "value_weights", "age_horizon",
-                             "block_science", "mix_fade", "prior_fade", "root_c", "c_base",
-                             "chance_depth", "exact_leaf", "exact_leaf_nodes", "exact_playout", "solver",
-                             "prior_weights", NULL};
+                             "block_science", "prior_weights", NULL};
     unsigned long long seed = 0;
     double c = 1.0, fpu = 0.1, temperature = 1.0, eps = 0.1, noise = 3.0, deny = 0.3;
     double military = 1.0;
@@ -713,51 +499,14 @@ static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
     int rollout = 4, modes = 1, uct = 0, age_horizon = 0, block_science = 0;
     long long memory = 256ll << 20;
     const char *leaf = "playout", *evaluation = "heuristic";
-    double mix_lambda = 0.5, mix_fade = 0.0, prior_fade = 0.0, root_c = 0.0, c_base = 0.0;
-    int chance_depth = 0, exact_leaf = 0, exact_playout = 0;
-    long long exact_leaf_nodes = 20000;
-    PyObject *value_weights = Py_None, *solver = Py_None, *prior_weights = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KddsdiLsdddipdsdsOppddddiiLiOO", kwlist, &seed,
-                                     &c, &fpu, &prior, &temperature, &rollout, &memory, &policy,
-                                     &eps, &noise, &deny, &modes, &uct, &military, &leaf,
-                                     &mix_lambda, &evaluation, &value_weights, &age_horizon,
-                                     &block_science, &mix_fade, &prior_fade, &root_c, &c_base, &chance_depth,
-                                     &exact_leaf, &exact_leaf_nodes, &exact_playout, &solver,
+    double mix_lambda = 0.5;
+    PyObject *value_weights = Py_None, *prior_weights = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|KddsdiLsdddipdsdsOppO", kwlist, &seed, &c,
+                                     &fpu, &prior, &temperature, &rollout, &memory, &policy, &eps,
+                                     &noise, &deny, &modes, &uct, &military, &leaf, &mix_lambda,
+                                     &evaluation, &value_weights, &age_horizon, &block_science,
                                      &prior_weights))
         return -1;
-    if (exact_leaf < 0 || exact_playout < 0 || exact_leaf_nodes < 1 ||
-        ((exact_leaf > 0 || exact_playout > 0) && solver == Py_None)) {
-        PyErr_SetString(PyExc_ValueError,
-                        "need exact_leaf >= 0 and exact_playout >= 0 (0: off), exact_leaf_nodes "
-                        ">= 1, and a solver (a duel.solvers._csearch.Searcher) with either");
-        return -1;
-    }
-    if (solver != Py_None) {
-        if (!cs_api && !(cs_api = cs_import_capi())) return -1;
-        if (cs_api->prepare(solver) < 0) return -1;
-    }
-    Py_XSETREF(self->solver, solver == Py_None ? NULL : Py_NewRef(solver));
-    self->exact_leaf = exact_leaf;
-    self->exact_playout = exact_playout;
-    self->exact_leaf_nodes = exact_leaf_nodes;
-    if (chance_depth < 0) {
-        PyErr_SetString(PyExc_ValueError, "need chance_depth >= 0 (0: open loop)");
-        return -1;
-    }
-    self->chance_depth = chance_depth;
-    self->forced = -1;
-    if (!(root_c >= 0.0) || !(c_base >= 0.0)) {
-        PyErr_SetString(PyExc_ValueError, "need root_c >= 0 and c_base >= 0 (0: off)");
-        return -1;
-    }
-    self->root_c = root_c;
-    self->c_base = c_base;
-    if (!(mix_fade >= 0.0) || !(prior_fade >= 0.0)) {
-        PyErr_SetString(PyExc_ValueError, "need mix_fade >= 0 and prior_fade >= 0 (0: off)");
-        return -1;
-    }
-    self->mix_fade = mix_fade;
-    self->prior_fade = prior_fade;
     if (learned_options(self, prior, leaf, mix_lambda, evaluation, value_weights, prior_weights) < 0)
         return -1;
     if (strcmp(prior, "static") == 0) self->prior = PRIOR_STATIC;
@@ -816,7 +565,6 @@ static int Tree_init(Tree *self, PyObject *args, PyObject *kwargs) {
 }
 
 static void Tree_dealloc(Tree *self) {
-    Py_XDECREF(self->solver);
     PyMem_RawFree(self->vw);
     PyMem_RawFree(self->pw);
     PyMem_RawFree(self->nodes);
@@ -851,14 +599,13 @@ static PyObject *Tree_value_features(Tree *self, PyObject *obj) {
 }
 
 static PyObject *Tree_search(Tree *self, PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {"state", "iterations", "seconds", "halving", NULL};
+    static char *kwlist[] = {"state", "iterations", "seconds", NULL};
     PyObject *obj;
     long long iterations = -1;
     double seconds = -1.0;
-    int halving = 0;
     dc_state st_value;
     const dc_state *st = &st_value;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|Ldi", kwlist, &obj, &iterations, &seconds, &halving))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|Ld", kwlist, &obj, &iterations, &seconds))
         return NULL;
     if (capi->get_state(obj, &st_value) < 0) return NULL;
     if (dc_is_chance(st) || dc_is_terminal(st))
@@ -871,8 +618,7 @@ static PyObject *Tree_search(Tree *self, PyObject *args, PyObject *kwargs) {
     if (self->root > 0 &&
         (self->n_nodes > self->max_nodes / 4 || self->n_arms > self->max_arms / 4))
         compact_tree(self);
-    if (self->root < 0 || self->nodes[self->root].chance ||
-        self->n_nodes > self->max_nodes / 4 * 3 ||
+    if (self->root < 0 || self->n_nodes > self->max_nodes / 4 * 3 ||
         self->n_arms > self->max_arms / 4 * 3) {
         reset_tree(self);
         self->root = new_node(self);
@@ -880,18 +626,12 @@ static PyObject *Tree_search(Tree *self, PyObject *args, PyObject *kwargs) {
     long long reused = self->nodes[self->root].visits, done = 0;
     memset(self->mode_n, 0, sizeof self->mode_n);
     memset(self->mode_a, 0, sizeof self->mode_a);
-    int32_t chosen = -1;
-    self->exact_on = (self->exact_leaf > 0 || self->exact_playout > 0) && st->age == 3;
-    long long solved_before = self->exact_solved, failed_before = self->exact_failed;
     Py_BEGIN_ALLOW_THREADS
-    if (halving >= 2)
-        chosen = halving_search(self, st, iterations, start, deadline, halving, &done);
-    else
-        while (iterations < 0 || done < iterations) {
-            descend(self, st);
-            done++;
-            if (deadline >= 0 && now_seconds() >= deadline) break;
-        }
+    while (iterations < 0 || done < iterations) {
+        descend(self, st);
+        done++;
+        if (deadline >= 0 && now_seconds() >= deadline) break;
+    }
     Py_END_ALLOW_THREADS
     double elapsed = now_seconds() - start;
     /* root statistics for every legal move */
@@ -919,28 +659,17 @@ static PyObject *Tree_search(Tree *self, PyObject *args, PyObject *kwargs) {
         }
         PyList_SET_ITEM(stats, j, item);
     }
-    return Py_BuildValue("{s:L,s:d,s:L,s:N,s:k,s:k,s:i,s:L,s:L}", "iterations", done, "seconds",
-                         elapsed, "reused", reused, "moves", stats, "nodes",
-                         (unsigned long)self->n_nodes, "arms", (unsigned long)self->n_arms,
-                         "chosen", (int)chosen, "exact_leaves",
-                         self->exact_solved - solved_before, "exact_leaves_failed",
-                         self->exact_failed - failed_before);
+    return Py_BuildValue("{s:L,s:d,s:L,s:N,s:k,s:k}", "iterations", done, "seconds", elapsed,
+                         "reused", reused, "moves", stats, "nodes", (unsigned long)self->n_nodes,
+                         "arms", (unsigned long)self->n_arms);
 }
 
 static PyObject *Tree_advance(Tree *self, PyObject *arg) {
     long move = PyLong_AsLong(arg);
     if (move == -1 && PyErr_Occurred()) return NULL;
-    int kind = (int)(move >> 16);
-    int at_chance = self->root >= 0 && self->nodes[self->root].chance;
-    /* Chance at an open-loop node: the same node. A card revealed at a chance node: its child.
-     * Anything else (a decision where the tree has a chance node, other chance there, or a
-     * reveal the tree branches on but met as a decision): the tree does not know the position. */
-    if (kind >= DC_REVEAL_CARD && !at_chance) Py_RETURN_TRUE;
+    /* chance: the same node (the tree is open loop) */
+    if ((int)(move >> 16) >= DC_REVEAL_CARD) Py_RETURN_TRUE;
     if (self->root < 0) Py_RETURN_FALSE;
-    if ((kind == DC_REVEAL_CARD) != at_chance) {
-        reset_tree(self);
-        Py_RETURN_FALSE;
-    }
     const node_t *root = &self->nodes[self->root];
     for (int i = 0; i < root->n_arms; i++) {
         const arm_t *a = &self->arms[root->first + i];
@@ -991,13 +720,6 @@ static PyObject *Tree_principal_line(Tree *self, PyObject *args, PyObject *kwarg
         int32_t move;
         if (dc_is_chance(&st)) {
             move = dc_sample_chance(&st, &rng);
-            if (node >= 0 && self->nodes[node].chance) { /* closed loop: the outcome's child */
-                const node_t *nd = &self->nodes[node];
-                int32_t next = -1;
-                for (int i = 0; i < nd->n_arms; i++)
-                    if (self->arms[nd->first + i].move == move) next = self->arms[nd->first + i].child;
-                node = next;
-            }
         } else {
             if (node < 0) break;
             int32_t moves[DC_MAX_MOVES];
@@ -1089,7 +811,7 @@ static PyTypeObject TreeType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "duel.solvers._cmcts.Tree",
     .tp_basicsize = sizeof(Tree),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "The open-loop MCTS of solvers.mcts, in C, kept between the moves of a game.",
+    .tp_doc = "The open-loop MCTS of the cmcts player, in C, kept between the moves of a game.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Tree_init,
     .tp_dealloc = (destructor)Tree_dealloc,
@@ -1099,18 +821,16 @@ static PyTypeObject TreeType = {
 
 static struct PyModuleDef cmcts_module = {
     PyModuleDef_HEAD_INIT, "duel.solvers._cmcts",
-    "The MCTS of solvers/mcts.py on the C engine; use it through solvers.mcts.", -1,
+    "The MCTS of the cmcts player on the C engine; use it through solvers.players.", -1,
     NULL, NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__cmcts(void) {
-    /* The capsule brings duel._ccore's conversions and its Age III rules; this module has its
-     * own copy of the engine, so it takes that setting. */
+    /* The capsule brings duel._ccore's conversions between CoreState and dc_state. */
     PyObject *core = PyImport_ImportModule("duel.core");
     if (!core) return NULL;
     Py_DECREF(core);
     capi = dc_import_capi();
     if (!capi) return NULL;
-    dc_set_guild_backs(capi->guild_backs);
     if (PyType_Ready(&TreeType) < 0) return NULL;
     PyObject *m = PyModule_Create(&cmcts_module);
     if (!m) return NULL;

@@ -522,14 +522,12 @@ static struct PyModuleDef csearch_module = {
     -1, NULL, NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__csearch(void) {
-    /* The capsule brings duel._ccore's conversions and its Age III rules; this module has its
-     * own copy of the engine, so it takes that setting. */
+    /* The capsule brings duel._ccore's conversions between CoreState and dc_state. */
     PyObject *core = PyImport_ImportModule("duel.core");
     if (!core) return NULL;
     Py_DECREF(core);
     capi = dc_import_capi();
     if (!capi) return NULL;
-    dc_set_guild_backs(capi->guild_backs);
     exact_key_init();
     bound_tables_init();
     if (PyType_Ready(&SearcherType) < 0) return NULL;

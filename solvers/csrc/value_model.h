@@ -8,15 +8,9 @@
  *     logit = sum_k ((1 - t) * W0[s][k] + t * W1[s][k]) * d[k],   d = g(A) - g(B)
  *     value = 1 / (1 + exp(-max(logit, -30)))      (exact 1 / 0 / 1/2 at game over)
  *
- * optionally plus a hidden layer of VM_HIDDEN tanh units, shared by the stages, whose output
- * weights are the stage's (an odd function of d, so the value stays antisymmetric):
- *
- *     logit += sum_j V[s][j] * tanh(sum_k U[j][k] * d[k])
- *
  * The weights are not compiled in: Python passes the 4 x 2 x 111 numbers of
- * data/models/value.json (ValueModel.flat_weights(), W0 stage by stage then W1; then U row by
- * row and V stage by stage when the model has the hidden layer), so the JSON file stays the one
- * source of truth and retrained weights need no rebuild.
+ * data/models/value.json (ValueModel.flat_weights(), W0 stage by stage then W1), so the JSON
+ * file stays the one source of truth and retrained weights need no rebuild.
  * tests/test_cvalue.py checks features and values against the Python model position by
  * position.
  *
@@ -30,19 +24,14 @@
 
 #define VM_FEATURES 111
 #define VM_STAGES 4
-#define VM_HIDDEN 32
 
 typedef struct {
     double w0[VM_STAGES][VM_FEATURES]; /* weights at the start of each stage (t = 0) */
     double w1[VM_STAGES][VM_FEATURES]; /* at its end (t = 1) */
-    double u[VM_HIDDEN][VM_FEATURES];  /* the hidden layer (used when hidden is set) */
-    double v[VM_STAGES][VM_HIDDEN];    /* its output weights, per stage */
-    int hidden;                        /* 1 when the model has the hidden layer */
 } vm_weights;
 
-/* How many floats ValueModel.flat_weights() gives without and with the hidden layer. */
-#define VM_LINEAR_WEIGHTS (2 * VM_STAGES * VM_FEATURES)
-#define VM_HIDDEN_WEIGHTS (VM_HIDDEN * VM_FEATURES + VM_STAGES * VM_HIDDEN)
+/* How many floats ValueModel.flat_weights() gives. */
+#define VM_WEIGHTS (2 * VM_STAGES * VM_FEATURES)
 
 /* Offsets of the feature groups in g(p) (solvers/features.py FEATURE_NAMES). */
 enum {
@@ -229,24 +218,7 @@ static double vm_logit(const vm_weights *w, const dc_state *s) {
         x0 += w0[k] * d[k];
         x1 += w1[k] * d[k];
     }
-    double x = x0 + (x1 - x0) * num / den;
-    if (w->hidden) {
-        /* over the nonzero features only: the same sums in the same order (a zero term adds
-         * 0.0). It counts where the prior weighs every new arm: a prior with the layer ran at
-         * 0.55 of the linear prior's iterations a second summing every feature, 0.81 so
-         * (benchmarks/cmcts_speed.py, side by side, 2026-11-27) */
-        int nz[VM_FEATURES], n_nz = 0;
-        for (int k = 0; k < VM_FEATURES; k++)
-            if (d[k]) nz[n_nz++] = k;
-        const double *v = w->v[stage];
-        for (int j = 0; j < VM_HIDDEN; j++) {
-            const double *u = w->u[j];
-            double a = 0.0;
-            for (int i = 0; i < n_nz; i++) a += u[nz[i]] * d[nz[i]];
-            x += v[j] * tanh(a);
-        }
-    }
-    return x;
+    return x0 + (x1 - x0) * num / den;
 }
 
 /* P(A wins) + P(shared)/2: exact at game over, the model's estimate elsewhere. */

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from duel.solvers.payment_model import brute_force, check_solution, solve
+from duel.payment_model import brute_force, check_solution, solve
 from wonders import trading
 from wonders.cards import CARD_BY_NAME, CARDS, WONDERS
 from wonders.game import City, new_game

@@ -30,13 +30,12 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
     int x = 1 - y;
     const dc_player *px = &st->p[x], *py = &st->p[y];
     /* Cards x may still get: those face up in the structure (`known`) and, for each face-down
-     * slot, any unseen card of its kind (with guild backs a slot shows whether it is a guild). */
+     * slot, any unseen card of its kind (a guild's back shows that the slot holds a guild). */
     dc_cards known = 0;
     int h_age = 0, h_guild = 0;
     for (uint32_t m = st->present; m; m &= m - 1) {
         int slot = __builtin_ctz(m), c = st->pyramid[slot];
         if (c >= 0) known |= DC_CARD_BIT(c);
-        else if (!dc_guild_backs()) h_age++, h_guild++;
         else if (st->guild_slots >> slot & 1) h_guild++;
         else h_age++;
     }
@@ -355,8 +354,7 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
             int slot = __builtin_ctz(m), c = st->pyramid[slot];
             if (c >= 0) g.slot[slot] = card_value[c];
             else {
-                int guild = !dc_guild_backs() || (st->guild_slots >> slot & 1);
-                int age = !dc_guild_backs() || !(st->guild_slots >> slot & 1);
+                int guild = st->guild_slots >> slot & 1, age = !guild;
                 double v = -1.0;
                 if (age) v = na ? of_age[0] : -1.0;
                 if (guild && ng && of_guild[0] > v) v = of_guild[0];

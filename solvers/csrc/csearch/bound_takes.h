@@ -35,7 +35,7 @@ typedef struct {
 
 /* The largest floor(x's score) - y's score over x's uses of its takes (see sw_uses). */
 static int uses_best(const dc_state *st, const sw_uses *u, const sw_y_side *ys) {
-    int best = -1 << 20;
+    int best = -(1 << 20);
     int n = u->n, combos = 1;
     for (int i = 0; i < n; i++) combos *= 3;
     for (uint32_t wset = 0; wset < 1u << u->nw; wset++) {

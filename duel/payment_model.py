@@ -1,6 +1,7 @@
 """Exact cheapest payment of a resource cost, as an OR-Tools CP-SAT model.
 
-One generic model serves two games:
+One generic model serves two games. It is part of the engine layer (it imports nothing of the
+solvers or the programs), so the base game's rules use it without depending on the solvers:
 
 * the base game uses it as its trading engine (buy missing units from the left and right
   neighbours, each unit at most once per producer, at per-neighbour prices);
@@ -41,7 +42,7 @@ CP-SAT runs single-threaded with a fixed seed, so the result is reproducible.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -149,11 +150,12 @@ def _lean_model_class() -> Any:
     """``CpModel`` without its per-instance camelCase alias set-up (about 0.7 ms per model, half
     the cost of a whole small solve). Falls back to ``CpModel`` if OR-Tools' internals change."""
     cp_model = _cp_model()
-    helper = getattr(cp_model, "cmh", None)
+    helper: Any = getattr(cp_model, "cmh", None)
+    base: Any = cp_model.CpModel
     if helper is None or not hasattr(helper, "CpBaseModel"):
-        return cp_model.CpModel
+        return base
 
-    class LeanCpModel(cp_model.CpModel):
+    class LeanCpModel(base):
         def __init__(self) -> None:
             helper.CpBaseModel.__init__(self, None)
 
@@ -357,7 +359,9 @@ def brute_force(problem: PaymentProblem) -> int | None:
             if opts:
                 slots.append((prod.count, opts))
 
-    def splits(count: int, opts: tuple[tuple[int, int], ...], rem: tuple[int, ...]):
+    def splits(
+        count: int, opts: tuple[tuple[int, int], ...], rem: tuple[int, ...]
+    ) -> Iterator[tuple[int, ...]]:
         # every way to give at most `count` units to the options, within what is still needed
         if not opts:
             yield ()
