@@ -161,7 +161,7 @@ class GameServer:
         )
         for table in self.tables.values():
             self.schedule(table)
-        return self.server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        return self.server.sockets[0].getsockname()[1]
 
     async def close(self) -> None:
         for task in self.ai_tasks.values():
