@@ -87,7 +87,14 @@ def _line(state, pv, verbose: bool) -> str:
 
 def _kind_note(info, spread) -> str:
     """One sentence for the player on what the values are."""
+    if info.extra.get("engine") == "rules":
+        return tr("A move ends the game at once: no search is needed.")
     if info.exact:
+        if any(m.bound == "estimate" for m in info.moves):
+            return tr(
+                "Values marked exact were searched to the end of the game; the others are the"
+                " strongest player's estimates."
+            )
         return tr("Values are exact: every line was searched to the end of the game.")
     if info.extra.get("engine") == "cmcts":
         if info.extra["calibrated"]:
@@ -393,6 +400,16 @@ def analyze(
 
     state = _position_to_analyse(position, top)
     named = _named_move(state, move_text)
+    if named is None and not state.is_chance():
+        from duel.solvers.search import decided_analysis
+
+        decided = decided_analysis(state, top, seed)
+        if decided is not None:  # a move ends the game: said at once, with or without --exact
+            if as_json:
+                typer.echo(json.dumps({**_info_json(state, decided), "notes": []}, indent=1))
+            else:
+                _print_moves(state, decided, top, None, verbose)
+            return
     exact = exact or named is not None
     budget = _memory(memory)
     solve_threads = _threads(threads)
