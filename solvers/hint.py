@@ -283,10 +283,16 @@ def _exact_plan(
     exact_seconds: float | None,
     exact_cards: int | None,
     threads: int,
+    exact_nodes: int | None = None,
 ) -> _ExactPlan | None:
     """The exact stage to run first, or None where it would likely not finish in its budget
     (the measured solve times by cards left: :func:`~duel.solvers.players.exact_cards_for_time`,
     :func:`~duel.solvers.players.exact_cards_for_nodes`)."""
+    if exact_nodes is not None:
+        cards = exact_cards_for_nodes(exact_nodes) if exact_cards is None else exact_cards
+        if not cards or not exact_feasible(state, cards):
+            return None
+        return _ExactPlan(Limit(nodes=exact_nodes), 1)
     if exact_seconds is not None:
         limit, think = Limit(time=exact_seconds), exact_seconds / EXACT_TIME_SHARE
     elif seconds is not None:
@@ -389,6 +395,7 @@ def hint_analysis(
     trees: int = TREES,
     exact_cards: int | None = None,
     exact_seconds: float | None = None,
+    exact_nodes: int | None = None,
     calibration: Calibration | None = None,
     calibrate: bool = True,
     memory: int | None = None,
@@ -407,15 +414,19 @@ def hint_analysis(
     :data:`DEFAULT_ITERATIONS` for the estimate and up to ``exact_seconds``
     (:data:`DEFAULT_EXACT_SECONDS`) for the exact solve, on every core. ``iterations`` alone:
     reproducible, the exact stage gets a node budget on one thread (unless ``exact_seconds`` is
-    given). ``seconds``: the thinking time in all, for the app's live analysis which calls again
-    with growing budgets: the exact stage, tried first where it will likely finish, may take
-    it all, while the estimate gets ``1 - EXACT_TIME_SHARE`` of it; each call goes on from the
-    exact table the last call on the same position filled (:func:`release_exact_table` frees
-    it). ``exact_cards``: try the exact solve with at most this many cards left (default: from
-    the budget and the measured solve times; 0: never). ``calibrate=False`` reports the raw MCTS
-    values (for fitting the map). ``memory``: bytes for the exact table, and for all the trees
-    together (default: each tree's arena sized for its share of the budget by
-    :func:`~duel.solvers.players.tree_memory`).
+    given). ``exact_nodes``: the exact stage's budget in nodes on one thread instead (the
+    default hint with a reproducible exact stage: tests and benchmarks on a loaded machine).
+    ``seconds``: the thinking time in all, for the app's live analysis which calls again with
+    growing budgets (its earlier answers are the estimate shown meanwhile): where the exact
+    stage will likely finish it runs first, on every core, with
+    :data:`~duel.solvers.players.EXACT_TIME_SHARE` of the time, and answers at once when it
+    finishes; the estimate gets the rest otherwise. Each call goes on from the exact table the
+    last call on the same position filled, so the answer turns exact while the player thinks
+    (:func:`release_exact_table` frees it). ``exact_cards``: try the exact solve with at most
+    this many cards left (default: from the budget and the measured solve times; 0: never).
+    ``calibrate=False`` reports the raw MCTS values (for fitting the map). ``memory``: bytes for
+    the exact table, and for all the trees together (default: each tree's arena sized for its
+    share of the budget by :func:`~duel.solvers.players.tree_memory`).
     """
     if state.is_terminal() or state.is_chance():
         raise ValueError(f"no decision to take here ({state.describe()})")
@@ -424,25 +435,34 @@ def hint_analysis(
         return decided
     if iterations is None and seconds is None:
         iterations = DEFAULT_ITERATIONS
-        if exact_seconds is None:
+        if exact_seconds is None and exact_nodes is None:
             exact_seconds = DEFAULT_EXACT_SECONDS
     start = time.perf_counter()
     threads = default_threads()
-    plan = _exact_plan(state, iterations, seconds, exact_seconds, exact_cards, threads)
-    estimate_seconds = seconds
-    if seconds is not None and plan is not None:
-        estimate_seconds = (1.0 - EXACT_TIME_SHARE) * seconds
+    plan = _exact_plan(state, iterations, seconds, exact_seconds, exact_cards, threads, exact_nodes)
+    if plan is not None and seconds is not None and exact_seconds is None:
+        # A clock in all (the app's live analysis): the exact stage first, with
+        # EXACT_TIME_SHARE of it; the estimate gets the rest where the solve does not finish.
+        limit = Limit(time=EXACT_TIME_SHARE * seconds)
+        exact = _exact_stage(state, _ExactPlan(limit, plan.threads), top, seed, memory)
+        if exact is not None:
+            return mark_ending_moves(_with_engine(exact, "exact"), state)
+        left = max(0.01, seconds - (time.perf_counter() - start))
+        estimate = _estimate(state, None, left, top, seed, trees, calibration, calibrate, memory)
+        return _with_extra(mark_ending_moves(estimate, state), exact_stage="unfinished")
     estimate = _estimate(
-        state, iterations, estimate_seconds, top, seed, trees, calibration, calibrate, memory
+        state, iterations, seconds, top, seed, trees, calibration, calibrate, memory
     )
     estimate = mark_ending_moves(estimate, state)
     if plan is None:
         return estimate
-    if on_estimate is not None:
-        on_estimate(estimate)
-    if plan.limit.time is not None and seconds is not None:
-        left = seconds - (time.perf_counter() - start)
-        plan = _ExactPlan(Limit(time=max(0.01, left)), plan.threads)
+    if plan.limit.time is not None:
+        # a solve on a clock may take a while: the estimate is shown meanwhile
+        estimate = _with_extra(
+            estimate, exact_stage={"seconds": plan.limit.time, "threads": plan.threads}
+        )
+        if on_estimate is not None:
+            on_estimate(estimate)
     exact = _exact_stage(state, plan, top, seed, memory)
     if exact is None:
         return _with_extra(estimate, exact_stage="unfinished")

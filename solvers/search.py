@@ -331,9 +331,7 @@ def decided_analysis(state: State, top: int = 3, seed: int = 0) -> AnalysisInfo 
     if max(ending.values()) < 1.0 and len(ending) < len(state.legal_moves()):
         return None
     ranked = sorted(ending.items(), key=lambda mv: -mv[1])  # stable: ties in legal-move order
-    moves = tuple(
-        MoveInfo(m, v, (m,), "exact", ENDINGS[v]) for m, v in ranked[: max(1, top)]
-    )
+    moves = tuple(MoveInfo(m, v, (m,), "exact", ENDINGS[v]) for m, v in ranked[: max(1, top)])
     best = moves[0].value
     value_a = best if state.to_move == 0 else 1.0 - best
     return AnalysisInfo(

@@ -276,12 +276,52 @@ def hint(
     if state.is_chance():
         _print_chance(state, limit, seed, budget, as_json)
         return
+    from duel.solvers.hint import cmcts_available, hint_analysis
     from duel.solvers.spread import advise
 
-    info, spread = advise(state, limit, top=top, seed=seed, memory=budget)
+    streamed = []
+
+    def on_estimate(estimate) -> None:
+        """The estimate, shown while the exact solve runs (a JSON line of its own)."""
+        streamed.append(estimate)
+        if as_json:
+            typer.echo(json.dumps({**_info_json(state, estimate), "stage": "estimate"}))
+            return
+        _print_moves(state, estimate, top, None, verbose)
+        stage = estimate.extra["exact_stage"]
+        typer.echo(
+            tr(
+                "Solving exactly (at most {time} s on {threads} threads)...",
+                time=f"{stage['seconds']:g}",
+                threads=stage["threads"],
+            )
+        )
+
+    if limit.depth is None and cmcts_available():
+        info, spread = (
+            hint_analysis(
+                state,
+                iterations=limit.nodes,
+                seconds=limit.time,
+                top=top,
+                seed=seed,
+                memory=budget,
+                on_estimate=on_estimate,
+            ),
+            None,
+        )
+    else:
+        info, spread = advise(state, limit, top=top, seed=seed, memory=budget)
     if as_json:
-        typer.echo(json.dumps(_info_json(state, info, spread), indent=1))
+        d = {**_info_json(state, info, spread), "stage": "final"}
+        # streamed: JSON Lines (the estimate's line, then this one); else one document
+        typer.echo(json.dumps(d) if streamed else json.dumps(d, indent=1))
         return
+    if streamed and not info.exact:
+        typer.echo(tr("Not solved exactly in that time: the estimate above stands."))
+        return
+    if streamed:
+        typer.echo("")
     _print_moves(state, info, top, spread, verbose)
     if verbose:
         from duel.solvers.spread import search_stats

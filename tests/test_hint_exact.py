@@ -1,0 +1,95 @@
+"""Issue 64: the hint shows the exact value wherever the exact solver finishes: the default hint
+in Age III streams the estimate, then solves exactly (``exact_nodes`` makes that stage
+reproducible here: node counts, not wall-clock bounds), and the app's live analysis, calling
+again with growing budgets, goes on from the table the last call filled."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from duel.app.cli import app
+from duel.position import load_position
+from duel.solvers import hint
+from duel.solvers.hint import cmcts_available, hint_analysis, release_exact_table
+from duel.solvers.search import analyse
+
+ROOT = Path(__file__).resolve().parents[1]
+ENDGAMES = ROOT / "examples" / "endgames"
+#: Age III positions of strong play (cmcts:2000 self-play, benchmarks/hint_truth.py).
+TEN = ENDGAMES / "age3_10cards_cmcts6410.json"  # exact value for A 1/6, 45k nodes
+TWELVE = ENDGAMES / "age3_12cards_cmcts6402.json"  # exact value for A 0.6452, 1.7M nodes
+needs_cmcts = pytest.mark.skipif(not cmcts_available(), reason="needs the compiled MCTS")
+
+
+def _judge(path: Path):
+    state = load_position(path)
+    return state, analyse(state, top=3, exact=True, margin=False)
+
+
+@needs_cmcts
+def test_the_default_hint_shows_the_exact_value_of_a_12_card_endgame():
+    """Before issue 64 the default hint (6,000 iterations) showed a calibrated estimate at 12
+    cards wherever the 3M-node stage did not finish; now the exact values of the best moves."""
+    state, judge = _judge(TWELVE)
+    info = hint_analysis(state, exact_nodes=20_000_000, exact_cards=12)
+    assert info.exact and info.extra["engine"] == "exact"
+    assert [(m.move, m.value) for m in info.moves] == [(m.move, m.value) for m in judge.moves]
+    assert abs(info.value.a - judge.value.a) < 1e-12
+    estimate = info.extra["estimate"]  # the estimate that was shown first, kept for comparison
+    assert estimate["move"] and 0.0 < estimate["value"] < 1.0
+
+
+@needs_cmcts
+def test_an_unfinished_exact_stage_leaves_the_estimate_and_says_so():
+    state = load_position(TWELVE)
+    info = hint_analysis(state, exact_nodes=20_000, exact_cards=12)
+    assert not info.exact and info.extra["engine"] == "cmcts"
+    assert info.extra["exact_stage"] == "unfinished"
+
+
+@needs_cmcts
+def test_the_estimate_is_streamed_before_the_exact_answer():
+    state, judge = _judge(TEN)
+    seen = []
+    info = hint_analysis(state, exact_seconds=120.0, on_estimate=seen.append)
+    assert len(seen) == 1 and not seen[0].exact and seen[0].extra["engine"] == "cmcts"
+    assert seen[0].extra["exact_stage"] == {"seconds": 120.0, "threads": hint.default_threads()}
+    assert info.exact and info.moves[0].value == judge.moves[0].value
+
+
+@needs_cmcts
+def test_duel_hint_json_gives_the_estimate_line_then_the_exact_line():
+    """The default `duel hint --json` in a small endgame: JSON Lines, the estimate first."""
+    _, judge = _judge(TEN)
+    out = CliRunner().invoke(app, ["hint", str(TEN), "--json"]).output
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [d["stage"] for d in lines] == ["estimate", "final"]
+    assert lines[0]["engine"] == "cmcts" and lines[0]["exact"] is False
+    assert lines[1]["engine"] == "exact" and lines[1]["exact"] is True
+    assert lines[1]["value_a"] == judge.value.a
+    text = CliRunner().invoke(app, ["hint", str(TEN)]).output
+    assert "Solving exactly (at most 8 s on" in text and "% exact" in text
+    assert text.index("Solving exactly") < text.index("% exact")
+    # an explicit iteration budget: one document, reproducible, as before
+    one = CliRunner().invoke(app, ["hint", str(TEN), "--nodes", "3000", "--json"]).output
+    one = json.loads(one)
+    assert one["stage"] == "final" and one["exact"] is True
+
+
+@needs_cmcts
+def test_growing_budgets_go_on_from_the_table_the_last_call_filled():
+    """The app's live analysis calls again with a larger budget while the player thinks: the
+    second call on the same position reuses the first one's exact table (far fewer nodes)."""
+    release_exact_table()
+    state = load_position(TWELVE)
+    first = hint_analysis(state, seconds=200.0, top=1)
+    kept = hint._kept.searcher
+    second = hint_analysis(state, seconds=200.0, top=1)
+    assert first.exact and second.exact and hint._kept.searcher is kept
+    assert second.value.a == first.value.a and second.nodes * 10 < first.nodes
+    release_exact_table()
+    assert hint._kept.searcher is None
