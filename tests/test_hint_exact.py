@@ -93,3 +93,19 @@ def test_growing_budgets_go_on_from_the_table_the_last_call_filled():
     assert second.value.a == first.value.a and second.nodes * 10 < first.nodes
     release_exact_table()
     assert hint._kept.searcher is None
+
+
+@needs_cmcts
+def test_an_exact_stage_out_of_time_leaves_the_streamed_estimate(monkeypatch):
+    """The default hint whose exact solve cannot finish in its time (1 ms for a 12-card solve
+    of 1.7M nodes): the estimate stands, and the command says so instead of printing it twice."""
+    monkeypatch.setattr(hint, "DEFAULT_EXACT_SECONDS", 0.001)
+    monkeypatch.setattr(hint, "exact_cards_for_time", lambda seconds, threads=1: 16)
+    text = CliRunner().invoke(app, ["hint", str(TWELVE)]).output
+    assert "Solving exactly (at most 0.001 s on" in text
+    assert text.rstrip().endswith("Not solved exactly in that time: the estimate above stands.")
+    assert text.count("Best moves for") == 1 and "% exact" not in text
+    out = CliRunner().invoke(app, ["hint", str(TWELVE), "--json"]).output
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [d["stage"] for d in lines] == ["estimate", "final"]
+    assert lines[1]["exact"] is False and lines[1]["value"] == lines[0]["value"]
