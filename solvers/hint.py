@@ -47,6 +47,7 @@ from __future__ import annotations
 import bisect
 import json
 import math
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -319,6 +320,8 @@ class _KeptSearcher:
     def __init__(self) -> None:
         self.key: tuple | None = None
         self.searcher = None
+        # one solve at a time on the kept table (the app may ask from a worker thread)
+        self.lock = threading.Lock()
 
     def get(self, state: State, threads: int, memory: int | None):
         key = (state, threads, memory)
@@ -329,7 +332,8 @@ class _KeptSearcher:
         return self.searcher
 
     def release(self) -> None:
-        self.key, self.searcher = None, None
+        with self.lock:
+            self.key, self.searcher = None, None
 
 
 _kept = _KeptSearcher()
@@ -358,14 +362,22 @@ def _exact_stage(
     """The exact values at ``state`` within ``plan``, or None if the solve did not finish:
     first the best move alone (the compiled root, with its win/loss tests: the cheapest solve),
     then, with what is left of the limit, the next ``top - 1`` moves' exact values on the same
-    table. Where that second pass does not finish, the answer has the best move alone."""
+    table. Where that second pass does not finish, the answer has the best move alone. A node
+    budget gets a fresh table (the answer then depends on the budget alone); a clock, the kept
+    one."""
+    if plan.limit.time is None:
+        return _exact_passes(state, plan, top, seed, _new_exact_searcher(state, 1, memory))
+    with _kept.lock:
+        return _exact_passes(state, plan, top, seed, _kept.get(state, plan.threads, memory))
+
+
+def _exact_passes(
+    state: State, plan: _ExactPlan, top: int, seed: int, searcher
+) -> AnalysisInfo | None:
+    """:func:`_exact_stage`'s two passes on ``searcher``."""
     from dataclasses import replace
 
     start = time.perf_counter()
-    if plan.limit.time is not None:
-        searcher = _kept.get(state, plan.threads, memory)
-    else:  # a node budget: a fresh table, so that the answer depends on the budget alone
-        searcher = _new_exact_searcher(state, 1, memory)
     options = {"exact": True, "seed": seed, "margin": False, "searcher": searcher}
     first = analyse(state, plan.limit, top=1, **options)
     if not (first.exact and first.moves):
