@@ -2,13 +2,17 @@
 
 :func:`hint_analysis` answers "what should I play here, and how likely am I to win?" with the
 same result type as :func:`duel.solvers.search.analyse` (an
-:class:`~duel.solvers.search.AnalysisInfo`), so every program shows it the same way. Three
-paths, in this order:
+:class:`~duel.solvers.search.AnalysisInfo`), so every program shows it the same way. In this
+order (docs/hints.md):
 
-1. **Exact**: in an Age III endgame small enough (``exact_cards``), the exact expectiminimax of
-   :mod:`duel.solvers.search` solves the position; if it finishes, the values are exact (perfect
-   play by both sides, every deal enumerated) and ``info.exact`` is True. They are not calibrated:
-   they are the game's value, not an estimate.
+0. **A move that ends the game** is said at once, exact, without a search
+   (:func:`~duel.solvers.search.decided_analysis`: "wins now", "loses now").
+1. **Exact**: in an Age III endgame whose exact solve will likely finish in the hint's budget
+   (the measured solve times by cards left), the exact expectiminimax of
+   :mod:`duel.solvers.search` solves the position; if it finishes, the values are exact
+   (perfect play by both sides, every deal enumerated) and ``info.exact`` is True. They are not
+   calibrated: they are the game's value, not an estimate. With the default budget it runs after
+   the estimate below, which is streamed meanwhile (``on_estimate``); with a clock it runs first.
 2. **cmcts** (where the compiled core is built): ``trees`` independent searches of the compiled
    open-loop MCTS (:class:`duel.solvers._cmcts.Tree`, configured by
    :class:`duel.solvers.players.CMctsConfig`, the ``cmcts`` level's settings), each with its own
@@ -262,9 +266,10 @@ EXACT_NODES_PER_ITERATION = 500
 #: ``duel hint``'s default: the estimate (:data:`DEFAULT_ITERATIONS`, reproducible, a few
 #: hundredths of a second) and, in Age III, the exact solve for up to this many seconds on every
 #: core. A player asking for a hint waits a few seconds for the true value rather than read an
-#: estimate; the estimate is shown (streamed) meanwhile. 8 s on two threads covers the measured
-#: 14-card solves of strong play nine times in ten on a quiet machine (docs/search.md, "Hints
-#: that show the exact value"), and the 12-card ones with a wide margin.
+#: estimate (off by 0.2 on average at 10-14 cards); the estimate is shown (streamed) meanwhile.
+#: Of the measured strong-play solves, 8 s on two threads of the quiet machine covers 13 of 14
+#: at 10 cards, 13 of 15 at 12 and 12 of 16 at 14; the next ones need 12 s to far beyond 400 s
+#: (docs/hints.md, "The default time").
 DEFAULT_EXACT_SECONDS = 8.0
 
 
