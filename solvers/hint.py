@@ -290,10 +290,12 @@ def _exact_plan(
     exact_cards: int | None,
     threads: int,
     exact_nodes: int | None = None,
+    earlier: float = 0.0,
 ) -> _ExactPlan | None:
     """The exact stage to run first, or None where it would likely not finish in its budget
     (the measured solve times by cards left: :func:`~duel.solvers.players.exact_cards_for_time`,
-    :func:`~duel.solvers.players.exact_cards_for_nodes`)."""
+    :func:`~duel.solvers.players.exact_cards_for_nodes`). ``earlier``: seconds the calls before
+    this one spent on the same position (the kept table goes on from their work)."""
     if exact_nodes is not None:
         cards = exact_cards_for_nodes(exact_nodes) if exact_cards is None else exact_cards
         if not cards or not exact_feasible(state, cards):
@@ -302,7 +304,7 @@ def _exact_plan(
     if exact_seconds is not None:
         limit, think = Limit(time=exact_seconds), exact_seconds / EXACT_TIME_SHARE
     elif seconds is not None:
-        limit, think = Limit(time=seconds), seconds
+        limit, think = Limit(time=seconds), seconds + earlier
     else:
         nodes = EXACT_NODES_PER_ITERATION * (iterations or 0)
         cards = exact_cards_for_nodes(nodes) if exact_cards is None else exact_cards
@@ -327,6 +329,17 @@ class _KeptSearcher:
         self.searcher = None
         # one solve at a time on the kept table (the app may ask from a worker thread)
         self.lock = threading.Lock()
+        # the position the last timed calls were about, and the seconds they were given in all
+        self.asked_key: State | None = None
+        self.asked = 0.0
+
+    def ask(self, state: State, seconds: float) -> float:
+        """Count a timed call of ``seconds`` on ``state``; the seconds the calls before it on the
+        same position were given in all (0 for a new position)."""
+        if self.asked_key != state:
+            self.asked_key, self.asked = state, 0.0
+        earlier, self.asked = self.asked, self.asked + seconds
+        return earlier
 
     def get(self, state: State, threads: int, memory: int | None):
         key = (state, threads, memory)
@@ -339,6 +352,7 @@ class _KeptSearcher:
     def release(self) -> None:
         with self.lock:
             self.key, self.searcher = None, None
+            self.asked_key, self.asked = None, 0.0
 
 
 _kept = _KeptSearcher()
@@ -456,7 +470,13 @@ def hint_analysis(
             exact_seconds = DEFAULT_EXACT_SECONDS
     start = time.perf_counter()
     threads = default_threads()
-    plan = _exact_plan(state, iterations, seconds, exact_seconds, exact_cards, threads, exact_nodes)
+    # A clock in all: the app asks again while the player thinks; the cards rule counts the
+    # seconds given to this position so far, so the exact stage starts once they add up to the
+    # solve's likely time, and each call after that goes on from the kept table.
+    earlier = _kept.ask(state, seconds) if seconds is not None and exact_seconds is None else 0.0
+    plan = _exact_plan(
+        state, iterations, seconds, exact_seconds, exact_cards, threads, exact_nodes, earlier
+    )
     if plan is not None and seconds is not None and exact_seconds is None:
         # A clock in all (the app's live analysis): the exact stage first, with
         # EXACT_TIME_SHARE of it; the estimate gets the rest where the solve does not finish.

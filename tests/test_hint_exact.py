@@ -109,3 +109,25 @@ def test_an_exact_stage_out_of_time_leaves_the_streamed_estimate(monkeypatch):
     lines = [json.loads(line) for line in out.splitlines()]
     assert [d["stage"] for d in lines] == ["estimate", "final"]
     assert lines[1]["exact"] is False and lines[1]["value"] == lines[0]["value"]
+
+
+@needs_cmcts
+def test_short_timed_calls_add_up_until_the_exact_stage_starts():
+    """0.1 s alone reaches 9 cards (the measured medians); the calls on one position add up,
+    and from the fourth (0.4 s in all: a 12-card solve's median on two threads is 0.23 s, within
+    60% of it) the exact stage runs on the kept table. A new position starts from zero."""
+    from duel.solvers.players import exact_cards_for_time
+
+    release_exact_table()
+    state = load_position(TWELVE)
+    threads = hint.default_threads()
+    first = next(k for k in range(1, 20) if exact_cards_for_time(0.1 * k, threads) >= 12)
+    assert first == (4 if threads > 1 else 6)
+    tried = []
+    for _ in range(first + 1):
+        info = hint_analysis(state, seconds=0.1, top=1)
+        tried.append(info.exact or info.extra.get("exact_stage") == "unfinished")
+    assert not any(tried[: first - 1]) and all(tried[first - 1 :]), tried
+    other = hint_analysis(load_position(TEN), seconds=0.1, top=1)
+    assert not (other.exact or other.extra.get("exact_stage"))
+    release_exact_table()
