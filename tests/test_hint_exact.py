@@ -131,3 +131,15 @@ def test_short_timed_calls_add_up_until_the_exact_stage_starts():
     other = hint_analysis(load_position(TEN), seconds=0.1, top=1)
     assert not (other.exact or other.extra.get("exact_stage"))
     release_exact_table()
+
+
+@needs_cmcts
+def test_beyond_the_reach_a_decided_position_is_proved_by_a_small_probe():
+    """16 cards: beyond the default exact stage's reach (15 cards at 8 s), but B's loss is
+    proved in a few dozen nodes; the estimate said 3.2%. The probe is a node budget
+    (reproducible), and ``exact_cards=0`` still means never."""
+    state = load_position(ENDGAMES / "age3_16cards_cmcts6404.json")
+    info = hint_analysis(state)
+    assert info.exact and info.extra["engine"] == "exact" and info.value.relative == 0.0
+    assert info.nodes < 2 * hint.PROBE_NODES  # the probe's budget, not the 8 s stage
+    assert not hint_analysis(state, exact_cards=0).exact
