@@ -195,14 +195,20 @@ def table() -> None:
         group = [r for r in rows if r["cards"] == n]
         judged = [r for r in group if "exact_value" in r]
         errors = [abs(r["shown"] - r["exact_value"]) for r in judged]
-        raw = [abs(r["estimate"] - r["exact_value"]) for r in judged]
+        # the estimate's own error, where one was made (a probe that proved the position at
+        # once made none: its "estimate" is the exact value)
+        raw = [
+            abs(r["estimate"] - r["exact_value"])
+            for r in judged
+            if not (r["hint_exact"] and r["estimate"] == r["shown"])
+        ]
         brier = statistics.mean((r["shown"] - r["exact_value"]) ** 2 for r in judged)
         regrets = [r["exact_value"] - r["move_value"] for r in judged if "move_value" in r]
         quiet = [r["quiet_seconds"] for r in group if r["quiet_seconds"] is not None]
         print(
             f"| {n} | {len(group)} | {len(judged)} | {sum(r['hint_exact'] for r in group)} |"
             f" {statistics.mean(errors):.3f} | {quantile(errors, 0.9):.3f} | {max(errors):.3f} |"
-            f" {brier:.4f} | {statistics.mean(raw):.3f} |"
+            f" {brier:.4f} | {statistics.mean(raw) if raw else float('nan'):.3f} |"
             f" {statistics.mean(regrets) if regrets else float('nan'):.3f} |"
             f" {max(regrets, default=float('nan')):.3f} ({len(regrets)} valued) |"
             f" {max(quiet, default=0.0):.1f} |"
