@@ -267,9 +267,9 @@ EXACT_NODES_PER_ITERATION = 500
 #: hundredths of a second) and, in Age III, the exact solve for up to this many seconds on every
 #: core. A player asking for a hint waits a few seconds for the true value rather than read an
 #: estimate (off by 0.2 on average at 10-14 cards); the estimate is shown (streamed) meanwhile.
-#: Of the measured strong-play solves, 8 s on two threads of the quiet machine covers 13 of 14
-#: at 10 cards, 13 of 15 at 12 and 12 of 16 at 14; the next ones need 12 s to far beyond 400 s
-#: (docs/hints.md, "The default time").
+#: Of the measured strong-play solves, 8 s on two threads of the quiet machine covers 28 of 29
+#: at 10 cards, 28 of 30 at 12 and 22 of 32 at 14 (nine in ten at 14 would take about 40 s;
+#: docs/hints.md, "The default time").
 DEFAULT_EXACT_SECONDS = 8.0
 #: Beyond the exact stage's reach in Age III, the default hint (and a timed one of a second or
 #: more) still tries the exact solve on this many nodes, one thread, 64 MB (under half a second
