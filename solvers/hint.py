@@ -2,13 +2,17 @@
 
 :func:`hint_analysis` answers "what should I play here, and how likely am I to win?" with the
 same result type as :func:`duel.solvers.search.analyse` (an
-:class:`~duel.solvers.search.AnalysisInfo`), so every program shows it the same way. Three
-paths, in this order:
+:class:`~duel.solvers.search.AnalysisInfo`), so every program shows it the same way. In this
+order (docs/hints.md):
 
-1. **Exact**: in an Age III endgame small enough (``exact_cards``), the exact expectiminimax of
-   :mod:`duel.solvers.search` solves the position; if it finishes, the values are exact (perfect
-   play by both sides, every deal enumerated) and ``info.exact`` is True. They are not calibrated:
-   they are the game's value, not an estimate.
+0. **A move that ends the game** is said at once, exact, without a search
+   (:func:`~duel.solvers.search.decided_analysis`: "wins now", "loses now").
+1. **Exact**: in an Age III endgame whose exact solve will likely finish in the hint's budget
+   (the measured solve times by cards left), the exact expectiminimax of
+   :mod:`duel.solvers.search` solves the position; if it finishes, the values are exact
+   (perfect play by both sides, every deal enumerated) and ``info.exact`` is True. They are not
+   calibrated: they are the game's value, not an estimate. With the default budget it runs after
+   the estimate below, which is streamed meanwhile (``on_estimate``); with a clock it runs first.
 2. **cmcts** (where the compiled core is built): ``trees`` independent searches of the compiled
    open-loop MCTS (:class:`duel.solvers._cmcts.Tree`, configured by
    :class:`duel.solvers.players.CMctsConfig`, the ``cmcts`` level's settings), each with its own
@@ -47,7 +51,9 @@ from __future__ import annotations
 import bisect
 import json
 import math
+import threading
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -67,19 +73,23 @@ from duel.solvers.search import (
     MoveInfo,
     PovValue,
     analyse,
+    decided_analysis,
     default_threads,
     exact_feasible,
+    mark_ending_moves,
 )
 from duel.state import State
 
 __all__ = [
     "CALIBRATION_PATH",
+    "DEFAULT_EXACT_SECONDS",
     "DEFAULT_ITERATIONS",
     "TREES",
     "Calibration",
     "cmcts_available",
     "default_calibration",
     "hint_analysis",
+    "release_exact_table",
 ]
 
 #: Where the shipped calibration map lives inside the ``duel.data`` package.
@@ -250,18 +260,169 @@ def hint_stage(state: State) -> int:
     return stage(state.fields)[0]
 
 
-#: An iteration budget's exact stage may search this many nodes per MCTS iteration: the
-#: default hint (6,000 iterations) gets 3M nodes, about 1-2 s, which solves four 12-card
-#: endgames in five (:data:`duel.solvers.players.EXACT_P80_NODES`). A player waits that long for an
-#: exact answer rather than a sampled one.
+#: An iteration budget's exact stage may search this many nodes per MCTS iteration (one
+#: thread, reproducible): used when a caller gives ``iterations`` alone.
 EXACT_NODES_PER_ITERATION = 500
+#: ``duel hint``'s default: the estimate (:data:`DEFAULT_ITERATIONS`, reproducible, a few
+#: hundredths of a second) and, in Age III, the exact solve for up to this many seconds on every
+#: core. A player asking for a hint waits a few seconds for the true value rather than read an
+#: estimate (off by 0.2 on average at 10-14 cards); the estimate is shown (streamed) meanwhile.
+#: Of the measured strong-play solves, 8 s on two threads of the quiet machine covers 28 of 29
+#: at 10 cards, 28 of 30 at 12 and 22 of 32 at 14 (nine in ten at 14 would take about 40 s;
+#: docs/hints.md, "The default time").
+DEFAULT_EXACT_SECONDS = 8.0
+#: Beyond the exact stage's reach in Age III, the default hint (and a timed one of a second or
+#: more) still tries the exact solve on this many nodes, one thread, 64 MB (under half a second
+#: on an idle core): a decided position is often proved at once by the solver's win/loss tests
+#: (of the first six 16-card positions of strong play judged, two in 25 and 1.3M nodes, which
+#: the estimate showed as 3.2% and 6.3% for a loss), and a node budget keeps it reproducible.
+PROBE_NODES = 2_000_000
+PROBE_MEMORY = 64 << 20
 
 
-def _exact_cards(seconds: float | None, iterations: int | None, threads: int) -> int:
-    """Cards left up to which a hint tries the exact solve first: the ``cmcts`` player's rule."""
-    if seconds is None:
-        return exact_cards_for_nodes(EXACT_NODES_PER_ITERATION * (iterations or 0))
-    return exact_cards_for_time(seconds, threads)
+@dataclass(frozen=True)
+class _ExactPlan:
+    """How a hint's exact stage runs: a node limit on one thread (reproducible) or a time
+    limit on ``threads``."""
+
+    limit: Limit
+    threads: int
+
+
+def _exact_plan(
+    state: State,
+    iterations: int | None,
+    seconds: float | None,
+    exact_seconds: float | None,
+    exact_cards: int | None,
+    threads: int,
+    exact_nodes: int | None = None,
+    earlier: float = 0.0,
+) -> _ExactPlan | None:
+    """The exact stage to run first, or None where it would likely not finish in its budget
+    (the measured solve times by cards left: :func:`~duel.solvers.players.exact_cards_for_time`,
+    :func:`~duel.solvers.players.exact_cards_for_nodes`). ``earlier``: seconds the calls before
+    this one spent on the same position (the kept table goes on from their work)."""
+    if exact_nodes is not None:
+        cards = exact_cards_for_nodes(exact_nodes) if exact_cards is None else exact_cards
+        if not cards or not exact_feasible(state, cards):
+            return None
+        return _ExactPlan(Limit(nodes=exact_nodes), 1)
+    if exact_seconds is not None:
+        limit, think = Limit(time=exact_seconds), exact_seconds / EXACT_TIME_SHARE
+    elif seconds is not None:
+        limit, think = Limit(time=seconds), seconds + earlier
+    else:
+        nodes = EXACT_NODES_PER_ITERATION * (iterations or 0)
+        cards = exact_cards_for_nodes(nodes) if exact_cards is None else exact_cards
+        if not cards or not exact_feasible(state, cards):
+            return None
+        # A node budget keeps the hint reproducible (the node count of a threaded solve is not,
+        # so it runs on one thread).
+        return _ExactPlan(Limit(nodes=nodes), 1)
+    cards = exact_cards_for_time(think, threads) if exact_cards is None else exact_cards
+    if not cards or not exact_feasible(state, cards):
+        return None
+    return _ExactPlan(limit, threads)
+
+
+class _KeptSearcher:
+    """The exact stage's searcher, kept for the next call on the same position: the app's live
+    analysis asks again with a larger budget while the player thinks, and each call goes on
+    from the table the last one filled (every bound an interrupted exact solve stored holds)."""
+
+    def __init__(self) -> None:
+        self.key: tuple | None = None
+        self.searcher = None
+        # one solve at a time on the kept table (the app may ask from a worker thread)
+        self.lock = threading.Lock()
+        # the position the last timed calls were about, and the seconds they were given in all
+        self.asked_key: State | None = None
+        self.asked = 0.0
+
+    def ask(self, state: State, seconds: float) -> float:
+        """Count a timed call of ``seconds`` on ``state``; the seconds the calls before it on the
+        same position were given in all (0 for a new position)."""
+        if self.asked_key != state:
+            self.asked_key, self.asked = state, 0.0
+        earlier, self.asked = self.asked, self.asked + seconds
+        return earlier
+
+    def get(self, state: State, threads: int, memory: int | None):
+        key = (state, threads, memory)
+        if self.key != key:
+            self.searcher = None  # the old table's memory goes before the new one is taken
+            self.searcher = _new_exact_searcher(state, threads, memory)
+            self.key = key
+        return self.searcher
+
+    def release(self) -> None:
+        with self.lock:
+            self.key, self.searcher = None, None
+            self.asked_key, self.asked = None, 0.0
+
+
+_kept = _KeptSearcher()
+
+
+def _new_exact_searcher(state: State, threads: int, memory: int | None, long: bool = True):
+    """A searcher for an exact solve of ``state`` (every chance outcome enumerated); ``long``:
+    the solve may be long (the table then on huge pages, touched whole)."""
+    from duel.solvers.search import DEFAULT_MEMORY, CSearcher, new_searcher
+
+    searcher = new_searcher(
+        chance_width=None, chance_samples=4, memory=memory or DEFAULT_MEMORY, threads=threads
+    )
+    if long and isinstance(searcher, CSearcher) and not exact_feasible(state, 10):
+        searcher._c.huge_pages()  # a long solve ahead, as analysis() does for its own
+    return searcher
+
+
+def release_exact_table() -> None:
+    """Free the table the last hint's exact stage kept for a next call on its position."""
+    _kept.release()
+
+
+def _exact_stage(
+    state: State, plan: _ExactPlan, top: int, seed: int, memory: int | None
+) -> AnalysisInfo | None:
+    """The exact values at ``state`` within ``plan``, or None if the solve did not finish:
+    first the best move alone (the compiled root, with its win/loss tests: the cheapest solve),
+    then, with what is left of the limit, the next ``top - 1`` moves' exact values on the same
+    table. Where that second pass does not finish, the answer has the best move alone. A node
+    budget gets a fresh table (the answer then depends on the budget alone); a clock, the kept
+    one."""
+    if plan.limit.time is None:
+        searcher = _new_exact_searcher(state, 1, memory, long=plan.limit.nodes > PROBE_NODES)
+        return _exact_passes(state, plan, top, seed, searcher)
+    with _kept.lock:
+        return _exact_passes(state, plan, top, seed, _kept.get(state, plan.threads, memory))
+
+
+def _exact_passes(
+    state: State, plan: _ExactPlan, top: int, seed: int, searcher
+) -> AnalysisInfo | None:
+    """:func:`_exact_stage`'s two passes on ``searcher``."""
+    from dataclasses import replace
+
+    start = time.perf_counter()
+    options = {"exact": True, "seed": seed, "margin": False, "searcher": searcher}
+    first = analyse(state, plan.limit, top=1, **options)
+    if not (first.exact and first.moves):
+        return None
+    if top <= 1 or len(state.legal_moves()) == 1:
+        return first
+    if plan.limit.time is not None:
+        left = plan.limit.time - (time.perf_counter() - start)
+        if left <= 0.01:
+            return first
+        rest = Limit(time=left)
+    else:
+        rest = Limit(nodes=max(1, plan.limit.nodes - first.nodes))
+    full = analyse(state, rest, top=top, **options)
+    if full.exact and full.moves and abs(full.moves[0].value - first.moves[0].value) < 1e-9:
+        return replace(full, nodes=first.nodes + full.nodes, time=time.perf_counter() - start)
+    return replace(first, time=time.perf_counter() - start)
 
 
 def hint_analysis(
@@ -273,65 +434,154 @@ def hint_analysis(
     seed: int = 0,
     trees: int = TREES,
     exact_cards: int | None = None,
+    exact_seconds: float | None = None,
+    exact_nodes: int | None = None,
     calibration: Calibration | None = None,
     calibrate: bool = True,
     memory: int | None = None,
+    on_estimate: Callable[[AnalysisInfo], None] | None = None,
 ) -> AnalysisInfo:
     """The best ``top`` moves at ``state`` (a decision) by the strongest available engine.
 
-    Budget: ``iterations`` over all trees (reproducible; default :data:`DEFAULT_ITERATIONS` when
-    ``seconds`` is None too) or ``seconds`` of thinking. ``exact_cards``: try the exact solve in
-    Age III with at most this many cards left (default: from the budget, as the ``cmcts``
-    level; 0: never). ``calibrate=False`` reports the raw MCTS values (for fitting the map).
-    ``memory``: bytes for all the trees together (default: each tree's arena sized for its
-    share of the budget by :func:`~duel.solvers.players.tree_memory`, at the rate of a fresh tree).
+    In this order: a move that ends the game is said at once (``decided_analysis``: "wins now",
+    exact, no search); else the estimate (the calibrated compiled MCTS, or the search on the pure
+    path), passed to ``on_estimate`` as soon as it is ready; then, in an Age III endgame whose
+    exact solve will likely finish in its budget, the exact solve, whose answer replaces the
+    estimate when it finishes (``info.exact``; ``info.extra["estimate"]`` keeps the estimate's
+    value of the best move).
+
+    Budget: the default (neither ``iterations`` nor ``seconds``) is ``duel hint``'s:
+    :data:`DEFAULT_ITERATIONS` for the estimate and up to ``exact_seconds``
+    (:data:`DEFAULT_EXACT_SECONDS`) for the exact solve, on every core. ``iterations`` alone:
+    reproducible, the exact stage gets a node budget on one thread (unless ``exact_seconds`` is
+    given). ``exact_nodes``: the exact stage's budget in nodes on one thread instead (the
+    default hint with a reproducible exact stage: tests and benchmarks on a loaded machine).
+    ``seconds``: the thinking time in all, for the app's live analysis which calls again with
+    growing budgets (its earlier answers are the estimate shown meanwhile): where the exact
+    stage will likely finish it runs first, on every core, with
+    :data:`~duel.solvers.players.EXACT_TIME_SHARE` of the time, and answers at once when it
+    finishes; the estimate gets the rest otherwise. Each call goes on from the exact table the
+    last call on the same position filled, so the answer turns exact while the player thinks
+    (:func:`release_exact_table` frees it). ``exact_cards``: try the exact solve with at most
+    this many cards left (default: from the budget and the measured solve times; 0: never).
+    ``calibrate=False`` reports the raw MCTS values (for fitting the map). ``memory``: bytes for
+    the exact table, and for all the trees together (default: each tree's arena sized for its
+    share of the budget by :func:`~duel.solvers.players.tree_memory`).
     """
     if state.is_terminal() or state.is_chance():
         raise ValueError(f"no decision to take here ({state.describe()})")
+    decided = decided_analysis(state, top, seed)
+    if decided is not None:
+        return decided
     if iterations is None and seconds is None:
         iterations = DEFAULT_ITERATIONS
+        if exact_seconds is None and exact_nodes is None:
+            exact_seconds = DEFAULT_EXACT_SECONDS
     start = time.perf_counter()
     threads = default_threads()
-    cards = _exact_cards(seconds, iterations, threads) if exact_cards is None else exact_cards
-    compiled = cmcts_available()
-    if cards and exact_feasible(state, cards):
-        # A node budget keeps the hint reproducible (the node count of a threaded solve is not,
-        # so it runs on one thread).
-        if iterations:
-            limit, threads = Limit(nodes=EXACT_NODES_PER_ITERATION * iterations), 1
-        else:
-            limit = Limit(time=EXACT_TIME_SHARE * seconds)
-        info = analyse(
-            state,
-            limit,
-            top=top,
-            exact=True,
-            seed=seed,
-            margin=False,
-            memory=memory,
-            threads=threads,
+    # A clock in all: the app asks again while the player thinks; the cards rule counts the
+    # seconds given to this position so far, so the exact stage starts once they add up to the
+    # solve's likely time, and each call after that goes on from the kept table.
+    earlier = _kept.ask(state, seconds) if seconds is not None and exact_seconds is None else 0.0
+    plan = _exact_plan(
+        state, iterations, seconds, exact_seconds, exact_cards, threads, exact_nodes, earlier
+    )
+    if plan is not None and seconds is not None and exact_seconds is None:
+        # A clock in all (the app's live analysis): the exact stage first, with
+        # EXACT_TIME_SHARE of it; the estimate gets the rest where the solve does not finish.
+        limit = Limit(time=EXACT_TIME_SHARE * seconds)
+        exact = _exact_stage(state, _ExactPlan(limit, plan.threads), top, seed, memory)
+        if exact is not None:
+            return mark_ending_moves(_with_engine(exact, "exact"), state)
+        left = max(0.01, seconds - (time.perf_counter() - start))
+        estimate = _estimate(state, None, left, top, seed, trees, calibration, calibrate, memory)
+        return _with_extra(mark_ending_moves(estimate, state), exact_stage="unfinished")
+    if plan is None and exact_cards != 0 and hint_stage(state) == 3:
+        default = exact_seconds is not None or exact_nodes is not None
+        if default or (seconds is not None and seconds >= 1.0):
+            probe = _ExactPlan(Limit(nodes=PROBE_NODES), 1)
+            proved = _exact_stage(state, probe, top, seed, PROBE_MEMORY)
+            if proved is not None:
+                return mark_ending_moves(_with_engine(proved, "exact"), state)
+    estimate = _estimate(
+        state, iterations, seconds, top, seed, trees, calibration, calibrate, memory
+    )
+    estimate = mark_ending_moves(estimate, state)
+    if plan is None:
+        return estimate
+    if plan.limit.time is not None:
+        # a solve on a clock may take a while: the estimate is shown meanwhile
+        estimate = _with_extra(
+            estimate, exact_stage={"seconds": plan.limit.time, "threads": plan.threads}
         )
-        if info.exact and info.moves:
-            return _with_engine(info, "exact")
-    if not compiled:
-        left = None if seconds is None else max(0.05, seconds - (time.perf_counter() - start))
-        limit = Limit(time=left) if left is not None else Limit(nodes=iterations)
+        if on_estimate is not None:
+            on_estimate(estimate)
+    exact = _exact_stage(state, plan, top, seed, memory)
+    if exact is None:
+        return _with_extra(estimate, exact_stage="unfinished")
+    return _merge(state, exact, estimate, top, time.perf_counter() - start)
+
+
+def _merge(
+    state: State, exact: AnalysisInfo, estimate: AnalysisInfo, top: int, elapsed: float
+) -> AnalysisInfo:
+    """The exact answer, with the estimate's next moves after its exactly valued ones (marked
+    ``estimate``) where the exact stage valued fewer than ``top``."""
+    from dataclasses import replace
+
+    moves = list(exact.moves)
+    known = {m.move for m in moves}
+    for m in estimate.moves:
+        if len(moves) >= top:
+            break
+        if m.move not in known and m.value is not None:
+            moves.append(replace(m, bound="estimate"))
+    best = estimate.moves[0] if estimate.moves else None
+    extra = {
+        **exact.extra,
+        "engine": "exact",
+        "estimate": None if best is None else {"move": str(best.move), "value": best.value},
+    }
+    info = replace(exact, moves=tuple(moves), time=elapsed, extra=extra)
+    return mark_ending_moves(info, state)
+
+
+def _estimate(
+    state: State,
+    iterations: int | None,
+    seconds: float | None,
+    top: int,
+    seed: int,
+    trees: int,
+    calibration: Calibration | None,
+    calibrate: bool,
+    memory: int | None,
+) -> AnalysisInfo:
+    """The estimate: the calibrated compiled MCTS, or the search on the pure path."""
+    start = time.perf_counter()
+    if not cmcts_available():
+        limit = Limit(time=max(0.05, seconds)) if seconds is not None else Limit(nodes=iterations)
         return _with_engine(analyse(state, limit, top=top, seed=seed, memory=memory), "search")
-    left = None if seconds is None else max(0.01, seconds - (time.perf_counter() - start))
     share = max(1, trees)
     if memory is not None:
         tree_bytes = max(1 << 16, memory // share)
     else:  # each tree's arena sized for its share of the think: a fresh tree, at Age III's rate
         tree_bytes = tree_memory(
-            None if left is None else left / share,
+            None if seconds is None else seconds / share,
             None if iterations is None else iterations // share,
             rate=FRESH_TREE_ITERATIONS_PER_SECOND,
             trees=share,
         )
     options = {"memory": tree_bytes}
     return _cmcts_hint(
-        state, iterations, left, top, seed, trees, calibration, calibrate, start, options
+        state, iterations, seconds, top, seed, trees, calibration, calibrate, start, options
     )
+
+
+def _with_extra(info: AnalysisInfo, **extra) -> AnalysisInfo:
+    from dataclasses import replace
+
+    return replace(info, extra={**info.extra, **extra})
 
 
 def _with_engine(info: AnalysisInfo, engine: str) -> AnalysisInfo:
@@ -397,13 +647,10 @@ def _cmcts_hint(
     spread: dict[str, list[float]] = {}
     raw_values: dict[str, float] = {}
     visits: dict[str, int] = {}
-    for move, arm in ranked[: max(1, top)]:
+    # A hint shows what it searched: a move no tree looked at is left out, not listed without
+    # a value.
+    for move, arm in [(m, a) for m, a in ranked if a.visits][: max(1, top)]:
         key = str(Move(move))
-        if not arm.visits:
-            # No tree looked at this move: it has no value (None), not a made-up one.
-            moves.append(MoveInfo(Move(move), None, (Move(move),), "unsearched"))
-            spread[key], raw_values[key], visits[key] = [], None, 0
-            continue
         raw = arm.value / arm.visits
         # The line of the tree that looked at this move the most.
         best_tree = max(

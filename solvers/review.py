@@ -49,7 +49,16 @@ from duel.solvers.players import (
     make_player,
     parse_level,
 )
-from duel.solvers.search import Limit, analyse, evaluate, exact_feasible, terminal_value
+from duel.solvers.search import (
+    ENDINGS,
+    Limit,
+    analyse,
+    decided_analysis,
+    ending_moves,
+    evaluate,
+    exact_feasible,
+    terminal_value,
+)
 from duel.state import State
 
 __all__ = [
@@ -164,7 +173,26 @@ def analyse_position(
     if state.is_chance():
         raise ValueError(f"a chance node, not a decision: {state.describe()}")
     player = check_level(level, seconds, seed)
-    return ANALYSERS[player.name](state, player)
+    decided = decided_analysis(state, len(state.legal_moves()), seed)
+    if decided is not None:  # a move wins at once, or every move ends the game: no search
+        values = tuple((m.move, m.value) for m in decided.moves)
+        details = {"engine": "rules", "depth": 1, "nodes": decided.nodes, "exact": True}
+        details["ends_game"] = {str(m.move): m.ends_game for m in decided.moves}
+        return PositionAnalysis(decided.value.a, *values[0], values, details)
+    return _with_ending_moves(state, ANALYSERS[player.name](state, player))
+
+
+def _with_ending_moves(state: State, result: PositionAnalysis) -> PositionAnalysis:
+    """``result`` with each move that ends the game (and loses or shares: a win would have been
+    decided before any search) at its exact value, said in ``info["ends_game"]``: an engine's
+    value of such a move may be an estimate (0.4% for a loss)."""
+    ending = ending_moves(state)
+    if not ending:
+        return result
+    values = tuple((m, ending.get(m, v)) for m, v in result.values)  # the engine's order
+    info = {**result.info, "ends_game": {str(m): ENDINGS[v] for m, v in ending.items()}}
+    best_move, best_value = values[0] if values else (None, None)
+    return result._replace(values=values, best_move=best_move, best_value=best_value, info=info)
 
 
 def _search_analysis(state: State, player: SearchPlayer) -> PositionAnalysis:

@@ -292,6 +292,78 @@ def exact_feasible(state: State, max_cards: int | None = None) -> bool:
     return f[AGE] == 3 and f[PRESENT].bit_count() <= max_cards
 
 
+#: What a game-ending move means for the player who makes it, by its value for that player.
+ENDINGS = {1.0: "win", 0.0: "loss", 0.5: "shared"}
+
+
+def ending_moves(state: State) -> dict[Move, float]:
+    """The moves at decision ``state`` that end the game at once (military or science supremacy,
+    or the last card of Age III), each with its exact value for the player who makes it: 1 (wins
+    now), 0 (loses now) or 1/2 (a shared victory). A move that ends the game needs no search, so
+    every analysis says so at once (issue 64).
+
+    >>> from duel import new_game
+    >>> ending_moves(new_game())  # the setup: chance, no decision
+    {}
+    """
+    if state.is_terminal() or state.is_chance():
+        return {}
+    mover = state.to_move
+    out: dict[Move, float] = {}
+    for move in state.legal_moves():
+        after = state.apply(move, check=False)
+        if after.is_terminal():
+            v = terminal_value(after)
+            out[Move(move)] = v if mover == 0 else 1.0 - v
+    return out
+
+
+def decided_analysis(state: State, top: int = 3, seed: int = 0) -> AnalysisInfo | None:
+    """The analysis of a decision whose value needs no search: a move wins at once, or every
+    legal move ends the game. Its moves are the game-ending ones, best first (their values
+    exact, ``ends_game`` set), ``exact`` is True and ``extra["engine"]`` is ``"rules"``. None
+    when the position needs a search (the game-ending moves, if any, all lose or share).
+    """
+    start = time.perf_counter()
+    ending = ending_moves(state)
+    if not ending:
+        return None
+    if max(ending.values()) < 1.0 and len(ending) < len(state.legal_moves()):
+        return None
+    ranked = sorted(ending.items(), key=lambda mv: -mv[1])  # stable: ties in legal-move order
+    moves = tuple(MoveInfo(m, v, (m,), "exact", ENDINGS[v]) for m, v in ranked[: max(1, top)])
+    best = moves[0].value
+    value_a = best if state.to_move == 0 else 1.0 - best
+    return AnalysisInfo(
+        PovValue(value_a, state.to_move),
+        moves[0].pv,
+        1,
+        len(ending),
+        max(time.perf_counter() - start, 1e-9),
+        True,
+        False,
+        None,
+        moves,
+        seed=seed,
+        extra={"engine": "rules", "finished": True, "ends_game": True},
+    )
+
+
+def mark_ending_moves(info: AnalysisInfo, state: State) -> AnalysisInfo:
+    """``info`` with each listed move that ends the game given its exact value and
+    ``ends_game`` (a search's value of such a move may be an estimate, e.g. 0.5% for a loss)."""
+    ending = ending_moves(state)
+    if not ending or not info.moves:
+        return info
+    moves = tuple(
+        replace(m, value=ending[m.move], bound="exact", ends_game=ENDINGS[ending[m.move]])
+        if m.move in ending
+        else m
+        for m in info.moves
+    )
+    return replace(info, moves=moves)
+
+
 # --- the public result types -----------------------------------------------------------------
 #: The largest node or iteration budget a user may ask for: far beyond any search that ends in
 #: hours (the largest exact solves take a few hundred million nodes), and within the compiled
@@ -349,14 +421,20 @@ class MoveInfo:
     value: float | None  # None: a move the search did not look at ("unsearched")
     pv: tuple[Move, ...]
     bound: str = "exact"  # "exact", "upper" (at most this), "lower", "unsearched"
+    #: The move ends the game at once: "win", "loss" or "shared" for the player to move (its
+    #: value is then exactly 1, 0 or 1/2); None otherwise. See :func:`ending_moves`.
+    ends_game: str | None = None
 
     def to_dict(self) -> dict:
-        return {
+        d = {
             "move": str(self.move),
             "value": self.value,
             "bound": self.bound,
             "pv": [str(m) for m in self.pv],
         }
+        if self.ends_game is not None:
+            d["ends_game"] = self.ends_game
+        return d
 
 
 @dataclass(frozen=True)

@@ -227,10 +227,20 @@ def english(msgid: str, /, **values: object) -> str:
 def value_text(info: AnalysisInfo, m, spread: Spread | None, tr=english) -> str:
     """A root move's value in words: ``57.1% exact``, ``57.1% (range 52.0-61.3% over 3
     samplings)``, ``57.1% estimate``, and from the MCTS hint engine ``57.1% (range 52.0-61.3%
-    over 3 searches)``, or ``not searched`` for a move no search looked at (no value);
+    over 3 searches)``, ``100.0% wins now`` (``loses now``, ``shared victory now``) for a move
+    that ends the game, or ``not searched`` for a move no search looked at (no value);
     ``m`` is one of ``info.moves``; ``tr`` translates and formats (see :func:`english`)."""
     if m.value is None:
         return tr("not searched")
+    ending = getattr(m, "ends_game", None)
+    if ending == "win":
+        return tr("{value} wins now", value=pct(m.value))
+    if ending == "loss":
+        return tr("{value} loses now", value=pct(m.value))
+    if ending == "shared":
+        return tr("{value} shared victory now", value=pct(m.value))
+    if info.exact and m.bound == "estimate":  # an exact answer's next moves, from the estimate
+        return tr("{value} estimate", value=pct(m.value))
     if info.extra.get("engine") == "cmcts":
         values = info.extra["spread"].get(str(m.move), [])
         if len(values) >= 2:

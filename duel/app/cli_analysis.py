@@ -87,7 +87,14 @@ def _line(state, pv, verbose: bool) -> str:
 
 def _kind_note(info, spread) -> str:
     """One sentence for the player on what the values are."""
+    if info.extra.get("engine") == "rules":
+        return tr("A move ends the game at once: no search is needed.")
     if info.exact:
+        if any(m.bound == "estimate" for m in info.moves):
+            return tr(
+                "Values marked exact were searched to the end of the game; the others are the"
+                " strongest player's estimates."
+            )
         return tr("Values are exact: every line was searched to the end of the game.")
     if info.extra.get("engine") == "cmcts":
         if info.extra["calibrated"]:
@@ -269,12 +276,52 @@ def hint(
     if state.is_chance():
         _print_chance(state, limit, seed, budget, as_json)
         return
+    from duel.solvers.hint import cmcts_available, hint_analysis
     from duel.solvers.spread import advise
 
-    info, spread = advise(state, limit, top=top, seed=seed, memory=budget)
+    streamed = []
+
+    def on_estimate(estimate) -> None:
+        """The estimate, shown while the exact solve runs (a JSON line of its own)."""
+        streamed.append(estimate)
+        if as_json:
+            typer.echo(json.dumps({**_info_json(state, estimate), "stage": "estimate"}))
+            return
+        _print_moves(state, estimate, top, None, verbose)
+        stage = estimate.extra["exact_stage"]
+        typer.echo(
+            tr(
+                "Solving exactly (at most {time} s on {threads} threads)...",
+                time=f"{stage['seconds']:g}",
+                threads=stage["threads"],
+            )
+        )
+
+    if limit.depth is None and cmcts_available():
+        info, spread = (
+            hint_analysis(
+                state,
+                iterations=limit.nodes,
+                seconds=limit.time,
+                top=top,
+                seed=seed,
+                memory=budget,
+                on_estimate=on_estimate,
+            ),
+            None,
+        )
+    else:
+        info, spread = advise(state, limit, top=top, seed=seed, memory=budget)
     if as_json:
-        typer.echo(json.dumps(_info_json(state, info, spread), indent=1))
+        d = {**_info_json(state, info, spread), "stage": "final"}
+        # streamed: JSON Lines (the estimate's line, then this one); else one document
+        typer.echo(json.dumps(d) if streamed else json.dumps(d, indent=1))
         return
+    if streamed and not info.exact:
+        typer.echo(tr("Not solved exactly in that time: the estimate above stands."))
+        return
+    if streamed:
+        typer.echo("")
     _print_moves(state, info, top, spread, verbose)
     if verbose:
         from duel.solvers.spread import search_stats
@@ -393,6 +440,16 @@ def analyze(
 
     state = _position_to_analyse(position, top)
     named = _named_move(state, move_text)
+    if named is None and not state.is_chance():
+        from duel.solvers.search import decided_analysis
+
+        decided = decided_analysis(state, top, seed)
+        if decided is not None:  # a move ends the game: said at once, with or without --exact
+            if as_json:
+                typer.echo(json.dumps({**_info_json(state, decided), "notes": []}, indent=1))
+            else:
+                _print_moves(state, decided, top, None, verbose)
+            return
     exact = exact or named is not None
     budget = _memory(memory)
     solve_threads = _threads(threads)
