@@ -459,7 +459,7 @@ def _check_picklable(fn: JobFn) -> None:
         ) from None
 
 
-def _start_resource_tracker() -> None:
+def start_resource_tracker() -> None:
     """Start multiprocessing's resource tracker with a stderr it can keep open.
 
     The tracker is started with the first worker and handed ``sys.stderr.fileno()``; under a
@@ -538,7 +538,7 @@ def _pool_run(
         worker.stop()
         return start()
 
-    _start_resource_tracker()
+    start_resource_tracker()
     pool = [start() for _ in range(count)]
     try:
         for worker in pool:

@@ -102,22 +102,20 @@ class ValueTrack:
     def prune(self, states: Sequence[State]) -> None:
         """Forget the analyses of positions that are no longer the game's (undone)."""
         for table in (self.estimates, self.hints):
-            for ply in [p for p, v in table.items() if p >= len(states) or states[p] != v.state]:
+            items = list(table.items())  # a copy in one step: the measuring thread adds
+            for ply in [p for p, v in items if p >= len(states) or states[p] != v.state]:
                 del table[ply]
 
     # --- what to analyse ------------------------------------------------------------------------
     def wanted(self, states: Sequence[State]) -> list[int]:
-        """The decisions the graph still needs analysed, the newest first: the last position
-        (or the decision before the chance nodes that end the game so far) comes before the
-        positions played while the graph was busy."""
-        out = []
-        for ply in range(len(states) - 1, -1, -1):
-            state = states[ply]
-            if state.is_terminal() or state.is_chance():
-                continue
-            if ply not in self.estimates and ply not in self.hints:
-                out.append(ply)
-        return out
+        """The decision the graph needs analysed for the position now to have a value: the
+        last position if it is a decision, else the decision before the chance nodes that end
+        the game so far (none when it has a value already). Positions played while the graph
+        was busy are not gone back to: the app values the newest first and keeps up."""
+        ply = self._decision_at_or_before(states, len(states) - 1)
+        if ply is None or ply in self.estimates or ply in self.hints:
+            return []
+        return [ply]
 
     def analyse(self, states: Sequence[State], ply: int) -> Valued | None:
         """Analyse position ``ply`` (in a worker thread) and keep it."""
