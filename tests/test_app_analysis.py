@@ -127,3 +127,22 @@ def test_live_analysis_says_exact_when_the_solver_finishes_in_age_three():
     from duel.app.analysis_panel import analysis_text
 
     assert "exact" in analysis_text(snapshot, running=False, width=60).plain
+
+
+def test_the_control_draws_nothing():
+    """The analysis session and the graph's values are control: no textual, no rich."""
+    import ast
+    from pathlib import Path
+
+    import duel.app.analysis_session as session
+    import duel.app.position_values as values
+
+    for module in (session, values):
+        tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+        names = [
+            alias.name if isinstance(node, ast.Import) else node.module or ""
+            for node in ast.walk(tree)
+            if isinstance(node, (ast.Import, ast.ImportFrom))
+            for alias in (node.names if isinstance(node, ast.Import) else [node])
+        ]
+        assert not [n for n in names if n.split(".")[0] in ("textual", "rich")], names

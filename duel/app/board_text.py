@@ -168,7 +168,8 @@ def card_face(state: State, cell: Cell, width: int, height: int, tag: str = "") 
     else:
         wrapped = _wrap_words(head + name, width)
         too_long = any(display_width(w) > width for w in (head + name).split())
-        if too_long or len(wrapped) > room - 1:  # one line, shortened, rather than a cut word
+        alone = wrapped[0] == head.strip()  # the number on a line of its own
+        if too_long or alone or len(wrapped) > room - 1:  # one line, shortened
             wrapped = [head + R._short(name, width - len(head))]
         names = wrapped
     body = _effect_lines(spec, width, room - len(names))

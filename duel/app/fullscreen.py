@@ -473,11 +473,13 @@ class DuelApp(App[int]):
             return 0, 1, shape.board, max(8, self.draft_room(shape))
         from duel.app.board_widgets import row_heights
 
+        if state.is_terminal():  # the final score: the room the structure had
+            rows = len(LAYOUTS[state.age].rows)
+            return 0, 1, shape.board, max(8, rows * shape.card + 1)
         pyramid = sum(row_heights(pyramid_rows(state), shape))
-        # Down to the card line and the last move, or the track if that is not 8 lines: the
-        # cities below stay in sight.
-        height = min(max(pyramid + 2, 8), pyramid + 2 + shape.military)
-        return 0, 1, shape.board, height
+        # Down to the card line and the last move, or over the track if that is not 8 lines:
+        # the cities stay in sight.
+        return 0, 1, shape.board, min(max(8, pyramid + 2), pyramid + 2 + shape.military)
 
     @staticmethod
     def draft_room(shape: Geometry) -> int:
