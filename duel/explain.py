@@ -182,7 +182,7 @@ def _unaffordable(state: State, player: int, spec: Card | Wonder) -> Reason:
         for r, p in bought.items()
     ]
     if printed:
-        parts.insert(0, Reason("printed cost {coins}", coins=_coins(printed)))
+        parts.insert(0, Reason("{coins} printed on the card", coins=_coins(printed)))
     total = printed + trade
     detail = tuple(parts) if parts else _coins(total)
     return Reason(

@@ -460,6 +460,31 @@ def _check_picklable(fn: JobFn) -> None:
         ) from None
 
 
+def start_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker with a stderr it can keep open.
+
+    The tracker is started with the first worker and handed ``sys.stderr.fileno()``; under a
+    full-screen app (Textual) ``sys.stderr`` is a capture whose file number is -1, and starting
+    any worker then fails with "bad value(s) in fds_to_keep". With no usable stderr the tracker
+    is started here, once per process, with the null device standing in for it (the tracker
+    still writes to the process's own file descriptor 2, as the workers do).
+    """
+    from multiprocessing import resource_tracker
+
+    try:
+        usable = sys.stderr is not None and sys.stderr.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if usable:
+        return
+    with open(os.devnull, "w") as sink:
+        saved, sys.stderr = sys.stderr, sink
+        try:
+            resource_tracker.ensure_running()
+        finally:
+            sys.stderr = saved
+
+
 def _pool_run(
     fn: JobFn,
     todo: list[tuple[int, Job]],
@@ -514,6 +539,7 @@ def _pool_run(
         worker.stop()
         return start()
 
+    start_resource_tracker()
     pool = [start() for _ in range(count)]
     try:
         for worker in pool:

@@ -73,8 +73,10 @@ __all__ = [
     "analyse_job",
     "analyse_position",
     "check_level",
+    "graph_points",
     "level_clock",
     "mark_for",
+    "played_value_a",
     "review_record",
 ]
 
@@ -439,16 +441,53 @@ def _move_json(m: MoveReview) -> dict[str, Any]:
 
 
 def mark_for(loss: float) -> str | None:
-    """The mark of a loss in win probability.
+    """The mark of a loss in win probability, judged on the loss as it is shown (to 0.1%): a
+    loss printed "5.0%" is an inaccuracy, since the marks start at 5%.
 
-    >>> [mark_for(x) for x in (0.0, 0.049, 0.05, 0.12, 0.2)]
-    [None, None, 'inaccuracy', 'mistake', 'blunder']
+    >>> [mark_for(x) for x in (0.0, 0.049, 0.0496, 0.05, 0.12, 0.2)]
+    [None, None, 'inaccuracy', 'inaccuracy', 'mistake', 'blunder']
     """
+    shown = round(loss, 3)
     found = None
     for name in MARKS:
-        if loss >= THRESHOLDS[name] - 1e-9:
+        if shown >= THRESHOLDS[name] - 1e-9:
             found = name
     return found
+
+
+def played_value_a(result: dict[str, Any], move: Move, player: int) -> float:
+    """A's win chance after ``move`` was played at an analysed decision (``analyse_job``'s
+    result; ``player`` moved there): the engine's value of that move, else (a move the engine
+    gave no value) the position's value.
+
+    This is the value of the chance nodes that follow the move until the next decision: what
+    the engine expected of the move, the expectation over the deals to come. A graph that put
+    a separate search at each reveal would jump at every card turned face up.
+    """
+    played = dict((m, v) for m, v in result["values"]).get(str(move))
+    if played is None:
+        return result["value_a"]
+    return played if player == 0 else round(1.0 - played, DIGITS)
+
+
+def graph_points(replay: Replay, results: dict[int, dict[str, Any]]) -> list[tuple[int, float]]:
+    """A's win chance at each position the review can value: every analysed decision (its
+    value with best play), then each chance node after it (the value of the move played there,
+    :func:`played_value_a`), until the next decision; the result once the game is over."""
+    points: list[tuple[int, float]] = []
+    after: float | None = None  # A's value of the last analysed decision's move played
+    for i, state in enumerate(replay.states):
+        if i in results:
+            points.append((i, results[i]["value_a"]))
+            if i < len(replay.moves):
+                after = played_value_a(results[i], replay.moves[i], state.to_move)
+        elif state.is_terminal():
+            points.append((i, terminal_value(state)))
+        elif state.is_chance() and after is not None:
+            points.append((i, after))
+        else:
+            after = None  # a decision not analysed: no value to carry on
+    return points
 
 
 def _hidden_choice(replay: Replay, index: int) -> bool:
@@ -532,10 +571,8 @@ def assemble(
             reviewed.append(MoveReview(n, who, text, choices=choices, note=note))
             continue
         reviewed.append(_decision(n, who, text, move, before, result))
-    graph = [(i, r["value_a"]) for i, r in sorted(results.items())]
+    graph = graph_points(replay, results)
     final_state = replay.states[-1]
-    if final_state.is_terminal():
-        graph.append((replay.last, terminal_value(final_state)))
     return Review(
         tuple(reviewed),
         {p: _summary([m for m in reviewed if m.player == p]) for p in ("A", "B")},

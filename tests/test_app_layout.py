@@ -190,7 +190,8 @@ def test_geometry_from_80x24_to_250x70():
                 g = geometry(width, height, rows)
                 assert not g.too_small
                 assert 12 * g.unit - 1 <= g.board
-                lines = rows * g.card + 1 + g.military + 5
+                pyramid = g.pyramid or rows * g.card  # row_heights keeps within g.pyramid
+                lines = pyramid + 1 + 1 + g.military + 5  # + the card line and the last move
                 assert lines <= height - 3, (width, height, rows, g)
     assert geometry(79, 24, 5).too_small and geometry(80, 23, 5).too_small
 

@@ -190,7 +190,9 @@ def test_wording_of_prices_and_hint_lines():
     assert game.card_actions(card)[0][0] == "build (1c, cannot afford)"
     with pytest.raises(IllegalMoveError) as error:
         state.apply(Move.parse("build Logging Camp"))
-    assert str(error.value).endswith("Logging Camp needs printed cost 1 coin (total 1), you have 0")
+    assert str(error.value).endswith(
+        "Logging Camp needs 1 coin printed on the card (total 1), you have 0"
+    )
     stop = "then chance (a face-down card or a draw): the line stops here"
     discard = Move.parse("discard Logging Camp")
     hint = Hint(0, (HintLine(discard, 0.4, stop, "40.0% estimate"),), False)

@@ -113,6 +113,9 @@ class Geometry:
     unit: int
     card: int
     military: int
+    #: Lines the pyramid may take when its cards are shorter than three lines (0: no limit):
+    #: then each row is as tall as its cards need (:func:`row_heights`).
+    pyramid: int = 0
 
     @property
     def wide(self) -> bool:
@@ -146,13 +149,48 @@ def geometry(width: int, height: int, rows: int) -> Geometry:
     board = width - side - (1 if side else 0)
     unit = max(5, min(14, (board + 1) // 12))
     free = height - 3  # the status line, the notice line, the keys
+    # Under the pyramid: the card line, the last move's line, the track, six lines of cities.
+    below = 1 + 1 + 6
     card = 2
     for tall in (5, 4, 3):
-        if rows * tall + 1 + 2 + 6 <= free:
+        if rows * tall + below + 2 <= free:
             card = tall
             break
-    military = 2 if card >= 3 else 1
-    return Geometry(width, height, side, unit, card, military)
+    military = 2  # the track with the looting tokens; the pawn and the board's tokens
+    pyramid = 0 if card >= 3 else max(rows, free - below - military)
+    return Geometry(width, height, side, unit, card, military, pyramid)
+
+
+#: Lines a place of the pyramid needs on a small screen: a takeable card its name, what it
+#: gives and both prices; a face-up card its name and effect; a back its Age.
+NEEDS = {"open": 3, "covered": 2, "back": 1, "guild_back": 1, "taken": 0}
+
+
+def row_heights(rows: list[list[Cell]], shape: Geometry) -> list[int]:
+    """Each row's height, as tall as its cards need: where every row has room for
+    ``shape.card`` lines, takeable cards get them and the others fewer (a back one or two);
+    on a small screen :data:`NEEDS`, then face-up covered cards on one line, then takeable
+    ones on two, when that is more than ``shape.pyramid`` lines. The lines saved go to the
+    cities.
+
+    >>> open_, back = Cell(0, 1, "open", 1, 1, "3c"), Cell(1, 2, "back")
+    >>> row_heights([[back], [open_]], geometry(80, 24, 7))
+    [1, 3]
+    """
+    needs = dict(NEEDS)
+    if not shape.pyramid:  # room enough: takeable cards at full height, the others shorter
+        card = shape.card
+        needs.update(open=card, covered=max(2, card - 1), back=1 + (card >= 5))
+        needs["guild_back"] = needs["back"]
+        return [max((needs[c.look] for c in row), default=0) for row in rows]
+    heights: list[int] = []
+    for look, fewer in (("", 0), ("covered", 1), ("open", 2)):
+        if look:
+            needs[look] = fewer
+        heights = [max((needs[c.look] for c in row), default=0) for row in rows]
+        if sum(heights) <= shape.pyramid:
+            break
+    return heights
 
 
 class Pyramid(Vertical):
@@ -173,11 +211,13 @@ class Pyramid(Vertical):
         low, high = min(layout.x), max(layout.x)
         span = (high - low + 2) * unit - 1
         left = max(0, (shape.board - 1 - span) // 2) - (low - 1) * unit
-        for row in pyramid_rows(state):
-            with Horizontal(classes="row"):
+        rows = pyramid_rows(state)
+        for row, tall in zip(rows, row_heights(rows, shape), strict=True):
+            with Horizontal(classes="row") as line:
+                line.styles.height = tall
                 column = 0
                 for c in row:
-                    card = CardWidget(c, state, cell, shape.card)
+                    card = CardWidget(c, state, cell, tall)
                     start = left + (c.x - 1) * unit
                     card.styles.margin = (0, 0, 0, start - column)
                     column = start + cell

@@ -249,6 +249,11 @@ def localize_help(group, ctx=None) -> None:
     for command in [group, *getattr(group, "commands", {}).values()]:
         _localize(command, "help")
         _localize(command, "short_help")
+        if command is not group and not command.__dict__["_english"].get("short_help"):
+            # The command list shows the help's first paragraph as one line: typer keeps the
+            # docstring's line breaks there, which broke sentences in `duel --help`.
+            first = (command.help or "").split("\n\n")[0]
+            command.short_help = " ".join(first.split()) or None
         help_option = command.get_help_option(ctx) if ctx is not None else None
         for param in [*command.params, *([help_option] if help_option else [])]:
             _localize(param, "help")

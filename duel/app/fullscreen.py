@@ -45,10 +45,15 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Sparkline,
 from textual.widgets.option_list import Option
 
 from duel.app import render as R
+from duel.app.analysis_panel import analysis_summary, analysis_text
+from duel.app.analysis_session import AnalysisSession
 from duel.app.board_text import (
     age_line,
+    age_line_short,
     card_detail,
     city_lines,
+    fit_lines,
+    last_move_text,
     military_line,
     tokens_text,
 )
@@ -70,8 +75,18 @@ from duel.app.cli_support import (
     route_signals_to_loop,
     save_target,
 )
-from duel.app.game_control import Dealer, GameController, win_chance
-from duel.app.i18n import N_, display_name, display_width, tr, tr_error, tr_reason, trn
+from duel.app.game_control import Dealer, GameController
+from duel.app.i18n import (
+    N_,
+    clip,
+    display_name,
+    display_width,
+    tr,
+    tr_error,
+    tr_reason,
+    trn,
+)
+from duel.app.position_values import ValueTrack
 from duel.app.review_screen import ReviewScreen
 from duel.app.start_screen import (
     MENU_CSS,
@@ -82,7 +97,7 @@ from duel.app.start_screen import (
     NewGameScreen,
     StartScreen,
 )
-from duel.app.view_model import Cell, card_offers
+from duel.app.view_model import Cell, age_count, card_offers, pyramid_rows
 from duel.catalog import CARDS, TOKENS, WONDERS
 from duel.moves import Move
 from duel.pyramid_layouts import LAYOUTS
@@ -93,7 +108,9 @@ from duel.state import State
 __all__ = ["DuelApp", "run_app"]
 
 #: The app's actions on a game: off while the start menus or a review are shown.
-GAME_ACTIONS = frozenset({"hint", "decide", "card", "panel", "save", "load", "undo", "number"})
+GAME_ACTIONS = frozenset(
+    {"hint", "decide", "card", "panel", "save", "load", "undo", "number", "analysis"}
+)
 
 #: Seconds after the card numbers change during which a number key is checked against the
 #: numbers shown before (a key pressed that soon was aimed at the old board).
@@ -278,9 +295,10 @@ class DuelApp(App[int]):
     .card.back { background: #3b4a6b; color: #c8d0e0; text-style: bold; }
     .card.guild-back { background: #6e288c; color: #ffe16e; text-style: bold; }
     .card.open { text-style: bold; }
-    .card.open:focus { border: none; outline: heavy yellow; }
-    .card.open:hover { outline: round white; }
+    .card.open:focus { border: none; text-style: bold reverse; }
+    .card.open:hover { text-style: bold underline; }
     #card-info { height: 1; color: $text-muted; }
+    #last-move { height: 1; }
     #military { height: auto; }
     #tokens { height: auto; }
     .heading { text-style: bold; color: $accent; }
@@ -304,6 +322,7 @@ class DuelApp(App[int]):
     """ + MENU_CSS
     BINDINGS = [
         Binding("h", "hint", N_("Hint")),
+        Binding("a", "analysis", N_("Analysis"), show=False),
         Binding("c", "decide", N_("Decide")),
         Binding("i", "card", N_("Card")),
         Binding("m", "panel('moves')", N_("Moves")),
@@ -365,8 +384,10 @@ class DuelApp(App[int]):
         self.waiting = False  # a look at the game is planned for when the dialog closes
         self.log_lines: list[str] = []
         #: A's chance of winning by position (the number of moves played): the hint's value
-        #: where a hint was asked for, else the quick measure after each move.
-        self.chance_at: dict[int, tuple[float, str]] = {}
+        #: where a hint was asked for, else the graph's own analysis by the same engine, and
+        #: at a chance node the value of the move played before it (duel.app.position_values).
+        self.values = ValueTrack(chance_nodes, seed=self.game.hint_seed)
+        self.measuring = False  # a thread is valuing positions for the graph
         self.last_hint: str = tr("Press h for a hint: the best moves and the expected line.")
         #: The card numbering drawn now, the one before it, and when it changed (a number key
         #: pressed within NUMBER_GRACE seconds of a change may have been meant for the old one).
@@ -377,6 +398,14 @@ class DuelApp(App[int]):
         self.panel = ""
         #: Every notice shown in the status line, oldest first.
         self.notices: list[str] = []
+        #: Live analysis (a): asked for, and the session searching the position now.
+        self.analysis_on = False
+        self.analysis: AnalysisSession | None = None
+        #: The budgets it searches with (None: duel.app.analysis_session.budgets(); tests
+        #: use small ones).
+        self.analysis_steps: list[int] | None = None
+        #: The number of moves when the notice shown was given (None: none shown).
+        self.notice_ply: int | None = None
 
     # --- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -386,6 +415,7 @@ class DuelApp(App[int]):
             with Vertical(id="board"):
                 yield Vertical(id="pyramid-box")
                 yield Static(id="card-info")
+                yield Static(id="last-move")
                 yield Static(id="military")
                 with Horizontal(id="cities"):
                     yield Static(id="city-a", classes="city")
@@ -398,6 +428,9 @@ class DuelApp(App[int]):
                 with Vertical(id="hint-section", classes="section"):
                     yield Label(tr("Hint"), classes="heading")
                     yield Static(id="hint")
+                with Vertical(id="analysis-section", classes="section"):
+                    yield Label(tr("Live analysis"), classes="heading")
+                    yield Static(id="analysis")
                 with Vertical(id="tokens-section", classes="section"):
                     yield Label(tr("Progress tokens on the board"), classes="heading")
                     yield Static(id="tokens")
@@ -410,12 +443,14 @@ class DuelApp(App[int]):
 
     def on_mount(self) -> None:
         self._catch_signals(install=True)
+        self.set_interval(0.25, self.poll_analysis)
         self.refresh_board()
         if self.starting:
             self.open_start()
             if self.review_first is not None:
                 self.open_review(self.review_first)
             return
+        self.measure_chance()
         self.call_after_refresh(self.advance)
 
     def on_resize(self) -> None:
@@ -436,14 +471,22 @@ class DuelApp(App[int]):
         leaving the track, the cities and the side panels in sight."""
         shape = self.shape
         state = self.state
-        rows = len(LAYOUTS[state.age].rows) if state.age else 0
-        height = rows * shape.card + 1 if state.age else self.draft_room(shape)
-        return 0, 1, shape.board, max(8, height)
+        if not state.age:
+            return 0, 1, shape.board, max(8, self.draft_room(shape))
+        from duel.app.board_widgets import row_heights
+
+        if state.is_terminal():  # the final score: the room the structure had
+            rows = len(LAYOUTS[state.age].rows)
+            return 0, 1, shape.board, max(8, rows * shape.card + 1)
+        pyramid = sum(row_heights(pyramid_rows(state), shape))
+        # Down to the card line and the last move, or over the track if that is not 8 lines:
+        # the cities stay in sight.
+        return 0, 1, shape.board, min(max(8, pyramid + 2), pyramid + 2 + shape.military)
 
     @staticmethod
     def draft_room(shape: Geometry) -> int:
         """The lines the draft's dialog takes above the cities (no pyramid yet)."""
-        return max(8, shape.height - 3 - 1 - shape.military - 6)
+        return max(8, shape.height - 3 - 2 - shape.military - 6)
 
     def say(self, text: str) -> None:
         self.log_lines.append(text)
@@ -458,8 +501,9 @@ class DuelApp(App[int]):
         markup: bool = True,
     ) -> None:
         """Notices go to the status line above the keys (never over a city)."""
-        text = " ".join(f"{title}: {message}" if title else str(message).split())
+        text = " ".join((f"{title}: {message}" if title else str(message)).split())
         self.notices.append(text)
+        self.notice_ply = len(self.game.moves)  # cleared by the next move
         style = {"error": "bold red", "warning": "bold yellow"}.get(severity, "")
         try:
             self.query_one("#notice", Static).update(Text(text, style=style, no_wrap=True))
@@ -506,11 +550,12 @@ class DuelApp(App[int]):
             side.display = board.display = True
             for section in ("moves", "hint", "tokens", "chance"):
                 self.query_one(f"#{section}-section").display = True
+            self.query_one("#analysis-section").display = self.analysis_on
         else:
             side.styles.width = "1fr"
             side.display = bool(self.panel)
             board.display = not self.panel
-            for section in ("moves", "hint", "tokens", "chance"):
+            for section in ("moves", "hint", "tokens", "chance", "analysis"):
                 self.query_one(f"#{section}-section").display = section == self.panel
         self.query_one("#military").styles.height = shape.military
 
@@ -519,18 +564,28 @@ class DuelApp(App[int]):
         discard pile and the dealer, shortened to ``width`` (the dealer's full sentence is the
         first line of the moves)."""
         state = self.state
-        parts = [
-            (f" {R.age_name(state.age)} ", "bold reverse"),
-            (f" {R.status_line(state).split(': ', 1)[1]}", "bold"),
-            (f" · {age_line(state)}" if state.age else "", ""),
-            (" · " + tr("discard pile {n}", n=len(state.discard_pile)), "dim"),
-            (f" · {self.dealer_tag()}", "dim"),
-        ]
         text = Text()
-        for i, (words, style) in enumerate(parts):
-            if i > 1 and text.cell_len + display_width(words) > width:
-                continue
-            text.append(words, style=style)
+        text.append(f" {R.age_name(state.age)} ", style="bold reverse")
+        text.append(f" {R.status_line(state).split(': ', 1)[1]}", style="bold")
+        # The dealer's label is always shown (a seeded game is not fair play); the cards left
+        # in full, else shortly; the discard pile where it fits.
+        dealer = f" · {self.dealer_tag()}"
+        room = width - text.cell_len - display_width(dealer)
+        pile = " · " + tr("discard pile {n}", n=len(state.discard_pile))
+        forms = [""]
+        if state.age:
+            left = trn(age_count(state).left, "{n} card left", "{n} cards left")
+            forms = [f" · {age_line(state)}", f" · {age_line_short(state)}", f" · {left}"]
+        # The widest count of cards left that leaves room for the pile, else the widest alone.
+        both = [f for f in forms if display_width(f) + display_width(pile) <= room]
+        alone = [f for f in forms if display_width(f) <= room]
+        if both:
+            text.append(both[0])
+            text.append(pile, style="dim")
+        elif alone:
+            text.append(alone[0])
+        text.append(dealer, style="dim")
+        text.truncate(width)
         return text
 
     def keep_newest_moves(self) -> None:
@@ -554,6 +609,9 @@ class DuelApp(App[int]):
         if shape.too_small:
             return
         self.query_one("#status", Static).update(self.header(shape.width))
+        if self.notice_ply is not None and self.notice_ply != len(self.game.moves):
+            self.notice_ply = None  # a notice is about the position it was given in
+            self.query_one("#notice", Static).update("")
         box = self.query_one("#pyramid-box", Vertical)
         box.styles.height = "auto" if state.age else self.draft_room(shape)
         # A key pressed while the screen is still being built (or torn down) can refresh the
@@ -563,13 +621,17 @@ class DuelApp(App[int]):
             box.mount(Pyramid(state, shape))
         military = military_line(state)
         if shape.military > 1:
-            military = Text.assemble(
-                military, "\n", tr("pawn {where}", where=R.pawn_where(state))
-            )
+            military = Text.assemble(military, "\n", self.pawn_and_tokens(shape.board))
         self.query_one("#military", Static).update(military)
         self.query_one("#tokens", Static).update(tokens_text(state))
-        self.query_one("#city-a", Static).update(city_lines(state, 0, kinds))
-        self.query_one("#city-b", Static).update(city_lines(state, 1, kinds))
+        self.query_one("#last-move", Static).update(
+            last_move_text(self.game.states, self.game.moves, shape.board - 1)
+        )
+        rows = self.city_rows(shape)
+        width = max(10, (shape.board - 1) // 2 - 1)
+        for player, part in ((0, "#city-a"), (1, "#city-b")):
+            city = city_lines(state, player, kinds)
+            self.query_one(part, Static).update(fit_lines(city, width, rows))
         moves = [self.game.dealer.label(), *self.log_lines[-200:]]
         self.query_one("#moves", Static).update("\n".join(moves))
         self.query_one("#hint", Static).update(self.last_hint)
@@ -585,6 +647,38 @@ class DuelApp(App[int]):
             if offers and self.game.next_actor() == "human"
             else R.decision_title(state, kinds)
         )
+        if self.analysis_on:
+            self.draw_analysis()
+
+    def pawn_and_tokens(self, width: int) -> Text:
+        """The track's second line: where the pawn stands and the progress tokens on the
+        board (BGA shows all five on the board; here by name, in full where they fit)."""
+        state = self.state
+        text = Text()
+        names = [display_name("token", TOKENS[t].name) for t in state.board_token_ids]
+        label = tr("tokens:") + " "
+        joined = ", ".join(names) or tr("none left on the board")
+        room = width - display_width(label) - 1
+        if display_width(joined) > room:  # shortened alike, each in its share
+            share = max(3, (room - 2 * (len(names) - 1)) // max(1, len(names)))
+            joined = ", ".join(clip(n, share) for n in names)
+        text.append(label, style="bold")
+        text.append(joined, style="bold cyan")
+        pawn = " · " + tr("pawn {where}", where=R.pawn_where(state))
+        if text.cell_len + display_width(pawn) <= width - 1:
+            text.append(pawn, style="dim")
+        return text
+
+    def city_rows(self, shape: Geometry) -> int:
+        """Lines left for the cities under the pyramid, the card line, the last move and the
+        track."""
+        state = self.state
+        if not state.age:
+            return max(3, shape.height - 3 - self.draft_room(shape) - 2 - shape.military)
+        from duel.app.board_widgets import row_heights
+
+        pyramid = sum(row_heights(pyramid_rows(state), shape))
+        return max(3, shape.height - 3 - pyramid - 2 - shape.military)
 
     def show_card(self, cell: Cell) -> None:
         spec = CARDS[cell.card]
@@ -656,9 +750,10 @@ class DuelApp(App[int]):
         self.advance()
 
     def changed(self) -> None:
-        """The game moved on: back to the board, redraw, measure the chance of winning, go
-        on."""
-        self.panel = ""
+        """The game moved on: the live analysis of the position before stops at once, back to
+        the board, redraw, measure the chance of winning, go on."""
+        self.restart_analysis()
+        self.panel = "analysis" if self.panel == "analysis" else ""
         self.refresh_board()
         self.measure_chance()
         self.call_after_refresh(self.advance)
@@ -674,40 +769,58 @@ class DuelApp(App[int]):
         self.busy = False
         self.play(move)
 
-    @work(thread=True, exclusive=True, group="chance")
     def measure_chance(self) -> None:
-        if self.chance_nodes <= 0:
+        """Value the new position for the graph in a thread (one at a time: a measure under
+        way takes the newest position next, so none is cancelled half done)."""
+        if self.chance_nodes <= 0 or self.measuring:
             return
-        state = self.state
-        value = win_chance(state, nodes=self.chance_nodes, seed=self.game.hint_seed)
-        if value is not None:
-            self.call_from_thread(self._measured, state, value)
-
-    def _measured(self, state: State, value: float) -> None:
-        ply = len(self.game.moves)
-        if state is self.state and self.chance_at.get(ply, (0, ""))[1] != "hint":
-            self.chance_at[ply] = (value, "estimate")
+        self.values.prune(self.game.states)
+        if not self.values.wanted(self.game.states):
             self.draw_chance()
+            return
+        self.measuring = True
+        self._measure()
+
+    @work(thread=True, group="chance")
+    def _measure(self) -> None:
+        try:
+            while True:
+                states = list(self.game.states)
+                wanted = self.values.wanted(states)
+                if not wanted:
+                    break
+                self.values.analyse(states, wanted[0])
+                self.call_from_thread(self.draw_chance)
+        except ImportError:
+            self.chance_nodes = 0  # no solver: no graph
+        finally:
+            with contextlib.suppress(RuntimeError):  # the app closed meanwhile
+                self.call_from_thread(self._measured)
+
+    def _measured(self) -> None:
+        self.measuring = False
+        self.draw_chance()
+        self.measure_chance()  # a position played after the thread's last look
 
     @property
     def chances(self) -> list[float]:
         """A's chance of winning at each position measured so far, in game order."""
-        return [value for _, (value, _) in sorted(self.chance_at.items())]
+        return [value for _, value in self.values.series(self.game.states, self.game.moves)]
 
     def draw_chance(self) -> None:
         """The graph of A's chance over the game (Textual's Sparkline, from the lowest to the
         highest value reached: the text gives the scale) and the value now, which is the
         hint's where one was asked for."""
         ply = len(self.game.moves)
-        for later in [k for k in self.chance_at if k > ply]:  # undone
-            del self.chance_at[later]
+        self.values.prune(self.game.states)
         data = self.chances
         line = self.query_one("#chance", Sparkline)
         line.display = len(data) >= 2  # one point has no line (Textual draws it full)
         line.data = data
         text = tr("Not measured yet.")
         if data:
-            value, source = self.chance_at.get(ply, (None, ""))
+            found = self.values.value_at(self.game.states, self.game.moves, ply)
+            value, source = found if found is not None else (None, "")
             how = tr("the hint") if source == "hint" else tr("estimate")
             now = (
                 tr("A {percent}% now ({how})", percent=f"{100 * value:.0f}", how=how)
@@ -731,6 +844,76 @@ class DuelApp(App[int]):
         self.say(self.game.play(move))
         self.last_hint = tr("Press h for a hint.")
         self.changed()
+
+    # --- live analysis --------------------------------------------------------------------------
+    def action_analysis(self) -> None:
+        """Live analysis on or off: the position searched while the player thinks, deeper and
+        deeper, stopped at once by a move (duel.app.analysis_session). Off between two people:
+        neither may consult an engine in a fair game."""
+        if all(kind == "human" for kind in self.game.kinds):
+            self.notify(
+                tr("Live analysis is off in a game between two people (fair play)."),
+                severity="warning",
+            )
+            return
+        self.analysis_on = not self.analysis_on
+        if self.analysis_on:
+            self.notify(tr("Live analysis on: it searches while you think; a: off."))
+            if not self.shape.wide:
+                self.panel = "analysis"
+        else:
+            self.notify(tr("Live analysis off."))
+            if self.panel == "analysis":
+                self.panel = ""
+        self.restart_analysis()
+        self.refresh_board()
+
+    def stop_analysis(self) -> None:
+        if self.analysis is not None:
+            self.analysis.stop()
+            self.analysis = None
+
+    def restart_analysis(self) -> None:
+        """Stop the session of the position before; start one for this position when the
+        analysis is on and a human decides here (while an AI thinks, its cores are its own)."""
+        session = self.analysis
+        if session is not None and session.ply == len(self.game.moves) and self.analysis_on:
+            return  # the same position: let it deepen
+        self.stop_analysis()
+        state = self.state
+        if not self.analysis_on or self.game.next_actor() != "human":
+            self.draw_analysis()
+            return
+        self.analysis = AnalysisSession(
+            self.game.moves, state.to_move, seed=self.game.hint_seed, steps=self.analysis_steps
+        )
+        try:
+            self.analysis.start()
+        except Exception as error:  # noqa: BLE001 - one line, never a traceback
+            self.analysis = None
+            self.notify(tr("Live analysis failed: {error}", error=error), severity="error")
+        self.draw_analysis()
+
+    def poll_analysis(self) -> None:
+        if self.analysis is not None:
+            before = self.analysis.latest
+            if self.analysis.read() is not before:
+                self.draw_analysis()
+
+    def draw_analysis(self) -> None:
+        session = self.analysis
+        snapshot = session.read() if session is not None else None
+        running = session is not None and session.running
+        with contextlib.suppress(Exception):  # not mounted yet
+            shape = self.shape
+            width = shape.side - 2 if shape.wide else shape.width - 2
+            self.query_one("#analysis", Static).update(
+                analysis_text(snapshot, running=running, width=width)
+            )
+            if self.analysis_on and not shape.wide and self.panel != "analysis":
+                line = analysis_summary(snapshot, running=running)
+                line.truncate(shape.width)
+                self.query_one("#card-info", Static).update(line)
 
     # --- taking a card --------------------------------------------------------------------------
     def action_number(self, n: int) -> None:
@@ -888,12 +1071,13 @@ class DuelApp(App[int]):
             best = hint.moves[0].value if hint.moves else None
             if best is not None:  # the graph's point here is the hint's value
                 chance = best if hint.player == 0 else 1.0 - best
-                self.call_from_thread(self._hinted, state, chance)
+                values = [(m.move, m.value) for m in hint.moves]
+                self.call_from_thread(self._hinted, state, chance, values)
             self.call_from_thread(self._show_hint_text, "\n".join(lines))
 
-    def _hinted(self, state: State, chance: float) -> None:
+    def _hinted(self, state: State, chance: float, values: list) -> None:
         if state is self.state:
-            self.chance_at[len(self.game.moves)] = (chance, "hint")
+            self.values.hinted(len(self.game.moves), state, chance, values)
             self.draw_chance()
 
     def _show_hint_text(self, text: str) -> None:
@@ -959,7 +1143,7 @@ class DuelApp(App[int]):
         if problem:
             self.say(tr("{problem}: that player is played by a human now.", problem=problem))
         self.say(self.game.loaded_text(path))
-        self.chance_at.clear()
+        self.values.clear(self.game.hint_seed)
         self.changed()
 
     def action_quit_game(self) -> None:
@@ -985,6 +1169,7 @@ class DuelApp(App[int]):
             )
 
     def leave(self) -> None:
+        self.stop_analysis()
         self.left = True
         self.exit(0)
 
@@ -1089,7 +1274,7 @@ class DuelApp(App[int]):
         self.log_lines = game.history() if history else []
         for text in said:
             self.say(text)
-        self.chance_at.clear()
+        self.values.clear(self.game.hint_seed)
         self.last_hint = tr("Press h for a hint: the best moves and the expected line.")
         self.shown_numbering, self.previous_numbering = (), None
         self._close_dialogs()
@@ -1187,7 +1372,7 @@ class DuelApp(App[int]):
 
     def _over_answer(self, answer: str | None) -> None:
         if answer == "review":
-            self.open_review(self.game.record(), seed=self.game.hint_seed)
+            self.open_review(self.game.record())
         elif answer == "undo":
             self.action_undo()
         elif answer == "save":

@@ -805,27 +805,18 @@ class GameController:
         return out
 
     def win_chance(self, *, nodes: int = 3000) -> float | None:
-        """A's chance of winning now (see :func:`win_chance`)."""
-        return win_chance(self.state, nodes=nodes, seed=self.hint_seed)
+        """A's chance of winning now, as the app's graph gives it
+        (:class:`duel.app.position_values.ValueTrack`: the hint's engine at ``nodes``
+        iterations and the hint's seed; at a chance node the value of the move played before
+        it); None without the solver."""
+        from duel.app.position_values import ValueTrack
 
-
-def win_chance(state: State, *, nodes: int = 3000, seed: int = 0) -> float | None:
-    """A's chance of winning at ``state`` (1, 0 or 0.5 at the end; None without the solver):
-    at a decision the hint engine's value with a budget of ``nodes`` (calibrated MCTS
-    iterations, or search nodes on the pure path: :func:`duel.solvers.hint.hint_analysis`), at a
-    chance node a short deterministic search.
-
-    >>> from duel import new_game
-    >>> 0.0 < win_chance(new_game(), nodes=200) < 1.0
-    True
-    """
-    if state.is_terminal():
-        return {0: 1.0, 1: 0.0}.get(state.winner, 0.5)
-    try:
-        from duel.solvers.hint import hint_analysis
-        from duel.solvers.search import Limit, analyse
-    except ImportError:
-        return None
-    if state.is_chance():
-        return analyse(state, Limit(nodes=nodes), seed=seed).value.a
-    return hint_analysis(state, iterations=nodes, top=1, seed=seed).value.a
+        track = ValueTrack(nodes, self.hint_seed)
+        wanted = track.wanted(self.states)
+        try:
+            if wanted:
+                track.analyse(self.states, wanted[0])
+        except ImportError:
+            return None
+        found = track.value_at(self.states, self.moves, len(self.states) - 1)
+        return None if found is None else found[0]

@@ -395,7 +395,12 @@ def center(text: str, width: int) -> str:
 
 
 def clip(text: str, width: int, mark: str = ".") -> str:
-    """``text`` cut to ``width`` columns, ending with ``mark`` when cut."""
+    """``text`` cut to ``width`` columns, ending with ``mark`` when cut (never after a space:
+    ``Logging.``, not ``Logging .``).
+
+    >>> clip("Logging Camp", 9), clip("Pharmacist", 9)
+    ('Logging.', 'Pharmaci.')
+    """
     if display_width(text) <= width:
         return text
     out, used = "", display_width(mark)
@@ -405,7 +410,7 @@ def clip(text: str, width: int, mark: str = ".") -> str:
             break
         out += ch
         used += w
-    return out + mark
+    return (out.rstrip() if mark else out) + mark
 
 
 def wrap(text: str, width: int) -> list[str]:

@@ -284,7 +284,7 @@ def card_effect(card: Card) -> str:
     if card.trade_fixed:
         parts.append(
             tr(
-                "{resources} cost you 1 coin",
+                "{resources} bought for 1 coin",
                 resources="/".join(word(RESOURCES[r]) for r in card.trade_fixed),
             )
         )
@@ -306,6 +306,51 @@ def card_effect(card: Card) -> str:
     if card.chain_gives:
         parts.append(tr("chain: {chain}", chain=chain_text(card.chain_gives)))
     return ", ".join(parts) or "-"
+
+
+def _per_compact(per: tuple[tuple[str, ...], int], unit: str) -> str:
+    categories, each = per
+    what = "/".join(
+        tr("wonder") if c == "wonder" else tr("3c") if c == "coins_div3" else color_word(c)
+        for c in categories
+    )
+    return f"{each}{unit}/{what}"
+
+
+def compact_effect(card: Card) -> str:
+    """What a card gives in a few characters, as BGA's icons on the card say it: ``3VP``,
+    ``2⚔``, ``+4c``, ``SS`` (two stone), ``W/C/S`` (one of them), ``S=1c`` (stone at 1 coin),
+    the science symbol's name, ``→`` when it starts a chain.
+
+    >>> from duel.catalog import CARDS
+    >>> [compact_effect(c) for c in CARDS if c.name in ("Baths", "Tavern", "Quarry", "Garrison")]
+    ['S', '1⚔→', '3VP→', '+4c→']
+    """
+    parts = []
+    produced = "".join(RES_SHORT[RESOURCES[r]] * n for r, n in enumerate(card.produces) if n)
+    if produced:
+        parts.append(produced)
+    if card.produce_choice:
+        parts.append("/".join(RES_SHORT[RESOURCES[r]] for r in card.produce_choice))
+    if card.trade_fixed:
+        parts.append("/".join(RES_SHORT[RESOURCES[r]] for r in card.trade_fixed) + "=1c")
+    if card.shields:
+        parts.append(f"{card.shields}⚔")
+    if card.science:
+        parts.append(word(card.science))
+    if card.points and not card.points_per_max:
+        parts.append(tr("{n}VP", n=card.points))
+    if card.coins:
+        parts.append(f"+{card.coins}c")
+    if card.coins_per:
+        parts.append(_per_compact(card.coins_per, "c"))
+    if card.points_per_max:
+        unit = tr("VP") + ("+c" if card.coins_per_max else "")
+        parts.append(_per_compact(card.points_per_max, unit))
+    elif card.coins_per_max:
+        parts.append(_per_compact(card.coins_per_max, "c"))
+    text = " ".join(parts) or "-"
+    return text + ("→" if card.chain_gives else "")
 
 
 def card_cost_text(card: Card) -> str:

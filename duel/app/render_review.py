@@ -63,6 +63,23 @@ MOVE_WIDTH = 44
 MARK_STYLE = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 
 
+def loss_text(m: MoveReview) -> str:
+    """A move's loss as every view of a review shows it: the win chance it gave away, with a
+    minus sign (``-10.7%``), empty when the move was as good as the best.
+
+    >>> from duel.solvers.review import MoveReview
+    >>> loss_text(MoveReview(3, "A", "build Baths", value=0.4, best_move="x", loss=0.107))
+    '-10.7%'
+    >>> loss_text(MoveReview(3, "A", "build Baths", value=0.4, best_move="x", loss=0.0001))
+    ''
+    """
+    from duel.solvers.review import EQUAL
+
+    if m.best_move == m.move or m.loss is None or m.loss < EQUAL:
+        return ""
+    return f"-{_pct(m.loss)}"
+
+
 def move_lines(m: MoveReview) -> list[str]:
     """A move as the review lists it: number, who, move, its win chance for the mover, the loss
     and the mark; when the engine preferred another move, a second line names it.
@@ -88,7 +105,7 @@ def move_lines(m: MoveReview) -> list[str]:
         note = tr(NOTES[m.note]) if m.note in NOTES else m.note
         return [f"{head}{m.move:{MOVE_WIDTH}}  ({note})"]
     same = m.best_move == m.move or m.loss is None or m.loss < EQUAL
-    loss = "" if same else f"-{_pct(m.loss)}"
+    loss = loss_text(m)
     if m.mark:
         mark = f"{SYMBOLS[m.mark]} {tr(MARK_NAMES[m.mark])}"
     else:

@@ -34,9 +34,9 @@ from duel.app import render as R
 from duel.app.board_text import city_lines, military_line
 from duel.app.board_widgets import WIDE, CardWidget, Pyramid, geometry, translate_bindings
 from duel.app.game_control import Dealer, GameController, continuation_text
-from duel.app.i18n import N_, display_name, language, tr
+from duel.app.i18n import N_, display_name, language, tr, trn
 from duel.app.lines import position_text
-from duel.app.render_review import MARK_NAMES, NOTES
+from duel.app.render_review import MARK_NAMES, NOTES, loss_text
 from duel.moves import Move
 from duel.pyramid_layouts import LAYOUTS
 from duel.record import GameRecord, Replay
@@ -400,8 +400,8 @@ class ReviewScreen(Screen[None]):
             mark = f"{SYMBOLS[m.mark]} {tr(MARK_NAMES[m.mark])}"
         else:
             mark = tr("forced") if m.choices == 1 else ""
-        loss = tr(", loss {loss}", loss=f"{m.loss:.1%}") if m.loss and m.loss >= EQUAL else ""
-        lines = [f"{head}: {m.value:.1%}{loss} {mark}".rstrip()]
+        loss = loss_text(m)  # duel review's figure, sign and all
+        lines = [" ".join(part for part in (f"{head}: {m.value:.1%}", loss, mark) if part)]
         line = self.best_line(m)
         if m.best_move is None:
             pass
@@ -477,14 +477,14 @@ class ReviewScreen(Screen[None]):
             label = self.labels["AB".index(player)]
             lines.append(
                 f"{player} ({tr(label) if label == 'human' else label}): "
-                + tr(
-                    "{decisions} decisions, average loss {loss}, {inaccuracies} inaccuracies, "
-                    "{mistakes} mistakes, {blunders} blunders",
-                    decisions=s.decisions,
-                    loss=f"{s.average_loss:.1%}",
-                    inaccuracies=s.inaccuracy,
-                    mistakes=s.mistake,
-                    blunders=s.blunder,
+                + ", ".join(
+                    (
+                        trn(s.decisions, "{n} decision", "{n} decisions"),
+                        tr("average loss {loss}", loss=f"{s.average_loss:.1%}"),
+                        trn(s.inaccuracy, "{n} inaccuracy", "{n} inaccuracies"),
+                        trn(s.mistake, "{n} mistake", "{n} mistakes"),
+                        trn(s.blunder, "{n} blunder", "{n} blunders"),
+                    )
                 )
             )
         return "\n".join(lines)
