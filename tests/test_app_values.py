@@ -77,8 +77,8 @@ def test_graph_is_the_hint_engines_value_at_decisions_and_reveals():
             else:
                 d, info = last_decision
                 assert all(states[k].is_chance() for k in range(d + 1, ply + 1))
-                played = next(m.value for m in info.moves if m.move == moves[d])
-                if played is None:  # a move no tree visited: the position's value
+                played = next((m.value for m in info.moves if m.move == moves[d]), None)
+                if played is None:  # a move no tree visited (not listed): the position's value
                     mine = info.value.a
                 else:
                     mine = played if states[d].to_move == 0 else 1.0 - played

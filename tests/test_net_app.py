@@ -18,7 +18,7 @@ from duel.net.server import GameServer
 pytestmark = pytest.mark.terminal
 
 
-async def _until(condition, timeout: float = 20.0, pilot=None) -> None:
+async def _until(condition, timeout: float = 60.0, pilot=None) -> None:
     end = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > end:
@@ -82,7 +82,7 @@ def test_the_base_games_app_plays_through_the_server(tmp_path):
         await runner
         await server.close()
 
-    asyncio.run(asyncio.wait_for(main(), 60))
+    asyncio.run(asyncio.wait_for(main(), 180))
 
 
 def test_the_expansions_app_plays_through_the_server(tmp_path):
@@ -113,4 +113,4 @@ def test_the_expansions_app_plays_through_the_server(tmp_path):
         await runner
         await server.close()
 
-    asyncio.run(asyncio.wait_for(main(), 60))
+    asyncio.run(asyncio.wait_for(main(), 180))
