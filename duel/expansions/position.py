@@ -590,6 +590,15 @@ class _Reader:
             raise _fail(Reason("version: this program reads version {VERSION}", VERSION=VERSION))
         expansions = self.get(data, "expansions", "", list)
         for i, name in enumerate(expansions):
+            if name in expansions[:i]:
+                raise _fail(
+                    Reason(
+                        "{field}[{i}]: {value} is listed twice",
+                        field="expansions",
+                        i=i,
+                        value=json.dumps(name),
+                    )
+                )
             if name not in EXPANSIONS:
                 raise _fail(
                     f"expansions[{i}]: {json.dumps(name)[:40]} is not one of "

@@ -94,6 +94,10 @@ def _a_pantheon_table():
         (lambda d: d["players"]["A"].update(coins=-1), "players.A.coins: expected 0 to 999"),
         (lambda d: d["military"].update(pawn=9), "military.pawn: expected -8 to 8"),
         (lambda d: d.update(expansions=["cities"]), "is not one of agora, pantheon"),
+        (
+            lambda d: d.update(expansions=["pantheon", "pantheon"]),
+            r'expansions\[1\]: "pantheon" is listed twice',
+        ),
         (lambda d: d["pyramid"].pop(), "pyramid: Age .* has 20 slots"),
         (lambda d: d.update(to_move="C"), 'to_move: expected "A" or "B"'),
         (lambda d: d["players"]["B"].update(conspiracies=[]), "Agora's; the game is played"),
