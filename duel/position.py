@@ -586,11 +586,11 @@ def _build(data: Any) -> s.State:
                 )
             owned_tokens[t] = name
         fields[b + s.COINS] = coins
-        fields[b + s.CARDS_] = _mask(city)
+        fields[b + s.CITY] = _mask(city)
         fields[b + s.UNDER] = _mask(under)
-        fields[b + s.WONDERS_] = _mask(wonders)
+        fields[b + s.WONDERS_OWNED] = _mask(wonders)
         fields[b + s.BUILT] = _mask(built)
-        fields[b + s.TOKENS_] = _mask(tokens)
+        fields[b + s.TOKENS_HELD] = _mask(tokens)
         fields[b + s.SCIENCE], fields[b + s.CHAINS], fields[b + s.ECON] = _derived_city(
             city, built, tokens
         )
@@ -613,7 +613,7 @@ def _build(data: Any) -> s.State:
                 built_total=built_total,
             )
         )
-    if built_total == s.MAX_WONDERS_BUILT and any(fields[b + s.WONDERS_] for b in s.BASE):
+    if built_total == s.MAX_WONDERS_BUILT and any(fields[b + s.WONDERS_OWNED] for b in s.BASE):
         raise PositionError(
             Reason("wonders: 7 wonders are built, so the last unbuilt wonder has left the game")
         )
@@ -1179,7 +1179,7 @@ def check_playable(state: s.State) -> None:
     """
     f = state.fields
     phase = f[s.PHASE]
-    owned_tokens = f[s.BASE[0] + s.TOKENS_] | f[s.BASE[1] + s.TOKENS_]
+    owned_tokens = f[s.BASE[0] + s.TOKENS_HELD] | f[s.BASE[1] + s.TOKENS_HELD]
     for p in (0, 1):
         if state.coins(p) > MAX_TOTAL_COINS:
             raise PositionError(
@@ -1339,7 +1339,7 @@ def _check_setup(state: s.State) -> None:
         return
     for p, name in enumerate(PLAYER_NAMES):
         b = s.BASE[p]
-        if f[b + s.CARDS_] or f[b + s.BUILT] or f[b + s.TOKENS_] or f[b + s.UNDER]:
+        if f[b + s.CITY] or f[b + s.BUILT] or f[b + s.TOKENS_HELD] or f[b + s.UNDER]:
             raise PositionError(
                 Reason(
                     "players.{name}: nothing is built and no progress token is owned before Age I",
@@ -1358,7 +1358,8 @@ def _check_setup(state: s.State) -> None:
         )
     board = f[s.BOARD].bit_count()
     if f[s.PHASE] == s.SETUP_TOKENS:
-        if board >= s.BOARD_TOKEN_COUNT or f[s.BASE[0] + s.WONDERS_] or f[s.BASE[1] + s.WONDERS_]:
+        drafted = f[s.BASE[0] + s.WONDERS_OWNED] or f[s.BASE[1] + s.WONDERS_OWNED]
+        if board >= s.BOARD_TOKEN_COUNT or drafted:
             raise PositionError(
                 Reason("phase: setup_tokens deals the 5 board tokens before any wonder is drafted")
             )
@@ -1471,7 +1472,7 @@ def _check_tokens(state: s.State) -> None:
                 )
             )
     board = f[s.BOARD].bit_count()
-    owned_all = (f[s.BASE[0] + s.TOKENS_] | f[s.BASE[1] + s.TOKENS_]).bit_count()
+    owned_all = (f[s.BASE[0] + s.TOKENS_HELD] | f[s.BASE[1] + s.TOKENS_HELD]).bit_count()
     expected = s.BOARD_TOKEN_COUNT + library_taken
     if board + owned_all != expected:
         raise PositionError(

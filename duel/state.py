@@ -101,7 +101,7 @@ if TYPE_CHECKING:
     GUILD_SLOTS,  # Age III: mask of the 3 slots dealt a guild (public: guilds have their own back)
 ) = range(21)
 PLAYER_FIELDS = 9
-COINS, CARDS_, UNDER, WONDERS_, BUILT, TOKENS_, SCIENCE, CHAINS, ECON = range(PLAYER_FIELDS)
+COINS, CITY, UNDER, WONDERS_OWNED, BUILT, TOKENS_HELD, SCIENCE, CHAINS, ECON = range(PLAYER_FIELDS)
 BASE = (21, 21 + PLAYER_FIELDS)
 N_FIELDS = 21 + 2 * PLAYER_FIELDS
 
@@ -348,23 +348,23 @@ class State:
 
     def city(self, player: int) -> list[int]:
         """Ids of the cards built by ``player``."""
-        return bits(self._f[BASE[player] + CARDS_])
+        return bits(self._f[BASE[player] + CITY])
 
     def city_mask(self, player: int) -> int:
-        return self._f[BASE[player] + CARDS_]
+        return self._f[BASE[player] + CITY]
 
     def cards_under_wonders(self, player: int) -> list[int]:
         return bits(self._f[BASE[player] + UNDER])
 
     def wonders(self, player: int) -> list[int]:
         """Wonders ``player`` owns and has not built yet."""
-        return bits(self._f[BASE[player] + WONDERS_])
+        return bits(self._f[BASE[player] + WONDERS_OWNED])
 
     def built_wonders(self, player: int) -> list[int]:
         return bits(self._f[BASE[player] + BUILT])
 
     def tokens(self, player: int) -> list[int]:
-        return bits(self._f[BASE[player] + TOKENS_])
+        return bits(self._f[BASE[player] + TOKENS_HELD])
 
     def science(self, player: int) -> list[str]:
         return [SCIENCE_SYMBOLS[i] for i in bits(self._f[BASE[player] + SCIENCE])]
@@ -387,7 +387,7 @@ class State:
         return {RESOURCES[r]: trade_price(econ, other, r) for r in range(5)}
 
     def count(self, player: int, color: str) -> int:
-        return (self._f[BASE[player] + CARDS_] & COLOR_MASK[color]).bit_count()
+        return (self._f[BASE[player] + CITY] & COLOR_MASK[color]).bit_count()
 
     @property
     def pyramid(self) -> tuple[int, ...]:
@@ -418,7 +418,7 @@ class State:
         """The tokens set aside at setup (The Great Library draws from these), once dealt."""
         if self._f[PHASE] == SETUP_TOKENS:
             return []
-        owned = self._f[BASE[0] + TOKENS_] | self._f[BASE[1] + TOKENS_]
+        owned = self._f[BASE[0] + TOKENS_HELD] | self._f[BASE[1] + TOKENS_HELD]
         return bits(ALL_TOKENS & ~self._f[BOARD] & ~owned & ~self._f[LIBRARY])
 
     @property
@@ -527,7 +527,7 @@ class State:
         econ, opp_econ = f[b + ECON], f[BASE[1 - p] + ECON]
         wonder_codes = []
         if (f[BASE[0] + BUILT] | f[BASE[1] + BUILT]).bit_count() < MAX_WONDERS_BUILT:
-            wonders = f[b + WONDERS_]
+            wonders = f[b + WONDERS_OWNED]
             architecture = 2 if econ & ARCHITECTURE_BIT else 0
             while wonders:
                 low = wonders & -wonders
@@ -561,7 +561,7 @@ class State:
 
     def _destroy_targets(self) -> int:
         f = self._f
-        return f[BASE[1 - f[TO_MOVE]] + CARDS_] & f[DESTROYING]
+        return f[BASE[1 - f[TO_MOVE]] + CITY] & f[DESTROYING]
 
     def why_illegal(self, move: int) -> str | None:
         """``None`` if ``move`` is legal here, else a sentence saying why not."""
@@ -662,7 +662,7 @@ class State:
         p = f[TO_MOVE]
         b = BASE[p]
         slots = _slots_of(f[ACCESSIBLE])
-        wonders = f[b + WONDERS_]
+        wonders = f[b + WONDERS_OWNED]
         if (f[BASE[0] + BUILT] | f[BASE[1] + BUILT]).bit_count() >= MAX_WONDERS_BUILT:
             wonders = 0
         wonder_list = _BITS[wonders]
@@ -698,14 +698,14 @@ class State:
         """Victory points now (the civilian count if the game ended after Age III)."""
         f = self._f
         b = BASE[player]
-        cards = f[b + CARDS_]
+        cards = f[b + CITY]
         return Score(
             blue=card_points(cards & BLUE),
             green=card_points(cards & GREEN),
             yellow=card_points(cards & YELLOW),
             purple=guild_points(f, cards),
             wonders=WONDER_POINTS[f[b + BUILT]],
-            tokens=TOKEN_POINTS[f[b + TOKENS_]],
+            tokens=TOKEN_POINTS[f[b + TOKENS_HELD]],
             coins=f[b + COINS] // 3,
             military=MILITARY_POINTS[player][f[PAWN] + 9],
         )
@@ -755,13 +755,13 @@ def guild_points(f: PVector[Any], cards: int) -> int:
 def total_points(f: PVector[Any], player: int) -> int:
     """``State.score(player).total`` without building the breakdown (the hot path of search)."""
     b = BASE[player]
-    cards = f[b + CARDS_]
+    cards = f[b + CITY]
     total = card_points(cards & _PLAIN_POINTS) + WONDER_POINTS[f[b + BUILT]]
     if cards & PURPLE:
         total += guild_points(f, cards)
     return (
         total
-        + TOKEN_POINTS[f[b + TOKENS_]]
+        + TOKEN_POINTS[f[b + TOKENS_HELD]]
         + MILITARY_POINTS[player][f[PAWN] + 9]
         + f[b + COINS] // 3
     )
@@ -776,7 +776,7 @@ def _category_count(f: Sequence[Any], player: int, categories: tuple[str, ...]) 
         elif category == "coins_div3":
             total += f[b + COINS] // 3
         else:
-            total += (f[b + CARDS_] & COLOR_MASK[category]).bit_count()
+            total += (f[b + CITY] & COLOR_MASK[category]).bit_count()
     return total
 
 
@@ -907,7 +907,7 @@ def _gain_science(e: Evolver, player: int, symbol_bit: int) -> bool:
 def _construct_card(e: Evolver, player: int, card: int) -> bool:
     """Put ``card`` in ``player``'s city with its immediate effects; True if the game ended."""
     b = BASE[player]
-    e[b + CARDS_] = e[b + CARDS_] | 1 << card
+    e[b + CITY] = e[b + CITY] | 1 << card
     spec = CARDS[card]
     if _CARD_ECON[card]:
         e[b + ECON] = e[b + ECON] + _CARD_ECON[card]
@@ -923,7 +923,7 @@ def _construct_card(e: Evolver, player: int, card: int) -> bool:
         best = max(_category_count(e, p, categories) for p in (0, 1))
         _gain_coins(e, player, each * best)
     if spec.shields:
-        bonus = 1 if e[b + TOKENS_] >> T_STRATEGY & 1 else 0
+        bonus = 1 if e[b + TOKENS_HELD] >> T_STRATEGY & 1 else 0
         if _move_pawn(e, player, spec.shields + bonus):
             return True
     if _CARD_SCIENCE[card]:
@@ -933,7 +933,7 @@ def _construct_card(e: Evolver, player: int, card: int) -> bool:
 
 def _gain_token(e: Evolver, player: int, token: int) -> bool:
     b = BASE[player]
-    e[b + TOKENS_] = e[b + TOKENS_] | 1 << token
+    e[b + TOKENS_HELD] = e[b + TOKENS_HELD] | 1 << token
     if TOKENS[token].coins:
         _gain_coins(e, player, TOKENS[token].coins)
     if token == T_MASONRY:
@@ -947,7 +947,7 @@ def _gain_token(e: Evolver, player: int, token: int) -> bool:
 
 def _pay(e: Evolver, player: int, coin_cost: int, trade_cost: int) -> None:
     _lose_coins(e, player, coin_cost + trade_cost)
-    if trade_cost and e[BASE[1 - player] + TOKENS_] >> T_ECONOMY & 1:
+    if trade_cost and e[BASE[1 - player] + TOKENS_HELD] >> T_ECONOMY & 1:
         _gain_coins(e, 1 - player, trade_cost)
 
 
@@ -978,8 +978,8 @@ def _civilian_end(e: Evolver) -> None:
     if a != b:
         winner = 0 if a > b else 1
     else:
-        blue_a = card_points(f[BASE[0] + CARDS_] & BLUE)
-        blue_b = card_points(f[BASE[1] + CARDS_] & BLUE)
+        blue_a = card_points(f[BASE[0] + CITY] & BLUE)
+        blue_b = card_points(f[BASE[1] + CITY] & BLUE)
         winner = SHARED if blue_a == blue_b else 0 if blue_a > blue_b else 1
     _end_game(e, winner, CIVILIAN_VICTORY)
 
@@ -1006,7 +1006,7 @@ def _apply_build(e: Evolver, code: int) -> None:
     b = BASE[player]
     _take_from_pyramid(e, card)
     if e[b + CHAINS] & _CARD_CHAIN_FROM[card]:
-        if e[b + TOKENS_] >> T_URBANISM & 1:
+        if e[b + TOKENS_HELD] >> T_URBANISM & 1:
             _gain_coins(e, player, 4)
     elif not _NEEDS_NOTHING[card] or _COIN_COST[card]:
         econ = e[b + ECON]
@@ -1026,7 +1026,7 @@ def _apply_discard(e: Evolver, code: int) -> None:
     card = code & 0xFF
     player = e[TO_MOVE]
     _take_from_pyramid(e, card)
-    _gain_coins(e, player, 2 + (e[BASE[player] + CARDS_] & YELLOW).bit_count())
+    _gain_coins(e, player, 2 + (e[BASE[player] + CITY] & YELLOW).bit_count())
     e[DISCARD] = e[DISCARD] | 1 << card
     _finish_turn(e)
 
@@ -1045,15 +1045,15 @@ def _apply_wonder(e: Evolver, code: int) -> None:
         0,
         _purchase_cost(ITEM_WONDER + w, econ, e[o + ECON], _waivable(ITEM_WONDER + w, econ)),
     )
-    e[b + WONDERS_] = e[b + WONDERS_] & ~(1 << w)
+    e[b + WONDERS_OWNED] = e[b + WONDERS_OWNED] & ~(1 << w)
     e[b + BUILT] = e[b + BUILT] | 1 << w
     if (e[b + BUILT] | e[o + BUILT]).bit_count() >= MAX_WONDERS_BUILT:
-        e[b + WONDERS_] = 0  # the eighth wonder goes back to the box
-        e[o + WONDERS_] = 0
+        e[b + WONDERS_OWNED] = 0  # the eighth wonder goes back to the box
+        e[o + WONDERS_OWNED] = 0
     spec = WONDERS[w]
     if _WONDER_ECON[w]:
         e[b + ECON] = e[b + ECON] + _WONDER_ECON[w]
-    if spec.extra_turn or e[b + TOKENS_] >> T_THEOLOGY & 1:
+    if spec.extra_turn or e[b + TOKENS_HELD] >> T_THEOLOGY & 1:
         e[EXTRA] = 1
     if spec.coins:
         _gain_coins(e, player, spec.coins)
@@ -1062,7 +1062,7 @@ def _apply_wonder(e: Evolver, code: int) -> None:
     if spec.shields and _move_pawn(e, player, spec.shields):
         return
     if spec.destroy:
-        if e[o + CARDS_] & _DESTROY_MASK[spec.destroy]:
+        if e[o + CITY] & _DESTROY_MASK[spec.destroy]:
             e[DESTROYING] = _DESTROY_MASK[spec.destroy]
             e[PHASE] = DESTROY
             return
@@ -1071,7 +1071,7 @@ def _apply_wonder(e: Evolver, code: int) -> None:
             e[PHASE] = MAUSOLEUM
             return
     elif spec.library:
-        owned = e[b + TOKENS_] | e[o + TOKENS_]
+        owned = e[b + TOKENS_HELD] | e[o + TOKENS_HELD]
         if ALL_TOKENS & ~e[BOARD] & ~owned:
             e[PHASE] = LIBRARY_DRAW
             return
@@ -1083,12 +1083,12 @@ def _apply_pick_wonder(e: Evolver, code: int) -> None:
     picks = e[PICKS]
     player = DRAFT_ORDER[picks]
     b = BASE[player]
-    e[b + WONDERS_] = e[b + WONDERS_] | 1 << w
+    e[b + WONDERS_OWNED] = e[b + WONDERS_OWNED] | 1 << w
     offer = e[OFFER] & ~(1 << w)
     picks += 1
     if offer.bit_count() == 1:  # the last wonder of a group of four has no choice left
         last_player = DRAFT_ORDER[picks]
-        e[BASE[last_player] + WONDERS_] = e[BASE[last_player] + WONDERS_] | offer
+        e[BASE[last_player] + WONDERS_OWNED] = e[BASE[last_player] + WONDERS_OWNED] | offer
         offer = 0
         picks += 1
     e[OFFER] = offer
@@ -1120,7 +1120,7 @@ def _apply_destroy(e: Evolver, code: int) -> None:
     card = code & 0xFF
     victim = 1 - e[TO_MOVE]
     b = BASE[victim]
-    e[b + CARDS_] = e[b + CARDS_] & ~(1 << card)
+    e[b + CITY] = e[b + CITY] & ~(1 << card)
     e[b + ECON] = e[b + ECON] - _CARD_ECON[card]
     e[DISCARD] = e[DISCARD] | 1 << card
     e[DESTROYING] = 0

@@ -80,9 +80,9 @@ from duel.state import (
     AGE,
     BASE,
     BUILT,
-    CARDS_,
     CHAINS,
     CHOOSE_TOKEN,
+    CITY,
     COINS,
     DESTROY,
     DRAFT,
@@ -110,9 +110,9 @@ from duel.state import (
     SETUP_WONDERS,
     TO_MOVE,
     TOKEN_POINTS,
-    TOKENS_,
+    TOKENS_HELD,
     WONDER_POINTS,
-    WONDERS_,
+    WONDERS_OWNED,
     State,
     card_points,
     guild_points,
@@ -251,9 +251,9 @@ def player_features(state: State, p: int, accessible: list[int] | None = None) -
     f = state.fields
     o = 1 - p
     b, bo = BASE[p], BASE[o]
-    cards = f[b + CARDS_]
+    cards = f[b + CITY]
     built = f[b + BUILT]
-    tokens = f[b + TOKENS_]
+    tokens = f[b + TOKENS_HELD]
     coins = f[b + COINS]
     econ = f[b + ECON]
     opp_econ = f[bo + ECON]
@@ -326,7 +326,7 @@ def player_features(state: State, p: int, accessible: list[int] | None = None) -
         out.append(tokens >> t & 1)
     for w in range(12):
         out.append(built >> w & 1)
-    owned = f[b + WONDERS_]
+    owned = f[b + WONDERS_OWNED]
     for w in range(12):
         out.append(owned >> w & 1)
     for mask in _COLOR_MASKS:
@@ -359,7 +359,7 @@ def take_now(state: State, p: int, affordable: list[int]) -> tuple[list[int], in
     b = BASE[p]
     science = f[b + SCIENCE]
     distinct = science.bit_count()
-    strategy = f[b + TOKENS_] >> _T_STRATEGY & 1
+    strategy = f[b + TOKENS_HELD] >> _T_STRATEGY & 1
     lead = f[PAWN] if p == 0 else -f[PAWN]
     best_pts = best_shields = pair = sci_win = win_cards = 0
     for c in affordable:
@@ -386,7 +386,7 @@ def take_now(state: State, p: int, affordable: list[int]) -> tuple[list[int], in
     coins = f[b + COINS]
     built = f[b + BUILT]
     if f[PHASE] != GAME_OVER and (built | f[BASE[1 - p] + BUILT]).bit_count() < MAX_WONDERS_BUILT:
-        unbuilt = f[b + WONDERS_] & ~built
+        unbuilt = f[b + WONDERS_OWNED] & ~built
         while unbuilt:
             low = unbuilt & -unbuilt
             unbuilt ^= low

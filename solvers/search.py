@@ -93,9 +93,9 @@ from duel.state import (
     AGE,
     BASE,
     BUILT,
-    CARDS_,
     CHANCE_PHASES,
     CHOOSE_TOKEN,
+    CITY,
     COINS,
     ECON,
     GAME_OVER,
@@ -107,10 +107,10 @@ from duel.state import (
     SCIENCE,
     TO_MOVE,
     TOKEN_POINTS,
-    TOKENS_,
+    TOKENS_HELD,
     WINNER,
     WONDER_POINTS,
-    WONDERS_,
+    WONDERS_OWNED,
     State,
     card_points,
     guild_points,
@@ -207,7 +207,7 @@ def _production_value(econ: int) -> float:
 
 def _margin(f) -> float:
     """Heuristic margin, A minus B, of a running game (fields ``f``)."""
-    ca, cb = f[_A + CARDS_], f[_B + CARDS_]
+    ca, cb = f[_A + CITY], f[_B + CITY]
     pa, pb = f[_A + COINS], f[_B + COINS]
     pawn = f[PAWN] + 9
     m = (
@@ -215,8 +215,8 @@ def _margin(f) -> float:
         - card_points(cb & _PLAIN_POINTS)
         + WONDER_POINTS[f[_A + BUILT]]
         - WONDER_POINTS[f[_B + BUILT]]
-        + TOKEN_POINTS[f[_A + TOKENS_]]
-        - TOKEN_POINTS[f[_B + TOKENS_]]
+        + TOKEN_POINTS[f[_A + TOKENS_HELD]]
+        - TOKEN_POINTS[f[_B + TOKENS_HELD]]
         + MILITARY_POINTS[0][pawn]
         - MILITARY_POINTS[1][pawn]
         + pa // 3
@@ -233,7 +233,8 @@ def _margin(f) -> float:
         _production_value(f[_A + ECON] & _ECON_MASK) - _production_value(f[_B + ECON] & _ECON_MASK)
     )
     if (f[_A + BUILT] | f[_B + BUILT]).bit_count() < 7:
-        m += _WONDER_BONUS[age] * (f[_A + WONDERS_].bit_count() - f[_B + WONDERS_].bit_count())
+        owned = f[_A + WONDERS_OWNED].bit_count() - f[_B + WONDERS_OWNED].bit_count()
+        m += _WONDER_BONUS[age] * owned
     bonus = 4.5 if f[PHASE] in _TOKEN_PHASES else 0.5  # a token to choose (4) + tempo (0.5)
     return m + bonus if f[TO_MOVE] == 0 else m - bonus
 

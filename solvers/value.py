@@ -44,8 +44,8 @@ from duel.state import (
     AGE,
     BASE,
     BUILT,
-    CARDS_,
     CHAINS,
+    CITY,
     COINS,
     CORE_MASK,
     ECON,
@@ -62,10 +62,10 @@ from duel.state import (
     SCIENCE,
     TO_MOVE,
     TOKEN_POINTS,
-    TOKENS_,
+    TOKENS_HELD,
     WINNER,
     WONDER_POINTS,
-    WONDERS_,
+    WONDERS_OWNED,
     State,
     card_points,
     guild_points,
@@ -380,8 +380,8 @@ class _Tables:
     def _player(self, state: State, f, s: int, p: int, accessible: list[int]) -> complex:
         w = self.w[s]
         b = BASE[p]
-        cards = f[b + CARDS_]
-        tokens = f[b + TOKENS_]
+        cards = f[b + CITY]
+        tokens = f[b + TOKENS_HELD]
         coins = f[b + COINS]
         econ = f[b + ECON]
         opp_econ = f[BASE[1 - p] + ECON]
@@ -391,7 +391,8 @@ class _Tables:
             v = self._cards(s, cards)
         if cards & _PURPLE:
             v += w[_IDX["pts_guilds"]] * guild_points(f, cards)
-        v += self.built[s][f[b + BUILT]] + self.owns[s][f[b + WONDERS_]] + self.tokens[s][tokens]
+        v += self.built[s][f[b + BUILT]] + self.owns[s][f[b + WONDERS_OWNED]]
+        v += self.tokens[s][tokens]
         v += self.coins[s][coins] if coins < 128 else self._coins_beyond(w, coins)
         v += self.lead[s][lead + 9]
         v += self.loot[s][(f[MILITARY] >> (2 if p == 0 else 0)) & 3]

@@ -31,7 +31,7 @@ from duel.solvers.value import NAMED_MODELS, ValueModel, default_model, named_mo
 from duel.state import (
     AGE,
     BASE,
-    CARDS_,
+    CITY,
     COINS,
     DRAFT,
     ECON,
@@ -90,7 +90,7 @@ def test_known_features_of_a_built_card():
     # Give A a Lumber Yard by hand: wood production 1, B's wood price 3.
     lumber = card_named("Lumber Yard")
     f = list(state.fields)
-    f[BASE[0] + CARDS_] |= lumber.bit
+    f[BASE[0] + CITY] |= lumber.bit
     f[BASE[0] + ECON] += 1  # one wood
     s = State(pvector(f))
     g = dict(zip(FEATURE_NAMES, player_features(s, 0), strict=True))

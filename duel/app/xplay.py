@@ -706,7 +706,7 @@ class XGameControl:
         )
 
 
-def _play_lines(  # noqa: C901 - one branch per command
+def _play_lines(
     control: XGameControl, read: Callable[[str], str], write: Callable[[str], None]
 ) -> int:
     """The line mode: the board and the numbered moves before each human decision; the exit

@@ -111,7 +111,7 @@ enum {
 
 /* One player's city. Field names follow the Python player fields. */
 typedef struct dc_player {
-    dc_cards cards;   /* CARDS_: built cards */
+    dc_cards cards;   /* CITY: built cards */
     dc_cards under;   /* UNDER: cards used to build wonders */
     int32_t coins;    /* COINS */
     uint32_t econ;    /* ECON: packed economy, see above */

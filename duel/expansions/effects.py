@@ -351,7 +351,7 @@ def resolve(t: XState) -> None:
         finish_turn(t)
 
 
-def _start_step(t: XState, step: tuple) -> bool:  # noqa: C901 - one branch per kind of step
+def _start_step(t: XState, step: tuple) -> bool:
     """Begin ``step``: True if it was applied at once, False if it is now the phase."""
     kind = step[0]
     if kind == "decree":  # chance: whoever is to move stays so

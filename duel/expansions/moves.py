@@ -83,7 +83,7 @@ class XMove:
     def is_chance(self) -> bool:
         return self.kind in CHANCE_KINDS
 
-    def __str__(self) -> str:  # noqa: C901 - one line per kind of move
+    def __str__(self) -> str:
         k, a = self.kind, self.args
         if k == "build":
             return f"build {_card(a[0])}"
@@ -188,7 +188,7 @@ class XMove:
             raise MoveParseError(f"cannot read {text.strip()!r}: {error}") from None
 
 
-def _agora_text(k: str, a: tuple) -> str:  # noqa: C901 - one line per kind of move
+def _agora_text(k: str, a: tuple) -> str:
     if k == "decree":
         return f"decree {a[1]} in chamber {a[0]}"
     if k == "back":

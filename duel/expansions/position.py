@@ -575,7 +575,7 @@ class _Reader:
         return DeckCard(name, known)
 
     # --- the state --------------------------------------------------------------------------------
-    def state(self) -> XState:  # noqa: C901 - one block per part of the table
+    def state(self) -> XState:
         data = self.data
         self.keys(data, "", _TOP[""])
         if data.get("format", FORMAT) != FORMAT:

@@ -10,7 +10,7 @@ C and tuned for the solvers; the expansions change its prices, military track, c
 and scoring at many points. This engine is written for clarity over speed, plays the base game
 too (``expansions=()``), and a test plays random base games through both engines and requires
 the same moves, outcomes and results, so the two agree on every base rule
-(``tests/test_expansion_engine.py``).
+(``tests/expansions/test_base_agreement.py``).
 
 **Private information** (``docs/engine.md``, "Private information"). A state has an
 ``observer``: ``None`` for the referee, who sees everything, or a player, whose *view* holds only
