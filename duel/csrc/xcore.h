@@ -1,0 +1,172 @@
+/*
+ * xcore.h -- 7 Wonders Duel with its expansions in C: the compiled mirror of duel/expansions/.
+ *
+ * The Python expansion engine (duel/expansions/state.py, rules.py, legal.py) stays the readable
+ * reference; this is its compiled mirror, rule for rule, checked against it at every step by
+ * tests/expansions/test_xcore.py. Each helper names the Python function it mirrors.
+ *
+ * Why a sibling of the base core rather than the base core grown: the base state (dc_state) is a
+ * 224-byte value tuned for the solvers, with a packed economy and 20-slot structures; the
+ * expansions add a treasury on Astarte, six Pantheon spaces, decks with partly known tops, tokens
+ * on the structures, and (Agora) 25-slot structures. Growing dc_state would slow every base
+ * search; a separate state with the base's tables and helpers (one unity build: duel_core.c is
+ * included) leaves the base core byte for byte as it was.
+ *
+ * Encodings are the Python engine's: card ids 0..90 (base 0..72, Grand Temples 73..77, Agora's
+ * Senators 78..90), Wonder ids 0..15, Progress token ids 0..14, Divinity ids 0..14 in the data's
+ * order (DX_GATE for the Gate), Mythology ids 0..4 in MYTHOLOGIES order. A move is an int32:
+ * kind << 16 | a << 8 | b (duel/xcore.py maps it to and from XMove). A state may be the referee's
+ * (observer -1) or a player's view (observer 0 or 1): a view holds DX_UNKNOWN where the opponent's
+ * private card is, and its chance nodes range over what that player cannot rule out.
+ */
+#ifndef XCORE_H
+#define XCORE_H
+
+#include "duel_core.c"
+
+#define DX_SLOTS 25 /* Agora's structures; the base game's and Pantheon's use 20 */
+#define DX_SPACES 6
+#define DX_DECK_MAX 3
+#define DX_GATE 15
+#define DX_EMPTY (-1)    /* a Pantheon space with no card; a deck entry / drawn card: none */
+#define DX_UNKNOWN (-2)  /* a card the observer does not know */
+#define DX_NO_MINERVA (-128)
+#define DX_PANTHEON 1
+#define DX_AGORA 2
+
+typedef struct dx_divinity_spec {
+    uint8_t mythology, effect, amount;
+} dx_divinity_spec;
+
+/* Divinity effects (components._EFFECT_OF), in tools/gen_xtables.py EFFECTS order. */
+enum {
+    DX_E_ENKI, DX_E_ISHTAR, DX_E_NISABA, DX_E_ASTARTE, DX_E_BAAL, DX_E_TANIT, DX_E_APHRODITE,
+    DX_E_HADES, DX_E_ZEUS, DX_E_ANUBIS, DX_E_ISIS, DX_E_RA, DX_E_MARS, DX_E_MINERVA, DX_E_NEPTUNE
+};
+
+#include "xcore_tables.h"
+
+/* Phases: the strings of XState.phase, in DX_PHASE_NAMES order (duel/xcore.py reads them). */
+#define DX_PHASES(X)                                                                           \
+    X(SETUP_TOKENS, "setup_tokens") X(SETUP_WONDERS, "setup_wonders") X(DRAFT, "draft")         \
+    X(REVEAL, "reveal") X(PLAY, "play") X(CHOOSE_TOKEN, "choose_token")                         \
+    X(LIBRARY_DRAW, "library_draw") X(LIBRARY_CHOOSE, "library_choose") X(DESTROY, "destroy")   \
+    X(MAUSOLEUM, "mausoleum") X(CHOOSE_STARTER, "choose_starter") X(GAME_OVER, "game_over")     \
+    X(DEAL_BACKS, "deal_backs") X(PLACE_MYTHOLOGY, "place_mythology")                           \
+    X(PLACE_OFFERINGS, "place_offerings") X(DRAW_DIVINITIES, "draw_divinities") X(SEAT, "seat") \
+    X(FLIP, "flip") X(ENKI_TOKENS, "enki_tokens") X(ENKI_CHOOSE, "enki_choose")                 \
+    X(NISABA, "nisaba") X(BAAL, "baal") X(ZEUS, "zeus") X(ZEUS_REVEAL, "zeus_reveal")           \
+    X(ANUBIS, "anubis") X(ISIS, "isis") X(RA, "ra") X(MINERVA, "minerva")                       \
+    X(NEPTUNE_REMOVE, "neptune_remove") X(NEPTUNE_APPLY, "neptune_apply") X(TOP, "top")         \
+    X(GATE_CHOOSE, "gate_choose") X(THEATER_DECK, "theater_deck") X(DECK, "deck")               \
+    X(THEATER_CHOOSE, "theater_choose") X(THEATER_ORDER, "theater_order")
+#define DX_PHASE_ENUM(name, text) DX_##name,
+enum { DX_PHASES(DX_PHASE_ENUM) DX_N_PHASES };
+
+/* Move kinds; the arguments of each (a, b, or the low 16 bits) are in duel/xcore.py. */
+#define DX_KINDS(X)                                                                            \
+    X(BUILD, "build") X(DISCARD, "discard") X(WONDER, "wonder") X(PICK, "pick")                 \
+    X(TOKEN, "token") X(DESTROY_CARD, "destroy") X(MAUSOLEUM_CARD, "mausoleum")                 \
+    X(START, "start") X(REVEAL_CARD, "reveal_card") X(REVEAL_WONDER, "reveal_wonder")           \
+    X(REVEAL_TOKEN, "reveal_token") X(LIBRARY_DRAW_MOVE, "library_draw")                        \
+    X(DEAL_BACKS_MOVE, "deal_backs") X(PLACE_MYTHOLOGY_MOVE, "place_mythology")                 \
+    X(PLACE_OFFERINGS_MOVE, "place_offerings") X(DRAW_DIVINITIES_MOVE, "draw_divinities")       \
+    X(SEAT_MOVE, "seat") X(FLIP_MOVE, "flip") X(ENKI_TOKENS_MOVE, "enki_tokens")                \
+    X(TOP_MOVE, "top") X(DECK_MOVE, "deck") X(ACTIVATE, "activate") X(SNAKE, "snake")           \
+    X(TAKE, "take") X(ZEUS_MOVE, "zeus") X(UNBUILD, "unbuild") X(ISIS_MOVE, "isis")             \
+    X(STEAL, "steal") X(MINERVA_MOVE, "minerva") X(REMOVE, "remove") X(APPLY, "apply")          \
+    X(THEATER, "theater") X(CHOOSE, "choose") X(ORDER, "order")
+#define DX_KIND_ENUM(name, text) DX_K_##name,
+enum { DX_KINDS(DX_KIND_ENUM) DX_N_KINDS };
+
+#define DX_MOVE(kind, a, b) ((int32_t)((kind) << 16 | (a) << 8 | (b)))
+#define DX_KIND(m) ((m) >> 16)
+#define DX_A(m) (((m) >> 8) & 0xFF)
+#define DX_B(m) ((m) & 0xFF)
+#define DX_LOW(m) ((m) & 0xFFFF)
+#define DX_DRAWN_UNSEEN 0x80 /* draw_divinities b: the opponent's draw, unseen */
+#define DX_NO_DIVINITY 0xFF  /* seat a: a face-down Divinity the observer does not know */
+
+/* Victory kinds (XState.victory). */
+enum { DX_NO_VICTORY, DX_MILITARY, DX_SCIENCE, DX_CIVILIAN, DX_POLITICAL };
+
+/* Buffers: the most legal moves of a decision and outcomes of a chance node (the Age III back
+ * deal: C(20, 3) = 1140). */
+#define DX_MAX_MOVES 512
+#define DX_MAX_OUTCOMES 1140
+
+typedef struct dx_space {
+    int8_t divinity;  /* Divinity id, DX_GATE, DX_UNKNOWN (face down, not ours); DX_EMPTY: none */
+    int8_t mythology; /* -1 for the Gate */
+    int8_t owner;     /* who seated it; -1 for the Gate */
+    uint8_t face_up;
+} dx_space;
+
+/* One player's side of the table (table.City). */
+typedef struct dx_city {
+    dc_cards cards;
+    int32_t coins, astarte; /* the treasury, and the coins lying on Astarte */
+    uint32_t econ;          /* production and one-of producers packed as the base core's ECON */
+    uint32_t chains;        /* chain symbols of the cards owned */
+    uint16_t wonders;       /* owned, not built */
+    uint16_t built;         /* built */
+    uint16_t tokens;
+    uint8_t science;        /* distinct symbols, bit i = SCIENCE_SYMBOLS[i] */
+    int8_t snake;           /* Nisaba: the opponent's green card whose symbol is ours, or -1 */
+    int8_t under[DX_N_WONDERS]; /* the Age card under each built Wonder */
+    uint8_t n_mythology;
+    int8_t mythology[8];    /* Mythology tokens held, in the order taken */
+    uint8_t offerings;      /* Offering tokens held: bit i = DX_OFFERINGS[i] */
+    uint8_t n_divinities;
+    int8_t divinities[16];  /* activated (and the Gate), in order */
+} dx_city;
+
+/* A position (XState's fields; Agora's are not mirrored yet). Zero every byte before filling it
+ * (dx_new_game, the module's from-bytes do) so that states compare bytewise. */
+typedef struct dx_state {
+    dc_cards unseen, discard;
+    dx_city p[2];
+    uint32_t present, accessible, reveal, back_slots;
+    int8_t pyramid[DX_SLOTS];
+    uint16_t board, offer, wonders_unseen, library, enki_tokens;
+    uint8_t expansions; /* DX_PANTHEON | DX_AGORA */
+    int8_t observer;    /* -1: the referee; 0 or 1: that player's view */
+    int8_t phase, to_move, age, pawn;
+    uint8_t military, picks, extra;
+    int8_t winner;
+    uint8_t victory, destroying; /* destroying: 0, 1 = brown, 2 = grey */
+    int8_t minerva;              /* DX_NO_MINERVA or a track position */
+    /* Pantheon */
+    dx_space spaces[DX_SPACES];
+    uint8_t deck_size[DX_N_MYTHOLOGIES];
+    uint8_t n_tops[DX_N_MYTHOLOGIES];         /* deck_tops: cards known to lie on top */
+    int8_t top_divinity[DX_N_MYTHOLOGIES][DX_DECK_MAX]; /* DX_UNKNOWN: not to the observer */
+    uint8_t top_known_to[DX_N_MYTHOLOGIES][DX_DECK_MAX]; /* bit p: player p knows it */
+    int8_t mythology_on[DX_SLOTS]; /* -1 or the Mythology token lying on the slot */
+    int8_t offering_on[DX_SLOTS];  /* 0 or the value of the Offering token on the slot */
+    int8_t drawing;                /* the Mythology being drawn from, or -1 */
+    uint8_t drawn_unseen;          /* drawn is None: the opponent's draw in a view */
+    uint8_t n_drawn;
+    int8_t drawn[2];
+    uint8_t n_revealing;
+    int8_t revealing[DX_N_MYTHOLOGIES]; /* Mythology ids, DX_REVEALING_GATE/THEATER, or a
+                                           Divinity + DX_REVEALING_DIVINITY */
+    uint8_t n_chosen;
+    int8_t chosen[DX_N_MYTHOLOGIES]; /* Divinities; in seat: (count drawn,); zeus_reveal: (slot,) */
+} dx_state;
+
+#define DX_REVEALING_GATE 8
+#define DX_REVEALING_THEATER 9
+#define DX_REVEALING_DIVINITY 16
+
+static inline int dx_slots(const dx_state *s);
+static void dx_new_game(dx_state *s, int expansions);
+static int dx_is_chance(const dx_state *s);
+static int dx_legal_moves(const dx_state *s, int32_t *out);
+static int dx_chance_outcomes(const dx_state *s, int32_t *moves, int64_t *weights);
+static void dx_apply(dx_state *s, int32_t move);
+static int32_t dx_random_move(const dx_state *s, dc_rng *rng);
+static int dx_total_points(const dx_state *s, int player);
+static void dx_view(const dx_state *s, int player, dx_state *out);
+
+#endif /* XCORE_H */
