@@ -224,7 +224,8 @@ def _agora_text(k: str, a: tuple) -> str:  # noqa: C901 - one line per kind of m
     if k == "swap":
         return f"swap {_card(a[0])} for {_card(a[1])}"
     if k == "move_decree":
-        return f"move decree {a[1]} from {a[0]} to {a[2]}"
+        what = f"decree {a[1]}" if a[1] is not None else "face-down decree"
+        return f"move {what} from {a[0]} to {a[2]}"
     if k == "sabotage":
         return f"sabotage {_wonder(a[0])}"
     if k == "treason_deal":
@@ -308,6 +309,27 @@ def _parse_keep(rest: str) -> XMove:
     kept = None if parts[0].lower() == "a conspiracy" else (conspiracy_named(parts[0]),)
     returned = None if parts[1].lower() == "the other" else conspiracy_named(parts[1])
     return XMove("keep", (kept, returned, where))
+
+
+def _parse_move(rest: str) -> XMove:
+    """move cube C to D | move decree NAME from C to D | move face-down decree from C to D"""
+    what, _, chambers = rest.rpartition(" from ")
+    words = what.split()
+    if not what:
+        cube = rest.split()
+        if len(cube) != 4 or cube[0].lower() != "cube" or cube[2].lower() != "to":
+            raise MoveParseError("expected 'move cube C to D'")
+        return XMove("move_cube", (int(cube[1]), int(cube[3])))
+    source, _, target = chambers.partition(" to ")
+    if what.lower() == "face-down decree":
+        name = None
+    elif words[0].lower() == "decree" and len(words) > 1:
+        name = decree_named(" ".join(words[1:]))
+    else:
+        raise MoveParseError(
+            "expected 'move decree NAME from C to D' or 'move face-down decree from C to D'"
+        )
+    return XMove("move_decree", (int(source), name, int(target)))
 
 
 assert set(DIVINITY) and GATE not in DIVINITY
@@ -394,7 +416,7 @@ _PARSERS = {
     ),
     "keep": _parse_keep,
     "place": lambda r: XMove("place", (int(r.split()[-1]),)),
-    "move": lambda r: XMove("move_cube", (int(r.split()[1]), int(r.split()[3]))),
+    "move": _parse_move,
     "no": lambda r: XMove(
         {"move": "no_move", "trigger": "no_trigger", "discard": "no_discard"}[r.strip().lower()]
     ),

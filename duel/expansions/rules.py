@@ -219,10 +219,14 @@ def _finish_turn(t: XState) -> None:
     t.step = None  # a step answered by a shared rule (Extortion's steal, Espionage's token)
     if t.pending:
         if t.continuation is None:
-            t.continuation = ("finish",)
+            # whose turn it is: a step of the opponent's (a military token the pawn gave them,
+            # a pair from Coercion) makes them the mover for a while
+            t.continuation = ("finish", t.to_move)
         senate.resolve(t)
         return
     continuation, t.continuation = t.continuation, None
+    if continuation is not None and continuation[0] == "finish":
+        t.to_move = continuation[1]
     if continuation is not None and continuation[0] == "resume":
         t.phase, t.to_move = continuation[1], continuation[2]
         return
@@ -896,16 +900,37 @@ def science_symbols(t: XState, player: int) -> frozenset[str]:
     return frozenset(symbols)
 
 
+def symbol_count(t: XState, player: int, symbol: str) -> int:
+    """How many times ``symbol`` shows in ``player``'s city (BGA ``hasScientificSymbolPair``):
+    its green cards, Law (the token, Ishtar) and the Snake token."""
+    city, other = t.cities[player], t.cities[1 - player]
+    count = sum(1 for c in city.cards if XCARDS[c].science == symbol)
+    if symbol == "law":
+        count += (T_LAW in city.tokens) + ("Ishtar" in city.divinities)
+    snake = city.snake
+    if snake is not None and snake in other.cards and XCARDS[snake].science == symbol:
+        count += 1
+    return count
+
+
+def check_science_supremacy(t: XState) -> bool:
+    """Scientific supremacy after an effect that can change both players' symbols (BGA
+    ``checkImmediateVictory``): six for one player wins, six for both is a draw. True if the
+    game ended."""
+    reached = [len(t.cities[p].science) >= SCIENCE_VICTORY_SYMBOLS for p in (0, 1)]
+    if all(reached):
+        _end_game(t, 2, "science")
+    elif any(reached):
+        _end_game(t, reached.index(True), "science")
+    return any(reached)
+
+
 def recompute_science(t: XState) -> bool:
-    """After cards changed city (Agora's Coercion): each player's symbols
-    (:func:`science_symbols`); True if that wins (6)."""
+    """After a player's symbols changed otherwise than by gaining one (Obscurantism's lock):
+    each player's symbols (:func:`science_symbols`); True if that ends the game."""
     for player in (0, 1):
         t.cities[player].science = science_symbols(t, player)
-    for player in (0, 1):
-        if len(t.cities[player].science) >= SCIENCE_VICTORY_SYMBOLS:
-            _end_game(t, player, "science")
-            return True
-    return False
+    return check_science_supremacy(t)
 
 
 senate.bind(sys.modules[__name__])

@@ -8,9 +8,9 @@ Agora military token (another cube to place)... Each effect is a *step* queued i
 ``t.pending``. :func:`resolve` works through the queue: a step that needs nobody's decision is
 applied at once; a step that needs a decision or a chance outcome becomes the state's phase
 (the step itself in ``t.step``), and the move that answers it resolves the rest of the queue.
-When the queue is empty, ``t.continuation`` says what comes next: ``("finish",)`` the end of
-the turn, ``("play", player)`` the rest of a turn that began with a Conspiracy, ``("resume",
-phase, player)`` the Wonder draft.
+When the queue is empty, ``t.continuation`` says what comes next: ``("finish", player)`` the
+end of ``player``'s turn, ``("play", player)`` the rest of a turn that began with a Conspiracy,
+``("resume", phase, player)`` the Wonder draft.
 
 The functions that change a state take ``t``, a fresh copy being built (as in
 :mod:`duel.expansions.rules`).
@@ -39,6 +39,7 @@ from duel.expansions.components import (
     SENATOR_IDS,
     SENATOR_KIND,
     T_ORGANIZED_CRIME,
+    XCARDS,
     structure_of,
 )
 from duel.expansions.moves import XMove
@@ -198,6 +199,10 @@ def _start_step(t: XState, step: tuple) -> bool:  # noqa: C901 - one branch per 
         wait = (
             "curia" if any(not p.prepared and not p.used for p in t.cities[player].plots) else None
         )
+    elif kind == "pair":
+        wait = "choose_token" if t.board else None
+    elif kind == "supremacy":
+        RULES.check_science_supremacy(t)
     elif kind == "coins":
         _auto_coins(t, player, step[2])
     elif kind == "shields":
@@ -337,11 +342,12 @@ def trigger_moves(s: XState, which) -> list[XMove]:
 
 
 def _insider_moves(s: XState) -> list[XMove]:
+    """Insider Influence: the top Decree of any Chamber, face up or down (BGA moves the Decree
+    at the top of the Chamber's stack), to any other Chamber."""
     return [
-        XMove("move_decree", (c, name, d))
+        XMove("move_decree", (c, entries[0][0] if entries[0][1] else None, d))
         for c, entries in enumerate(s.decrees, 1)
-        for name, up in dict.fromkeys(entries)
-        if up
+        if entries
         for d in range(1, 7)
         if d != c
     ]
@@ -476,14 +482,22 @@ def _done(t: XState) -> None:
 
 
 def _apply_decree(t: XState, m: XMove) -> None:
+    """A face-down Decree turns up: the last face-down one of the Chamber (a Decree Insider
+    Influence moved lies under the others). A step ``("decree", chamber, loser)`` of Insider
+    Influence also names the controller of the Chamber the Decree left (Standing army's shield
+    leaves them)."""
     chamber, name = m.args
     entries = list(t.decrees[chamber - 1])
-    i = next(i for i, (_, up) in enumerate(entries) if not up)
+    i = max(i for i, (_, up) in enumerate(entries) if not up)
     entries[i] = (name, True)
     t.decrees = (*t.decrees[: chamber - 1], tuple(entries), *t.decrees[chamber:])
+    loser = t.step[2] if t.step is not None and len(t.step) > 2 else None
     owner = controller(t.senate, chamber)
-    if name == "Standing army" and owner is not None and RULES._move_pawn(t, owner, 1):
-        return
+    if name == "Standing army":
+        if loser is not None and RULES._move_pawn(t, 1 - loser, 1):
+            return
+        if owner is not None and RULES._move_pawn(t, owner, 1):
+            return
     _done(t)
 
 
@@ -645,13 +659,22 @@ def _apply_treason_deal(t: XState, m: XMove) -> None:
 
 
 def _apply_discard_free(t: XState, m: XMove) -> None:
+    """Turn of Events: a card to the discard pile. With Pantheon, the tokens of the cards it
+    uncovers go to the player at once (BGA ``DiscardAvailableCardTrait``: a Mythology token's
+    Divinity is placed before the second discard), so a token never leaves with a card."""
     card = m.args[0]
     RULES._take_from_pyramid(t, card)
     t.discard = t.discard | {card}
+    if t.pantheon and not RULES._take_uncovered_tokens(t):
+        t.step = None  # the Mythology draw first; the seat resumes the steps (_finish_turn)
+        return
     _done(t)
 
 
 def _apply_swap(t: XState, m: XMove) -> None:
+    """Coercion (BGA ``SwapBuildingTrait::actionSwapBuilding``): the cards change cities; a
+    green card that gives its new owner a pair of symbols offers them a Progress token, the
+    mover first; scientific supremacy is checked after both choices (both at six: a draw)."""
     mine, theirs = m.args
     player = t.to_move
     city, other = t.cities[player], t.cities[1 - player]
@@ -660,22 +683,35 @@ def _apply_swap(t: XState, m: XMove) -> None:
     for p in (0, 1):
         if t.cities[p].snake in (mine, theirs):
             t.cities[p].snake = None  # the card changed city: the Snake token falls off
-    if RULES.recompute_science(t):
-        return
+        t.cities[p].science = RULES.science_symbols(t, p)
+    pairs = [
+        ("pair", p)
+        for p, card in ((player, theirs), (1 - player, mine))
+        if XCARDS[card].science and RULES.symbol_count(t, p, XCARDS[card].science) >= 2
+    ]
+    push(t, *pairs, ("supremacy", player), front=True)
     _done(t)
 
 
 def _apply_move_decree(t: XState, m: XMove) -> None:
-    source, name, target = m.args
+    """Insider Influence moves the top Decree of a Chamber under the Decrees of another (BGA
+    ``Senate::moveDecree``). Nothing else happens when both Chambers have the same controller
+    (or none); otherwise a face-down Decree turns up, and Standing army's shield leaves the
+    source's controller and joins the target's."""
+    source, _, target = m.args
     old_source, old_target = controller(t.senate, source), controller(t.senate, target)
-    entries = list(t.decrees[source - 1])
-    entries.remove((name, True))
     decrees = list(t.decrees)
-    decrees[source - 1] = tuple(entries)
-    decrees[target - 1] = (*decrees[target - 1], (name, True))
+    moved, *rest = decrees[source - 1]
+    decrees[source - 1] = tuple(rest)
+    decrees[target - 1] = (*decrees[target - 1], moved)
     t.decrees = tuple(decrees)
-    if name == "Standing army":
-        # the shield leaves the source's controller and joins the target's
+    if old_source == old_target:
+        _done(t)
+        return
+    name, face_up = moved
+    if not face_up:  # turned up under the target's Decrees; its effect then (_apply_decree)
+        push(t, ("decree", target, old_source), front=True)
+    elif name == "Standing army":
         if old_source is not None and RULES._move_pawn(t, 1 - old_source, 1):
             return
         if old_target is not None and RULES._move_pawn(t, old_target, 1):
@@ -741,11 +777,14 @@ def tithes(t: XState, colour: str) -> None:
 
 def military_token(t: XState, player: int, large: bool) -> None:
     """An Agora military token taken by ``player``: a cube to place, or an opponent's cube to
-    remove and one of theirs to move."""
-    if large:
-        push(t, ("evict", player), ("move", player))
-    else:
-        push(t, ("place", player))
+    remove and one of theirs to move. Its actions come before the rest of the chain that moved
+    the pawn (BGA prepends them: a Politician's next action, Knossos's or Political Maneuver's
+    next step waits), after the Decrees the same change turns up (BGA turns them at once)."""
+    steps = (("evict", player), ("move", player)) if large else (("place", player),)
+    lead = 0
+    while lead < len(t.pending) and t.pending[lead][0] == "decree":
+        lead += 1
+    t.pending = (*t.pending[:lead], *steps, *t.pending[lead:])
 
 
 def setup_decrees(t: XState) -> None:

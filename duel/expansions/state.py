@@ -174,7 +174,9 @@ class XState:
     def describe(self) -> str:
         if self.is_terminal():
             if self.winner == 2:
-                return "game over: shared victory"
+                # both players at six science symbols at once (Coercion) is a draw
+                both = " (science)" if self.victory == "science" else ""
+                return f"game over: shared victory{both}"
             return f"game over: {PLAYER_NAMES[self.winner]} wins ({self.victory})"
         who = "chance" if self.is_chance() else PLAYER_NAMES[self.to_move]
         age = f"age {self.age}" if self.age else "setup"
