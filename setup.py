@@ -53,7 +53,14 @@ class OptionalBuildExt(build_ext):
 ENGINE_C = ["duel/csrc/duel_core.c", "duel/csrc/duel_core.h", "duel/csrc/duel_tables.h"]
 XCORE_C = [
     f"duel/csrc/{part}"
-    for part in ("xcore.h", "xcore_tables.h", "xcore_state.c", "xcore_rules.c", "xcore_legal.c")
+    for part in (
+        "xcore.h",
+        "xcore_tables.h",
+        "xcore_state.c",
+        "xcore_rules.c",
+        "xcore_senate.c",
+        "xcore_legal.c",
+    )
 ]
 SEARCH_C = [*ENGINE_C, "duel/csrc/ccore_capi.h", "solvers/csrc/heuristic.h"]
 # The parts solvers/csrc/csearch_module.c includes, in its order: one translation unit, so pip

@@ -8,9 +8,9 @@ searching code can use either engine; :func:`to_xstate` and :func:`from_xstate` 
 between the two (the differential test, ``tests/expansions/test_xcore.py``, compares them at every
 step). The Python engine stays the reference.
 
-Covered so far: the base game and Pantheon. :func:`new_game` returns a :class:`CXState` where the
-compiled core covers the expansions asked for, and the Python engine's
-:class:`~duel.expansions.XState` otherwise (Agora; ``DUEL_PURE=1``; no C compiler).
+It plays the base game, Pantheon, Agora and both. :func:`new_game` returns a :class:`CXState`
+where the compiled core is built, and the Python engine's :class:`~duel.expansions.XState`
+otherwise (``DUEL_PURE=1``; no C compiler).
 
 >>> import random
 >>> state = new_game(("pantheon",))
@@ -34,6 +34,7 @@ from pyrsistent import pmap, pvector
 
 from duel.catalog import CHAIN_SYMBOLS, SCIENCE_SYMBOLS, bits
 from duel.expansions import XMove, XState, new_xgame
+from duel.expansions.agora import CONSPIRACIES, DECREES
 from duel.expansions.components import (
     DIVINITIES,
     GATE,
@@ -47,6 +48,7 @@ from duel.expansions.table import (
     EXPANSIONS,
     City,
     DeckCard,
+    Plot,
     Space,
     XIllegalMoveError,
 )
@@ -56,7 +58,9 @@ from duel.state import _CARD_ECON, _WONDER_ECON
 
 PURE_ENV = "DUEL_PURE"
 #: The expansions the compiled core plays (the base game is ``()``).
-COMPILED: frozenset[tuple[str, ...]] = frozenset({(), ("pantheon",)})
+COMPILED: frozenset[tuple[str, ...]] = frozenset(
+    {(), ("pantheon",), ("agora",), ("agora", "pantheon")}
+)
 
 
 def _load() -> ModuleType | None:
@@ -74,8 +78,15 @@ xcore: ModuleType | None = _load()
 AVAILABLE: bool = xcore is not None
 
 _EXPANSION_BIT = {"pantheon": 1, "agora": 2}
+_BACKS = (None, "senator", "age", "guild", "temple")
+_STEPS = (None, "decree", "place", "evict", "move", "senate", "conspirator", "conspire", "steal",
+          "destroy", "lock", "fraud", "treason", "espionage", "discard_any", "take", "coercion",
+          "insider", "sabotage", "curia", "pair", "supremacy", "coins", "shields")  # fmt: skip
+_SECTIONS = ("left", "middle", "right")
+_COINS = ("blackmail", "embezzlement")
+_CONTINUATIONS = (None, "finish", "play", "resume")
 _VICTORIES = ("", "military", "science", "civilian", "political")
-_DESTROYING = (None, "brown", "grey")
+_DESTROYING = (None, "brown", "grey", "blue", "yellow")
 _NO_MINERVA = -128
 _EMPTY, _UNKNOWN = -1, -2
 _GATE_ID = 15
@@ -190,7 +201,91 @@ def to_xstate(c: Any) -> XState:
         if s.phase in ("seat", "zeus_reveal")
         else tuple(_DIVINITY_NAMES[x] for x in chosen)
     )
+    if s.agora:
+        _agora_to_x(d, s)
     return s._freeze()
+
+
+def _step_tuple(x: int) -> tuple | None:
+    kind, a, b, c = _STEPS[x & 0xFF], x >> 8 & 0xFF, x >> 16 & 0xFF, x >> 24 & 0xFF
+    if kind is None:
+        return None
+    if kind == "decree":
+        return ("decree", a) if b == 0 else ("decree", a, None if b == 1 else b - 2)
+    if kind == "senate":
+        return ("senate", a, _SECTIONS[b], c)
+    if kind == "destroy":
+        return ("destroy", a, _DESTROYING[b])
+    if kind in ("discard_any", "shields"):
+        return (kind, a, b)
+    if kind == "coins":
+        return ("coins", a, _COINS[b])
+    return (kind, a)
+
+
+def _step_code(step: tuple | None) -> int:
+    if step is None:
+        return 0
+    kind, a = _STEPS.index(step[0]), step[1]
+    b = c = 0
+    if step[0] == "decree":
+        b = 0 if len(step) == 2 else 1 if step[2] is None else 2 + step[2]
+    elif step[0] == "senate":
+        b, c = _SECTIONS.index(step[2]), step[3]
+    elif step[0] == "destroy":
+        b = _DESTROYING.index(step[2])
+    elif step[0] in ("discard_any", "shields"):
+        b = step[2]
+    elif step[0] == "coins":
+        b = _COINS.index(step[2])
+    return kind | a << 8 | b << 16 | c << 24
+
+
+def _plot_deck(names: list[int], known: list[int], n: int) -> tuple[DeckCard, ...]:
+    return tuple(
+        DeckCard(
+            None if names[k] < 0 else CONSPIRACIES[names[k]],
+            frozenset(p for p in (0, 1) if known[k] >> p & 1),
+        )
+        for k in range(n)
+    )
+
+
+def _agora_to_x(d: dict[str, Any], s: XState) -> None:
+    s.senate = tuple((d["senate"][2 * c], d["senate"][2 * c + 1]) for c in range(6))
+    s.decrees = tuple(
+        tuple(
+            (None, False) if x < 0 else (DECREES[x], True)
+            for x in d["decree"][6 * c : 6 * c + d["n_decrees"][c]]
+        )
+        for c in range(6)
+    )
+    s.plot_size = d["plot_size"]
+    s.plot_top = _plot_deck(d["plot_top"], d["plot_top_known"], d["n_plot_top"])
+    s.plot_bottom = _plot_deck(d["plot_bottom"], d["plot_bottom_known"], d["n_plot_bottom"])
+    s.drawn_plots = (
+        None
+        if d["drawn_plots_unseen"]
+        else tuple(CONSPIRACIES[x] for x in d["drawn_plots"][: d["n_drawn_plots"]])
+    )
+    s.pending = tuple(_step_tuple(x) for x in d["pending"][: d["n_pending"]])
+    s.step = _step_tuple(d["step"])
+    cont = d["continuation"]
+    kind, who = _CONTINUATIONS[cont & 0xFF], cont >> 16 & 0xFF
+    s.continuation = (
+        None
+        if kind is None
+        else ("resume", PHASES[cont >> 8 & 0xFF], who)
+        if kind == "resume"
+        else (kind, who)
+    )
+    s.triggered = bool(d["triggered"])
+    s.backs = tuple(_BACKS[x] for x in d["backs"][: len(s.pyramid)]) if s.age else ()
+    s.senators_seen = frozenset(bits(d["senators_seen"]))
+    s.removed = frozenset(bits(d["removed"]))
+    s.removed_now = None if d["removed_now_none"] else tuple(d["removed_now"][: d["n_removed_now"]])
+    s.removed_by = None if d["removed_by"] < 0 else d["removed_by"]
+    s.locked = frozenset(bits(d["locked"]))
 
 
 def _revealing_name(x: int) -> str:
@@ -216,6 +311,16 @@ def _city(d: dict[str, Any], p: int) -> City:
     city.offerings = tuple(OFFERINGS[i] for i in bits(f["offerings"]))
     city.divinities = tuple(_divinity_name(x) for x in f["divinities"][: f["n_divinities"]])
     city.snake = None if f["snake"] < 0 else f["snake"]
+    city.plots = tuple(
+        Plot(
+            None if f["plot_name"][k] < 0 else CONSPIRACIES[f["plot_name"][k]],
+            prepared=bool(f["plot_flags"][k] & 1),
+            fresh=bool(f["plot_flags"][k] & 2),
+            used=bool(f["plot_flags"][k] & 4),
+            card=None if f["plot_card"][k] < 0 else f["plot_card"][k],
+        )
+        for k in range(f["n_plots"])
+    )
     return city
 
 
@@ -244,8 +349,16 @@ def _city_fields(city: City, p: int) -> dict[str, Any]:
         "offerings": sum(1 << OFFERINGS.index(v) for v in city.offerings),
         "n_divinities": len(city.divinities),
         "divinities": _padded([_DIVINITY_ID[x] for x in city.divinities], 16),
+        "n_plots": len(city.plots),
+        "plot_name": _padded([_name_id(p.name, CONSPIRACIES) for p in city.plots], 16),
+        "plot_flags": _padded([p.prepared | p.fresh << 1 | p.used << 2 for p in city.plots], 16),
+        "plot_card": _padded([-1 if p.card is None else p.card for p in city.plots], 16, -1),
     }
     return {f"p{p}.{k}": v for k, v in fields.items()}
+
+
+def _name_id(name: str | None, names: tuple[str, ...]) -> int:
+    return _UNKNOWN if name is None else names.index(name)
 
 
 def _padded(values: list[int], size: int, fill: int = 0) -> list[int]:
@@ -314,7 +427,49 @@ def from_xstate(s: XState) -> Any:
     d["top_divinity"], d["top_known_to"] = tops, known
     for p in (0, 1):
         d.update(_city_fields(s.cities[p], p))
+    d.update(_agora_fields(s))
     return xcore.from_bytes(_pack(d))
+
+
+def _agora_fields(s: XState) -> dict[str, Any]:
+    cont = s.continuation
+    if cont is None:
+        continuation = 0
+    elif cont[0] == "resume":
+        continuation = 3 | _PHASE_ID[cont[1]] << 8 | cont[2] << 16
+    else:
+        continuation = _CONTINUATIONS.index(cont[0]) | cont[1] << 16
+    decree = []
+    for entries in s.decrees:
+        decree += _padded([-1 if name is None else DECREES.index(name) for name, _ in entries], 6)
+    return {
+        "senators_seen": _mask(s.senators_seen),
+        "removed": _mask(s.removed),
+        "senate": [n for pair in s.senate for n in pair],
+        "n_decrees": [len(e) for e in s.decrees],
+        "decree": decree,
+        "plot_size": s.plot_size,
+        "n_plot_top": len(s.plot_top),
+        "n_plot_bottom": len(s.plot_bottom),
+        "plot_top": _padded([_name_id(c.divinity, CONSPIRACIES) for c in s.plot_top], 16),
+        "plot_bottom": _padded([_name_id(c.divinity, CONSPIRACIES) for c in s.plot_bottom], 16),
+        "plot_top_known": _padded([_mask(c.known_to) for c in s.plot_top], 16),
+        "plot_bottom_known": _padded([_mask(c.known_to) for c in s.plot_bottom], 16),
+        "drawn_plots_unseen": int(s.drawn_plots is None),
+        "n_drawn_plots": len(s.drawn_plots or ()),
+        "drawn_plots": _padded([CONSPIRACIES.index(n) for n in s.drawn_plots or ()], 2),
+        "n_pending": len(s.pending),
+        "pending": _padded([_step_code(x) for x in s.pending], xcore.MAX_PENDING),
+        "step": _step_code(s.step),
+        "continuation": continuation,
+        "triggered": int(s.triggered),
+        "backs": _padded([_BACKS.index(b) for b in s.backs], xcore.SLOTS),
+        "removed_now_none": int(s.removed_now is None),
+        "n_removed_now": len(s.removed_now or ()),
+        "removed_now": _padded(list(s.removed_now or ()), 3),
+        "removed_by": -1 if s.removed_by is None else s.removed_by,
+        "locked": _mask(s.locked),
+    }
 
 
 def _revealing_id(x: str) -> int:
@@ -328,6 +483,10 @@ def _revealing_id(x: str) -> int:
 
 
 # --- moves ----------------------------------------------------------------------------------------
+def _plot_names(mask: int) -> tuple[str, ...]:
+    return tuple(sorted(CONSPIRACIES[i] for i in bits(mask)))
+
+
 def _local_names(mythology: int, local: int) -> tuple[str, ...]:
     first = _MYTHOLOGY_ID[MYTHOLOGIES[mythology]] * 3
     return tuple(sorted(_DIVINITY_NAMES[first + i] for i in bits(local)))
@@ -340,7 +499,7 @@ def _local_mask(mythology: str, names: Iterable[str]) -> int:
 
 def decode_move(code: int, expansions: tuple[str, ...]) -> XMove:  # noqa: C901, PLR0911, PLR0912
     """The :class:`XMove` of a compiled move code."""
-    kind, a, b, low = KINDS[code >> 16], code >> 8 & 0xFF, code & 0xFF, code & 0xFFFF
+    kind, a, b, low = KINDS[code >> 24], code >> 8 & 0xFF, code & 0xFF, code & 0xFFFFFF
     if kind in ("build", "discard", "destroy", "mausoleum", "snake", "take"):
         return XMove(kind, (b,))
     if kind in ("wonder", "isis", "reveal_card"):
@@ -381,7 +540,42 @@ def decode_move(code: int, expansions: tuple[str, ...]) -> XMove:  # noqa: C901,
     if kind == "order":
         ids = [low >> (5 * k) & 31 for k in range(3)]
         return XMove(kind, (tuple(_DIVINITY_NAMES[x] for x in ids if x != 31),))
-    raise ValueError(f"unknown move code {code:#x}")
+    return _decode_agora(kind, a, b, low)
+
+
+def _decode_agora(kind: str, a: int, b: int, low: int) -> XMove:  # noqa: PLR0911
+    if kind == "decree":
+        return XMove(kind, (a, DECREES[b]))
+    if kind == "back":
+        return XMove(kind, (a, _BACKS[b]))
+    if kind == "draw_plots":
+        return XMove(kind, (_plot_names(low) if low else None,))
+    if kind == "keep":
+        kept, other, where = low & 31, low >> 5 & 31, ("top", "bottom")[low >> 10 & 1]
+        if kept == 31:
+            return XMove(kind, (None, None, where))
+        return XMove(kind, ((CONSPIRACIES[kept],), CONSPIRACIES[other], where))
+    if kind in ("place", "evict", "lock", "sabotage"):
+        return XMove(kind, (a,))
+    if kind in ("move_cube", "swap"):
+        return XMove(kind, (a, b))
+    if kind in ("no_move", "stop", "conspire", "no_trigger", "no_discard"):
+        return XMove(kind)
+    if kind == "prepare":
+        return XMove(kind, (b, a))
+    if kind == "trigger":
+        return XMove(kind, (a, CONSPIRACIES[b]))
+    if kind in ("free_build", "discard_free"):
+        return XMove(kind, (b,))
+    if kind == "treason_deal":
+        if low >> 21 & 1:
+            return XMove(kind, (None,))
+        cards = [low >> (7 * k) & 127 for k in range(3)]
+        return XMove(kind, (tuple(c for c in cards if c != 127),))
+    if kind == "move_decree":
+        name = low >> 6 & 31
+        return XMove(kind, (low & 7, None if name == 31 else DECREES[name], low >> 3 & 7))
+    raise ValueError(f"unknown move kind {kind!r}")
 
 
 def encode_move(move: XMove) -> int:  # noqa: C901, PLR0911, PLR0912
@@ -390,7 +584,7 @@ def encode_move(move: XMove) -> int:  # noqa: C901, PLR0911, PLR0912
     k = _KIND_ID.get(kind)
     if k is None:
         raise XIllegalMoveError(f"the compiled core has no move {kind!r}")
-    code = k << 16
+    code = k << 24
     if kind in ("build", "discard", "destroy", "mausoleum", "snake", "take"):
         return code | args[0]
     if kind in ("wonder", "isis", "reveal_card"):
@@ -429,6 +623,41 @@ def encode_move(move: XMove) -> int:  # noqa: C901, PLR0911, PLR0912
     if kind == "order":
         ids = [_DIVINITY_ID[n] for n in args[0]] + [31] * (3 - len(args[0]))
         return code | sum(x << (5 * i) for i, x in enumerate(ids))
+    return code | _encode_agora(kind, args)
+
+
+def _encode_agora(kind: str, args: tuple) -> int:  # noqa: C901, PLR0911
+    if kind == "decree":
+        return args[0] << 8 | DECREES.index(args[1])
+    if kind == "back":
+        return args[0] << 8 | _BACKS.index(args[1])
+    if kind == "draw_plots":
+        return 0 if args[0] is None else _mask(CONSPIRACIES.index(n) for n in args[0])
+    if kind == "keep":
+        where = 1 << 10 if args[2] == "bottom" else 0
+        if args[0] is None:
+            return 31 | 31 << 5 | where
+        return CONSPIRACIES.index(args[0][0]) | CONSPIRACIES.index(args[1]) << 5 | where
+    if kind in ("place", "evict", "lock", "sabotage"):
+        return args[0] << 8
+    if kind in ("move_cube", "swap"):
+        return args[0] << 8 | args[1]
+    if kind in ("no_move", "stop", "conspire", "no_trigger", "no_discard"):
+        return 0
+    if kind == "prepare":
+        return args[1] << 8 | args[0]
+    if kind == "trigger":
+        return args[0] << 8 | CONSPIRACIES.index(args[1])
+    if kind in ("free_build", "discard_free"):
+        return args[0]
+    if kind == "treason_deal":
+        if args[0] is None:
+            return 1 << 21 | 0x1FFFFF
+        cards = [*args[0], *[127] * (3 - len(args[0]))]
+        return sum(c << (7 * k) for k, c in enumerate(cards))
+    if kind == "move_decree":
+        name = 31 if args[1] is None else DECREES.index(args[1])
+        return args[0] | args[2] << 3 | name << 6
     raise XIllegalMoveError(f"the compiled core has no move {kind!r}")
 
 

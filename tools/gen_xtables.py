@@ -163,6 +163,7 @@ def generate() -> str:  # noqa: PLR0915 - one table after another
         out.append(mask_literal(f"DX_OFFERING_SLOTS_{tag}", list(offer), "uint8_t"))
     science_names = ", ".join(f'"{s}"' for s in SCIENCE_SYMBOLS)
     out.append(f"static const char *const DX_SCIENCE_NAMES[7] = {{{science_names}}};")
+    out.extend(_agora_tables())
     out.append("")
     out.append("/* Structures by Age (index 0 unused), the base game's then Agora's (25 slots). */")
     out.append("typedef struct dx_layout {")
@@ -191,6 +192,53 @@ def generate() -> str:  # noqa: PLR0915 - one table after another
     out.append("")
     out.append("#endif /* XCORE_TABLES_H */")
     return "\n".join(out) + "\n"
+
+
+def _enum(prefix: str, names: tuple[str, ...]) -> str:
+    items = ", ".join(
+        f"{prefix}_{''.join(ch if ch.isalnum() else '_' for ch in n.upper())}" for n in names
+    )
+    return f"enum {{{items}}};"
+
+
+def _agora_tables() -> list[str]:
+    """Agora's Senate, Decrees, Conspiracies and Senators."""
+    out = ["", "/* Agora: Decrees and Conspiracies in the data's order. */"]
+    out.append(f"#define DX_N_DECREES {len(agora.DECREES)}")
+    out.append(f"#define DX_N_CONSPIRACIES {len(agora.CONSPIRACIES)}")
+    out.append(f"#define DX_CUBES {agora.CUBES}")
+    out.append(_enum("DX_D", agora.DECREES))
+    out.append(_enum("DX_C", agora.CONSPIRACIES))
+    by_name = sorted(range(len(agora.CONSPIRACIES)), key=lambda i: agora.CONSPIRACIES[i])
+    rank = [by_name.index(i) for i in range(len(agora.CONSPIRACIES))]
+    out.append("/* Each Conspiracy's rank in alphabetical order (Python sorts names). */")
+    out.append(mask_literal("DX_CONSPIRACY_RANK", rank, "uint8_t"))
+    with_move = sum(1 << agora.CONSPIRACIES.index(c) for c in agora.CONSPIRACIES_WITH_MOVE)
+    out.append(f"#define DX_CONSPIRACIES_WITH_MOVE 0x{with_move:x}u")
+    sections = ("left", "middle", "right")
+    out.append(mask_literal("DX_CHAMBER_POINTS", [c.points for c in agora.CHAMBERS], "uint8_t"))
+    out.append(
+        mask_literal(
+            "DX_CHAMBER_SECTION", [sections.index(c.section) for c in agora.CHAMBERS], "uint8_t"
+        )
+    )
+    up = sum(1 << i for i, c in enumerate(agora.CHAMBERS) if c.decree_face_up)
+    out.append(f"#define DX_DECREES_FACE_UP 0x{up:x}u /* bit i: Chamber i + 1 */")
+    kinds = [
+        3 if agora.senator_names()[i][1].kind == "conspirator"
+        else sections.index(agora.senator_names()[i][1].section)
+        for i in range(len(SENATOR_IDS))
+    ]  # fmt: skip
+    out.append("/* Each Senator's kind: 0-2 a Politician of that section, 3 a Conspirator. */")
+    out.append(mask_literal("DX_SENATOR_KIND", kinds, "uint8_t"))
+    out.append(f"#define DX_N_SENATORS {len(SENATOR_IDS)}")
+    actions = [agora.senate_actions(b) for b in range(24)]
+    out.append(mask_literal("DX_SENATE_ACTIONS", actions, "uint8_t"))
+    out.append(
+        mask_literal("DX_SENATORS_PER_AGE", [0, *(agora.SENATORS_PER_AGE[a] for a in (1, 2, 3))],
+                     "uint8_t")
+    )  # fmt: skip
+    return out
 
 
 def main() -> None:

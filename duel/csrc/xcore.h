@@ -59,7 +59,13 @@ enum {
     X(ANUBIS, "anubis") X(ISIS, "isis") X(RA, "ra") X(MINERVA, "minerva")                       \
     X(NEPTUNE_REMOVE, "neptune_remove") X(NEPTUNE_APPLY, "neptune_apply") X(TOP, "top")         \
     X(GATE_CHOOSE, "gate_choose") X(THEATER_DECK, "theater_deck") X(DECK, "deck")               \
-    X(THEATER_CHOOSE, "theater_choose") X(THEATER_ORDER, "theater_order")
+    X(THEATER_CHOOSE, "theater_choose") X(THEATER_ORDER, "theater_order")                      \
+    X(DECREE, "decree") X(BACK, "back") X(DRAW_PLOTS, "draw_plots") X(KEEP_PLOT, "keep_plot")   \
+    X(PLACE, "place") X(EVICT, "evict") X(MOVE_CUBE, "move_cube") X(SENATE, "senate")           \
+    X(CONSPIRATOR, "conspirator") X(LOCK_TOKEN, "lock_token") X(FRAUD, "fraud")                 \
+    X(TREASON_DEAL, "treason_deal") X(TREASON, "treason") X(ESPIONAGE, "espionage")             \
+    X(DISCARD_ANY, "discard_any") X(COERCION, "coercion") X(INSIDER, "insider")                 \
+    X(SABOTAGE, "sabotage") X(CURIA, "curia")
 #define DX_PHASE_ENUM(name, text) DX_##name,
 enum { DX_PHASES(DX_PHASE_ENUM) DX_N_PHASES };
 
@@ -75,25 +81,38 @@ enum { DX_PHASES(DX_PHASE_ENUM) DX_N_PHASES };
     X(TOP_MOVE, "top") X(DECK_MOVE, "deck") X(ACTIVATE, "activate") X(SNAKE, "snake")           \
     X(TAKE, "take") X(ZEUS_MOVE, "zeus") X(UNBUILD, "unbuild") X(ISIS_MOVE, "isis")             \
     X(STEAL, "steal") X(MINERVA_MOVE, "minerva") X(REMOVE, "remove") X(APPLY, "apply")          \
-    X(THEATER, "theater") X(CHOOSE, "choose") X(ORDER, "order")
+    X(THEATER, "theater") X(CHOOSE, "choose") X(ORDER, "order")                                \
+    X(DECREE_MOVE, "decree") X(BACK_MOVE, "back") X(DRAW_PLOTS_MOVE, "draw_plots")              \
+    X(KEEP, "keep") X(PLACE_MOVE, "place") X(EVICT_MOVE, "evict") X(MOVE_CUBE_MOVE, "move_cube") \
+    X(NO_MOVE, "no_move") X(STOP, "stop") X(CONSPIRE, "conspire") X(PREPARE, "prepare")         \
+    X(TRIGGER, "trigger") X(NO_TRIGGER, "no_trigger") X(LOCK, "lock")                           \
+    X(FREE_BUILD, "free_build") X(TREASON_DEAL_MOVE, "treason_deal")                            \
+    X(DISCARD_FREE, "discard_free") X(NO_DISCARD, "no_discard") X(SWAP, "swap")                 \
+    X(MOVE_DECREE, "move_decree") X(SABOTAGE_MOVE, "sabotage")
 #define DX_KIND_ENUM(name, text) DX_K_##name,
 enum { DX_KINDS(DX_KIND_ENUM) DX_N_KINDS };
 
-#define DX_MOVE(kind, a, b) ((int32_t)((kind) << 16 | (a) << 8 | (b)))
-#define DX_KIND(m) ((m) >> 16)
+#define DX_MOVE(kind, a, b) ((int32_t)((kind) << 24 | (a) << 8 | (b)))
+#define DX_KIND(m) ((m) >> 24)
 #define DX_A(m) (((m) >> 8) & 0xFF)
 #define DX_B(m) ((m) & 0xFF)
-#define DX_LOW(m) ((m) & 0xFFFF)
+#define DX_LOW(m) ((m) & 0xFFFFFF)
 #define DX_DRAWN_UNSEEN 0x80 /* draw_divinities b: the opponent's draw, unseen */
 #define DX_NO_DIVINITY 0xFF  /* seat a: a face-down Divinity the observer does not know */
 
 /* Victory kinds (XState.victory). */
 enum { DX_NO_VICTORY, DX_MILITARY, DX_SCIENCE, DX_CIVILIAN, DX_POLITICAL };
 
-/* Buffers: the most legal moves of a decision and outcomes of a chance node (the Age III back
- * deal: C(20, 3) = 1140). */
+/* Buffers: the most legal moves of a decision and outcomes of a chance node. */
 #define DX_MAX_MOVES 512
-#define DX_MAX_OUTCOMES 1140
+#define DX_MAX_OUTCOMES 2048 /* Treason's deal: C(23, 3) = 1771 */
+
+#define DX_MAX_PLOTS 16
+#define DX_PLOT_PREPARED 1
+#define DX_PLOT_FRESH 2
+#define DX_PLOT_USED 4
+#define DX_MAX_PENDING 32
+#define DX_MAX_DECREES 6 /* Decrees in one Chamber (Insider Influence piles them) */
 
 typedef struct dx_space {
     int8_t divinity;  /* Divinity id, DX_GATE, DX_UNKNOWN (face down, not ours); DX_EMPTY: none */
@@ -119,9 +138,14 @@ typedef struct dx_city {
     uint8_t offerings;      /* Offering tokens held: bit i = DX_OFFERINGS[i] */
     uint8_t n_divinities;
     int8_t divinities[16];  /* activated (and the Gate), in order */
+    /* Agora: Conspiracies in hand, in the order drawn */
+    uint8_t n_plots;
+    int8_t plot_name[DX_MAX_PLOTS]; /* DX_UNKNOWN: the opponent's, unseen */
+    uint8_t plot_flags[DX_MAX_PLOTS]; /* DX_PLOT_PREPARED | _FRESH | _USED */
+    int8_t plot_card[DX_MAX_PLOTS];   /* the card tucked under it, or -1 */
 } dx_city;
 
-/* A position (XState's fields; Agora's are not mirrored yet). Zero every byte before filling it
+/* A position: XState's fields. Zero every byte before filling it
  * (dx_new_game, the module's from-bytes do) so that states compare bytewise. */
 typedef struct dx_state {
     dc_cards unseen, discard;
@@ -153,7 +177,45 @@ typedef struct dx_state {
                                            Divinity + DX_REVEALING_DIVINITY */
     uint8_t n_chosen;
     int8_t chosen[DX_N_MYTHOLOGIES]; /* Divinities; in seat: (count drawn,); zeus_reveal: (slot,) */
+    /* Agora */
+    dc_cards senators_seen, removed;
+    uint8_t senate[6][2];                     /* cubes by Chamber and player */
+    uint8_t n_decrees[6];
+    int8_t decree[6][DX_MAX_DECREES];         /* a face-up Decree, or -1 face down (unknown) */
+    uint8_t plot_size, n_plot_top, n_plot_bottom;
+    int8_t plot_top[DX_MAX_PLOTS], plot_bottom[DX_MAX_PLOTS]; /* Conspiracy or DX_UNKNOWN */
+    uint8_t plot_top_known[DX_MAX_PLOTS], plot_bottom_known[DX_MAX_PLOTS];
+    uint8_t drawn_plots_unseen, n_drawn_plots;
+    int8_t drawn_plots[2];                    /* sorted by name */
+    uint8_t n_pending;
+    uint32_t pending[DX_MAX_PENDING];         /* steps (DX_STEP) */
+    uint32_t step;                            /* the step being answered, or 0 */
+    uint32_t continuation;                    /* DX_CONT_* | phase << 8 | player << 16, or 0 */
+    uint8_t triggered;
+    int8_t backs[DX_SLOTS];                   /* DX_BACK_*: 0 not dealt yet */
+    uint8_t removed_now_none, n_removed_now;  /* removed_now is None / its length */
+    int8_t removed_now[3];
+    int8_t removed_by;                        /* -1: None */
+    uint16_t locked;
 } dx_state;
+
+/* Steps of Agora's queue (senate.py): kind | a << 8 | b << 16 | c << 24. A decree step's a is
+ * its Chamber and b 0 (no third field), 1 (None) or 2 + the player the Decree left. */
+enum {
+    DX_S_NONE, DX_S_DECREE, DX_S_PLACE, DX_S_EVICT, DX_S_MOVE, DX_S_SENATE, DX_S_CONSPIRATOR,
+    DX_S_CONSPIRE, DX_S_STEAL, DX_S_DESTROY, DX_S_LOCK, DX_S_FRAUD, DX_S_TREASON,
+    DX_S_ESPIONAGE, DX_S_DISCARD_ANY, DX_S_TAKE, DX_S_COERCION, DX_S_INSIDER, DX_S_SABOTAGE,
+    DX_S_CURIA, DX_S_PAIR, DX_S_SUPREMACY, DX_S_COINS, DX_S_SHIELDS
+};
+#define DX_STEP(kind, a, b, c) ((uint32_t)(kind) | (uint32_t)(a) << 8 | (uint32_t)(b) << 16 | (uint32_t)(c) << 24)
+#define DX_STEP_KIND(x) ((x) & 0xFF)
+#define DX_STEP_A(x) (((x) >> 8) & 0xFF)
+#define DX_STEP_B(x) (((x) >> 16) & 0xFF)
+#define DX_STEP_C(x) (((x) >> 24) & 0xFF)
+enum { DX_CONT_NONE, DX_CONT_FINISH, DX_CONT_PLAY, DX_CONT_RESUME };
+enum { DX_BACK_NONE, DX_BACK_SENATOR, DX_BACK_AGE, DX_BACK_GUILD, DX_BACK_TEMPLE };
+/* destroying: 0 none, then these colours */
+enum { DX_DESTROY_BROWN = 1, DX_DESTROY_GREY, DX_DESTROY_BLUE, DX_DESTROY_YELLOW };
 
 #define DX_REVEALING_GATE 8
 #define DX_REVEALING_THEATER 9

@@ -3,7 +3,7 @@
  * outcomes with their exact integer weights (duel/expansions/legal.py in C), in the Python
  * engine's order, and random play.
  */
-#include "xcore_rules.c"
+#include "xcore_senate.c"
 
 static inline int dx_card_moves(dc_cards cards, int kind, int32_t *out) {
     int list[DX_N_CARDS], n = dc_card_list(cards, list);
@@ -45,6 +45,134 @@ static int dx_activations(const dx_state *s, int32_t *out) {
     return n;
 }
 
+/* trigger_moves: the mover's Conspiracies whose flags pass (`none` of `flags`, not fresh when
+ * `prepared`); an unseen one may be any the observer cannot place. */
+static int dx_trigger_moves(const dx_state *s, int prepared, int32_t *out) {
+    const dx_city *city = &s->p[s->to_move];
+    int n = 0;
+    for (int k = 0; k < city->n_plots; k++) {
+        int f = city->plot_flags[k];
+        int ok = prepared ? (f & DX_PLOT_PREPARED) && !(f & (DX_PLOT_FRESH | DX_PLOT_USED))
+                          : !(f & (DX_PLOT_PREPARED | DX_PLOT_USED));
+        if (!ok) continue;
+        if (city->plot_name[k] >= 0) {
+            out[n++] = DX_MOVE(DX_K_TRIGGER, k + 1, city->plot_name[k]);
+        } else {
+            for (uint32_t c = dx_unaccounted_plots(s); c; c &= c - 1)
+                out[n++] = DX_MOVE(DX_K_TRIGGER, k + 1, dc_ctz32(c));
+        }
+    }
+    return n;
+}
+
+/* _agora_moves: prepare a Conspiracy with a card; trigger a prepared one once a turn */
+static int dx_agora_moves(const dx_state *s, int32_t *out) {
+    const dx_city *city = &s->p[s->to_move];
+    int n = 0;
+    for (uint32_t acc = s->accessible; acc; acc &= acc - 1) {
+        int card = s->pyramid[dc_ctz32(acc)];
+        for (int k = 0; k < city->n_plots; k++)
+            if (!(city->plot_flags[k] & (DX_PLOT_PREPARED | DX_PLOT_USED)))
+                out[n++] = DX_MOVE(DX_K_PREPARE, k + 1, card);
+    }
+    if (!s->triggered) n += dx_trigger_moves(s, 1, out + n);
+    return n;
+}
+
+static int dx_place_moves(const dx_state *s, uint32_t chambers, int32_t *out) {
+    int n = 0;
+    if (!dx_supply(s, s->to_move)) return 0;
+    for (int c = 0; c < 6; c++)
+        if (chambers >> c & 1) out[n++] = DX_MOVE(DX_K_PLACE_MOVE, c + 1, 0);
+    return n;
+}
+
+static int dx_move_cube_moves(const dx_state *s, int32_t *out) {
+    int n = 0, player = s->to_move;
+    for (int c = 1; c <= 6; c++) {
+        if (!s->senate[c - 1][player]) continue;
+        if (c > 1) out[n++] = DX_MOVE(DX_K_MOVE_CUBE_MOVE, c, c - 1);
+        if (c < 6) out[n++] = DX_MOVE(DX_K_MOVE_CUBE_MOVE, c, c + 1);
+    }
+    return n;
+}
+
+static int dx_agora_decisions(const dx_state *s, int32_t *out) {
+    int n = 0, player = s->to_move;
+    switch (s->phase) {
+    case DX_PLACE: return dx_place_moves(s, 0x3F, out);
+    case DX_EVICT:
+        for (int c = 0; c < 6; c++)
+            if (s->senate[c][1 - player]) out[n++] = DX_MOVE(DX_K_EVICT_MOVE, c + 1, 0);
+        return n;
+    case DX_MOVE_CUBE:
+        n = dx_move_cube_moves(s, out);
+        out[n++] = DX_MOVE(DX_K_NO_MOVE, 0, 0);
+        return n;
+    case DX_SENATE: {
+        int section = DX_STEP_B(s->step);
+        uint32_t chambers = 0;
+        for (int c = 0; c < 6; c++)
+            if (DX_CHAMBER_SECTION[c] == section) chambers |= 1u << c;
+        n = dx_place_moves(s, chambers, out);
+        n += dx_move_cube_moves(s, out + n);
+        out[n++] = DX_MOVE(DX_K_STOP, 0, 0);
+        return n;
+    }
+    case DX_CONSPIRATOR:
+        n = dx_place_moves(s, 0x3F, out);
+        out[n++] = DX_MOVE(DX_K_CONSPIRE, 0, 0);
+        return n;
+    case DX_KEEP_PLOT:
+        if (s->drawn_plots_unseen) {
+            out[n++] = DX_MOVE(DX_K_KEEP, 0, 0) | 31 | 31 << 5;
+            out[n++] = DX_MOVE(DX_K_KEEP, 0, 0) | 31 | 31 << 5 | 1 << 10;
+            return n;
+        }
+        for (int i = 0; i < s->n_drawn_plots; i++)
+            for (int j = 0; j < s->n_drawn_plots; j++)
+                if (i != j)
+                    for (int w = 0; w < 2; w++)
+                        out[n++] = DX_MOVE(DX_K_KEEP, 0, 0) | s->drawn_plots[i] |
+                                   s->drawn_plots[j] << 5 | w << 10;
+        return n;
+    case DX_LOCK_TOKEN: return dx_mask_moves((uint32_t)dx_lockable(s, player), DX_K_LOCK, out);
+    case DX_FRAUD:
+        for (uint32_t x = dx_fraud_slots(s); x; x &= x - 1)
+            out[n++] = DX_MOVE(DX_K_FREE_BUILD, 0, s->pyramid[dc_ctz32(x)]);
+        return n;
+    case DX_TREASON:
+        n = dx_card_moves(dx_treason_cards(s), DX_K_FREE_BUILD, out);
+        if (!n) out[n++] = DX_MOVE(DX_K_NO_DISCARD, 0, 0);
+        return n;
+    case DX_ESPIONAGE: return dx_mask_moves(dx_box_tokens(s), DX_K_TOKEN, out);
+    case DX_DISCARD_ANY: {
+        int slots = dx_slots(s);
+        for (int slot = 0; slot < slots; slot++)
+            if ((s->accessible >> slot & 1) && s->pyramid[slot] >= 0)
+                out[n++] = DX_MOVE(DX_K_DISCARD_FREE, 0, s->pyramid[slot]);
+        if (DX_STEP_B(s->step) == 2) out[n++] = DX_MOVE(DX_K_NO_DISCARD, 0, 0);
+        return n;
+    }
+    case DX_COERCION: return dx_swaps(s, player, out, DX_K_SWAP);
+    case DX_INSIDER:
+        for (int c = 0; c < 6; c++) {
+            if (!s->n_decrees[c]) continue;
+            for (int d = 0; d < 6; d++)
+                if (d != c) /* the top Decree's name when face up, else 31 */
+                    out[n++] = DX_MOVE(DX_K_MOVE_DECREE, 0, 0) | (c + 1) | (d + 1) << 3 |
+                               (s->decree[c][0] >= 0 ? s->decree[c][0] : 31) << 6;
+        }
+        return n;
+    case DX_SABOTAGE: return dx_mask_moves(s->p[1 - player].built, DX_K_SABOTAGE_MOVE, out);
+    case DX_CURIA:
+        n = dx_trigger_moves(s, 0, out);
+        out[n++] = DX_MOVE(DX_K_NO_TRIGGER, 0, 0);
+        return n;
+    default: return 0;
+    }
+}
+
 /* _play_moves */
 static int dx_play_moves(const dx_state *s, int32_t *out) {
     int player = s->to_move, n = 0, nw = 0, funds = dx_funds(&s->p[player]), trade;
@@ -61,6 +189,7 @@ static int dx_play_moves(const dx_state *s, int32_t *out) {
         for (int i = 0; i < nw; i++) out[n++] = DX_MOVE(DX_K_WONDER, wonders[i], card);
     }
     if ((s->expansions & DX_PANTHEON) && s->age >= 2) n += dx_activations(s, out + n);
+    if (s->expansions & DX_AGORA) n += dx_agora_moves(s, out + n);
     return n;
 }
 
@@ -127,7 +256,8 @@ static int dx_legal_moves(const dx_state *s, int32_t *out) {
     case DX_LIBRARY_CHOOSE: return dx_mask_moves(s->library, DX_K_TOKEN, out);
     case DX_ENKI_CHOOSE: return dx_mask_moves(s->enki_tokens, DX_K_TOKEN, out);
     case DX_DESTROY: {
-        dc_cards colour = s->destroying == 1 ? DX_BROWN : s->destroying == 2 ? DX_GREY : 0;
+        static const dc_cards COLOURS[5] = {0, DX_BROWN, DX_GREY, DX_BLUE, DX_YELLOW};
+        dc_cards colour = COLOURS[s->destroying];
         return dx_card_moves(other->cards & colour, DX_K_DESTROY_CARD, out);
     }
     case DX_MAUSOLEUM: return dx_card_moves(s->discard, DX_K_MAUSOLEUM_CARD, out);
@@ -164,7 +294,7 @@ static int dx_legal_moves(const dx_state *s, int32_t *out) {
             if (s->deck_size[m]) out[n++] = DX_MOVE(DX_K_THEATER, m, 0);
         return n;
     case DX_THEATER_ORDER: return dx_order_moves(s, out);
-    default: return 0;
+    default: return dx_agora_decisions(s, out);
     }
 }
 
@@ -173,7 +303,7 @@ static int dx_is_chance(const dx_state *s) {
     case DX_SETUP_TOKENS: case DX_SETUP_WONDERS: case DX_REVEAL: case DX_DEAL_BACKS:
     case DX_LIBRARY_DRAW: case DX_PLACE_MYTHOLOGY: case DX_PLACE_OFFERINGS:
     case DX_DRAW_DIVINITIES: case DX_FLIP: case DX_ENKI_TOKENS: case DX_TOP: case DX_DECK:
-    case DX_ZEUS_REVEAL:
+    case DX_ZEUS_REVEAL: case DX_DECREE: case DX_BACK: case DX_DRAW_PLOTS: case DX_TREASON_DEAL:
         return 1;
     default: return 0;
     }
@@ -181,6 +311,16 @@ static int dx_is_chance(const dx_state *s) {
 
 /* reveal_pool: the cards `slot` can turn out to be. */
 static inline dc_cards dx_reveal_pool(const dx_state *s, int slot) {
+    if (s->expansions & DX_AGORA) { /* agora_reveal_pool: by the slot's back */
+        int back = s->backs[slot];
+        if (back == DX_BACK_GUILD) return s->unseen & DC_AGE_DECK_4;
+        if (back == DX_BACK_TEMPLE) return s->unseen & DX_TEMPLES;
+        dc_cards deck = s->age == 1 ? DC_AGE_DECK_1 : s->age == 2 ? DC_AGE_DECK_2 : DC_AGE_DECK_3;
+        dc_cards removed = 0;
+        if (!s->removed_now_none)
+            for (int k = 0; k < s->n_removed_now; k++) removed |= DC_CARD_BIT(s->removed_now[k]);
+        return s->unseen & deck & ~removed;
+    }
     if (s->age < 3) return s->unseen;
     dc_cards backs = s->expansions & DX_PANTHEON ? DX_TEMPLES : DC_AGE_DECK_4;
     return s->unseen & (s->back_slots >> slot & 1 ? backs : DC_AGE_DECK_3);
@@ -222,8 +362,95 @@ static int dx_chance_outcomes(const dx_state *s, int32_t *moves, int64_t *weight
     case DX_REVEAL:
     case DX_ZEUS_REVEAL: {
         int slot = s->phase == DX_REVEAL ? dc_ctz32(s->reveal) : s->chosen[0];
+        if ((s->expansions & DX_AGORA) && s->backs[slot] == DX_BACK_SENATOR) {
+            /* senator_reveal_outcomes: a kind's lowest unseen card, weighted by its unseen */
+            int first[4] = {-1, -1, -1, -1}, count[4] = {0, 0, 0, 0};
+            for (int i = 0; i < DX_N_SENATORS; i++) {
+                int card = DX_FIRST_SENATOR + i, kind = DX_SENATOR_KIND[i];
+                if (dc_has_card(s->senators_seen, card)) continue;
+                if (first[kind] < 0) first[kind] = card;
+                count[kind]++;
+            }
+            for (int kind = 0; kind < 4; kind++)
+                if (count[kind]) {
+                    moves[n] = DX_MOVE(DX_K_REVEAL_CARD, slot, first[kind]);
+                    weights[n++] = count[kind];
+                }
+            return n;
+        }
         int list[DX_N_CARDS], m = dc_card_list(dx_reveal_pool(s, slot), list);
         for (n = 0; n < m; n++) moves[n] = DX_MOVE(DX_K_REVEAL_CARD, slot, list[n]);
+        break;
+    }
+    case DX_DECREE: {
+        int chamber = DX_STEP_A(s->step);
+        uint32_t seen = 0;
+        for (int c = 0; c < 6; c++)
+            for (int k = 0; k < s->n_decrees[c]; k++)
+                if (s->decree[c][k] >= 0) seen |= 1u << s->decree[c][k];
+        for (int d = 0; d < DX_N_DECREES; d++)
+            if (!(seen >> d & 1)) moves[n++] = DX_MOVE(DX_K_DECREE_MOVE, chamber, d);
+        break;
+    }
+    case DX_BACK: {
+        int slots = dx_slots(s), slot = 0, counted[5] = {0, 0, 0, 0, 0};
+        while (s->backs[slot] != DX_BACK_NONE) slot++;
+        for (int x = 0; x < slots; x++) counted[(int)s->backs[x]]++;
+        int senators = DX_SENATORS_PER_AGE[s->age], special = s->age == 3 ? 3 : 0;
+        int third = s->expansions & DX_PANTHEON ? DX_BACK_TEMPLE : DX_BACK_GUILD;
+        int left[3] = {senators - counted[DX_BACK_SENATOR], special - counted[third],
+                       slots - senators - special - counted[DX_BACK_AGE]};
+        int kinds[3] = {DX_BACK_SENATOR, third, DX_BACK_AGE};
+        for (int i = 0; i < 3; i++)
+            if (left[i] > 0) {
+                moves[n] = DX_MOVE(DX_K_BACK_MOVE, slot, kinds[i]);
+                weights[n++] = left[i];
+            }
+        return n;
+    }
+    case DX_DRAW_PLOTS: {
+        if (s->observer >= 0 && s->observer != s->to_move) {
+            moves[0] = DX_MOVE(DX_K_DRAW_PLOTS_MOVE, 0, 0);
+            n = 1;
+            break;
+        }
+        int count = s->plot_size < 2 ? s->plot_size : 2;
+        int middle = s->plot_size - s->n_plot_top - s->n_plot_bottom, known = 0, nk = 0;
+        for (int k = 0; k < count; k++) {
+            int name = DX_UNKNOWN;
+            if (k < s->n_plot_top)
+                name = s->plot_top[k];
+            else if (k >= s->n_plot_top + middle)
+                name = s->plot_bottom[k - s->n_plot_top - middle];
+            if (name >= 0) {
+                known |= 1 << name;
+                nk++;
+            }
+        }
+        int c = dx_combinations(dx_unaccounted_plots(s), count - nk, subsets);
+        for (n = 0; n < c; n++)
+            moves[n] = DX_MOVE(DX_K_DRAW_PLOTS_MOVE, 0, 0) | known | (int32_t)subsets[n];
+        break;
+    }
+    case DX_TREASON_DEAL: {
+        if (s->observer >= 0 && s->observer != s->to_move) {
+            moves[0] = DX_MOVE(DX_K_TREASON_DEAL_MOVE, 0, 0) | 1 << 21 | 0x1FFFFF;
+            n = 1;
+            break;
+        }
+        dc_cards deck = s->age == 1 ? DC_AGE_DECK_1 : s->age == 2 ? DC_AGE_DECK_2 : DC_AGE_DECK_3;
+        int pool[DX_N_CARDS], m = dc_card_list(s->unseen & deck, pool), k = m < 3 ? m : 3;
+        int idx[3] = {0, 1, 2};
+        for (;;) {
+            int code = 127 | 127 << 7 | 127 << 14;
+            for (int i = 0; i < k; i++) code = (code & ~(127 << (7 * i))) | pool[idx[i]] << (7 * i);
+            moves[n++] = DX_MOVE(DX_K_TREASON_DEAL_MOVE, 0, 0) | code;
+            int i = k - 1;
+            while (i >= 0 && idx[i] == m - k + i) i--;
+            if (i < 0) break;
+            idx[i]++;
+            for (int j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
+        }
         break;
     }
     case DX_DEAL_BACKS:
@@ -318,7 +545,7 @@ static int dx_chance_outcomes(const dx_state *s, int32_t *moves, int64_t *weight
 }
 
 static int32_t dx_sample_chance(const dx_state *s, dc_rng *rng) {
-    if (s->phase == DX_REVEAL) { /* the common case, without listing the outcomes */
+    if (s->phase == DX_REVEAL && !(s->expansions & DX_AGORA)) { /* without listing them */
         int slot = dc_ctz32(s->reveal);
         dc_cards pool = dx_reveal_pool(s, slot);
         if (!pool) return -1;

@@ -228,12 +228,16 @@ static const struct {
     C(0, chains, "I", 1), C(0, wonders, "H", 1), C(0, built, "H", 1), C(0, tokens, "H", 1),
     C(0, science, "B", 1), C(0, snake, "b", 1), C(0, under, "b", DX_N_WONDERS),
     C(0, n_mythology, "B", 1), C(0, mythology, "b", 8), C(0, offerings, "B", 1),
-    C(0, n_divinities, "B", 1), C(0, divinities, "b", 16),
+    C(0, n_divinities, "B", 1), C(0, divinities, "b", 16), C(0, n_plots, "B", 1),
+    C(0, plot_name, "b", DX_MAX_PLOTS), C(0, plot_flags, "B", DX_MAX_PLOTS),
+    C(0, plot_card, "b", DX_MAX_PLOTS),
     C(1, cards, "16s", 1), C(1, coins, "i", 1), C(1, astarte, "i", 1), C(1, econ, "I", 1),
     C(1, chains, "I", 1), C(1, wonders, "H", 1), C(1, built, "H", 1), C(1, tokens, "H", 1),
     C(1, science, "B", 1), C(1, snake, "b", 1), C(1, under, "b", DX_N_WONDERS),
     C(1, n_mythology, "B", 1), C(1, mythology, "b", 8), C(1, offerings, "B", 1),
-    C(1, n_divinities, "B", 1), C(1, divinities, "b", 16),
+    C(1, n_divinities, "B", 1), C(1, divinities, "b", 16), C(1, n_plots, "B", 1),
+    C(1, plot_name, "b", DX_MAX_PLOTS), C(1, plot_flags, "B", DX_MAX_PLOTS),
+    C(1, plot_card, "b", DX_MAX_PLOTS),
     F(present, "I", 1), F(accessible, "I", 1), F(reveal, "I", 1), F(back_slots, "I", 1),
     F(pyramid, "b", DX_SLOTS), F(board, "H", 1), F(offer, "H", 1), F(wonders_unseen, "H", 1),
     F(library, "H", 1), F(enki_tokens, "H", 1), F(expansions, "B", 1), F(observer, "b", 1),
@@ -246,6 +250,15 @@ static const struct {
     F(offering_on, "b", DX_SLOTS), F(drawing, "b", 1), F(drawn_unseen, "B", 1),
     F(n_drawn, "B", 1), F(drawn, "b", 2), F(n_revealing, "B", 1),
     F(revealing, "b", DX_N_MYTHOLOGIES), F(n_chosen, "B", 1), F(chosen, "b", DX_N_MYTHOLOGIES),
+    F(senators_seen, "16s", 1), F(removed, "16s", 1), F(senate, "B", 12), F(n_decrees, "B", 6),
+    F(decree, "b", 6 * DX_MAX_DECREES), F(plot_size, "B", 1), F(n_plot_top, "B", 1),
+    F(n_plot_bottom, "B", 1), F(plot_top, "b", DX_MAX_PLOTS), F(plot_bottom, "b", DX_MAX_PLOTS),
+    F(plot_top_known, "B", DX_MAX_PLOTS), F(plot_bottom_known, "B", DX_MAX_PLOTS),
+    F(drawn_plots_unseen, "B", 1), F(n_drawn_plots, "B", 1), F(drawn_plots, "b", 2),
+    F(n_pending, "B", 1), F(pending, "I", DX_MAX_PENDING), F(step, "I", 1),
+    F(continuation, "I", 1), F(triggered, "B", 1), F(backs, "b", DX_SLOTS),
+    F(removed_now_none, "B", 1), F(n_removed_now, "B", 1), F(removed_now, "b", 3),
+    F(removed_by, "b", 1), F(locked, "H", 1),
 };
 
 static PyObject *layout_list(void) {
@@ -288,5 +301,6 @@ PyMODINIT_FUNC PyInit__xcore(void) {
     PyModule_AddObject(m, "LAYOUT", layout_list());
     PyModule_AddIntConstant(m, "SIZE", (long)sizeof(dx_state));
     PyModule_AddIntConstant(m, "SLOTS", DX_SLOTS);
+    PyModule_AddIntConstant(m, "MAX_PENDING", DX_MAX_PENDING);
     return m;
 }

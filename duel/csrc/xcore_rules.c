@@ -7,6 +7,14 @@
 #include "xcore_state.c"
 
 static void dx_finish_turn(dx_state *s);
+/* Agora's hooks (xcore_senate.c) */
+static void dx_push1(dx_state *s, uint32_t step, int front);
+static void dx_resolve(dx_state *s);
+static void dx_military_token(dx_state *s, int player, int large);
+static void dx_tithes(dx_state *s, int colour);
+static void dx_on_senator(dx_state *s, int player, int card);
+static void dx_setup_decrees(dx_state *s);
+static void dx_apply_agora(dx_state *s, int32_t move);
 
 /* _gain_coins, _lose_coins (a loss takes treasury coins only) */
 static inline void dx_gain_coins(dx_state *s, int p, int amount) { s->p[p].coins += amount; }
@@ -48,7 +56,10 @@ static int dx_move_pawn(dx_state *s, int player, int shields) {
         int token = bit[i] << side_shift;
         if (old < distance[i] && distance[i] <= new_ && (s->military & token)) {
             s->military &= (uint8_t)~token;
-            dx_lose_coins(s, 1 - player, loot[i]);
+            if (s->expansions & DX_AGORA) /* Agora's tokens: a cube to place, or to remove */
+                dx_military_token(s, player, distance[i] == 6);
+            else
+                dx_lose_coins(s, 1 - player, loot[i]);
         }
     }
     if (dx_has(s->p[player].tokens, DX_T_POLIORCETICS) && new_ > old)
@@ -100,6 +111,13 @@ static int dx_construct_card(dx_state *s, int player, int card) {
     dx_city *city = &s->p[player];
     const dc_card_spec *spec = &DX_CARDS_TABLE[card];
     dx_add_card(city, card);
+    if (s->expansions & DX_AGORA) {
+        dx_tithes(s, DX_CARD_COLOUR[card]);
+        if (card >= DX_FIRST_SENATOR) {
+            dx_on_senator(s, player, card);
+            return 0;
+        }
+    }
     if (spec->coins) dx_gain_coins(s, player, spec->coins);
     if (spec->coins_per.each)
         dx_gain_coins(s, player,
@@ -209,8 +227,13 @@ static inline int dx_any_offering_on(const dx_state *s) {
 
 /* _next_layout_phase (the base game and Pantheon) */
 static void dx_next_layout_phase(dx_state *s) {
-    int pantheon = s->expansions & DX_PANTHEON;
-    if (s->age == 3 && !s->back_slots)
+    int pantheon = s->expansions & DX_PANTHEON, agora = s->expansions & DX_AGORA;
+    int undealt = 0;
+    if (agora)
+        for (int x = 0; x < dx_slots(s); x++) undealt |= s->backs[x] == DX_BACK_NONE;
+    if (agora && undealt)
+        s->phase = DX_BACK;
+    else if (!agora && s->age == 3 && !s->back_slots)
         s->phase = DX_DEAL_BACKS;
     else if (pantheon && s->age == 1 && dx_count_mythology_on(s) < 5)
         s->phase = DX_PLACE_MYTHOLOGY;
@@ -231,16 +254,46 @@ static void dx_start_age(dx_state *s, int age, int to_move) {
     s->unseen = age == 1 ? DC_AGE_DECK_1 : age == 2 ? DC_AGE_DECK_2 : DC_AGE_DECK_3;
     if (age == 3) s->unseen |= s->expansions & DX_PANTHEON ? DX_TEMPLES : DC_AGE_DECK_4;
     s->back_slots = 0;
+    memset(s->backs, 0, sizeof s->backs);
     s->to_move = (int8_t)to_move;
     dx_next_layout_phase(s);
 }
 
 /* _finish_turn (the base game and Pantheon) */
 static void dx_finish_turn(dx_state *s) {
+    s->step = 0;
+    if (s->n_pending) {
+        if (!s->continuation) s->continuation = DX_CONT_FINISH | (uint32_t)s->to_move << 16;
+        dx_resolve(s);
+        return;
+    }
+    uint32_t continuation = s->continuation;
+    s->continuation = 0;
+    int kind = continuation & 0xFF, who = continuation >> 16 & 0xFF;
+    if (kind == DX_CONT_FINISH) s->to_move = (int8_t)who;
+    if (kind == DX_CONT_RESUME) {
+        s->phase = (int8_t)(continuation >> 8 & 0xFF);
+        s->to_move = (int8_t)who;
+        return;
+    }
+    if (kind == DX_CONT_PLAY && s->present) { /* the rest of a turn after a Conspiracy */
+        s->to_move = (int8_t)who;
+        if ((s->expansions & DX_PANTHEON) && !dx_take_uncovered_tokens(s)) {
+            s->continuation = continuation;
+            return;
+        }
+        s->phase = s->reveal ? DX_REVEAL : DX_PLAY;
+        return;
+    }
     s->phase = DX_PLAY;
     if ((s->expansions & DX_PANTHEON) && !dx_take_uncovered_tokens(s)) return;
     int player = s->to_move, extra = s->extra;
     s->extra = 0;
+    if (s->expansions & DX_AGORA) {
+        s->triggered = 0;
+        dx_city *city = &s->p[player];
+        for (int k = 0; k < city->n_plots; k++) city->plot_flags[k] &= (uint8_t)~DX_PLOT_FRESH;
+    }
     if (s->present) {
         s->to_move = (int8_t)(extra ? player : 1 - player);
         s->phase = s->reveal ? DX_REVEAL : DX_PLAY;
@@ -249,6 +302,13 @@ static void dx_finish_turn(dx_state *s) {
     if (s->age == 3) {
         dx_civilian_end(s);
         return;
+    }
+    if (s->expansions & DX_AGORA) { /* the cards never seen in the Age were removed at setup */
+        dc_cards deck = s->age == 1 ? DC_AGE_DECK_1 : DC_AGE_DECK_2;
+        s->removed |= s->unseen & deck;
+        s->removed_now_none = 1;
+        s->n_removed_now = 0;
+        memset(s->removed_now, 0, sizeof s->removed_now);
     }
     dx_start_age(s, s->age + 1, s->pawn > 0 ? 1 : s->pawn < 0 ? 0 : player);
 }
@@ -295,6 +355,50 @@ static void dx_after_layout(dx_state *s) {
     s->phase = DX_CHOOSE_STARTER;
 }
 
+/* science_symbols: the symbols as the table shows them (green cards, Law, the Snake) */
+static int dx_science_symbols(const dx_state *s, int player) {
+    const dx_city *city = &s->p[player], *other = &s->p[1 - player];
+    int symbols = 0, list[DX_N_CARDS], n = dc_card_list(city->cards & DX_SCIENCE_CARDS, list);
+    for (int i = 0; i < n; i++) symbols |= DX_CARDS_TABLE[list[i]].science;
+    int ishtar = 0;
+    for (int k = 0; k < city->n_divinities; k++) ishtar |= city->divinities[k] == DX_ISHTAR;
+    if (dx_has(city->tokens, DC_T_LAW) || ishtar) symbols |= DC_SCIENCE_LAW_BIT;
+    if (city->snake >= 0 && dc_has_card(other->cards, city->snake))
+        symbols |= DX_CARDS_TABLE[(int)city->snake].science;
+    return symbols;
+}
+
+/* symbol_count */
+static int dx_symbol_count(const dx_state *s, int player, int symbol) {
+    const dx_city *city = &s->p[player], *other = &s->p[1 - player];
+    int count = 0, list[DX_N_CARDS], n = dc_card_list(city->cards & DX_SCIENCE_CARDS, list);
+    for (int i = 0; i < n; i++) count += DX_CARDS_TABLE[list[i]].science == symbol;
+    if (symbol == DC_SCIENCE_LAW_BIT) {
+        count += dx_has(city->tokens, DC_T_LAW);
+        for (int k = 0; k < city->n_divinities; k++) count += city->divinities[k] == DX_ISHTAR;
+    }
+    if (city->snake >= 0 && dc_has_card(other->cards, city->snake) &&
+        DX_CARDS_TABLE[(int)city->snake].science == symbol)
+        count++;
+    return count;
+}
+
+/* check_science_supremacy: six for both players is a draw */
+static int dx_check_science_supremacy(dx_state *s) {
+    int a = dc_pop32(s->p[0].science) >= 6, b = dc_pop32(s->p[1].science) >= 6;
+    if (a && b)
+        dx_end_game(s, 2, DX_SCIENCE);
+    else if (a || b)
+        dx_end_game(s, a ? 0 : 1, DX_SCIENCE);
+    return a || b;
+}
+
+/* recompute_science */
+static int dx_recompute_science(dx_state *s) {
+    for (int p = 0; p < 2; p++) s->p[p].science = (uint8_t)dx_science_symbols(s, p);
+    return dx_check_science_supremacy(s);
+}
+
 /* _apply_build */
 static void dx_apply_build(dx_state *s, int card) {
     int player = s->to_move, trade;
@@ -314,7 +418,8 @@ static void dx_apply_build(dx_state *s, int card) {
 static void dx_apply_discard(dx_state *s, int card) {
     int player = s->to_move;
     dx_take_from_pyramid(s, card);
-    dx_gain_coins(s, player, 2 + dc_pop_cards(s->p[player].cards & DX_YELLOW));
+    int bonus = dx_in_force(s, player, DX_D_SCRAP_DEALERS) ? 2 : 0;
+    dx_gain_coins(s, player, 2 + dc_pop_cards(s->p[player].cards & DX_YELLOW) + bonus);
     s->discard |= DC_CARD_BIT(card);
     dx_finish_turn(s);
 }
@@ -333,6 +438,15 @@ static int dx_build_wonder(dx_state *s, int player, int w, int card, int cost) {
     }
     const dc_wonder_spec *spec = &DX_WONDERS_TABLE[w];
     if (spec->extra_turn || dx_has(city->tokens, DC_T_THEOLOGY)) s->extra = 1;
+    if (s->expansions & DX_AGORA) {
+        dx_tithes(s, -1);
+        if (w == DX_W_CURIA_JULIA) {
+            dx_push1(s, DX_STEP(DX_S_CURIA, player, 0, 0), 0);
+        } else if (w == DX_W_KNOSSOS) {
+            dx_push1(s, DX_STEP(DX_S_PLACE, player, 0, 0), 0);
+            dx_push1(s, DX_STEP(DX_S_MOVE, player, 0, 0), 0);
+        }
+    }
     if (spec->coins) dx_gain_coins(s, player, spec->coins);
     if (spec->opponent_loses) dx_lose_coins(s, 1 - player, spec->opponent_loses);
     if (spec->shields && dx_move_pawn(s, player, spec->shields)) return 1;
@@ -373,10 +487,13 @@ static void dx_apply_wonder(dx_state *s, int w, int card) {
 /* _apply_pick */
 static void dx_apply_pick(dx_state *s, int w) {
     int picks = s->picks, player = DC_DRAFT_ORDER[picks];
+    int drafted_owner[2] = {player, -1}, drafted[2] = {w, -1};
     s->p[player].wonders |= (uint16_t)(1u << w);
     uint16_t offer = s->offer & (uint16_t)~(1u << w);
     picks++;
     if (dc_pop32(offer) == 1) {
+        drafted_owner[1] = DC_DRAFT_ORDER[picks];
+        drafted[1] = dc_ctz32(offer);
         s->p[DC_DRAFT_ORDER[picks]].wonders |= offer;
         offer = 0;
         picks++;
@@ -392,6 +509,23 @@ static void dx_apply_pick(dx_state *s, int w) {
         s->phase = DX_SETUP_WONDERS;
         s->to_move = (int8_t)DC_DRAFT_ORDER[picks];
     }
+    if (s->expansions & DX_AGORA) { /* drafting Curia Julia: Conspire; Knossos: a cube */
+        int any = 0;
+        for (int i = 0; i < 2; i++) {
+            if (drafted[i] == DX_W_CURIA_JULIA) {
+                dx_push1(s, DX_STEP(DX_S_CONSPIRE, drafted_owner[i], 0, 0), 0);
+                any = 1;
+            } else if (drafted[i] == DX_W_KNOSSOS) {
+                dx_push1(s, DX_STEP(DX_S_PLACE, drafted_owner[i], 0, 0), 0);
+                any = 1;
+            }
+        }
+        if (any) {
+            s->continuation = DX_CONT_RESUME | (uint32_t)(uint8_t)s->phase << 8 |
+                              (uint32_t)s->to_move << 16;
+            dx_resolve(s);
+        }
+    }
 }
 
 /* _apply_token */
@@ -400,6 +534,8 @@ static void dx_apply_token(dx_state *s, int token) {
         s->library = 0;
     else if (s->phase == DX_ENKI_CHOOSE)
         s->enki_tokens = 0; /* the other one goes back to the box */
+    else if (s->phase == DX_ESPIONAGE)
+        ; /* from the box */
     else
         s->board &= (uint16_t)~(1u << token);
     s->phase = DX_PLAY;
@@ -438,6 +574,7 @@ static void dx_discard_from_structure(dx_state *s, int slot, int card) {
 
 /* _apply_reveal_card */
 static void dx_apply_reveal_card(dx_state *s, int slot, int card) {
+    if (card >= DX_FIRST_SENATOR) s->senators_seen |= DC_CARD_BIT(card);
     s->unseen &= ~DC_CARD_BIT(card);
     if (s->phase == DX_ZEUS_REVEAL) {
         dx_discard_from_structure(s, slot, card);
@@ -448,6 +585,8 @@ static void dx_apply_reveal_card(dx_state *s, int slot, int card) {
     if (!s->reveal) {
         if (s->present == (1u << dx_slots(s)) - 1)
             dx_after_layout(s);
+        else if (s->n_pending || s->continuation)
+            dx_finish_turn(s); /* Agora: the steps these cards interrupted go on */
         else
             s->phase = DX_PLAY;
     }
@@ -462,7 +601,10 @@ static void dx_apply_reveal_wonder(dx_state *s, int w) {
 
 static void dx_apply_reveal_token(dx_state *s, int token) {
     s->board |= (uint16_t)(1u << token);
-    if (dc_pop32(s->board) == 5) s->phase = DX_SETUP_WONDERS;
+    if (dc_pop32(s->board) == 5) {
+        s->phase = DX_SETUP_WONDERS;
+        if (s->expansions & DX_AGORA) dx_setup_decrees(s);
+    }
 }
 
 /* _apply_place_mythology, _apply_place_offerings (the order's index in OFFERING_ORDERS) */
@@ -750,7 +892,10 @@ static void dx_apply_remove(dx_state *s, int token) {
 static void dx_apply_military_token(dx_state *s, int token) {
     static const int loss[4] = {2, 5, 2, 5};
     s->military &= (uint8_t)~(1u << token);
-    dx_lose_coins(s, 1 - s->to_move, loss[token]);
+    if (s->expansions & DX_AGORA) /* Neptune with Agora: the Agora token's effect */
+        dx_military_token(s, s->to_move, loss[token] == 5);
+    else
+        dx_lose_coins(s, 1 - s->to_move, loss[token]);
     dx_finish_turn(s);
 }
 
@@ -899,6 +1044,6 @@ static void dx_apply(dx_state *s, int32_t move) {
     case DX_K_THEATER: dx_apply_theater(s, a); break;
     case DX_K_CHOOSE: dx_apply_choose(s, a); break;
     case DX_K_ORDER: dx_apply_order(s, DX_LOW(move)); break;
-    default: break;
+    default: dx_apply_agora(s, move); break;
     }
 }

@@ -189,6 +189,24 @@ static const uint8_t DX_MYTHOLOGY_SLOTS_AGORA[5] = {4, 6, 12, 14, 17};
 static const uint8_t DX_OFFERING_SLOTS_AGORA[3] = {7, 9, 12};
 static const char *const DX_SCIENCE_NAMES[7] = {"globe", "sundial", "mortar", "wheel", "pendulum", "quill", "law"};
 
+/* Agora: Decrees and Conspiracies in the data's order. */
+#define DX_N_DECREES 16
+#define DX_N_CONSPIRACIES 16
+#define DX_CUBES 12
+enum {DX_D_BLUE_TITHE, DX_D_GREEN_TITHE, DX_D_YELLOW_TITHE, DX_D_RED_TITHE, DX_D_YELLOW_WAIVER, DX_D_RED_WAIVER, DX_D_GREEN_WAIVER, DX_D_WONDER_WAIVER, DX_D_STANDING_ARMY, DX_D_RAW_GOODS_REBATE, DX_D_MANUFACTURED_GOODS_REBATE, DX_D_CIVIC_WEIGHT, DX_D_SCRAP_DEALERS, DX_D_WONDER_TITHE, DX_D_SHARED_CHAINS, DX_D_SWIFT_PLOTS};
+enum {DX_C_EXTORTION, DX_C_BLACKMAIL, DX_C_EXPROPRIATION, DX_C_SWINDLE, DX_C_OBSCURANTISM, DX_C_COUP, DX_C_PROPERTY_FRAUD, DX_C_TREASON, DX_C_POLITICAL_MANEUVER, DX_C_ESPIONAGE, DX_C_TURN_OF_EVENTS, DX_C_EMBEZZLEMENT, DX_C_FORECLOSURE, DX_C_COERCION, DX_C_INSIDER_INFLUENCE, DX_C_SABOTAGE};
+/* Each Conspiracy's rank in alphabetical order (Python sorts names). */
+static const uint8_t DX_CONSPIRACY_RANK[16] = {6, 0, 5, 13, 9, 2, 11, 14, 10, 4, 15, 3, 7, 1, 8, 12};
+#define DX_CONSPIRACIES_WITH_MOVE 0x650fu
+static const uint8_t DX_CHAMBER_POINTS[6] = {1, 2, 3, 3, 2, 1};
+static const uint8_t DX_CHAMBER_SECTION[6] = {0, 0, 1, 1, 2, 2};
+#define DX_DECREES_FACE_UP 0x15u /* bit i: Chamber i + 1 */
+/* Each Senator's kind: 0-2 a Politician of that section, 3 a Conspirator. */
+static const uint8_t DX_SENATOR_KIND[13] = {0, 0, 1, 1, 1, 2, 2, 3, 3, 3, 3, 3, 3};
+#define DX_N_SENATORS 13
+static const uint8_t DX_SENATE_ACTIONS[24] = {1, 1, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3};
+static const uint8_t DX_SENATORS_PER_AGE[4] = {0, 5, 5, 3};
+
 /* Structures by Age (index 0 unused), the base game's then Agora's (25 slots). */
 typedef struct dx_layout {
     uint8_t slots;

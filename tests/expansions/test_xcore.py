@@ -32,13 +32,24 @@ def test_tables_header_is_fresh() -> None:
     assert run.returncode == 0, run.stdout + run.stderr
 
 
-@pytest.mark.parametrize("seed", range(60))
+@pytest.mark.parametrize("seed", range(30))
 def test_pantheon_games_agree(seed: int) -> None:
     tally = play(("pantheon",), seed)
     assert tally.steps > 100 and tally.chance_nodes > 20 and tally.views == 2 * tally.steps
 
 
-@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("seed", range(30))
+def test_agora_games_agree(seed: int) -> None:
+    tally = play(("agora",), seed)
+    assert tally.steps > 100 and tally.chance_nodes > 20
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_games_with_both_expansions_agree(seed: int) -> None:
+    play(("agora", "pantheon"), seed)
+
+
+@pytest.mark.parametrize("seed", range(10))
 def test_base_games_agree(seed: int) -> None:
     play((), seed)
 
@@ -98,9 +109,10 @@ def test_the_api_plays_a_game_with_either_engine() -> None:
         assert state.returns() in ((1.0, -1.0), (-1.0, 1.0), (0.0, 0.0))
 
 
-def test_agora_falls_back_to_the_python_engine() -> None:
-    assert isinstance(xcore.new_game(("agora",)), XState)
-    assert isinstance(xcore.new_game(("pantheon",)), xcore.CXState)
+def test_the_python_engine_is_the_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert isinstance(xcore.new_game(("agora", "pantheon")), xcore.CXState)
+    monkeypatch.setattr(xcore, "AVAILABLE", False)
+    assert isinstance(xcore.new_game(("agora", "pantheon")), XState)
 
 
 def test_an_illegal_move_is_refused_with_a_reason() -> None:
