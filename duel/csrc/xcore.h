@@ -197,6 +197,9 @@ typedef struct dx_state {
     int8_t removed_now[3];
     int8_t removed_by;                        /* -1: None */
     uint16_t locked;
+    /* Derived, not a Python field: the Decrees in force for each player (senate.in_force),
+     * refreshed whenever cubes or Decrees change (dx_refresh_forces). */
+    uint16_t forces[2];
 } dx_state;
 
 /* Steps of Agora's queue (senate.py): kind | a << 8 | b << 16 | c << 24. A decree step's a is

@@ -351,6 +351,24 @@ static inline int dx_local(int m, uint32_t divinities) {
     return (int)(divinities >> DX_MYTHOLOGY_FIRST[m]) & ((1 << DX_MYTHOLOGY_SIZE[m]) - 1);
 }
 
+/* _back_outcomes: the next slot's back, each kind weighted by its backs left (_backs_left) */
+static int dx_back_outcomes(const dx_state *s, int32_t *moves, int64_t *weights) {
+    int slots = dx_slots(s), slot = 0, counted[5] = {0, 0, 0, 0, 0}, n = 0;
+    while (s->backs[slot] != DX_BACK_NONE) slot++;
+    for (int x = 0; x < slots; x++) counted[(int)s->backs[x]]++;
+    int senators = DX_SENATORS_PER_AGE[s->age], special = s->age == 3 ? 3 : 0;
+    int third = s->expansions & DX_PANTHEON ? DX_BACK_TEMPLE : DX_BACK_GUILD;
+    int left[3] = {senators - counted[DX_BACK_SENATOR], special - counted[third],
+                   slots - senators - special - counted[DX_BACK_AGE]};
+    int kinds[3] = {DX_BACK_SENATOR, third, DX_BACK_AGE};
+    for (int i = 0; i < 3; i++)
+        if (left[i] > 0) {
+            moves[n] = DX_MOVE(DX_K_BACK_MOVE, slot, kinds[i]);
+            weights[n++] = left[i];
+        }
+    return n;
+}
+
 static int dx_chance_outcomes(const dx_state *s, int32_t *moves, int64_t *weights) {
     int n = 0;
     uint32_t subsets[DX_MAX_OUTCOMES];
@@ -392,22 +410,7 @@ static int dx_chance_outcomes(const dx_state *s, int32_t *moves, int64_t *weight
             if (!(seen >> d & 1)) moves[n++] = DX_MOVE(DX_K_DECREE_MOVE, chamber, d);
         break;
     }
-    case DX_BACK: {
-        int slots = dx_slots(s), slot = 0, counted[5] = {0, 0, 0, 0, 0};
-        while (s->backs[slot] != DX_BACK_NONE) slot++;
-        for (int x = 0; x < slots; x++) counted[(int)s->backs[x]]++;
-        int senators = DX_SENATORS_PER_AGE[s->age], special = s->age == 3 ? 3 : 0;
-        int third = s->expansions & DX_PANTHEON ? DX_BACK_TEMPLE : DX_BACK_GUILD;
-        int left[3] = {senators - counted[DX_BACK_SENATOR], special - counted[third],
-                       slots - senators - special - counted[DX_BACK_AGE]};
-        int kinds[3] = {DX_BACK_SENATOR, third, DX_BACK_AGE};
-        for (int i = 0; i < 3; i++)
-            if (left[i] > 0) {
-                moves[n] = DX_MOVE(DX_K_BACK_MOVE, slot, kinds[i]);
-                weights[n++] = left[i];
-            }
-        return n;
-    }
+    case DX_BACK: return dx_back_outcomes(s, moves, weights);
     case DX_DRAW_PLOTS: {
         if (s->observer >= 0 && s->observer != s->to_move) {
             moves[0] = DX_MOVE(DX_K_DRAW_PLOTS_MOVE, 0, 0);
@@ -545,12 +548,47 @@ static int dx_chance_outcomes(const dx_state *s, int32_t *moves, int64_t *weight
 }
 
 static int32_t dx_sample_chance(const dx_state *s, dc_rng *rng) {
-    if (s->phase == DX_REVEAL && !(s->expansions & DX_AGORA)) { /* without listing them */
+    if (s->phase == DX_REVEAL) { /* the common case, without listing the outcomes */
         int slot = dc_ctz32(s->reveal);
+        if ((s->expansions & DX_AGORA) && s->backs[slot] == DX_BACK_SENATOR) {
+            /* a Senator of each kind, weighted by its unseen cards: an unseen Senator drawn
+             * uniformly has that law; its kind's lowest unseen card is the outcome */
+            dc_cards unseen = DX_SENATOR & ~s->senators_seen;
+            if (!unseen) return -1;
+            int k = (int)dc_rng_below(rng, (uint64_t)dc_pop_cards(unseen));
+            int kind = DX_SENATOR_KIND[dc_select_cards(unseen, k) - DX_FIRST_SENATOR];
+            for (int i = 0; i < DX_N_SENATORS; i++)
+                if (DX_SENATOR_KIND[i] == kind && dc_has_card(unseen, DX_FIRST_SENATOR + i))
+                    return DX_MOVE(DX_K_REVEAL_CARD, slot, DX_FIRST_SENATOR + i);
+        }
         dc_cards pool = dx_reveal_pool(s, slot);
         if (!pool) return -1;
         int k = (int)dc_rng_below(rng, (uint64_t)dc_pop_cards(pool));
         return DX_MOVE(DX_K_REVEAL_CARD, slot, dc_select_cards(pool, k));
+    }
+    if (s->phase == DX_BACK) { /* Agora's backs, slot by slot: a few weighted kinds */
+        int32_t moves[3];
+        int64_t weights[3], total = 0;
+        int n = dx_back_outcomes(s, moves, weights);
+        for (int i = 0; i < n; i++) total += weights[i];
+        if (!total) return -1;
+        int64_t x = (int64_t)dc_rng_below(rng, (uint64_t)total);
+        for (int i = 0; i < n; i++)
+            if ((x -= weights[i]) < 0) return moves[i];
+        return moves[n - 1];
+    }
+    if (s->phase == DX_TREASON_DEAL && !(s->observer >= 0 && s->observer != s->to_move)) {
+        /* three distinct cards of the pool drawn uniformly: a uniform combination */
+        dc_cards deck = s->age == 1 ? DC_AGE_DECK_1 : s->age == 2 ? DC_AGE_DECK_2 : DC_AGE_DECK_3;
+        dc_cards pool = s->unseen & deck, picked = 0;
+        int m = dc_pop_cards(pool), k = m < 3 ? m : 3, cards[3], code = 127 | 127 << 7 | 127 << 14;
+        for (int i = 0; i < k; i++) {
+            int c = dc_select_cards(pool & ~picked, (int)dc_rng_below(rng, (uint64_t)(m - i)));
+            picked |= DC_CARD_BIT(c);
+        }
+        k = dc_card_list(picked, cards);
+        for (int i = 0; i < k; i++) code = (code & ~(127 << (7 * i))) | cards[i] << (7 * i);
+        return DX_MOVE(DX_K_TREASON_DEAL_MOVE, 0, 0) | code;
     }
     int32_t moves[DX_MAX_OUTCOMES];
     int64_t weights[DX_MAX_OUTCOMES], total = 0;
@@ -565,9 +603,43 @@ static int32_t dx_sample_chance(const dx_state *s, dc_rng *rng) {
     return moves[n - 1];
 }
 
+/* A uniformly random legal move of the play phase without pricing every card: draw from
+ * "accessible card x {build, discard, each unbuilt Wonder}" plus the other moves (listed: they
+ * are few) and reject an unaffordable build or Wonder, which is uniform on the legal moves. */
+static int32_t dx_random_play_move(const dx_state *s, dc_rng *rng) {
+    int player = s->to_move, slots[DX_SLOTS], ns = 0, wonders[DX_N_WONDERS], nw = 0, trade;
+    int funds = dx_funds(&s->p[player]);
+    for (uint32_t acc = s->accessible; acc; acc &= acc - 1) slots[ns++] = dc_ctz32(acc);
+    if (dx_wonders_built(s) < DC_MAX_WONDERS_BUILT)
+        for (uint32_t ws = s->p[player].wonders; ws; ws &= ws - 1) wonders[nw++] = dc_ctz32(ws);
+    int32_t extra[DX_MAX_MOVES];
+    int ne = 0;
+    if ((s->expansions & DX_PANTHEON) && s->age >= 2) ne += dx_activations(s, extra + ne);
+    if (s->expansions & DX_AGORA) ne += dx_agora_moves(s, extra + ne);
+    uint32_t actions = 2 + (uint32_t)nw, cards = (uint32_t)ns * actions;
+    int8_t card_ok[DX_SLOTS], wonder_ok[DX_N_WONDERS]; /* -1: not priced yet */
+    memset(card_ok, -1, sizeof card_ok);
+    memset(wonder_ok, -1, sizeof wonder_ok);
+    for (;;) {
+        uint32_t x = (uint32_t)dc_rng_below(rng, cards + (uint32_t)ne);
+        if (x >= cards) return extra[x - cards];
+        int i = (int)(x / actions), card = s->pyramid[slots[i]], a = (int)(x % actions);
+        if (a == 1) return DX_MOVE(DX_K_DISCARD, 0, card);
+        if (a == 0) {
+            if (card_ok[i] < 0) card_ok[i] = dx_card_price(s, player, card, &trade) <= funds;
+            if (card_ok[i]) return DX_MOVE(DX_K_BUILD, 0, card);
+        } else {
+            int w = a - 2;
+            if (wonder_ok[w] < 0) wonder_ok[w] = dx_wonder_cost(s, player, wonders[w]) <= funds;
+            if (wonder_ok[w]) return DX_MOVE(DX_K_WONDER, wonders[w], card);
+        }
+    }
+}
+
 static int32_t dx_random_move(const dx_state *s, dc_rng *rng) {
     if (s->phase == DX_GAME_OVER) return -1;
     if (dx_is_chance(s)) return dx_sample_chance(s, rng);
+    if (s->phase == DX_PLAY && s->accessible) return dx_random_play_move(s, rng);
     int32_t moves[DX_MAX_MOVES];
     int n = dx_legal_moves(s, moves);
     if (n == 0) return -1;

@@ -184,6 +184,7 @@ static PyObject *mod_from_bytes(PyObject *self, PyObject *arg) {
     }
     dx_state s;
     memcpy(&s, data, sizeof s);
+    dx_refresh_forces(&s); /* derived: not in the layout */
     return (PyObject *)xstate_new(&s);
 }
 

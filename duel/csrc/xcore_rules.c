@@ -175,17 +175,19 @@ static void dx_take_from_pyramid(dx_state *s, int card) {
 
 /* _take_uncovered_tokens: false if a Mythology token needs the player's draw first. */
 static int dx_take_uncovered_tokens(dx_state *s) {
-    int n = dx_slots(s);
-    for (int slot = 0; slot < n; slot++) {
-        if (s->offering_on[slot] && (s->accessible >> slot & 1)) {
+    /* the tokens lie on accessible slots only once uncovered: walk those, lowest first */
+    for (uint32_t acc = s->accessible; acc; acc &= acc - 1) {
+        int slot = dc_ctz32(acc);
+        if (s->offering_on[slot]) {
             int value = s->offering_on[slot];
             s->offering_on[slot] = 0;
             for (int i = 0; i < 3; i++)
                 if (DX_OFFERINGS[i] == value) s->p[s->to_move].offerings |= (uint8_t)(1u << i);
         }
     }
-    for (int slot = 0; slot < n; slot++) {
-        if (s->mythology_on[slot] >= 0 && (s->accessible >> slot & 1)) {
+    for (uint32_t acc = s->accessible; acc; acc &= acc - 1) {
+        int slot = dc_ctz32(acc);
+        if (s->mythology_on[slot] >= 0) {
             int mythology = s->mythology_on[slot];
             s->mythology_on[slot] = -1;
             dx_city *city = &s->p[s->to_move];

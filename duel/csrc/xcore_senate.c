@@ -70,6 +70,7 @@ static void dx_change_cubes(dx_state *s, int c, int player, int delta) {
     int before[6];
     for (int i = 0; i < 6; i++) before[i] = dx_controller(s, i);
     s->senate[c][player] = (uint8_t)(s->senate[c][player] + delta);
+    dx_refresh_forces(s);
     for (int i = 0; i < 6; i++) {
         int after = dx_controller(s, i);
         if (after != before[i]) {
@@ -343,6 +344,7 @@ static void dx_apply_decree(dx_state *s, int chamber, int name) {
     for (int k = 0; k < s->n_decrees[c]; k++)
         if (s->decree[c][k] < 0) i = k;
     s->decree[c][i] = (int8_t)name;
+    dx_refresh_forces(s);
     int mark = (int)DX_STEP_B(s->step);
     int loser = DX_STEP_KIND(s->step) == DX_S_DECREE && mark >= 2 ? mark - 2 : -1;
     int owner = dx_controller(s, c);
@@ -594,6 +596,7 @@ static void dx_apply_move_decree(dx_state *s, int code) {
         s->decree[source][k] = s->decree[source][k + 1];
     s->decree[source][--s->n_decrees[source]] = 0;
     s->decree[target][s->n_decrees[target]++] = (int8_t)moved;
+    dx_refresh_forces(s);
     if (old_source == old_target) {
         dx_done(s);
         return;

@@ -35,15 +35,22 @@ static inline int dx_controller(const dx_state *s, int c) {
     return a > b ? 0 : b > a ? 1 : -1;
 }
 
-/* senate.in_force: `decree` lies face up in a Chamber `player` controls */
+/* senate.in_force: `decree` lies face up in a Chamber `player` controls (read from the
+ * forces the state keeps: see dx_refresh_forces) */
 static inline int dx_in_force(const dx_state *s, int player, int decree) {
-    if (!(s->expansions & DX_AGORA)) return 0;
+    return s->forces[player] >> decree & 1;
+}
+
+/* The Decrees in force for each player, after cubes or Decrees changed. */
+static void dx_refresh_forces(dx_state *s) {
+    s->forces[0] = s->forces[1] = 0;
+    if (!(s->expansions & DX_AGORA)) return;
     for (int c = 0; c < 6; c++) {
-        if (dx_controller(s, c) != player) continue;
+        int owner = dx_controller(s, c);
+        if (owner < 0) continue;
         for (int k = 0; k < s->n_decrees[c]; k++)
-            if (s->decree[c][k] == decree) return 1;
+            if (s->decree[c][k] >= 0) s->forces[owner] |= (uint16_t)(1u << s->decree[c][k]);
     }
-    return 0;
 }
 
 /* senate.senate_points */
@@ -116,14 +123,25 @@ static int dx_trade_cost(const dx_state *s, int p, const uint8_t need[5], int wa
     if (!any) return 0;
     uint32_t econ = s->p[p].econ, opp = s->p[1 - p].econ;
     uint8_t prod[5];
-    int prices[5];
-    int raw = dx_in_force(s, p, DX_D_RAW_GOODS_REBATE);
-    int man = dx_in_force(s, p, DX_D_MANUFACTURED_GOODS_REBATE);
+    int prices[5], missing = 0, plain = 0, rebates = -1;
     for (int r = 0; r < 5; r++) {
         prod[r] = (econ >> (3 * r)) & 7;
         prices[r] = (econ >> (DC_FIXED_SHIFT + r)) & 1 ? 1 : 2 + (int)((opp >> (3 * r)) & 7);
-        if ((r < 3 ? raw : man) && prices[r] > 1) prices[r]--;
+        int m = (int)need[r] - (int)prod[r];
+        if (m <= 0) continue;
+        if (rebates < 0) /* the Decrees are read once, when a unit is bought */
+            rebates = dx_in_force(s, p, DX_D_RAW_GOODS_REBATE) |
+                      dx_in_force(s, p, DX_D_MANUFACTURED_GOODS_REBATE) << 1;
+        missing = 1;
+        if ((rebates >> (r < 3 ? 0 : 1) & 1) && prices[r] > 1) prices[r]--;
+        plain += m * prices[r];
     }
+    if (!missing) return 0;
+    if (!waivable && !(econ >> DC_RAW_CHOICE_SHIFT & 0xF)) return plain;
+    if (rebates < 0) rebates = 0;
+    for (int r = 0; r < 5; r++) /* the units not missing take the rebate too */
+        if ((int)need[r] <= (int)prod[r] && (rebates >> (r < 3 ? 0 : 1) & 1) && prices[r] > 1)
+            prices[r]--;
     return dc_min_purchase_cost(need, prod, (econ >> DC_RAW_CHOICE_SHIFT) & 3,
                                 (econ >> DC_MAN_CHOICE_SHIFT) & 3, prices, waivable);
 }
