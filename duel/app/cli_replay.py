@@ -26,12 +26,16 @@ PlainOption = Annotated[
 
 
 def load_replay_or_fail(path: Path):
-    """The :class:`~duel.app.replay.Replay` of a record file; a position file or a bad record exits
-    with a one-line message."""
+    """The :class:`~duel.app.replay.Replay` of a record file (an expansion game's:
+    :class:`~duel.app.replay.XReplay`); a position file, a save of a game in progress or a bad
+    record exits with a one-line message."""
     from duel.app.replay import Replay
+    from duel.app.xplay import is_expansion_file
     from duel.position import PositionError, read_json_file
     from duel.record import GameRecord, RecordError
 
+    if is_expansion_file(path):
+        return _load_xreplay_or_fail(path)
     try:
         data = read_json_file(path, RecordError)
         if isinstance(data, dict) and data.get("format") == "7wd-position":
@@ -44,11 +48,36 @@ def load_replay_or_fail(path: Path):
         fail(message if message.startswith(str(path)) else f"{path}: {message}")
 
 
+def _load_xreplay_or_fail(path: Path):
+    from duel.app.replay import XReplay
+    from duel.expansions.position import is_xposition
+    from duel.expansions.record import XRecord, XRecordError
+    from duel.position import read_json_file
+
+    try:
+        data = read_json_file(path, XRecordError)
+        if is_xposition(data):
+            fail(
+                tr("{path}: a position, not a game record (duel show prints a position)", path=path)
+            )
+        return XReplay.of(XRecord.from_json(data))
+    except XRecordError as error:
+        message = tr_error(error)
+        fail(message if message.startswith(str(path)) else f"{path}: {message}")
+
+
 def print_position(cursor, *, plain: bool | None, moves: bool = True) -> None:
     """The board at the cursor, then where we are and the moves around it."""
-    from duel.app.render import print_state
+    from duel.app.replay import XReplay
 
-    print_state(cursor.state, plain=plain)
+    if isinstance(cursor.replay, XReplay):
+        from duel.app.xplay import board_lines
+
+        typer.echo("\n".join(board_lines(cursor.state)))
+    else:
+        from duel.app.render import print_state
+
+        print_state(cursor.state, plain=plain)
     typer.echo("")
     typer.echo(cursor.header())
     if moves and cursor.replay.last:
@@ -130,8 +159,14 @@ def export(
     final = game.state(-1)
     if final.is_terminal():
         from duel.app.render import victory_sentence
+        from duel.app.replay import XReplay
 
-        typer.echo(victory_sentence(final))
+        if isinstance(game, XReplay):
+            from duel.app.lines import position_text
+
+            typer.echo(position_text(final))
+        else:
+            typer.echo(victory_sentence(final))
 
 
 def show_record(file: Path, at: int | None, moves: bool, plain: bool | None) -> None:

@@ -135,6 +135,18 @@ def review(
     from duel.solvers.review import check_level, review_record
 
     check_finite("--time", seconds, positive=True)
+    from duel.app.xplay import is_expansion_file
+
+    if is_expansion_file(record):
+        if app or plot is not None:
+            fail(
+                tr(
+                    "review: {option} is for base games; an expansion game's review is printed",
+                    option="--app" if app else "--plot",
+                )
+            )
+        review_expansion_game(record, seconds=seconds, level=level, as_json=as_json)
+        return
     if level is None:  # the hints' engine, where this machine has it
         from duel.app.cli_support import default_player
 
@@ -191,6 +203,121 @@ def review(
         tr("Reviewed in {time} s; graph written to {path}", time=elapsed_text, path=plot)
         if plot
         else tr("Reviewed in {time} s", time=elapsed_text)
+    )
+
+
+def review_expansion_game(
+    path: Path, *, seconds: float, level: str | None, as_json: bool
+) -> None:
+    """``duel review`` of an expansion game's record: each decision judged by the expansion
+    player's search (:mod:`duel.solvers.xreview`), ``--time`` seconds each (``--level mcts:N``:
+    N iterations, reproducible)."""
+    from duel.app.cli_replay import load_replay_or_fail
+    from duel.app.lines import position_text
+    from duel.moves import PLAYER_NAMES
+    from duel.solvers.xreview import review_xrecord, summary
+
+    iterations = None
+    if level is not None:
+        name, _, budget = level.partition(":")
+        if name != "mcts" or (budget and not budget.rstrip("s").replace(".", "", 1).isdigit()):
+            fail(
+                tr(
+                    "--level: an expansion game is reviewed by mcts (mcts, mcts:N iterations or"
+                    " mcts:Ss), not {level}",
+                    level=level,
+                )
+            )
+        if budget.endswith("s"):
+            seconds = float(budget[:-1])
+        elif budget:
+            iterations = int(float(budget))
+    game = load_replay_or_fail(path)
+    start = time.perf_counter()
+
+    def progress(done: int, total: int) -> None:
+        if sys.stderr.isatty():
+            print(f"\r{done}/{total}", end="" if done < total else "\n", file=sys.stderr)
+
+    judged = review_xrecord(
+        game.record,
+        iterations=iterations,
+        seconds=None if iterations is not None else seconds,
+        progress=progress,
+    )
+    elapsed = time.perf_counter() - start
+    if as_json:
+        data = {
+            "record": str(path),
+            "expansions": list(game.record.expansions),
+            "engine": "mcts",
+            "iterations": iterations,
+            "seconds": None if iterations is not None else seconds,
+            "decisions": [
+                {
+                    "number": j.number,
+                    "player": PLAYER_NAMES[j.player],
+                    "move": str(j.move),
+                    "value": round(j.value, 4),
+                    "best": str(j.best),
+                    "best_value": round(j.best_value, 4),
+                    "loss": round(j.loss, 4),
+                    "mark": j.mark,
+                }
+                for j in judged
+            ],
+            "seconds_taken": round(elapsed, 1),
+        }
+        typer.echo(json.dumps(data, indent=1))
+        return
+    typer.echo(
+        tr(
+            "Every decision: the win chance of the move played for the player who made it (a"
+            " shared victory counts 1/2), its loss against the engine's best move, and its mark."
+        )
+    )
+    for j in judged:
+        best = "" if j.best == j.move else "  " + tr(
+            "best: {move} {value}", move=str(j.best), value=f"{j.best_value:.0%}"
+        )
+        loss = f"  -{j.loss:.0%}" if j.loss >= 0.005 else ""
+        typer.echo(
+            f"{j.number:4}. {PLAYER_NAMES[j.player]} {j.move}  {j.value:.0%}{loss}{best}"
+            + (f"  {j.mark}" if j.mark else "")
+        )
+    final = game.states[-1]
+    result = (
+        position_text(final)
+        if final.is_terminal()
+        else tr("unfinished: {position}", position=final.describe())
+    )
+    typer.echo(tr("Result: {result}", result=result))
+    for player in (0, 1):
+        s = summary(judged, player)
+        typer.echo(
+            tr(
+                "{player}: {n} decisions judged, mean loss {loss}; {inaccuracies} inaccuracies,"
+                " {mistakes} mistakes, {blunders} blunders",
+                player=PLAYER_NAMES[player],
+                n=s.decisions,
+                loss=f"{s.mean_loss:.1%}",
+                inaccuracies=s.inaccuracies,
+                mistakes=s.mistakes,
+                blunders=s.blunders,
+            )
+        )
+    budget_text = (
+        tr("{n} iterations a decision", n=iterations)
+        if iterations is not None
+        else tr("{seconds} s a decision", seconds=f"{seconds:g}")
+    )
+    typer.echo(
+        tr(
+            "Engine: the expansion player's search (mcts), {budget}; marks from a loss of 5%"
+            " (inaccuracy), 10% (mistake), 20% (blunder). Reviewed in {time} s.",
+            budget=budget_text,
+            time=f"{elapsed:.0f}",
+        )
     )
 
 

@@ -76,6 +76,7 @@ from duel.app.review_screen import ReviewScreen
 from duel.app.start_screen import (
     MENU_CSS,
     FileScreen,
+    HandOff,
     MenuScreen,
     NewGame,
     NewGameScreen,
@@ -352,6 +353,7 @@ class DuelApp(App[int]):
         self.delay = delay
         self.busy = False  # an AI is thinking: the game must not change under it
         self.left = False  # the player chose to leave (saved or not)
+        self.hand_off: HandOff | None = None  # an expansion game for its own table, after this app
         #: The signal that ended the app (SIGHUP, SIGTERM, SIGINT), and where the game was
         #: saved then (None: not saved, or nothing to save).
         self.stopped_by: int | None = None
@@ -1016,6 +1018,10 @@ class DuelApp(App[int]):
         """Start the game chosen on the start screen."""
         from datetime import UTC, datetime
 
+        if choice.expansions:
+            self._hand_over(HandOff(game=choice))
+            return
+
         game = GameController(
             choice.kinds,
             Dealer(seed=choice.seed),
@@ -1040,6 +1046,14 @@ class DuelApp(App[int]):
 
     def load_game(self, path: Path) -> str | None:
         """Continue a saved game (from the start screen); what is wrong with it, if it cannot."""
+        from duel.app.start_screen import expansion_save_problem
+        from duel.app.xplay import is_expansion_file
+
+        if is_expansion_file(path):
+            problem = expansion_save_problem(path)
+            if problem is None:
+                self._hand_over(HandOff(path=path))
+            return problem
         game = GameController(["human", self.opponent_level()], Dealer(), think=self.think)
         try:
             problem = game.load(path)
@@ -1052,6 +1066,15 @@ class DuelApp(App[int]):
         said.append(game.loaded_text(path))
         self.start_game(game, said, history=True)
         return None
+
+    def _hand_over(self, hand_off: HandOff) -> None:
+        """Close the app for an expansion game's own table (run_app runs it); the game of this
+        app is saved first if it changed."""
+        if self.game.dirty and self.game.moves:
+            self.saved_to, _ = self.game.autosave()
+        self.hand_off = hand_off
+        self.left = True
+        self.exit(0)
 
     def start_game(self, game: GameController, said: list[str], *, history: bool = False) -> None:
         """Play ``game`` from now on (a new one, a loaded one, a what-if from a review): the game
@@ -1075,6 +1098,12 @@ class DuelApp(App[int]):
     # --- the review -----------------------------------------------------------------------------
     def review_file(self, path: Path) -> str | None:
         """Review a record (from the start screen); what is wrong with it, if it cannot."""
+        from duel.app.xplay import is_expansion_file
+
+        if is_expansion_file(path):
+            from duel.app.xreview_screen import open_xreview
+
+            return open_xreview(self, path, self._review_closed)
         try:
             record = GameRecord.load(path)
         except (RecordError, ValueError, OSError) as error:
@@ -1202,4 +1231,8 @@ def run_app(
                          again=again))
     if app.stopped_by is not None and code != 1:
         return 128 + app.stopped_by
+    if app.hand_off is not None:
+        from duel.app.start_screen import run_hand_off
+
+        return run_hand_off(app.hand_off)
     return code if isinstance(code, int) else 0

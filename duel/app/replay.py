@@ -27,13 +27,44 @@ game, ``len(moves)`` the last position.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from duel.app.i18n import N_, tr, tr_error
+from duel.moves import PLAYER_NAMES
 from duel.quote import quoted
+from duel.reason import Reason
 from duel.record import Replay, ReplayError, mover
 from duel.state import State
 
-__all__ = ["COMMANDS", "Cursor", "Replay", "ReplayError", "mover", "numbered_moves"]
+if TYPE_CHECKING:
+    from duel.expansions.record import XRecord
+
+__all__ = ["COMMANDS", "Cursor", "Replay", "ReplayError", "XReplay", "mover", "numbered_moves"]
+
+
+@dataclass(frozen=True)
+class XReplay(Replay):
+    """The positions of an expansion game's record (:class:`duel.expansions.record.XRecord`),
+    with the base replay's interface: a :class:`Cursor` steps through either."""
+
+    @staticmethod
+    def of(record: XRecord) -> XReplay:  # type: ignore[override]
+        return XReplay(record, tuple(record.states()), tuple(str(m) for m in record.moves))
+
+    def move_text(self, number: int) -> str:
+        if not 1 <= number <= self.last:
+            raise ReplayError(
+                Reason(
+                    "no move {number}: the game has moves 1 to {last}",
+                    number=number,
+                    last=self.last,
+                )
+            )
+        before = self.states[number - 1]
+        text = self.notation[number - 1]
+        if before.is_chance():
+            return f"chance: {text}"
+        return f"{PLAYER_NAMES[before.to_move]} {text}"
 
 
 def numbered_moves(replay: Replay, *, chance: bool = True) -> list[str]:

@@ -4,15 +4,18 @@
 :class:`StartScreen`; any option (``--a``, ``--b``, ``--load``, ``--seed``, ``--line``...) starts
 as before. Every choice works with keys and the mouse, and Escape goes back:
 
-* **New game** (:class:`NewGameScreen`): your seat (A or B), the opponent's level (random, greedy,
-  search or cmcts, the default, with its seconds per move) and the deal (fair, the default, or a
-  seed: reproducible, not fair play);
+* **New game** (:class:`NewGameScreen`): the game (the base game, Pantheon, Agora or both), your
+  seat (A or B), the opponent's level (random, greedy, search or cmcts, the default, with its
+  seconds per move; an expansion game is played by the expansion players, :func:`expansion_level`)
+  and the deal (fair, the default, or a seed: reproducible, not fair play);
 * **Load** and **Review** (:class:`FileScreen`): the saved games this machine knows of
   (:func:`known_games`: the autosave, the user data folder, the current folder) or a path typed;
 * **Quit**.
 
 The screens only gather the answers; the app (:class:`duel.app.fullscreen.DuelApp`) starts the
-game, loads it or opens the review. A bad answer (a time that is not a number, a file that is
+game, loads it or opens the review. An expansion game has its own table
+(:mod:`duel.app.xscreen`): the app closes and hands the game over (:class:`HandOff`,
+:func:`run_hand_off`). A bad answer (a time that is not a number, a file that is
 not a saved game) is one line on the screen, never a traceback.
 """
 
@@ -38,19 +41,41 @@ from duel.app.game_control import autosave_places
 from duel.app.i18n import N_, tr
 
 __all__ = [
+    "GAME_CHOICES",
     "LEVEL_CHOICES",
+    "HandOff",
     "MENU_CSS",
     "FileScreen",
     "NewGame",
     "NewGameScreen",
     "StartScreen",
+    "expansion_level",
     "known_games",
+    "run_hand_off",
 ]
 
 #: The opponent levels the start screen offers (``duel play --b`` takes any other).
 LEVEL_CHOICES = ("random", "greedy", "search", "cmcts")
 #: The levels that think for a time per move.
 TIMED = ("search", "cmcts")
+#: The games the start screen offers: the expansions played, and the words shown.
+GAME_CHOICES: tuple[tuple[tuple[str, ...], str], ...] = (
+    ((), N_("base game")),
+    (("pantheon",), N_("Pantheon")),
+    (("agora",), N_("Agora")),
+    (("agora", "pantheon"), N_("Pantheon + Agora")),
+)
+
+
+def expansion_level(level: str, think: float) -> str:
+    """The expansion player standing for a start-screen level: ``random`` and ``greedy`` as they
+    are, a searching level as the expansions' search (``mcts``) with the same time.
+
+    >>> expansion_level("cmcts:1s", 1.0), expansion_level("greedy", 1.0)
+    ('mcts:1s', 'greedy')
+    """
+    name = level.partition(":")[0]
+    return name if name in ("random", "greedy") else f"mcts:{think:g}s"
 
 
 @dataclass(frozen=True)
@@ -66,12 +91,53 @@ class NewGame:
     level: str
     think: float
     seed: int | None
+    expansions: tuple[str, ...] = ()
 
     @property
     def kinds(self) -> list[str]:
-        kinds = [self.level, self.level]
+        """The two seats' players (an expansion game's: :func:`expansion_level`)."""
+        level = expansion_level(self.level, self.think) if self.expansions else self.level
+        kinds = [level, level]
         kinds[self.seat] = "human"
         return kinds
+
+
+@dataclass(frozen=True)
+class HandOff:
+    """An expansion game chosen on the start screen, for its own table once the app has closed:
+    a new game, or the save at ``path`` to continue."""
+
+    game: NewGame | None = None
+    path: Path | None = None
+
+
+def run_hand_off(hand_off: HandOff) -> int:
+    """Play the expansion game of ``hand_off`` on its full-screen table; the exit code."""
+    from duel.app.xplay import run_xgame
+    from duel.app.xscreen import run_xscreen
+
+    game = hand_off.game
+    if game is not None:
+        a, b = game.kinds
+        return run_xgame(
+            game.expansions, (a, b), seed=game.seed, think=game.think, screen=run_xscreen
+        )
+    return run_xgame((), (None, None), load=hand_off.path, screen=run_xscreen)
+
+
+def expansion_save_problem(path: Path) -> str | None:
+    """Why the expansion game saved in ``path`` cannot be continued, or None."""
+    from duel.app.i18n import tr_error
+    from duel.app.xplay import read_save
+    from duel.expansions.record import XRecordError
+
+    try:
+        record, _ = read_save(path)
+    except XRecordError as error:
+        return tr("Could not load {path}: {error}", path=path, error=tr_error(error))
+    if record.final_state().is_terminal():
+        return tr("{path}: this game is over; Review shows it move by move.", path=path)
+    return None
 
 
 def opponent_level(name: str, seconds: float) -> str:
@@ -134,12 +200,25 @@ def known_games(limit: int = 20) -> list[Path]:
             if key in seen or not path.is_file() or path.stat().st_size > 2_000_000:
                 continue
             seen.add(key)
-            GameRecord.load(path)
+            if not _is_expansion_game(path):
+                GameRecord.load(path)
             found.append((-path.stat().st_mtime, rank, path))
         except Exception:  # noqa: BLE001 - not a saved game: not listed
             continue
     found.sort(key=lambda f: (f[1] >= len(first), f[0], f[1]))
     return [path for _, _, path in found[:limit]]
+
+
+def _is_expansion_game(path: Path) -> bool:
+    """An expansion game's record or save that reads (a position is not a game)."""
+    from duel.app.xplay import is_expansion_file, read_save
+    from duel.expansions.position import is_xposition
+    from duel.position import read_json_file
+
+    if not is_expansion_file(path) or is_xposition(read_json_file(path)):
+        return False
+    read_save(path)  # raises if it does not read
+    return True
 
 
 def _shown(path: Path) -> str:
@@ -243,6 +322,7 @@ class NewGameScreen(MenuScreen):
     BINDINGS = [
         Binding("escape", "back", N_("Back")),
         Binding("enter", "start", N_("Start"), priority=False),
+        Binding("e", "next_game", "Game", show=False),
         Binding("a", "seat(0)", "Seat A", show=False),
         Binding("b", "seat(1)", "Seat B", show=False),
         *[Binding(str(i), f"level({i})", show=False) for i in range(1, len(LEVEL_CHOICES) + 1)],
@@ -269,6 +349,10 @@ class NewGameScreen(MenuScreen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="menu"):
             yield Label(tr("New game"), classes="menu-title")
+            yield Label(tr("Game (e): the base game or with its expansions"))
+            with RadioSet(id="game"):
+                for i, (_, words) in enumerate(GAME_CHOICES):
+                    yield RadioButton(tr(words), value=i == 0, id=f"game-{i}")
             yield Label(tr("Your seat (a, b)"))
             with RadioSet(id="seat"):
                 yield RadioButton("A", value=True, id="seat-a")
@@ -298,6 +382,19 @@ class NewGameScreen(MenuScreen):
 
     def action_back(self) -> None:
         self.back()
+
+    def action_next_game(self) -> None:
+        # counted here: the radio set turns the other buttons off only when its message comes,
+        # after a second key pressed at once
+        self.game_index = (self.chosen_game() + 1) % len(GAME_CHOICES)
+        self.query_one(f"#game-{self.game_index}", RadioButton).value = True
+
+    @on(RadioSet.Changed, "#game")
+    def game_changed(self, event: RadioSet.Changed) -> None:
+        self.game_index = event.index
+
+    def chosen_game(self) -> int:
+        return getattr(self, "game_index", 0)
 
     def action_seat(self, seat: int) -> None:
         self.query_one(f"#seat-{'ab'[seat]}", RadioButton).value = True
@@ -336,7 +433,8 @@ class NewGameScreen(MenuScreen):
             seed = parse_seed(self.query_one("#seed", Input).value)
             if isinstance(seed, str):
                 return seed
-        return NewGame(seat, opponent_level(name, think), think, seed)
+        expansions = GAME_CHOICES[self.chosen_game()][0]
+        return NewGame(seat, opponent_level(name, think), think, seed, expansions)
 
     def action_start(self) -> None:
         chosen = self.choice()

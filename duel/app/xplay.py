@@ -32,6 +32,7 @@ from pathlib import Path
 from duel.app.cli_support import user_data_dir
 from duel.app.game_control import autosave_places, save_somewhere
 from duel.app.i18n import N_, shown, tr
+from duel.app.xundo import UNDO_WORDS, undo
 from duel.catalog import AGE_NAMES
 from duel.expansions import XMove, XState, new_xgame, observe, senate
 from duel.expansions.agora import CHAMBERS
@@ -556,7 +557,7 @@ class XGameControl:
         )
 
 
-def _play_lines(
+def _play_lines(  # noqa: C901 - one branch per command
     control: XGameControl, read: Callable[[str], str], write: Callable[[str], None]
 ) -> int:
     """The line mode: the board and the numbered moves before each human decision."""
@@ -580,7 +581,7 @@ def _play_lines(
             write(f"  {number:3}  {move_line(view, move)}")
         while True:
             try:
-                text = read(tr("Move (number, notation, hint or quit): ")).strip()
+                text = read(tr("Move (number, notation, hint, undo or quit): ")).strip()
             except (EOFError, KeyboardInterrupt):
                 text = "quit"
             if text.lower() in ("quit", "q", "exit"):
@@ -591,6 +592,9 @@ def _play_lines(
             if text.lower() == "hint":
                 write("\n".join(hint_lines(view, control.think, 5)[0]))
                 continue
+            if text.lower() in UNDO_WORDS:
+                write(undo(control))
+                break
             move = control.read_move(player, text)
             if isinstance(move, str):
                 write(move)

@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from duel.app.cli_support import SAVE_SIGNALS, route_signals_to_loop
 from duel.app.i18n import tr
 from duel.app.xplay import EXPANSION_TITLES, XGameControl, board_lines, hint_lines, move_line
+from duel.app.xundo import UNDO_WORDS
 from duel.expansions import XMove
 from duel.moves import PLAYER_NAMES
 
@@ -188,6 +189,13 @@ class XApp(App[int]):
             return
         if text.lower() in ("quit", "exit"):
             self.action_leave()
+            return
+        if text.lower() in UNDO_WORDS:
+            from duel.app.xundo import undo
+
+            self.say(undo(self.control))
+            self.query_one("#entry", Input).value = ""
+            self.next_decision()
             return
         move = self.control.read_move(self.player, text)
         if isinstance(move, str):

@@ -68,7 +68,7 @@ from duel.expansions.components import (
     xwonder_named,
 )
 from duel.expansions.moves import MILITARY_TOKEN_NAMES
-from duel.expansions.rules import science_symbols
+from duel.expansions.queries import science_symbols
 from duel.expansions.senate import unaccounted_plots
 from duel.expansions.state import XState, new_game
 from duel.expansions.table import (

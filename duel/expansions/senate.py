@@ -1,25 +1,16 @@
 """Agora's rules: the Senate (cubes, control, Decrees, political supremacy), Senators,
 Conspiracies, Agora's military tokens and Wonders (docs/agora.md).
 
-**Steps.** Agora's effects come in chains: a Politician gives up to three Senate actions, a
-Conspiracy places a cube, removes one and moves another, a cube that takes a Chamber turns its
-face-down Decree up (chance) and may move the Conflict pawn (Standing army), which may take an
-Agora military token (another cube to place)... Each effect is a *step* queued in
-``t.pending``. :func:`resolve` works through the queue: a step that needs nobody's decision is
-applied at once; a step that needs a decision or a chance outcome becomes the state's phase
-(the step itself in ``t.step``), and the move that answers it resolves the rest of the queue.
-When the queue is empty, ``t.continuation`` says what comes next: ``("finish", player)`` the
-end of ``player``'s turn, ``("play", player)`` the rest of a turn that began with a Conspiracy,
-``("resume", phase, player)`` the Wonder draft.
-
-The functions that change a state take ``t``, a fresh copy being built (as in
-:mod:`duel.expansions.rules`).
+Agora's effects come in chains of *steps* (a Politician's Senate actions, a Conspiracy's cube
+moves, a Decree turned up...), queued and resolved by :mod:`duel.expansions.effects`, which also
+holds the hooks the shared rules call (a Senator recruited, a tithe, a military token). This
+module holds Agora's decisions, chance nodes and moves; each ``_apply_*`` takes ``t``, a fresh
+copy of the state being built.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 from duel.catalog import AGE_DECK
@@ -27,66 +18,54 @@ from duel.expansions.agora import (
     CHAMBERS,
     CONSPIRACIES,
     CONSPIRACIES_WITH_MOVE,
-    CUBES,
     DECREES,
     SECTION_CHAMBERS,
     SENATORS_PER_AGE,
-    TITHES,
     adjacent,
-    senate_actions,
 )
 from duel.expansions.components import (
     SENATOR_IDS,
     SENATOR_KIND,
     T_ORGANIZED_CRIME,
     XCARDS,
-    structure_of,
+)
+from duel.expansions.effects import (
+    construct_card,
+    end_game,
+    finish_turn,
+    move_pawn,
+    next_layout_phase,
+    push,
+    recompute_science,
+    remove_from_structure,
+    resolve,
+    take_from_pyramid,
+    take_uncovered_tokens,
 )
 from duel.expansions.moves import XMove
+from duel.expansions.queries import (
+    fraud_cards,
+    lockable,
+    science_symbols,
+    supply,
+    swaps,
+    symbol_count,
+    treason_cards,
+    unaccounted_plots,
+    visible_decrees,
+)
 from duel.expansions.table import (
-    COLOR_OF,
     GUILD_SET,
-    SENATOR_SET,
     TEMPLE_SET,
     DeckCard,
     Plot,
     controller,
-    cubes_placed,
 )
 
 if TYPE_CHECKING:
     from duel.expansions.state import XState
 
-#: The shared rules (:mod:`duel.expansions.rules`: the end of a turn, building a card, the
-#: Conflict pawn) that Agora's steps call back into. ``rules`` imports this module and binds
-#: itself here when it is imported, so that the two modules do not import each other.
-RULES: ModuleType
-
-
-def bind(rules: ModuleType) -> None:
-    global RULES
-    RULES = rules
-
-
 # --- the Senate ----------------------------------------------------------------------------------
-def in_force(s: XState, player: int, decree: str) -> bool:
-    """Whether ``decree`` lies face up in a Chamber ``player`` controls."""
-    if "agora" not in s.expansions:
-        return False
-    return any(
-        controller(s.senate, i + 1) == player and (decree, True) in entries
-        for i, entries in enumerate(s.decrees)
-    )
-
-
-def supply(s: XState, player: int) -> int:
-    return CUBES - cubes_placed(s.senate, player)
-
-
-def senate_points(s: XState, player: int) -> int:
-    return sum(c.points for c in CHAMBERS if controller(s.senate, c.chamber) == player)
-
-
 def change_cubes(t: XState, chamber: int, player: int, delta: int) -> None:
     """Add (or take away) ``player``'s cubes in ``chamber``; control changes take effect."""
     before = [controller(t.senate, c.chamber) for c in CHAMBERS]
@@ -109,125 +88,20 @@ def control_changed(t: XState, chamber: int, old: int | None, new: int | None) -
         hidden = sum(1 for _, up in entries if not up)
         push(t, *[("decree", chamber)] * hidden, front=True)
     if ("Standing army", True) in entries:
-        if old is not None and RULES._move_pawn(t, 1 - old, 1):
+        if old is not None and move_pawn(t, 1 - old, 1):
             return
         if new is not None:
-            RULES._move_pawn(t, new, 1)
+            move_pawn(t, new, 1)
 
 
 def check_politics(t: XState) -> None:
     """Political supremacy: one player controls all six Chambers at once."""
     owners = {controller(t.senate, c.chamber) for c in CHAMBERS}
     if len(owners) == 1 and None not in owners and t.phase != "game_over":
-        RULES._end_game(t, owners.pop(), "political")
+        end_game(t, owners.pop(), "political")
 
 
 # --- the queue of steps ---------------------------------------------------------------------------
-def push(t: XState, *steps: tuple, front: bool = False) -> None:
-    t.pending = (*steps, *t.pending) if front else (*t.pending, *steps)
-
-
-def resolve(t: XState) -> None:
-    """Work through the pending steps (see the module docstring); then the continuation."""
-    while t.pending:
-        if t.phase == "game_over":
-            t.pending = ()
-            t.continuation = None
-            return
-        step, t.pending = t.pending[0], t.pending[1:]
-        if not _start_step(t, step):
-            return
-    if t.phase != "game_over":
-        RULES._finish_turn(t)
-
-
-def _opponent_cubes(s: XState, player: int) -> bool:
-    return any(pair[1 - player] for pair in s.senate)
-
-
-def _start_step(t: XState, step: tuple) -> bool:  # noqa: C901 - one branch per kind of step
-    """Begin ``step``: True if it was applied at once, False if it is now the phase."""
-    kind = step[0]
-    if kind == "decree":  # chance: whoever is to move stays so
-        t.step = step
-        t.phase = "decree"
-        return False
-    player = step[1]
-    opponent = t.cities[1 - player]
-    wait = None
-    if kind == "place":
-        wait = "place" if supply(t, player) else None
-    elif kind == "evict":
-        wait = "evict" if _opponent_cubes(t, player) else None
-    elif kind == "move":
-        wait = "move_cube" if cubes_placed(t.senate, player) else None
-    elif kind == "senate":
-        wait = "senate" if step[3] > 0 else None
-    elif kind == "conspirator":
-        wait = "conspirator"
-    elif kind == "conspire":
-        wait = "draw_plots" if t.plot_size else None
-    elif kind == "steal":
-        wait = "ra" if opponent.wonders else None
-    elif kind == "destroy":
-        if any(COLOR_OF[c] == step[2] for c in opponent.cards):
-            t.destroying = step[2]
-            wait = "destroy"
-    elif kind == "lock":
-        wait = "lock_token" if _lockable(t, player) else None
-    elif kind == "fraud":
-        wait = "fraud" if _fraud_cards(t) else None
-    elif kind == "treason":
-        wait = "treason_deal" if t.removed_now is None and t.age else "treason"
-    elif kind == "espionage":
-        wait = "espionage" if t.box_tokens else None
-    elif kind == "discard_any":
-        if t.reveal:  # the cards the first discard uncovered are turned over first
-            push(t, step, front=True)
-            t.phase = "reveal"
-            return False
-        wait = "discard_any" if t.accessible else None
-    elif kind == "take":
-        wait = "baal" if any(COLOR_OF[c] in ("brown", "grey") for c in opponent.cards) else None
-    elif kind == "coercion":
-        wait = "coercion" if _swaps(t, player) else None
-    elif kind == "insider":
-        wait = "insider" if any(t.decrees) else None
-    elif kind == "sabotage":
-        wait = "sabotage" if opponent.built else None
-    elif kind == "curia":
-        wait = (
-            "curia" if any(not p.prepared and not p.used for p in t.cities[player].plots) else None
-        )
-    elif kind == "pair":
-        wait = "choose_token" if t.board else None
-    elif kind == "supremacy":
-        RULES.check_science_supremacy(t)
-    elif kind == "coins":
-        _auto_coins(t, player, step[2])
-    elif kind == "shields":
-        RULES._move_pawn(t, player, step[2])
-    else:
-        raise ValueError(f"unknown step {step!r}")
-    if wait is None:
-        return True
-    t.step = step
-    t.phase = wait
-    t.to_move = player
-    return False
-
-
-def _auto_coins(t: XState, player: int, what: str) -> None:
-    opponent = 1 - player
-    if what == "blackmail":
-        amount = (t.cities[opponent].coins + 1) // 2
-        RULES._lose_coins(t, opponent, amount)
-        RULES._gain_coins(t, player, amount)
-    elif what == "embezzlement":
-        RULES._gain_coins(t, player, cubes_placed(t.senate, player))
-        RULES._lose_coins(t, opponent, cubes_placed(t.senate, opponent))
-
-
 # --- Conspiracies ------------------------------------------------------------------------------
 def conspiracy_steps(name: str, player: int) -> list[tuple]:
     """The steps of a triggered Conspiracy."""
@@ -252,50 +126,6 @@ def conspiracy_steps(name: str, player: int) -> list[tuple]:
     if name in CONSPIRACIES_WITH_MOVE:
         steps.append(("move", player))
     return steps
-
-
-def _lockable(s: XState, player: int) -> list[int]:
-    return sorted(set(s.board) | s.cities[1 - player].tokens | set(s.box_tokens))
-
-
-def _fraud_cards(s: XState) -> list[int]:
-    """Property Fraud: the cards of row 1 (the farthest) still in the structure, no Senator."""
-    layout = structure_of(s.expansions, s.age) if s.age else None
-    if layout is None:
-        return []
-    return [
-        s.pyramid[slot]
-        for slot in layout.rows[0]
-        if s.present >> slot & 1 and s.pyramid[slot] >= 0 and s.pyramid[slot] not in SENATOR_SET
-    ]
-
-
-def treason_cards(s: XState) -> list[int]:
-    """Treason: the cards removed at setup from this Age (once seen) and the earlier ones."""
-    built = set().union(*(c.cards for c in s.cities)) | set(s.discard)
-    known = set(s.removed) | set(s.removed_now or ())
-    return sorted(c for c in known if c not in built)
-
-
-def _swaps(s: XState, player: int) -> list[tuple[int, int]]:
-    mine, theirs = s.cities[player].cards, s.cities[1 - player].cards
-    return [
-        (m, o)
-        for colour in ("blue", "green")
-        for m in sorted(mine)
-        if COLOR_OF[m] == colour
-        for o in sorted(theirs)
-        if COLOR_OF[o] == colour
-    ]
-
-
-def unaccounted_plots(s: XState) -> tuple[str, ...]:
-    """Conspiracies whose place the observer does not know."""
-    known = {p.name for city in s.cities for p in city.plots}
-    known.update(c.divinity for c in (*s.plot_top, *s.plot_bottom))
-    if s.drawn_plots:
-        known.update(s.drawn_plots)
-    return tuple(c for c in CONSPIRACIES if c not in known)
 
 
 # --- legal decisions ------------------------------------------------------------------------------
@@ -366,8 +196,8 @@ DECISIONS = {
     ],
     "conspirator": lambda s: [*_place_moves(s, range(1, 7)), XMove("conspire")],
     "keep_plot": _keep_moves,
-    "lock_token": lambda s: [XMove("lock", (t,)) for t in _lockable(s, s.to_move)],
-    "fraud": lambda s: [XMove("free_build", (c,)) for c in _fraud_cards(s)],
+    "lock_token": lambda s: [XMove("lock", (t,)) for t in lockable(s, s.to_move)],
+    "fraud": lambda s: [XMove("free_build", (c,)) for c in fraud_cards(s)],
     "treason": lambda s: (
         [XMove("free_build", (c,)) for c in treason_cards(s)] or [XMove("no_discard")]
     ),
@@ -380,7 +210,7 @@ DECISIONS = {
         ]
         + ([XMove("no_discard")] if s.step[2] == 2 else [])
     ),
-    "coercion": lambda s: [XMove("swap", pair) for pair in _swaps(s, s.to_move)],
+    "coercion": lambda s: [XMove("swap", pair) for pair in swaps(s, s.to_move)],
     "insider": _insider_moves,
     "sabotage": lambda s: [
         XMove("sabotage", (w,)) for w in sorted(w for w, _ in s.cities[1 - s.to_move].built)
@@ -390,10 +220,6 @@ DECISIONS = {
 
 
 # --- chance --------------------------------------------------------------------------------------
-def visible_decrees(s: XState) -> set[str]:
-    return {name for entries in s.decrees for name, up in entries if up}
-
-
 def _decree_outcomes(s: XState) -> list[tuple[XMove, int]]:
     chamber = s.step[1]
     seen = visible_decrees(s)
@@ -478,7 +304,7 @@ def _done(t: XState) -> None:
     if t.pending:
         resolve(t)
     else:
-        RULES._finish_turn(t)
+        finish_turn(t)
 
 
 def _apply_decree(t: XState, m: XMove) -> None:
@@ -494,9 +320,9 @@ def _apply_decree(t: XState, m: XMove) -> None:
     loser = t.step[2] if t.step is not None and len(t.step) > 2 else None
     owner = controller(t.senate, chamber)
     if name == "Standing army":
-        if loser is not None and RULES._move_pawn(t, 1 - loser, 1):
+        if loser is not None and move_pawn(t, 1 - loser, 1):
             return
-        if owner is not None and RULES._move_pawn(t, owner, 1):
+        if owner is not None and move_pawn(t, owner, 1):
             return
     _done(t)
 
@@ -509,7 +335,7 @@ def _apply_back(t: XState, m: XMove) -> None:
     if kind in ("guild", "temple"):
         t.back_slots |= 1 << slot
     if None not in t.backs:
-        RULES._next_layout_phase(
+        next_layout_phase(
             t
         )  # Pantheon's tokens (with both expansions), then the face-up cards
 
@@ -596,11 +422,11 @@ def _apply_keep(t: XState, m: XMove) -> None:
 def _apply_prepare(t: XState, m: XMove) -> None:
     card, index = m.args
     city = t.cities[t.to_move]
-    RULES._take_from_pyramid(t, card)
+    take_from_pyramid(t, card)
     plots = list(city.plots)
     plots[index - 1] = Plot(plots[index - 1].name, prepared=True, fresh=True, card=card)
     city.plots = tuple(plots)
-    RULES._finish_turn(t)
+    finish_turn(t)
 
 
 def _apply_trigger(t: XState, m: XMove) -> None:
@@ -631,7 +457,7 @@ def _apply_lock(t: XState, m: XMove) -> None:
     t.locked = t.locked | {token}
     if token in opponent.tokens:
         opponent.tokens = opponent.tokens - {token}  # and its effects: Law's symbol too
-        if RULES.recompute_science(t):
+        if recompute_science(t):
             return
     _done(t)
 
@@ -639,13 +465,13 @@ def _apply_lock(t: XState, m: XMove) -> None:
 def _apply_free_build(t: XState, m: XMove) -> None:
     card = m.args[0]
     if card in t.pyramid:
-        RULES._remove_from_structure(t, t.pyramid.index(card))
+        remove_from_structure(t, t.pyramid.index(card))
     t.removed = t.removed - {card}
     if t.removed_now:
         t.removed_now = tuple(c for c in t.removed_now if c != card)
     t.unseen = t.unseen - {card}
     t.phase = "play"
-    if RULES._construct_card(t, t.to_move, card):
+    if construct_card(t, t.to_move, card):
         return
     if t.phase == "play":
         _done(t)
@@ -663,10 +489,10 @@ def _apply_discard_free(t: XState, m: XMove) -> None:
     uncovers go to the player at once (BGA ``DiscardAvailableCardTrait``: a Mythology token's
     Divinity is placed before the second discard), so a token never leaves with a card."""
     card = m.args[0]
-    RULES._take_from_pyramid(t, card)
+    take_from_pyramid(t, card)
     t.discard = t.discard | {card}
-    if t.pantheon and not RULES._take_uncovered_tokens(t):
-        t.step = None  # the Mythology draw first; the seat resumes the steps (_finish_turn)
+    if t.pantheon and not take_uncovered_tokens(t):
+        t.step = None  # the Mythology draw first; the seat resumes the steps (finish_turn)
         return
     _done(t)
 
@@ -683,11 +509,11 @@ def _apply_swap(t: XState, m: XMove) -> None:
     for p in (0, 1):
         if t.cities[p].snake in (mine, theirs):
             t.cities[p].snake = None  # the card changed city: the Snake token falls off
-        t.cities[p].science = RULES.science_symbols(t, p)
+        t.cities[p].science = science_symbols(t, p)
     pairs = [
         ("pair", p)
         for p, card in ((player, theirs), (1 - player, mine))
-        if XCARDS[card].science and RULES.symbol_count(t, p, XCARDS[card].science) >= 2
+        if XCARDS[card].science and symbol_count(t, p, XCARDS[card].science) >= 2
     ]
     push(t, *pairs, ("supremacy", player), front=True)
     _done(t)
@@ -712,9 +538,9 @@ def _apply_move_decree(t: XState, m: XMove) -> None:
     if not face_up:  # turned up under the target's Decrees; its effect then (_apply_decree)
         push(t, ("decree", target, old_source), front=True)
     elif name == "Standing army":
-        if old_source is not None and RULES._move_pawn(t, 1 - old_source, 1):
+        if old_source is not None and move_pawn(t, 1 - old_source, 1):
             return
-        if old_target is not None and RULES._move_pawn(t, old_target, 1):
+        if old_target is not None and move_pawn(t, old_target, 1):
             return
     _done(t)
 
@@ -753,40 +579,7 @@ APPLY = {
 }
 
 
-# --- hooks of the shared rules --------------------------------------------------------------------
-def on_senator(t: XState, player: int, card: int) -> None:
-    """A Senator recruited: its Senate actions or its conspirator action."""
-    kind = SENATOR_KIND[card]
-    if kind.kind == "politician":
-        blue = RULES.blue_cards(t, player) + (2 if in_force(t, player, "Civic weight") else 0)
-        push(t, ("senate", player, kind.section, senate_actions(blue)))
-    else:
-        push(t, ("conspirator", player))
-        if in_force(t, player, "Swift plots"):
-            t.extra = True
-
-
-def tithes(t: XState, colour: str) -> None:
-    """Whoever controls the tithe Decree of ``colour`` ("wonder" for a Wonder) gains the Age."""
-    for decree, what in TITHES.items():
-        if what == colour:
-            for player in (0, 1):
-                if in_force(t, player, decree):
-                    RULES._gain_coins(t, player, t.age)
-
-
-def military_token(t: XState, player: int, large: bool) -> None:
-    """An Agora military token taken by ``player``: a cube to place, or an opponent's cube to
-    remove and one of theirs to move. Its actions come before the rest of the chain that moved
-    the pawn (BGA prepends them: a Politician's next action, Knossos's or Political Maneuver's
-    next step waits), after the Decrees the same change turns up (BGA turns them at once)."""
-    steps = (("evict", player), ("move", player)) if large else (("place", player),)
-    lead = 0
-    while lead < len(t.pending) and t.pending[lead][0] == "decree":
-        lead += 1
-    t.pending = (*t.pending[:lead], *steps, *t.pending[lead:])
-
-
+# --- setup ----------------------------------------------------------------------------------------
 def setup_decrees(t: XState) -> None:
     """The three face-up Decrees (Chambers 1, 3, 5), dealt after the board's tokens."""
     t.decrees = tuple(((None, False),) for _ in CHAMBERS)

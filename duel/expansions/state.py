@@ -53,7 +53,6 @@ from duel.catalog import (
     TOKENS,
     bits,
 )
-from duel.expansions import senate
 from duel.expansions.agora import CONSPIRACIES, REBATES, WAIVERS
 from duel.expansions.components import (
     BY_MYTHOLOGY,
@@ -78,6 +77,7 @@ from duel.expansions.components import (
 )
 from duel.expansions.legal import CHANCE, DECISIONS
 from duel.expansions.moves import MILITARY_TOKEN_NAMES, XMove
+from duel.expansions.queries import in_force, senate_points
 from duel.expansions.rules import APPLY
 from duel.expansions.table import (
     ALL_MILITARY,
@@ -213,7 +213,7 @@ class XState:
         opponent_units = self._production(1 - player)[0]
         prices = [1 if r in fixed else 2 + opponent_units[r] for r in range(len(RESOURCES))]
         for decree, resources in REBATES.items():
-            if senate.in_force(self, player, decree):
+            if in_force(self, player, decree):
                 for r in resources:
                     prices[r] = max(1, prices[r] - 1)
         return tuple(prices)
@@ -228,7 +228,7 @@ class XState:
         """Whether ``player`` builds ``card`` for free through a chain (or a Mythology token;
         with Agora's Shared chains, the opponent's count too)."""
         cities = [self.cities[player]]
-        if senate.in_force(self, player, "Shared chains"):
+        if in_force(self, player, "Shared chains"):
             cities.append(self.cities[1 - player])
         if card in TEMPLE_MYTHOLOGY:
             return any(TEMPLE_MYTHOLOGY[card] in city.mythology for city in cities)
@@ -252,7 +252,7 @@ class XState:
         trade = self._trade_cost(player, spec.need, waive)
         total = spec.coin_cost + trade
         if any(
-            colour == spec.color and senate.in_force(self, player, decree)
+            colour == spec.color and in_force(self, player, decree)
             for decree, colour in WAIVERS.items()
         ):  # ignore one symbol of the cost: one resource unit, or the whole coin cost
             options = [(trade, trade)] if spec.coin_cost else []
@@ -273,7 +273,7 @@ class XState:
 
     def wonder_cost(self, player: int, wonder: int) -> int:
         waive = 2 if T_ARCHITECTURE in self.cities[player].tokens else 0
-        if senate.in_force(self, player, "Wonder waiver"):
+        if in_force(self, player, "Wonder waiver"):
             waive += 1
         return self._trade_cost(player, XWONDERS[wonder].need, waive)
 
@@ -476,7 +476,7 @@ class XState:
             coins=city.coins // 3,
             military=MILITARY_POINTS[player][self.pawn + 9],
             divinities=divinities,
-            senate=senate.senate_points(self, player) if self.agora else 0,
+            senate=senate_points(self, player) if self.agora else 0,
         )
 
 

@@ -7,8 +7,9 @@ import pytest
 from duel.catalog import token_named
 from duel.expansions import XMove
 from duel.expansions.agora import DECREES
-from duel.expansions.components import W_KNOSSOS, structure_of
-from duel.expansions.rules import science_symbols
+from duel.expansions.components import W_CURIA_JULIA, W_KNOSSOS, structure_of
+from duel.expansions.queries import science_symbols
+from duel.expansions.table import Plot
 from tests.expansions import positions
 from tests.expansions.positions import arrange
 from tests.expansions.test_agora_rules import (
@@ -218,11 +219,13 @@ def _turn_of_events(kind, age):
     ``kind`` token ("offering" or "mythology"): the state, that discard and the slot."""
     for seed in range(20):
         s = positions.reach(
-            lambda s: s.phase == "play"
-            and s.age == age
-            and not s.pending
-            and not s.reveal
-            and _one_discard_from(s, s.offering_on if kind == "offering" else s.mythology_on),
+            lambda s: (
+                s.phase == "play"
+                and s.age == age
+                and not s.pending
+                and not s.reveal
+                and _one_discard_from(s, s.offering_on if kind == "offering" else s.mythology_on)
+            ),
             seed,
             BOTH,
         )
@@ -344,3 +347,70 @@ def test_after_the_opponents_military_token_the_turn_passes_as_usual():
     assert s.phase == "place" and s.to_move == 1 - player
     s = s.apply(XMove("place", (6,)))
     assert s.phase in ("play", "reveal") and s.to_move == 1 - player
+
+
+# --- 7. Curia Julia skips a Conspiracy step that can do nothing ---------------------------------
+def _build_curia(plots, opponent_cards=frozenset(), senate=EMPTY_SENATE):
+    s = play_turn()
+    player = s.to_move
+    s = arrange(
+        s,
+        senate=senate,
+        decrees=((),) * 6,
+        cities={
+            player: {"wonders": (W_CURIA_JULIA,), "coins": 30, "plots": plots},
+            1 - player: {"cards": opponent_cards},
+        },
+    )
+    slot = s.accessible_slots[0]
+    return s.apply(XMove("wonder", (W_CURIA_JULIA, s.pyramid[slot]))), player
+
+
+def test_curia_julia_skips_an_unprepared_foreclosure_against_no_brown_or_grey_card():
+    s, player = _build_curia((Plot("Foreclosure"),), frozenset({card("Theater")}))
+    assert s.phase != "curia" and s.to_move == player  # Curia Julia's Play Again
+    assert not s.cities[player].plots[0].used
+
+
+def test_curia_julia_offers_a_foreclosure_with_a_card_to_take():
+    s, player = _build_curia((Plot("Foreclosure"),), frozenset({card("Lumber Yard")}))
+    assert s.phase == "curia"
+    assert XMove("trigger", (1, "Foreclosure")) in s.legal_moves()
+
+
+def test_curia_julia_offers_a_useless_main_effect_when_the_cube_move_is_useful():
+    s = play_turn()
+    senate = _senate_for(s.to_move, (3,))
+    s, player = _build_curia((Plot("Swindle"),), frozenset(), senate=senate)
+    assert s.phase == "curia"
+
+
+@pytest.mark.parametrize(
+    ("name", "useful"),
+    [
+        ("Extortion", False),
+        ("Blackmail", False),
+        ("Expropriation", False),
+        ("Swindle", False),
+        ("Obscurantism", True),
+        ("Coup", True),
+        ("Treason", True),
+        ("Espionage", True),
+        ("Embezzlement", False),
+        ("Foreclosure", False),
+        ("Coercion", False),
+        ("Insider Influence", True),
+        ("Sabotage", False),
+    ],
+)
+def test_which_conspiracies_are_useful_with_nothing_to_act_on(name, useful):
+    from duel.expansions.queries import useful_to_trigger
+
+    s = play_turn()
+    player = s.to_move
+    s = arrange(
+        s,
+        senate=EMPTY_SENATE,
+        cities={1 - player: {"cards": frozenset(), "wonders": (), "built": (), "coins": 0}},
+    )
+    assert useful_to_trigger(s, player, name) is useful

@@ -25,7 +25,7 @@ from duel.expansions.components import (
     divinity_named,
     space_price,
 )
-from duel.expansions.rules import _lose_coins, _move_pawn, _pay
+from duel.expansions.effects import lose_coins, move_pawn, pay
 from duel.expansions.table import HIDDEN, DeckCard, Space
 from duel.pyramid_layouts import LAYOUTS
 from tests.expansions.positions import arrange, reach
@@ -257,9 +257,9 @@ def test_astarte_coins_are_spendable_immune_to_losses_and_worth_a_point_each():
     assert before.divinities == 7
     # a loss of coins never touches them: the Appian Way's 3 coins come from the treasury
     t = s._copy()
-    _lose_coins(t, player, 100)
+    lose_coins(t, player, 100)
     assert t.cities[player].coins == 0 and t.cities[player].astarte == 7
-    _pay(t, player, 5, 0)  # the treasury is empty: Astarte pays
+    pay(t, player, 5, 0)  # the treasury is empty: Astarte pays
     assert t.cities[player].astarte == 2
 
 
@@ -355,14 +355,14 @@ def test_minerva_stops_the_next_move_into_its_space_one_short_then_leaves():
     s = activate(s, "Minerva").apply(XMove("minerva", (2 * sign,)))
     assert s.minerva == 2 * sign
     t = s._copy()
-    _move_pawn(t, player, 3)
+    move_pawn(t, player, 3)
     assert t.pawn == 1 * sign and t.minerva is None
 
 
 def test_minerva_on_a_capital_prevents_a_military_victory_once():
     s = age2()
     t = arrange(s, pawn=7, minerva=9, military=0)._copy()
-    assert not _move_pawn(t, 0, 3) and t.pawn == 8 and t.phase != "game_over"
+    assert not move_pawn(t, 0, 3) and t.pawn == 8 and t.phase != "game_over"
 
 
 def test_neptune_removes_one_military_token_then_applies_another_for_the_mover():
@@ -457,7 +457,7 @@ def test_poliorcetics_costs_the_opponent_a_coin_per_space():
     s = age2()
     cities = {0: {"tokens": frozenset({T_POLIORCETICS})}, 1: {"coins": 5}}
     t = arrange(s, pawn=0, military=0, cities=cities)._copy()
-    _move_pawn(t, 0, 2)
+    move_pawn(t, 0, 2)
     assert t.cities[1].coins == 3
 
 
