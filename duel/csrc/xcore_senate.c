@@ -137,6 +137,27 @@ static uint32_t dx_unaccounted_plots(const dx_state *s) {
 
 static void dx_resolve(dx_state *s);
 
+/* useful_to_trigger: whether triggering Conspiracy `name` now could do anything (its main
+ * effect has a target, or its cube move has a cube to use) */
+static int dx_useful_to_trigger(const dx_state *s, int player, int name) {
+    const dx_city *opponent = &s->p[1 - player];
+    int mine = dx_cubes_placed(s, player), theirs = dx_cubes_placed(s, 1 - player);
+    switch (name) {
+    case DX_C_EXTORTION: return opponent->wonders || mine > 0;
+    case DX_C_BLACKMAIL: return opponent->coins > 0 || mine > 0;
+    case DX_C_EXPROPRIATION: return (opponent->cards & DX_BLUE) != 0 || mine > 0;
+    case DX_C_SWINDLE: return (opponent->cards & DX_YELLOW) != 0 || mine > 0;
+    case DX_C_PROPERTY_FRAUD: return dx_fraud_slots(s) != 0;
+    case DX_C_POLITICAL_MANEUVER: return dx_supply(s, player) > 0 || theirs > 0 || mine > 0;
+    case DX_C_TURN_OF_EVENTS: return s->present || mine > 0;
+    case DX_C_EMBEZZLEMENT: return mine > 0 || (theirs > 0 && opponent->coins > 0);
+    case DX_C_FORECLOSURE: return (opponent->cards & (DX_BROWN | DX_GREY)) != 0;
+    case DX_C_COERCION: return dx_swaps(s, player, NULL, 0) || mine > 0;
+    case DX_C_SABOTAGE: return opponent->built != 0;
+    default: return 1; /* Obscurantism, Coup, Treason, Espionage, Insider Influence */
+    }
+}
+
 /* _auto_coins */
 static void dx_auto_coins(dx_state *s, int player, int what) {
     int opponent = 1 - player;
@@ -205,10 +226,12 @@ static int dx_start_step(dx_state *s, uint32_t step) {
         break;
     }
     case DX_S_SABOTAGE: wait = opponent->built ? DX_SABOTAGE : -1; break;
-    case DX_S_CURIA: {
+    case DX_S_CURIA: { /* skipped when no unprepared Conspiracy could do anything */
         const dx_city *city = &s->p[player];
         for (int k = 0; k < city->n_plots; k++)
-            if (!(city->plot_flags[k] & (DX_PLOT_PREPARED | DX_PLOT_USED))) wait = DX_CURIA;
+            if (!(city->plot_flags[k] & (DX_PLOT_PREPARED | DX_PLOT_USED)) &&
+                (city->plot_name[k] < 0 || dx_useful_to_trigger(s, player, city->plot_name[k])))
+                wait = DX_CURIA;
         break;
     }
     case DX_S_PAIR: wait = s->board ? DX_CHOOSE_TOKEN : -1; break;
