@@ -55,10 +55,14 @@ def test_base_games_agree(seed: int) -> None:
 
 
 def _play_until(expansions: tuple[str, ...], seed: int, done) -> XState:
-    rng, state = random.Random(seed), new_xgame(expansions)
-    while not done(state):
-        state = state.apply(state.random_move(rng), check=False)
-    return state
+    """The first state of a random game (seed, seed + 1, ...) where ``done`` holds."""
+    for attempt in range(seed, seed + 50):
+        rng, state = random.Random(attempt), new_xgame(expansions)
+        while not state.is_terminal():
+            if done(state):
+                return state
+            state = state.apply(state.random_move(rng), check=False)
+    raise AssertionError("no such state in 50 random games")
 
 
 def test_round_trip_of_every_state_of_a_game() -> None:
@@ -91,6 +95,40 @@ def test_a_view_of_the_opponents_draw_is_one_unseen_outcome() -> None:
     (outcome,) = compiled.view(1 - drawer).chance_outcomes()
     assert xcore.decode_move(outcome[0], state.expansions).args[1] is None
     assert len(compiled.view(drawer).chance_outcomes()) == len(state.chance_outcomes()) > 1
+
+
+def test_a_view_hides_the_opponents_conspiracies_until_triggered() -> None:
+    state = _play_until(
+        ("agora",), 4, lambda s: any(p.name and not p.used for p in s.cities[0].plots)
+    )
+    compiled = xcore.from_xstate(state)
+    hidden = xcore.to_xstate(compiled.view(1)).cities[0].plots
+    seen = xcore.to_xstate(compiled.view(0)).cities[0].plots
+    assert seen == state.cities[0].plots
+    assert all(p.name is None for p in hidden if not p.used)
+    assert [p.prepared for p in hidden] == [p.prepared for p in state.cities[0].plots]
+
+
+def test_a_view_of_the_opponents_conspiracy_draw_is_one_unseen_outcome() -> None:
+    state = _play_until(("agora",), 6, lambda s: s.phase == "draw_plots")
+    compiled = xcore.from_xstate(state)
+    drawer = state.to_move
+    (outcome,) = compiled.view(1 - drawer).chance_outcomes()
+    assert xcore.decode_move(outcome[0], state.expansions) == XMove("draw_plots", (None,))
+    assert len(compiled.view(drawer).chance_outcomes()) == len(state.chance_outcomes()) > 1
+
+
+def test_senators_turn_up_weighted_by_their_unseen_cards() -> None:
+    state = _play_until(
+        ("agora",),
+        1,
+        lambda s: (
+            s.phase == "reveal" and s.backs[(s.reveal & -s.reveal).bit_length() - 1] == "senator"
+        ),
+    )
+    weights = dict(xcore.CXState(xcore.from_xstate(state), state.expansions).chance_weights()[0])
+    assert weights == dict(state.chance_weights()[0])
+    assert sum(weights.values()) == 13 - len(state.senators_seen)
 
 
 def test_mythology_tokens_weighted_by_those_left() -> None:
