@@ -51,6 +51,7 @@ from duel.expansions.table import (
     Plot,
     Space,
     XIllegalMoveError,
+    XScore,
 )
 from duel.moves import GUILD_SLOT_MASKS
 from duel.pyramid_layouts import SLOTS
@@ -690,7 +691,7 @@ class CXState:
         return hash(self._c)
 
     def __repr__(self) -> str:
-        return f"<CXState {self.to_xstate().describe()}>"
+        return f"<CXState {self.describe()}>"
 
     @property
     def phase(self) -> str:
@@ -711,6 +712,30 @@ class CXState:
     @property
     def agora(self) -> bool:
         return "agora" in self.expansions
+
+    @property
+    def pawn(self) -> int:
+        return self._c.pawn
+
+    @property
+    def age(self) -> int:
+        return self._c.age
+
+    @property
+    def victory(self) -> str:
+        return _VICTORIES[self._c.victory]
+
+    @property
+    def cities(self) -> tuple[City, City]:
+        """The two cities (converted from the compiled state: for reading, not for speed)."""
+        return self.to_xstate().cities
+
+    def describe(self) -> str:
+        return self.to_xstate().describe()
+
+    def score(self, player: int) -> XScore:
+        """Victory points now, by category (XState.score)."""
+        return XScore(*self._c.score(player))
 
     def is_chance(self) -> bool:
         return self._c.is_chance
@@ -775,9 +800,6 @@ class CXState:
 
     def view(self, player: int) -> CXState:
         return CXState(self._c.view(player), self.expansions)
-
-    def score_total(self, player: int) -> int:
-        return sum(self._c.score(player))
 
 
 def new_game(expansions: Iterable[str] = ("pantheon",)) -> CXState | XState:

@@ -113,6 +113,18 @@ static PyObject *XState_get_winner(XStateObject *self, void *c) {
     (void)c;
     return PyLong_FromLong(self->st.winner);
 }
+static PyObject *XState_get_pawn(XStateObject *self, void *c) {
+    (void)c;
+    return PyLong_FromLong(self->st.pawn);
+}
+static PyObject *XState_get_age(XStateObject *self, void *c) {
+    (void)c;
+    return PyLong_FromLong(self->st.age);
+}
+static PyObject *XState_get_victory(XStateObject *self, void *c) {
+    (void)c;
+    return PyLong_FromLong(self->st.victory);
+}
 static PyObject *XState_get_is_chance(XStateObject *self, void *c) {
     (void)c;
     return PyBool_FromLong(dx_is_chance(&self->st));
@@ -150,6 +162,9 @@ static PyGetSetDef XState_getset[] = {
     {"to_move", (getter)XState_get_to_move, NULL, "player to move", NULL},
     {"winner", (getter)XState_get_winner, NULL, "-1, 0, 1 or 2 (shared)", NULL},
     {"is_chance", (getter)XState_get_is_chance, NULL, "a chance node", NULL},
+    {"pawn", (getter)XState_get_pawn, NULL, "the Conflict pawn (-9..9)", NULL},
+    {"age", (getter)XState_get_age, NULL, "the Age (0 during setup)", NULL},
+    {"victory", (getter)XState_get_victory, NULL, "victory kind index", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject XStateType = {

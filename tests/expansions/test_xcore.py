@@ -147,6 +147,24 @@ def test_the_api_plays_a_game_with_either_engine() -> None:
         assert state.returns() in ((1.0, -1.0), (-1.0, 1.0), (0.0, 0.0))
 
 
+def test_scores_and_readings_agree_through_a_game() -> None:
+    rng = random.Random(12)
+    python, compiled = new_xgame(("agora", "pantheon")), xcore.new_game(("agora", "pantheon"))
+    while not python.is_terminal():
+        for player in (0, 1):
+            assert compiled.score(player) == python.score(player)
+        assert (compiled.pawn, compiled.age, compiled.phase) == (
+            python.pawn,
+            python.age,
+            python.phase,
+        )
+        move = python.random_move(rng)
+        python, compiled = python.apply(move, check=False), compiled.apply(move)
+    assert (compiled.victory, compiled.winner) == (python.victory, python.winner)
+    assert [c.key() for c in compiled.cities] == [c.key() for c in python.cities]
+    assert compiled.describe() == python.describe()
+
+
 def test_the_python_engine_is_the_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
     assert isinstance(xcore.new_game(("agora", "pantheon")), xcore.CXState)
     monkeypatch.setattr(xcore, "AVAILABLE", False)
