@@ -112,6 +112,14 @@ setup(
             optional=True,
         ),
         Extension(
+            # Open-loop UCT over the compiled expansion core (issue 63's expansion AI)
+            "duel.solvers._xmcts",
+            sources=["solvers/csrc/xmcts_module.c"],
+            depends=[*ENGINE_C, *XCORE_C],
+            extra_compile_args=FLAGS,
+            optional=True,
+        ),
+        Extension(
             "duel.solvers._csearch",
             sources=["solvers/csrc/csearch_module.c"],
             depends=[*SEARCH_C, *CSEARCH_PARTS, "solvers/csrc/csearch_capi.h"],

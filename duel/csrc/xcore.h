@@ -224,14 +224,18 @@ enum { DX_DESTROY_BROWN = 1, DX_DESTROY_GREY, DX_DESTROY_BLUE, DX_DESTROY_YELLOW
 #define DX_REVEALING_THEATER 9
 #define DX_REVEALING_DIVINITY 16
 
+/* The API (static: each extension that includes xcore_legal.c owns a private copy). */
+#define DX_API static __attribute__((unused))
 static inline int dx_slots(const dx_state *s);
-static void dx_new_game(dx_state *s, int expansions);
-static int dx_is_chance(const dx_state *s);
-static int dx_legal_moves(const dx_state *s, int32_t *out);
-static int dx_chance_outcomes(const dx_state *s, int32_t *moves, int64_t *weights);
-static void dx_apply(dx_state *s, int32_t move);
-static int32_t dx_random_move(const dx_state *s, dc_rng *rng);
-static int dx_total_points(const dx_state *s, int player);
-static void dx_view(const dx_state *s, int player, dx_state *out);
+DX_API void dx_new_game(dx_state *s, int expansions);
+DX_API int dx_is_chance(const dx_state *s);
+DX_API int dx_legal_moves(const dx_state *s, int32_t *out);
+DX_API int dx_chance_outcomes(const dx_state *s, int32_t *moves, int64_t *weights);
+DX_API void dx_apply(dx_state *s, int32_t move);
+DX_API int32_t dx_sample_chance(const dx_state *s, dc_rng *rng);
+DX_API int32_t dx_random_move(const dx_state *s, dc_rng *rng);
+DX_API int dx_random_playout(dx_state *s, dc_rng *rng);
+DX_API int dx_total_points(const dx_state *s, int player);
+DX_API void dx_view(const dx_state *s, int player, dx_state *out);
 
 #endif /* XCORE_H */

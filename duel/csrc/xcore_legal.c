@@ -246,7 +246,7 @@ static int dx_order_moves(const dx_state *s, int32_t *out) {
     return count;
 }
 
-static int dx_legal_moves(const dx_state *s, int32_t *out) {
+DX_API int dx_legal_moves(const dx_state *s, int32_t *out) {
     int player = s->to_move, n = 0;
     const dx_city *other = &s->p[1 - player];
     switch (s->phase) {
@@ -298,7 +298,7 @@ static int dx_legal_moves(const dx_state *s, int32_t *out) {
     }
 }
 
-static int dx_is_chance(const dx_state *s) {
+DX_API int dx_is_chance(const dx_state *s) {
     switch (s->phase) {
     case DX_SETUP_TOKENS: case DX_SETUP_WONDERS: case DX_REVEAL: case DX_DEAL_BACKS:
     case DX_LIBRARY_DRAW: case DX_PLACE_MYTHOLOGY: case DX_PLACE_OFFERINGS:
@@ -369,7 +369,7 @@ static int dx_back_outcomes(const dx_state *s, int32_t *moves, int64_t *weights)
     return n;
 }
 
-static int dx_chance_outcomes(const dx_state *s, int32_t *moves, int64_t *weights) {
+DX_API int dx_chance_outcomes(const dx_state *s, int32_t *moves, int64_t *weights) {
     int n = 0;
     uint32_t subsets[DX_MAX_OUTCOMES];
     switch (s->phase) {
@@ -547,7 +547,7 @@ static int dx_chance_outcomes(const dx_state *s, int32_t *moves, int64_t *weight
     return n;
 }
 
-static int32_t dx_sample_chance(const dx_state *s, dc_rng *rng) {
+DX_API int32_t dx_sample_chance(const dx_state *s, dc_rng *rng) {
     if (s->phase == DX_REVEAL) { /* the common case, without listing the outcomes */
         int slot = dc_ctz32(s->reveal);
         if ((s->expansions & DX_AGORA) && s->backs[slot] == DX_BACK_SENATOR) {
@@ -636,7 +636,7 @@ static int32_t dx_random_play_move(const dx_state *s, dc_rng *rng) {
     }
 }
 
-static int32_t dx_random_move(const dx_state *s, dc_rng *rng) {
+DX_API int32_t dx_random_move(const dx_state *s, dc_rng *rng) {
     if (s->phase == DX_GAME_OVER) return -1;
     if (dx_is_chance(s)) return dx_sample_chance(s, rng);
     if (s->phase == DX_PLAY && s->accessible) return dx_random_play_move(s, rng);
@@ -646,7 +646,7 @@ static int32_t dx_random_move(const dx_state *s, dc_rng *rng) {
     return moves[dc_rng_below(rng, (uint64_t)n)];
 }
 
-static int dx_random_playout(dx_state *s, dc_rng *rng) {
+DX_API int dx_random_playout(dx_state *s, dc_rng *rng) {
     int steps = 0;
     while (s->phase != DX_GAME_OVER) {
         int32_t move = dx_random_move(s, rng);

@@ -992,7 +992,7 @@ static void dx_apply_order(dx_state *s, int code) {
     dx_activate(s, s->to_move, divinity);
 }
 
-static void dx_apply(dx_state *s, int32_t move) {
+DX_API void dx_apply(dx_state *s, int32_t move) {
     int a = DX_A(move), b = DX_B(move);
     switch (DX_KIND(move)) {
     case DX_K_BUILD: dx_apply_build(s, b); break;

@@ -231,7 +231,7 @@ static inline int dx_card_points(dc_cards cards) {
 enum { DX_SC_BLUE, DX_SC_GREEN, DX_SC_YELLOW, DX_SC_PURPLE, DX_SC_WONDERS, DX_SC_TOKENS, DX_SC_COINS,
        DX_SC_MILITARY, DX_SC_DIVINITIES, DX_SC_SENATE, DX_N_SCORES };
 
-static void dx_score(const dx_state *s, int player, int out[DX_N_SCORES]) {
+DX_API void dx_score(const dx_state *s, int player, int out[DX_N_SCORES]) {
     const dx_city *city = &s->p[player];
     out[DX_SC_BLUE] = dx_card_points(city->cards & DX_BLUE);
     out[DX_SC_GREEN] = dx_card_points(city->cards & DX_GREEN);
@@ -263,7 +263,7 @@ static void dx_score(const dx_state *s, int player, int out[DX_N_SCORES]) {
     out[DX_SC_SENATE] = s->expansions & DX_AGORA ? dx_senate_points(s, player) : 0;
 }
 
-static int dx_total_points(const dx_state *s, int player) {
+DX_API int dx_total_points(const dx_state *s, int player) {
     int parts[DX_N_SCORES], total = 0;
     dx_score(s, player, parts);
     for (int i = 0; i < DX_N_SCORES; i++) total += parts[i];
@@ -271,7 +271,7 @@ static int dx_total_points(const dx_state *s, int player) {
 }
 
 /* XState.view: what `player` knows (the opponent's private cards become DX_UNKNOWN). */
-static void dx_view(const dx_state *s, int player, dx_state *out) {
+DX_API void dx_view(const dx_state *s, int player, dx_state *out) {
     *out = *s;
     out->observer = (int8_t)player;
     for (int i = 0; i < DX_SPACES; i++) {
@@ -308,7 +308,7 @@ static void dx_view(const dx_state *s, int player, dx_state *out) {
     }
 }
 
-static void dx_new_game(dx_state *s, int expansions) {
+DX_API void dx_new_game(dx_state *s, int expansions) {
     memset(s, 0, sizeof *s);
     s->expansions = (uint8_t)expansions;
     s->observer = -1;
