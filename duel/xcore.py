@@ -105,6 +105,10 @@ if xcore is not None:
     _KIND_ID = {k: i for i, k in enumerate(KINDS)}
     _PHASE_ID = {p: i for i, p in enumerate(PHASES)}
     _FIELDS = [(name, offset, fmt, count) for name, offset, fmt, count in xcore.LAYOUT]
+    _CITY_FIELDS = [
+        [(name, name.split(".", 1)[1]) for name, *_ in _FIELDS if name.startswith(f"p{p}.")]
+        for p in (0, 1)
+    ]
 
 
 def compiled(expansions: Iterable[str]) -> bool:
@@ -113,14 +117,33 @@ def compiled(expansions: Iterable[str]) -> bool:
 
 
 # --- the raw state --------------------------------------------------------------------------------
+def _whole_layout() -> tuple[struct.Struct, list[tuple[str, int, int, bool]]]:
+    """One struct for the whole state (gaps as padding), and where each field's values are."""
+    fmt, at, index, fields = "<", 0, 0, []
+    for name, offset, item, count in sorted(_FIELDS, key=lambda f: f[1]):
+        fmt += "x" * (offset - at)
+        cards = item == "16s"
+        fmt += "16s" if cards else f"{count}{item}"
+        size = 16 if cards else struct.calcsize(f"<{count}{item}")
+        fields.append((name, index, 1 if cards else count, cards))
+        index += 1 if cards else count
+        at = offset + size
+    fmt += "x" * (xcore.SIZE - at)
+    return struct.Struct(fmt), fields
+
+
+if xcore is not None:
+    _WHOLE, _WHOLE_FIELDS = _whole_layout()
+
+
 def _unpack(raw: bytes) -> dict[str, Any]:
+    values = _WHOLE.unpack(raw)
     out: dict[str, Any] = {}
-    for name, offset, fmt, count in _FIELDS:
-        if fmt == "16s":
-            out[name] = int.from_bytes(raw[offset : offset + 16], "little")
+    for name, index, count, cards in _WHOLE_FIELDS:
+        if cards:
+            out[name] = int.from_bytes(values[index], "little")
         else:
-            values = struct.unpack_from(f"<{count}{fmt}", raw, offset)
-            out[name] = values[0] if count == 1 else list(values)
+            out[name] = values[index] if count == 1 else list(values[index : index + count])
     return out
 
 
@@ -300,7 +323,7 @@ def _revealing_name(x: int) -> str:
 
 
 def _city(d: dict[str, Any], p: int) -> City:
-    f = {name.split(".", 1)[1]: v for name, v in d.items() if name.startswith(f"p{p}.")}
+    f = {short: d[name] for name, short in _CITY_FIELDS[p]}
     city = City()
     city.coins, city.astarte = f["coins"], f["astarte"]
     city.cards = frozenset(bits(f["cards"]))
