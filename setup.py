@@ -82,6 +82,17 @@ class OptionalBuildExt(build_ext):
 
 
 ENGINE_C = ["duel/csrc/duel_core.c", "duel/csrc/duel_core.h", "duel/csrc/duel_tables.h"]
+XCORE_C = [
+    f"duel/csrc/{part}"
+    for part in (
+        "xcore.h",
+        "xcore_tables.h",
+        "xcore_state.c",
+        "xcore_rules.c",
+        "xcore_senate.c",
+        "xcore_legal.c",
+    )
+]
 SEARCH_C = [*ENGINE_C, "duel/csrc/ccore_capi.h", "solvers/csrc/heuristic.h"]
 # The parts solvers/csrc/csearch_module.c includes, in its order: one translation unit, so pip
 # must rebuild the module when any of them changes.
@@ -121,6 +132,23 @@ setup(
             ],
             extra_compile_args=FLAGS,
             optional=not REQUIRE_C,
+        ),
+        Extension(
+            # The expansions on the compiled core: a sibling of duel._ccore sharing its tables
+            # and helpers (duel/csrc/xcore.h says why the base state is left as it is).
+            "duel._xcore",
+            sources=["duel/csrc/xcore_module.c"],
+            depends=[*ENGINE_C, *XCORE_C],
+            extra_compile_args=FLAGS,
+            optional=True,
+        ),
+        Extension(
+            # Open-loop UCT over the compiled expansion core (issue 63's expansion AI)
+            "duel.solvers._xmcts",
+            sources=["solvers/csrc/xmcts_module.c"],
+            depends=[*ENGINE_C, *XCORE_C],
+            extra_compile_args=FLAGS,
+            optional=True,
         ),
         Extension(
             "duel.solvers._csearch",
