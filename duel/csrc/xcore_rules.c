@@ -703,6 +703,8 @@ static void dx_apply_seat(dx_state *s, int divinity, int m, int space) {
     s->drawing = -1;
     s->n_chosen = 0;
     s->chosen[0] = 0;
+    /* another token the same discard uncovered goes out before the turn's next step */
+    if ((s->expansions & DX_PANTHEON) && !dx_take_uncovered_tokens(s)) return;
     dx_finish_turn(s);
 }
 

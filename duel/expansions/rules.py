@@ -41,6 +41,7 @@ from duel.expansions.effects import (
     resolve,
     start_age,
     take_from_pyramid,
+    take_uncovered_tokens,
     tithes,
 )
 from duel.expansions.moves import XMove
@@ -346,6 +347,11 @@ def _apply_seat(t: XState, m: XMove) -> None:
     t.drawn = ()
     t.drawing = None
     t.chosen = ()
+    # Another token the same discard uncovered goes out now, before the turn's next step (BGA
+    # hands out every uncovered token after each of Turn of Events' discards); elsewhere the
+    # rest of the turn would take it first anyway.
+    if t.pantheon and not take_uncovered_tokens(t):
+        return
     finish_turn(t)
 
 

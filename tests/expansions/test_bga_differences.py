@@ -3,13 +3,14 @@ Arena implementation (issue 61; docs/agora.md and docs/pantheon.md, "Where sourc
 each a known-answer test from a position that shows it."""
 
 import pytest
+from pyrsistent import pmap
 
 from duel.catalog import token_named
 from duel.expansions import XMove
 from duel.expansions.agora import DECREES
 from duel.expansions.components import W_CURIA_JULIA, W_KNOSSOS, structure_of
 from duel.expansions.queries import science_symbols
-from duel.expansions.table import Plot
+from duel.expansions.table import Plot, deck_index
 from tests.expansions import positions
 from tests.expansions.positions import arrange
 from tests.expansions.test_agora_rules import (
@@ -270,6 +271,70 @@ def test_a_mythology_token_uncovered_by_the_first_discard_places_a_divinity_befo
     s = _turn_up(s.apply(s.legal_moves()[0]))
     assert s.phase == "discard_any" and s.to_move == player
     assert XMove("discard_free", (s.pyramid[slot],)) in s.legal_moves()
+
+
+def _a_discard_uncovering_two(s):
+    """An accessible card whose discard alone uncovers two cards, and those two slots."""
+    layout = structure_of(s.expansions, s.age)
+    for c in range(len(s.pyramid)):
+        if not (s.present >> c & 1 and s.accessible >> c & 1):
+            continue
+        uncovered = [
+            x
+            for x in range(len(s.pyramid))
+            if s.present >> x & 1
+            and not s.accessible >> x & 1
+            and {y for y in layout.covered_by[x] if s.present >> y & 1} == {c}
+        ]
+        if len(uncovered) >= 2:
+            return c, uncovered[:2]
+    return None
+
+
+def test_two_mythology_tokens_uncovered_by_one_discard_both_place_before_the_second():
+    """BGA hands out every token a discard uncovers before the next discard: with two
+    Mythology tokens, both Divinities are seated first (the second token never leaves with
+    its card)."""
+    s = positions.reach(
+        lambda s: s.phase == "play"
+        and s.age == 1
+        and not s.pending
+        and not s.reveal
+        and _a_discard_uncovering_two(s) is not None,
+        0,
+        BOTH,
+    )
+    card_slot, (x, y) = _a_discard_uncovering_two(s)
+    mythologies = [m for m in s.mythology_on.values() if s.deck_size[deck_index(m)] >= 2]
+    s = arrange(
+        s,
+        senate=EMPTY_SENATE,
+        decrees=((),) * 6,
+        mythology_on=pmap({x: mythologies[0], y: mythologies[1]}),
+    )
+    player = s.to_move
+    before = len(s.cities[player].mythology)
+    s = trigger(with_plot(s, "Turn Of Events"), "Turn Of Events")
+    start, played = s, [XMove("discard_free", (s.pyramid[card_slot],))]
+    s = s.apply(played[0])
+    for _ in range(2):  # one draw and one seat for each token
+        assert s.phase == "draw_divinities" and s.to_move == player
+        played.append(s.chance_outcomes()[0][0])
+        s = s.apply(played[-1])
+        assert s.phase == "seat"
+        played.append(s.legal_moves()[0])
+        s = s.apply(played[-1])
+    assert len(s.cities[player].mythology) == before + 2 and not s.mythology_on
+    # the compiled core plays the same
+    from duel import xcore
+
+    if xcore.compiled(BOTH):
+        c = xcore.CXState.from_xstate(start)
+        for move in played:
+            c = c.apply(move)
+        assert c.to_xstate() == s
+    s = _turn_up(s)
+    assert s.phase == "discard_any" and s.to_move == player
 
 
 # --- 6. a military token taken mid-chain is handled first ---------------------------------------
