@@ -46,7 +46,9 @@ ENGINE_SOURCES = [
     ROOT / "duel" / f"{name}.py"
     for name in ("explain", "position", "record", "moves", "catalog", "slots")
 ] + [ROOT / "wonders" / f"{name}.py" for name in ("cards", "game")]
-ENGINE_SOURCES += [ROOT / "duel" / "expansions" / f"{name}.py" for name in ("state", "position")]
+ENGINE_SOURCES += [
+    ROOT / "duel" / "expansions" / f"{name}.py" for name in ("state", "position", "record")
+]
 LANGUAGES = ("zh-Hans", "zh-Hant", "ja")
 KEYWORDS = {
     "tr": None,

@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from duel.app.cli_support import fail, use_palette
+from duel.app.cli_support import fail, fail_reading, use_palette
 from duel.app.i18n import N_, tr, tr_error
 
 RecordArgument = Annotated[Path, typer.Argument(help=N_("A game record (JSON, 7wd-record)"))]
@@ -44,8 +44,7 @@ def load_replay_or_fail(path: Path):
             )
         return Replay.of(GameRecord.from_json(data))
     except (PositionError, RecordError) as error:
-        message = tr_error(error)
-        fail(message if message.startswith(str(path)) else f"{path}: {message}")
+        fail_reading(path, error)
 
 
 def _load_xreplay_or_fail(path: Path):
@@ -62,8 +61,7 @@ def _load_xreplay_or_fail(path: Path):
             )
         return XReplay.of(XRecord.from_json(data))
     except XRecordError as error:
-        message = tr_error(error)
-        fail(message if message.startswith(str(path)) else f"{path}: {message}")
+        fail_reading(path, error)
 
 
 def print_position(cursor, *, plain: bool | None, moves: bool = True) -> None:

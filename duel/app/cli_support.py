@@ -332,6 +332,17 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
+def fail_reading(path: Path, error: BaseException) -> NoReturn:
+    """Exit with why the file at ``path`` does not read: ``error``'s message in the user's
+    language, the file named once."""
+    message = tr_error(error)
+    fail(
+        message
+        if message.startswith(str(path))
+        else tr("{path}: {error}", path=path, error=message)
+    )
+
+
 def use_palette(name: str | None) -> None:
     """Set the colours for this run (``--palette``, else ``$DUEL_PALETTE``); bad names fail."""
     from duel.app.render import set_palette
@@ -397,8 +408,7 @@ def load_state_or_fail(path: Path) -> State:
             return GameRecord.from_json(data).final_state()
         return position_from_json(data)
     except (PositionError, RecordError) as error:
-        message = tr_error(error)
-        fail(message if message.startswith(str(path)) else f"{path}: {message}")
+        fail_reading(path, error)
 
 
 def file_named(text: str) -> Path:

@@ -53,6 +53,7 @@ from duel.expansions.record import XRecord, XRecordError, load_in_progress, save
 from duel.expansions.table import HIDDEN, TAKEN, controller
 from duel.moves import PLAYER_NAMES, MoveParseError
 from duel.position import read_json_file
+from duel.reason import Reason, reason_of
 
 HUMAN = "human"
 #: The most iterations an expansion level (``mcts:500``) or ``duel hint --nodes`` may name (the
@@ -377,22 +378,25 @@ def read_save(path: Path) -> tuple[XRecord, bytes | None]:
         if not (sealed or (isinstance(meta, dict) and meta.get("in_progress"))):
             return XRecord.from_json(data), None
         if not isinstance(meta, dict):
-            raise XRecordError("metadata: expected an object")
+            raise XRecordError(Reason("metadata: expected an object"))
         game = meta.get("game")
         if not isinstance(game, str) or not re.fullmatch(r"[0-9a-f]{32}", game):
-            raise XRecordError("metadata: game: expected the game's id, 32 hex digits")
+            raise XRecordError(Reason("metadata: game: expected the game's id, 32 hex digits"))
         try:
             key = bytes.fromhex(key_file(game).read_text(encoding="ascii").strip())
         except (OSError, ValueError):
             raise XRecordError(
-                f"the key to its face-down cards is not in {key_file(game).parent}; a game in "
-                "progress continues only on the computer (and user) that saved it"
+                Reason(
+                    "the key to its face-down cards is not in {folder}; a game in progress"
+                    " continues only on the computer (and user) that saved it",
+                    folder=key_file(game).parent,
+                )
             ) from None
         return load_in_progress(data, key), key
     except XRecordError as error:
-        raise XRecordError(f"{path}: {error}") from None
+        raise XRecordError(Reason("{path}: {error}", path=path, error=reason_of(error))) from None
     except RecursionError:
-        raise XRecordError(f"{path}: nested too deeply to be a record") from None
+        raise XRecordError(Reason("{path}: nested too deeply to be a record", path=path)) from None
 
 
 def _is_level(kind: object) -> bool:
@@ -789,11 +793,14 @@ def run_xgame(
         try:
             if is_xposition(read_json_file(load, XRecordError)):
                 raise XRecordError(
-                    f"{load}: a position, not a saved game: duel hint and duel show read it"
+                    tr(
+                        "{path}: a position, not a saved game: duel hint and duel show read it",
+                        path=load,
+                    )
                 )
             control = XGameControl.resume(load, seats=seats, think=think, notify=write)
         except XRecordError as error:
-            write(str(error))
+            write(tr_error(error))
             return 2
     else:
         chosen = (seats[0] or HUMAN, seats[1] or "mcts")

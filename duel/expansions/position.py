@@ -601,8 +601,13 @@ class _Reader:
                 )
             if name not in EXPANSIONS:
                 raise _fail(
-                    f"expansions[{i}]: {json.dumps(name)[:40]} is not one of "
-                    + ", ".join(EXPANSIONS)
+                    Reason(
+                        "{field}[{i}]: {value} is not one of {names}",
+                        field="expansions",
+                        i=i,
+                        value=json.dumps(name)[:40],
+                        names=EXPANSIONS,
+                    )
                 )
         s = new_game(expansions)
         self.expansions = s.expansions

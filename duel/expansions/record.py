@@ -35,6 +35,8 @@ from duel.expansions.state import XState, new_game, observe
 from duel.expansions.table import EXPANSIONS, XIllegalMoveError
 from duel.moves import MoveParseError
 from duel.position import read_json_file, write_atomically
+from duel.quote import quoted
+from duel.reason import Reason, reason_of
 
 FORMAT = "7wd-record"
 VERSION = 2
@@ -82,12 +84,14 @@ class XRecord:
         expansions, moves_raw = _header(data)
         metadata = data.get("metadata", {})
         if not isinstance(metadata, dict):
-            raise XRecordError("metadata: expected an object")
+            raise XRecordError(Reason("metadata: expected an object"))
         if metadata.get("in_progress") or "sealed" in data:
             raise XRecordError(
-                "metadata: the record of a game in progress, with the players' face-down "
-                "cards hidden until the game ends; it replays once the game is over, and "
-                "duel play --load continues it"
+                Reason(
+                    "metadata: the record of a game in progress, with the players' face-down "
+                    "cards hidden until the game ends; it replays once the game is over, and "
+                    "duel play --load continues it"
+                )
             )
         return XRecord(tuple(sorted(expansions)), _replay(expansions, moves_raw), metadata)
 
@@ -102,52 +106,89 @@ class XRecord:
         try:
             return XRecord.from_json(data)
         except XRecordError as error:
-            raise XRecordError(f"{path}: {error}") from None
+            raise XRecordError(
+                Reason("{path}: {error}", path=path, error=reason_of(error))
+            ) from None
         except RecursionError:
-            raise XRecordError(f"{path}: nested too deeply to be a record") from None
+            raise XRecordError(
+                Reason("{path}: nested too deeply to be a record", path=path)
+            ) from None
 
 
 def _header(data: Any) -> tuple[list[str], list[Any]]:
     """The expansions and the raw moves of a record's JSON, checked."""
     if not isinstance(data, dict):
-        raise XRecordError("a record is a JSON object")
+        raise XRecordError(Reason("a record is a JSON object"))
     if data.get("format") != FORMAT:
-        raise XRecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
+        raise XRecordError(
+            Reason(
+                "format: expected {FORMAT}, got {value}",
+                FORMAT=repr(FORMAT),
+                value=quoted(data.get("format")),
+            )
+        )
     if data.get("version") != VERSION or type(data.get("version")) is not int:
-        raise XRecordError(f"version: this program reads version {VERSION}")
+        raise XRecordError(Reason("version: this program reads version {VERSION}", VERSION=VERSION))
     expansions = data.get("expansions")
     if not isinstance(expansions, list) or not all(isinstance(e, str) for e in expansions):
-        raise XRecordError('expansions: expected a list of names, e.g. ["pantheon"]')
-    unknown = [e for e in expansions if e not in EXPANSIONS]
-    if unknown:
-        raise XRecordError(
-            f"expansions: {unknown[0]!r} is not one this program plays ({', '.join(EXPANSIONS)})"
-        )
-    twice = [e for i, e in enumerate(expansions) if e in expansions[:i]]
-    if twice:
-        raise XRecordError(f"expansions: {twice[0]!r} is listed twice")
+        raise XRecordError(Reason('expansions: expected a list of names, e.g. ["pantheon"]'))
+    for i, name in enumerate(expansions):
+        if name not in EXPANSIONS:
+            raise XRecordError(
+                Reason(
+                    "{field}[{i}]: {value} is not one of {names}",
+                    field="expansions",
+                    i=i,
+                    value=quoted(name),
+                    names=EXPANSIONS,
+                )
+            )
+        if name in expansions[:i]:
+            raise XRecordError(
+                Reason(
+                    "{field}[{i}]: {value} is listed twice",
+                    field="expansions",
+                    i=i,
+                    value=quoted(name),
+                )
+            )
     moves_raw = data.get("moves")
     if not isinstance(moves_raw, list):
-        raise XRecordError("moves: expected a list of moves")
+        raise XRecordError(Reason("moves: expected a list of moves"))
     if len(moves_raw) > MAX_MOVES:
-        raise XRecordError(f"moves: {len(moves_raw)} moves; a game has far fewer")
+        raise XRecordError(Reason("moves: {n} moves; a game has far fewer", n=len(moves_raw)))
     return expansions, moves_raw
 
 
-def _replay(
-    expansions: list[str], moves_raw: list[Any], label: str = "move"
-) -> tuple[XMove, ...]:
-    """The moves, each parsed and checked legal in turn; the first that is not says why."""
+def _replay(expansions: list[str], moves_raw: list[Any], sealed: bool = False) -> tuple[XMove, ...]:
+    """The moves (the ``sealed`` ones of a save in progress), each parsed and checked legal in
+    turn; the first that is not says why."""
     state = new_game(tuple(expansions))
     moves = []
     for number, text in enumerate(moves_raw, 1):
         if not isinstance(text, str):
-            raise XRecordError(f"{label} {number}: expected the move's notation, got {text!r}")
+            where = (
+                Reason("sealed move {number}", number=number)
+                if sealed
+                else Reason("move {number}", number=number)
+            )
+            raise XRecordError(
+                Reason(
+                    "{where}: expected the move's notation, got {value}",
+                    where=where,
+                    value=quoted(text),
+                )
+            )
         try:
             move = XMove.parse(text)
             state = state.apply(move)
         except (MoveParseError, XIllegalMoveError) as error:
-            raise XRecordError(f"{label} {number} ({text!r}): {error}") from None
+            values = {"number": number, "move": quoted(text), "error": reason_of(error)}
+            raise XRecordError(
+                Reason("sealed move {number} ({move}): {error}", **values)
+                if sealed
+                else Reason("move {number} ({move}): {error}", **values)
+            ) from None
         moves.append(move)
     return tuple(moves)
 
@@ -202,24 +243,24 @@ def unseal(sealed: Any, key: bytes, metadata: dict[str, Any] | None = None) -> l
     if not isinstance(sealed, dict) or not all(
         isinstance(sealed.get(k), str) for k in ("nonce", "moves", "tag")
     ):
-        raise XRecordError("sealed: expected an object with nonce, moves and tag")
+        raise XRecordError(Reason("sealed: expected an object with nonce, moves and tag"))
     if not re.fullmatch(r"[0-9a-f]{64}", sealed["tag"]):
-        raise XRecordError("sealed: tag: expected 64 hex digits")
+        raise XRecordError(Reason("sealed: tag: expected 64 hex digits"))
     try:
         nonce = bytes.fromhex(sealed["nonce"])
         masked = base64.b64decode(sealed["moves"], validate=True)
     except ValueError:
-        raise XRecordError("sealed: nonce or moves are not hex and base64 text") from None
+        raise XRecordError(Reason("sealed: nonce or moves are not hex and base64 text")) from None
     plain = bytes(a ^ b for a, b in zip(masked, _stream(key, nonce, len(masked)), strict=True))
     try:
         expected = _tag(key, nonce, plain, metadata)
     except (TypeError, ValueError):  # metadata JSON cannot hold (NaN aside, never written)
-        raise XRecordError("metadata: not plain JSON") from None
+        raise XRecordError(Reason("metadata: not plain JSON")) from None
     if not hmac.compare_digest(expected, sealed["tag"]):
-        raise XRecordError("sealed: altered, or sealed with another key")
+        raise XRecordError(Reason("sealed: altered, or sealed with another key"))
     moves = json.loads(plain.decode("utf-8"))
     if not isinstance(moves, list):
-        raise XRecordError("sealed: not a list of moves")
+        raise XRecordError(Reason("sealed: not a list of moves"))
     return moves
 
 
@@ -274,16 +315,28 @@ def load_in_progress(data: Any, key: bytes) -> XRecord:
     expansions, public = _header(data)
     metadata = data.get("metadata")
     if not isinstance(metadata, dict):
-        raise XRecordError("metadata: expected an object")
-    moves = _replay(expansions, unseal(data.get("sealed"), key, metadata), "sealed move")
+        raise XRecordError(Reason("metadata: expected an object"))
+    moves = _replay(expansions, unseal(data.get("sealed"), key, metadata), sealed=True)
     if len(moves) != len(public):
-        raise XRecordError(f"moves: {len(public)} public moves for {len(moves)} sealed ones")
+        raise XRecordError(
+            Reason(
+                "moves: {public} public moves for {sealed} sealed ones",
+                public=len(public),
+                sealed=len(moves),
+            )
+        )
     state, shadows = new_game(tuple(expansions)), []
     for move in moves:
         shadows.append(str(observe(state, move, 1 - state.to_move)))
         state = state.apply(move, check=False)
     for number, (shadow, text) in enumerate(zip(public_texts(shadows), public, strict=True), 1):
         if shadow != text:
-            raise XRecordError(f"move {number}: {text!r} is not what was played")
+            raise XRecordError(
+                Reason(
+                    "move {number}: {move} is not what was played",
+                    number=number,
+                    move=quoted(text),
+                )
+            )
     kept = {k: v for k, v in metadata.items() if k != "in_progress"}
     return XRecord(tuple(sorted(expansions)), moves, kept)

@@ -71,3 +71,38 @@ def test_a_file_that_is_not_json_is_a_clear_error(tmp_path):
     path.write_text("{not json")
     with pytest.raises(XRecordError, match="broken.json"):
         XRecord.load(path)
+
+
+@pytest.mark.parametrize("command", ["show", "hint", "replay", "export", "review"])
+def test_a_malformed_record_is_said_in_the_users_language(command, tmp_path):
+    """Expansion records' errors are Reasons, translated as the base formats' (issue 61): the
+    sentence, the move's number and the engine's reason why the move is illegal."""
+    from typer.testing import CliRunner
+
+    from duel.app.cli import app
+
+    data = XRecord(("pantheon",), ()).to_json()
+    data["moves"] = ["build Arsenal"]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    english = CliRunner().invoke(app, [command, str(path)])
+    assert english.exit_code != 0 and "move 1 ('build Arsenal'): " in english.output
+    japanese = CliRunner().invoke(app, ["--lang", "ja", command, str(path)])
+    assert japanese.exit_code == english.exit_code
+    said = japanese.output.strip()
+    assert f"{path}：1 手目（'build Arsenal'）：build Arsenal はここで" in said, said
+    assert "\n" not in said and "move 1" not in said
+
+
+def test_a_record_header_error_is_said_in_japanese(tmp_path):
+    from typer.testing import CliRunner
+
+    from duel.app.cli import app
+
+    data = {**XRecord(("pantheon",), ()).to_json(), "expansions": ["pantheon", "cities"]}
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    english = CliRunner().invoke(app, ["show", str(path)]).output
+    assert "expansions[1]: 'cities' is not one of agora, pantheon" in english
+    japanese = CliRunner().invoke(app, ["--lang", "ja", "show", str(path)]).output
+    assert "expansions[1]：'cities' は agora、pantheon のどれでもない" in japanese

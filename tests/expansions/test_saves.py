@@ -155,3 +155,29 @@ def test_a_game_without_record_is_saved_in_a_file_of_its_own(tmp_path, monkeypat
     answers = iter(["1", "quit"])
     run_xgame(("agora",), ("human", "random"), read=lambda _: next(answers), write=out.append)
     assert len(list((tmp_path / "wonders-duel").glob("duel-xgame-*.json"))) == 2
+
+
+def test_a_save_that_does_not_read_is_said_in_the_users_language(tmp_path):
+    """play --load and the start screen's load say an XRecordError translated (issue 61)."""
+    from duel.app.i18n import set_language
+    from duel.app.start_screen import expansion_save_problem
+
+    _played(tmp_path, 20)
+    path = tmp_path / "save.json"
+    data = json.loads(path.read_text())
+    data["moves"].pop()
+    path.write_text(json.dumps(data))
+    public = len(data["moves"])
+    english: list[str] = []
+    assert run_xgame((), (None, None), load=path, write=english.append) == 2
+    assert english == [f"{path}: moves: {public} public moves for {public + 1} sealed ones"]
+    set_language("ja")
+    try:
+        japanese: list[str] = []
+        assert run_xgame((), (None, None), load=path, write=japanese.append) == 2
+        problem = expansion_save_problem(path)
+    finally:
+        set_language("en")
+    sealed = f"moves：公開された手が {public} 手、封印された手が {public + 1} 手で、数が合わない"
+    assert japanese == [f"{path}：{sealed}"]
+    assert problem is not None and sealed in problem
