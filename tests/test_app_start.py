@@ -5,14 +5,23 @@ review, quit; keys and the mouse; Escape back; bad input is a line on the screen
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 from typer.testing import CliRunner
 
 from duel.app.fullscreen import DuelApp, InfoScreen
 from duel.app.game_control import Dealer, GameController
-from duel.app.start_screen import FileScreen, NewGameScreen, StartScreen, known_games
-from tests.test_app import settle
+from duel.app.start_screen import (
+    LEVEL_CHOICES,
+    Choice,
+    Choices,
+    FileScreen,
+    NewGameScreen,
+    StartScreen,
+    known_games,
+)
+from tests.test_app import settle, svg_text
 
 pytestmark = pytest.mark.terminal
 
@@ -73,6 +82,70 @@ def test_the_defaults_are_a_fair_game_against_cmcts_and_clicks_work():
             await pilot.click("#new-start")
             await settle(app, pilot)
             assert app.game.kinds == ["human", "random"] and app.game.dealer.fair
+
+    asyncio.run(scenario())
+
+
+def radio_rows(app: DuelApp) -> dict[str, list[tuple[str, str]]]:
+    """The radio sets of the New game dialog as a screen capture shows them, without colour:
+    each set's row as (marker, label) pairs, such as ("(•)", "4 cmcts")."""
+    rows = svg_text(app.export_screenshot())
+    firsts = {"game": "base game", "seat": "A", "level": "1 random", "deal": "fair"}
+    found = {}
+    for name, first in firsts.items():
+        marked = [r for r in rows if re.search(r"\([• ]\) " + re.escape(first) + " ", r)]
+        assert len(marked) == 1, f"no row of the {name} set with (•) and ( ) markers: {rows}"
+        row = marked[0]
+        parts = re.split(r"(\([• ]\)) ", row.strip("█"))[1:]
+        pairs = zip(parts[::2], parts[1::2], strict=True)
+        found[name] = [(marker, words.strip()) for marker, words in pairs]
+    return found
+
+
+def highlighted(app: DuelApp, radio_set: Choices) -> list[str]:
+    """The buttons of ``radio_set`` drawn highlighted (the keyboard cursor), read from the
+    screen: those whose label's background is not the set's own (its last column, which no
+    button reaches)."""
+    plain = app.screen.get_style_at(radio_set.region.right - 1, radio_set.region.y).bgcolor
+    return [
+        button.id
+        for button in radio_set.query(Choice)
+        if app.screen.get_style_at(button.region.x + 4, button.region.y).bgcolor != plain
+    ]
+
+
+def test_the_chosen_button_of_each_radio_set_is_marked_in_characters_and_has_the_cursor():
+    async def scenario():
+        app = start_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("n")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, NewGameScreen)
+
+            async def check(chosen: dict[str, str]) -> None:
+                await pilot.pause()
+                rows = radio_rows(app)
+                for name, label in chosen.items():
+                    markers = dict((words, marker) for marker, words in rows[name])
+                    assert markers[label] == "(•)", (name, rows[name])
+                    others = {m for words, m in markers.items() if words != label}
+                    assert others == {"( )"}, (name, rows[name])
+                    radio_set = screen.query_one(f"#{name}", Choices)
+                    button = radio_set.pressed_button
+                    assert button is not None and str(button.label) == label
+                    assert highlighted(app, radio_set) == [button.id], name
+
+            await check({"game": "base game", "seat": "A", "level": "4 cmcts", "deal": "fair"})
+            assert [words for _, words in radio_rows(app)["level"]] == [
+                f"{i} {name}" for i, name in enumerate(LEVEL_CHOICES, 1)
+            ]
+            await pilot.press("2", "b", "d", "e")
+            await check({"game": "Pantheon", "seat": "B", "level": "2 greedy", "deal": "seeded"
+                         " (reproducible, not fair play)"})
+            await pilot.press("1", "a", "f")
+            await check({"game": "Pantheon", "seat": "A", "level": "1 random", "deal": "fair"})
 
     asyncio.run(scenario())
 

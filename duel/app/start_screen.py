@@ -45,6 +45,8 @@ __all__ = [
     "LEVEL_CHOICES",
     "HandOff",
     "MENU_CSS",
+    "Choice",
+    "Choices",
     "FileScreen",
     "NewGame",
     "NewGameScreen",
@@ -250,6 +252,8 @@ MENU_CSS = """
     .menu Button:focus { background: $accent; }
     .menu RadioSet { width: 100%; height: auto; border: none; layout: horizontal; padding: 0; }
     .menu RadioButton { width: auto; height: 1; padding: 0 1 0 0; }
+    .menu RadioButton > .toggle--button { background: transparent; color: $text-muted; }
+    .menu RadioButton.-on > .toggle--button { color: $text-success; text-style: bold; }
     .menu Input { width: 100%; height: 1; border: none; padding: 0; }
     .menu .row { height: 1; width: 100%; }
     .menu .row Label { width: 20; }
@@ -260,6 +264,34 @@ MENU_CSS = """
     .menu .buttons { height: 1; width: 100%; }
     .menu .buttons Button { width: 1fr; content-align: center middle; }
 """
+
+
+class Choice(RadioButton):
+    """A radio button whose marker says in characters whether it is chosen, ``(•)`` or ``( )``:
+    Textual's own draws the same glyph either way and tells them apart by colour alone, lost in
+    plain text, a screen capture or a terminal without colour."""
+
+    BUTTON_LEFT = ""
+    BUTTON_RIGHT = ""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]
+        return "(•)" if self.value else "( )"
+
+
+class Choices(RadioSet):
+    """A radio set whose cursor (the highlighted button) starts on the chosen button, not on the
+    first: Enter or Space there keeps the choice, and the highlight never points at a choice
+    that is not the one made. (A choice changed later moves the cursor with it: RadioSet's own.)"""
+
+    def on_mount(self) -> None:
+        # after RadioSet's own mount handler (which runs after this one and puts the cursor on the
+        # first button), once it has noted the button pressed
+        self.call_later(self._cursor_on_choice)
+
+    def _cursor_on_choice(self) -> None:
+        if self.pressed_index >= 0:
+            self._selected = self.pressed_index
 
 
 class MenuScreen(Screen[None]):
@@ -360,24 +392,24 @@ class NewGameScreen(MenuScreen):
         with VerticalScroll(classes="menu"):
             yield Label(tr("New game"), classes="menu-title")
             yield Label(tr("Game (e): the base game or with its expansions"))
-            with RadioSet(id="game"):
+            with Choices(id="game"):
                 for i, (_, words) in enumerate(GAME_CHOICES):
-                    yield RadioButton(tr(words), value=i == 0, id=f"game-{i}")
+                    yield Choice(tr(words), value=i == 0, id=f"game-{i}")
             yield Label(tr("Your seat (a, b)"))
-            with RadioSet(id="seat"):
-                yield RadioButton("A", value=True, id="seat-a")
-                yield RadioButton("B", id="seat-b")
+            with Choices(id="seat"):
+                yield Choice("A", value=True, id="seat-a")
+                yield Choice("B", id="seat-b")
             yield Label(tr("Opponent (1-4): random, greedy (one ply), search, cmcts (strongest)"))
-            with RadioSet(id="level"):
+            with Choices(id="level"):
                 for i, name in enumerate(LEVEL_CHOICES, 1):
-                    yield RadioButton(f"{i} {name}", value=name == self.level, id=f"level-{name}")
+                    yield Choice(f"{i} {name}", value=name == self.level, id=f"level-{name}")
             with Horizontal(classes="row"):
                 yield Label(tr("Seconds per move:"))
                 yield Input(f"{self.think:g}", id="think")
             yield Label(tr("Deal (f, d): fair hides each card until the rules reveal it"))
-            with RadioSet(id="deal"):
-                yield RadioButton(tr("fair"), value=True, id="deal-fair")
-                yield RadioButton(tr("seeded (reproducible, not fair play)"), id="deal-seed")
+            with Choices(id="deal"):
+                yield Choice(tr("fair"), value=True, id="deal-fair")
+                yield Choice(tr("seeded (reproducible, not fair play)"), id="deal-seed")
             with Horizontal(classes="row"):
                 yield Label(tr("Seed:"))
                 yield Input("1", id="seed", disabled=True)
