@@ -451,6 +451,9 @@ class XGameControl:
         )
         self.moves: list[XMove] = []
         self.public_moves: list[str] = []  # each move as the other player saw it
+        #: Great Library draws read from a finished record: placeholders but for the chosen
+        #: token (:class:`duel.expansions.record.XRecord`), so undo never goes back to them.
+        self.redacted: frozenset[int] = frozenset()
         self.record_path = record
         self.saved_to: Path | None = None
         self.notify = notify
@@ -603,6 +606,10 @@ class XGameControl:
             control.state = state.apply(move, check=False)
             control.moves.append(move)
             control.public_moves.append(str(observe(state, move, 1 - state.to_move)))
+        control.redacted = record.redacted
+        written = record.notation()
+        for index in record.redacted:  # the log shows what the record says, not placeholders
+            control.public_moves[index] = written[index]
         control.saved_moves = len(control.moves)
         return control
 
