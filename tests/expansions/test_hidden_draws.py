@@ -198,3 +198,34 @@ def test_the_review_leaves_out_a_choice_between_placeholders(monkeypatch):
     again = XRecord.from_json(record.to_json())
     numbers = [j.number for j in xreview.review_xrecord(again, iterations=1)]
     assert draw + 2 not in numbers and numbers  # hidden, it is not
+
+
+def test_a_record_stopping_at_a_hidden_draw_goes_on_from_before_the_draw(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    _, moves = _game(0, ("pantheon",))
+    draw = next(i for i, m in enumerate(moves) if m.kind == "library_draw")
+    path = tmp_path / "game.json"
+    XRecord(("pantheon",), tuple(moves[: draw + 1]), {"players": ["human", "human"]}).save(path)
+    control = XGameControl.resume(path, notify=lambda _: None)
+    assert control.moves == list(moves[:draw]) and control.redacted == frozenset()
+    assert control.state.phase == "library_draw"  # dealt again, never the placeholders
+
+
+def test_a_game_resumed_from_a_record_keeps_its_hidden_draws_through_a_save_in_progress(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    data, draw, _ = _hidden_draw_record()
+    data["moves"] = data["moves"][: draw + 2]
+    data["metadata"] = {"players": ["human", "human"], "seed": 1}  # seeded: chance undoes
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    control = XGameControl.resume(path, notify=lambda _: None)
+    player = control.advance()
+    control.play(control.view(player).legal_moves()[0])  # saved in progress, moves sealed
+    saved = json.loads(path.read_text())
+    assert "sealed" in saved and saved["moves"][draw] == data["moves"][draw]
+    again = XGameControl.resume(path, notify=lambda _: None)
+    assert again.redacted == {draw} and again.moves == control.moves
+    assert undo(again).startswith("Taken back")
+    assert undo(again).startswith("Cannot undo to The Great Library's choice")
