@@ -68,12 +68,16 @@ def review_xrecord(
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[XJudged]:
-    """Every decision of ``record`` with more than one legal move, judged (see the module)."""
+    """Every decision of ``record`` with more than one legal move, judged (see the module),
+    but The Great Library's choices the record hides (their tokens not chosen are placeholders:
+    :attr:`XRecord.redacted`)."""
     states = record.states()
     todo = [
         n
         for n, state in enumerate(states[:-1], 1)
-        if not state.is_chance() and len(state.view(state.to_move).legal_moves()) > 1
+        if not state.is_chance()
+        and n - 2 not in record.redacted
+        and len(state.view(state.to_move).legal_moves()) > 1
     ]
     judged = []
     for done, n in enumerate(todo):

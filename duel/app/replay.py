@@ -49,7 +49,7 @@ class XReplay(Replay):
 
     @staticmethod
     def of(record: XRecord) -> XReplay:  # type: ignore[override]
-        return XReplay(record, tuple(record.states()), tuple(str(m) for m in record.moves))
+        return XReplay(record, tuple(record.states()), tuple(record.notation()))
 
     def move_text(self, number: int) -> str:
         if not 1 <= number <= self.last:

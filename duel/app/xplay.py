@@ -30,7 +30,7 @@ import shlex
 import stat
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from duel.app.cli_support import MAX_SECONDS, number, user_data_dir
@@ -399,6 +399,22 @@ def read_save(path: Path) -> tuple[XRecord, bytes | None]:
         raise XRecordError(Reason("{path}: nested too deeply to be a record", path=path)) from None
 
 
+def _redacted_draws(value: object, moves: Sequence[XMove]) -> frozenset[int]:
+    """The indexes of The Great Library's draws a save in progress lists as placeholders (a
+    game resumed from a finished record, which keeps only the chosen token): the ones that are
+    draws followed by their choice."""
+    if not isinstance(value, list):
+        return frozenset()
+    return frozenset(
+        i
+        for i in value
+        if type(i) is int
+        and 0 <= i < len(moves) - 1
+        and moves[i].kind == "library_draw"
+        and moves[i + 1].kind == "token"
+    )
+
+
 def _is_level(kind: object) -> bool:
     """``human`` or a level ``duel.solvers.xplayers.make_xplayer`` makes, with a budget in
     range: ``mcts:2s`` (more than 0 and at most :data:`MAX_SECONDS`), ``mcts:500`` (1 to
@@ -455,6 +471,9 @@ class XGameControl:
         )
         self.moves: list[XMove] = []
         self.public_moves: list[str] = []  # each move as the other player saw it
+        #: Great Library draws read from a finished record: placeholders but for the chosen
+        #: token (:class:`duel.expansions.record.XRecord`), so undo never goes back to them.
+        self.redacted: frozenset[int] = frozenset()
         self.record_path = record
         self.saved_to: Path | None = None
         self.notify = notify
@@ -500,11 +519,12 @@ class XGameControl:
                 record.save(place)
         else:
             key = self._game_key()
+            meta = self._metadata()
+            if self.redacted:  # placeholders among the sealed moves (under the seal's tag)
+                meta["redacted"] = sorted(self.redacted)
 
             def write(place: Path) -> None:
-                save_in_progress(
-                    place, self.expansions, self.moves, self.public_moves, self._metadata(), key
-                )
+                save_in_progress(place, self.expansions, self.moves, self.public_moves, meta, key)
 
         places = self._places()
         place, failures = save_somewhere(write, places)
@@ -600,13 +620,25 @@ class XGameControl:
         control._key = key
         control._key_kept = key is not None
         control.saved_to = path
-        for move in record.moves:
+        moves = record.moves
+        if len(moves) - 1 in record.redacted:
+            # A record that stops at The Great Library's draw (a game lost on time there)
+            # hides all three tokens: the game goes on from before the draw, dealt again,
+            # not from a choice between placeholders.
+            moves = moves[:-1]
+        for move in moves:
             state = control.state
             if state.is_chance() and seed is not None:
                 state.sample_chance(control.dealer)  # the seeded dealer resumes where it was
             control.state = state.apply(move, check=False)
             control.moves.append(move)
             control.public_moves.append(str(observe(state, move, 1 - state.to_move)))
+        control.redacted = frozenset(i for i in record.redacted if i < len(moves))
+        if key is not None:  # a game resumed from a record, saved in progress since
+            control.redacted |= _redacted_draws(meta.get("redacted"), moves)
+        written = record.notation()
+        for index in control.redacted:  # the log shows what the record says, not placeholders
+            control.public_moves[index] = written[index]
         control.saved_moves = len(control.moves)
         return control
 

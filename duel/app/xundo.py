@@ -47,6 +47,11 @@ def undo(control: XGameControl) -> str:
             " them. (Games started with --seed allow it.)",
             n=dealt,
         )
+    if target - 1 in control.redacted:
+        return tr(
+            "Cannot undo to The Great Library's choice: the saved game does not keep the two "
+            "tokens not chosen."
+        )
     taken = [
         f"{PLAYER_NAMES[states[i].to_move]} {control.public_moves[i]}"
         for i in range(target, len(control.moves))
@@ -54,6 +59,7 @@ def undo(control: XGameControl) -> str:
     ]
     del control.moves[target:]
     del control.public_moves[target:]
+    control.redacted = frozenset(i for i in control.redacted if i < target)
     control.state = states[target]
     control.save()
     return tr("Taken back: {moves}.", moves="; ".join(taken))

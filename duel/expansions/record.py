@@ -2,8 +2,11 @@
 of expansions, every move in the notation of :class:`~duel.expansions.XMove`.
 
 A finished game's record holds the referee's moves: every private move with its card (the
-Divinities drawn, the one seated), as a score sheet written after the game would. Reading checks
-every move in order and names the first one that is not legal, and why.
+Divinities drawn, the one seated), as a score sheet written after the game would, except The Great
+Library's draw: its two tokens not chosen go back to the box unseen by the opponent, so the record
+keeps only the chosen one (``draw Law, ?, ?``; ``draw ?, ?, ?`` if no choice followed), as the
+base game's records do (:mod:`duel.record`). Reading checks every move in order and names the
+first one that is not legal, and why.
 
 >>> import random
 >>> from duel.expansions import new_xgame
@@ -41,6 +44,9 @@ from duel.reason import Reason, reason_of
 FORMAT = "7wd-record"
 VERSION = 2
 MAX_MOVES = 3000
+#: The Great Library's draw as a record writes it: the chosen token, or none if no choice
+#: followed, and "?" for the tokens that went back to the box unseen.
+_HIDDEN_DRAW = re.compile(r"draw\s+(?:\?|([^,?]+?))\s*,\s*\?\s*,\s*\?\s*", re.IGNORECASE)
 
 
 class XRecordError(ValueError):
@@ -54,6 +60,10 @@ class XRecord:
     expansions: tuple[str, ...]
     moves: tuple[XMove, ...] = ()
     metadata: dict[str, Any] = field(default_factory=dict)
+    #: Indexes of The Great Library's draws read from a file: only their chosen token is true,
+    #: the others are placeholders (the first tokens of the box then), so the choice between
+    #: them must not be replayed (an undo back to it is refused, :mod:`duel.app.xundo`).
+    redacted: frozenset[int] = frozenset()
 
     def states(self) -> list[XState]:
         """The state before each move, then the final state."""
@@ -76,8 +86,21 @@ class XRecord:
         }
         if self.metadata:
             out["metadata"] = self.metadata
-        out["moves"] = [str(m) for m in self.moves]
+        out["moves"] = self.notation()
         return out
+
+    def notation(self) -> list[str]:
+        """The moves as written to a file: The Great Library's draw keeps only its chosen
+        token (the two others went back to the box unseen), every other move in full.
+
+        >>> from duel.expansions import XMove
+        >>> draw, choice = XMove.parse("draw Law, Economy, Urbanism"), XMove.parse("token Law")
+        >>> XRecord(("agora",), (draw, choice)).notation()
+        ['draw Law, ?, ?', 'token Law']
+        >>> XRecord(("agora",), (draw,)).notation()
+        ['draw ?, ?, ?']
+        """
+        return public_texts([str(m) for m in self.moves])
 
     @staticmethod
     def from_json(data: Any) -> XRecord:
@@ -93,7 +116,8 @@ class XRecord:
                     "duel play --load continues it"
                 )
             )
-        return XRecord(tuple(sorted(expansions)), _replay(expansions, moves_raw), metadata)
+        moves, redacted = _replay(expansions, moves_raw, hidden_draws=True)
+        return XRecord(tuple(sorted(expansions)), moves, metadata, redacted)
 
     def save(self, path: str | Path) -> None:
         """Write atomically: an interrupted save never destroys the previous file."""
@@ -160,11 +184,16 @@ def _header(data: Any) -> tuple[list[str], list[Any]]:
     return expansions, moves_raw
 
 
-def _replay(expansions: list[str], moves_raw: list[Any], sealed: bool = False) -> tuple[XMove, ...]:
+def _replay(
+    expansions: list[str], moves_raw: list[Any], sealed: bool = False, *, hidden_draws: bool = False
+) -> tuple[tuple[XMove, ...], frozenset[int]]:
     """The moves (the ``sealed`` ones of a save in progress), each parsed and checked legal in
-    turn; the first that is not says why."""
+    turn; the first that is not says why. With ``hidden_draws``, The Great Library's draws
+    written ``draw Law, ?, ?`` (or ``draw ?, ?, ?`` at the end) are filled with tokens in the box
+    then; their indexes come second."""
     state = new_game(tuple(expansions))
-    moves = []
+    moves: list[XMove] = []
+    redacted: list[int] = []
     for number, text in enumerate(moves_raw, 1):
         if not isinstance(text, str):
             where = (
@@ -179,8 +208,14 @@ def _replay(expansions: list[str], moves_raw: list[Any], sealed: bool = False) -
                     value=quoted(text),
                 )
             )
+        hidden = _HIDDEN_DRAW.fullmatch(text) if hidden_draws else None
         try:
-            move = XMove.parse(text)
+            if hidden:
+                following = moves_raw[number] if number < len(moves_raw) else None
+                move = _placeholder_draw(state, hidden.group(1), following)
+                redacted.append(len(moves))
+            else:
+                move = XMove.parse(text)
             state = state.apply(move)
         except (MoveParseError, XIllegalMoveError) as error:
             values = {"number": number, "move": quoted(text), "error": reason_of(error)}
@@ -190,7 +225,45 @@ def _replay(expansions: list[str], moves_raw: list[Any], sealed: bool = False) -
                 else Reason("move {number} ({move}): {error}", **values)
             ) from None
         moves.append(move)
-    return tuple(moves)
+    return tuple(moves), frozenset(redacted)
+
+
+def _placeholder_draw(state: XState, chosen_name: str | None, following: Any) -> XMove:
+    """A Great Library draw the record hides: its chosen token (named ``chosen_name``, which
+    the following move must choose) and the first other tokens in the box.
+
+    Any tokens of the box do: those not chosen go back to it, and no rule remembers which they
+    were, so the rest of the game replays exactly as it was played (the state after the choice
+    is the same; tests/expansions/test_records.py)."""
+    box = state.box_tokens
+    if state.phase != "library_draw":
+        raise MoveParseError("The Great Library draws no tokens here")
+    size = min(3, len(box))
+    if chosen_name is None:
+        if following is not None:
+            raise MoveParseError(
+                "a draw with all its tokens hidden ends the record; a draw followed by a choice "
+                "keeps the chosen token (draw Law, ?, ?)"
+            )
+        return XMove("library_draw", (tuple(box[:size]),))
+    choice = XMove.parse(f"token {chosen_name}")
+    chosen = choice.args[0]
+    if chosen not in box:
+        name = str(choice).removeprefix("token ")
+        raise MoveParseError(f"{name} is not in the box to be drawn by The Great Library here")
+    if not isinstance(following, str) or _parse_or_none(following) != choice:
+        raise MoveParseError(
+            f"a draw with hidden tokens must be followed by the choice of its token ({choice})"
+        )
+    others = [t for t in box if t != chosen][: size - 1]
+    return XMove("library_draw", (tuple(sorted((chosen, *others))),))
+
+
+def _parse_or_none(text: str) -> XMove | None:
+    try:
+        return XMove.parse(text)
+    except MoveParseError:
+        return None
 
 
 # --- saves of a game in progress -----------------------------------------------------------------
@@ -316,7 +389,7 @@ def load_in_progress(data: Any, key: bytes) -> XRecord:
     metadata = data.get("metadata")
     if not isinstance(metadata, dict):
         raise XRecordError(Reason("metadata: expected an object"))
-    moves = _replay(expansions, unseal(data.get("sealed"), key, metadata), sealed=True)
+    moves, _ = _replay(expansions, unseal(data.get("sealed"), key, metadata), sealed=True)
     if len(moves) != len(public):
         raise XRecordError(
             Reason(

@@ -8,6 +8,7 @@ import pytest
 
 from duel.expansions import XMove, new_xgame
 from duel.expansions.record import XRecord, XRecordError
+from tests.expansions.roundtrip import assert_same_game
 
 pytestmark = pytest.mark.expansions
 
@@ -31,7 +32,8 @@ def test_every_move_of_a_random_game_parses_back_and_the_record_replays(seed, ex
     path = tmp_path / "game.json"
     record.save(path)
     again = XRecord.load(path)
-    assert again == record and again.final_state() == final
+    assert_same_game(again, record)
+    assert again.metadata == record.metadata and again.final_state() == final
     assert again.states()[-1] == final and len(again.states()) == len(moves) + 1
 
 
