@@ -33,6 +33,7 @@ from duel.solvers.search import (
     SearchAborted,
     Searcher,
     analyse,
+    decided_analysis,
     exact_feasible,
 )
 from duel.state import State
@@ -200,6 +201,10 @@ def advise(
             state, iterations=limit.nodes, seconds=limit.time, top=top, seed=seed, memory=memory
         )
         return info, None
+    if not state.is_chance():
+        decided = decided_analysis(state, top, seed)
+        if decided is not None:  # a move ends the game: "wins now", with no search
+            return decided, None
     if limit == Limit():
         limit = Limit(time=2.0)
     chance = chance_settings(state, exact=False)

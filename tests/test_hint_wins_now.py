@@ -8,13 +8,14 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from duel import new_game
 from duel.app.cli import app
 from duel.moves import Move
 from duel.position import load_position
-from duel.solvers.hint import hint_analysis
+from duel.solvers.hint import cmcts_available, hint_analysis
 from duel.solvers.review import analyse_job, analyse_position
 from duel.solvers.search import decided_analysis, ending_moves
 
@@ -100,6 +101,10 @@ def test_the_commands_say_wins_now_at_once():
     }
 
 
+needs_cmcts = pytest.mark.skipif(not cmcts_available(), reason="the review's cmcts level")
+
+
+@needs_cmcts
 def test_the_review_values_a_game_ending_move_exactly():
     result = analyse_position(load_position(ARSENAL), level="cmcts:300")
     assert result.best_move == Move.parse("build Arsenal") and result.best_value == 1.0
@@ -108,6 +113,7 @@ def test_the_review_values_a_game_ending_move_exactly():
     assert dict(last.values) == {BUILD: 1.0, DISCARD: 0.0}
 
 
+@needs_cmcts
 def test_a_review_of_the_last_card_discarded_marks_a_blunder_of_the_whole_game():
     """The review's job on a game that discards the winning last card: the position is valued
     by the rules (no engine), the move played loses 1.0 (a blunder)."""
