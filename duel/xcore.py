@@ -44,6 +44,7 @@ from duel.expansions.components import (
     structure_of,
 )
 from duel.expansions.moves import OFFERING_ORDERS
+from duel.expansions.state import draw_weighted
 from duel.expansions.table import (
     EXPANSIONS,
     City,
@@ -813,13 +814,7 @@ class CXState:
         return decode_move(moves[int(rng.random() * len(moves))], self.expansions)
 
     def sample_chance(self, rng: random.Random) -> XMove:
-        outcomes, total = self.chance_weights()
-        x = rng.random() * total
-        for m, w in outcomes:
-            x -= w
-            if x < 0:
-                return m
-        return outcomes[-1][0]
+        return draw_weighted(*self.chance_weights(), rng)
 
     def view(self, player: int) -> CXState:
         return CXState(self._c.view(player), self.expansions)

@@ -104,6 +104,16 @@ from duel.pyramid_layouts import SLOTS
 from duel.reason import Reason
 
 
+def draw_weighted(outcomes: list[tuple[XMove, int]], total: int, rng: random.Random) -> XMove:
+    """One outcome of a chance node, drawn with its integer weight (of ``total``); the compiled
+    core's states draw theirs the same way (``duel.xcore``)."""
+    x = rng.random() * total
+    for move, weight in outcomes:
+        x -= weight
+        if x < 0:
+            return move
+    return outcomes[-1][0]
+
 class XState:
     """A position of a game with expansions (see the module docstring)."""
 
@@ -404,13 +414,7 @@ class XState:
         return next((Fraction(w, total) for m, w in outcomes if m == move), Fraction(0))
 
     def sample_chance(self, rng: random.Random) -> XMove:
-        outcomes, total = self.chance_weights()
-        x = rng.random() * total
-        for m, w in outcomes:
-            x -= w
-            if x < 0:
-                return m
-        return outcomes[-1][0]
+        return draw_weighted(*self.chance_weights(), rng)
 
     # --- private information ----------------------------------------------------------------------
     def view(self, player: int) -> XState:
