@@ -17,40 +17,15 @@ import asyncio
 import os
 import random
 import signal
-import socket
-import subprocess
-import sys
 import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 
 from duel.net.referee import Table
-from duel.net.scripted import check_messages, play_table
+from duel.net.scripted import check_messages, free_port, play_table, server_process
 
 VARIANTS = [(), ("pantheon",), ("agora",), ("agora", "pantheon")]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def start_server(folder: Path, port: int) -> subprocess.Popen:
-    duel = Path(sys.executable).parent / "duel"
-    process = subprocess.Popen(
-        [str(duel), "server", "--folder", str(folder), "--port", str(port), "--bind", "127.0.0.1"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env={**os.environ, "LANGUAGE": "en"},
-    )
-    assert process.stdout is not None
-    for line in process.stdout:
-        if line.startswith("Listening on"):
-            return process
-    raise SystemExit(f"duel server did not start ({process.wait()})")
 
 
 async def run(games: int, parallel: int, drop: float, seed: int, folder: Path) -> dict:
@@ -64,7 +39,7 @@ async def run(games: int, parallel: int, drop: float, seed: int, folder: Path) -
         tables.append(table)
     port = free_port()
     url = f"ws://127.0.0.1:{port}"
-    server = start_server(folder, port)
+    server = server_process(folder, port)
     gate = asyncio.Semaphore(parallel)
     finished: list[int] = []
 
@@ -88,7 +63,7 @@ async def run(games: int, parallel: int, drop: float, seed: int, folder: Path) -
     server.wait()
     restarts += 1
     killed_at = len(finished)
-    server = await asyncio.to_thread(start_server, folder, port)
+    server = await asyncio.to_thread(server_process, folder, port)
     try:
         played = await asyncio.gather(*runs)
     finally:

@@ -12,7 +12,6 @@ import asyncio
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -21,10 +20,9 @@ import pytest
 
 from duel.net.client import Connection
 from duel.net.referee import Table
-from duel.net.scripted import check_messages, play_table
+from duel.net.scripted import check_messages, free_port, play_table, server_process
 from duel.net.server import GameServer, Limits
 
-ROOT = Path(__file__).resolve().parents[1]
 #: The scripted clients play as fast as the server answers: no rate limit for them.
 FAST = Limits(rate=10_000, burst=10_000, wrong_code_pause=0.01)
 VARIANTS = [(), ("pantheon",), ("agora",), ("agora", "pantheon")]
@@ -103,33 +101,8 @@ def test_a_leak_would_be_found(games):
     a.received = saved
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def server_process(folder: Path, port: int) -> subprocess.Popen:
-    """``duel server`` on ``folder``, once it listens."""
-    duel = Path(sys.executable).parent / "duel"
-    command = [str(duel), "server", "--folder", str(folder), "--port", str(port)]
-    process = subprocess.Popen(
-        [*command, "--bind", "127.0.0.1"],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env={**os.environ, "LANGUAGE": "en"},
-    )
-    assert process.stdout is not None
-    for line in process.stdout:
-        if line.startswith("Listening on"):
-            return process
-    raise AssertionError(f"duel server did not start: {process.wait()}")
-
-
 def test_the_server_killed_mid_game_resumes_and_the_clients_reconnect(tmp_path):
-    port = _free_port()
+    port = free_port()
     tables = [Table.new(e, ("human", "human")) for e in ((), ("agora", "pantheon"))]
     for table in tables:
         table.path = tmp_path / f"table-{table.id}.json"

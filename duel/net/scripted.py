@@ -10,9 +10,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import random
+import socket
 import ssl
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from duel.net.client import Connection, SeatGame
@@ -113,6 +118,32 @@ async def play_table(
         )
     )
     return dict(zip(seats, played, strict=True))
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 free just now (for a server started next)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def server_process(folder: Path, port: int) -> subprocess.Popen[str]:
+    """``duel server`` on ``folder`` in a process of its own (killable as a real server is),
+    returned once it listens on 127.0.0.1:``port``."""
+    duel = Path(sys.executable).parent / "duel"
+    command = [str(duel), "server", "--folder", str(folder), "--port", str(port)]
+    process = subprocess.Popen(
+        [*command, "--bind", "127.0.0.1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "LANGUAGE": "en"},
+    )
+    assert process.stdout is not None
+    for line in process.stdout:
+        if line.startswith("Listening on"):
+            return process
+    raise RuntimeError(f"duel server did not start (exit {process.wait()})")
 
 
 def _keys(value: Any) -> set[str]:
