@@ -1,6 +1,6 @@
 """The review of a game: every decision analysed, its loss in win probability, and a mark.
 
-No input or output here: ``duel review`` (:mod:`duel.app.cli_review`) and ``review`` in
+No input or output here: ``duel review`` (:mod:`duel.app.cli.review`) and ``review`` in
 ``duel play`` print what :func:`review_record` returns. What is computed, the thresholds and how
 to read the graph: ``docs/review.md``.
 

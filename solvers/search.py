@@ -269,7 +269,7 @@ def evaluate(state: State) -> float:
 #: path: the compiled search on two threads solved all 20 measured 16-card positions within
 #: 100 s (median 5-13 s) and half of the 18-card ones within 60 s (benchmarks/endgames.py,
 #: docs/search.md); the Python reference takes 7-40 s at 10. What a solve will likely take is
-#: said before it starts (duel.app.endgame_text.solve_time_note).
+#: said before it starts (duel.app.text.endgame.solve_time_note).
 EXACT_CARDS_PYTHON = 10
 EXACT_CARDS_C = 16
 

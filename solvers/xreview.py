@@ -2,7 +2,7 @@
 search (:func:`duel.solvers.xplayers.search`, from the mover's own view), the move played
 against the search's best, its loss in win chance and its mark, as the base game's review
 (:mod:`duel.solvers.review`) does with its own engine. No input or output here: ``duel review``
-prints it (:mod:`duel.app.cli_review`).
+prints it (:mod:`duel.app.cli.review`).
 
 A decision with one legal move is not judged. The values are today's expansion player's (an
 open-loop MCTS with a heuristic evaluation, docs/strength.md has its strength); a stronger

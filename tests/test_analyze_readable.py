@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from duel.app.cli import app
-from duel.app.endgame_text import solve_time_note
+from duel.app.cli.main import app
+from duel.app.text.endgame import solve_time_note
 from duel.solvers.search import C_SEARCH
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

@@ -19,8 +19,8 @@ import pexpect
 import pytest
 
 from duel import CARDS, Kind, Move, new_game
-from duel.app.fullscreen import CardWidget, Dialog, DuelApp
-from duel.app.game_control import Dealer, GameController
+from duel.app.control.game import Dealer, GameController
+from duel.app.screen.app import CardWidget, Dialog, DuelApp
 from duel.record import GameRecord
 
 # Terminal tests drive the programs, not the engine: CI runs them on the compiled path only.
@@ -341,7 +341,7 @@ def test_the_palette_colours_the_cards_of_the_app(name):
     the line mode's tables; the colour-blind palette also names each card's colour."""
     from rich.style import Style
 
-    from duel.app import render as R
+    from duel.app.text import render as R
 
     async def scenario():
         app = make_app(("human", "random"), seed=3)
@@ -436,7 +436,7 @@ def test_duel_play_in_a_terminal_opens_the_app_and_q_leaves(tmp_path):
     env["XDG_DATA_HOME"] = str(tmp_path)
     child = pexpect.spawn(
         sys.executable,
-        ["-c", "from duel.app.cli import main; main()", "play", "--seed", "1"],
+        ["-c", "from duel.app.cli.main import main; main()", "play", "--seed", "1"],
         cwd=str(tmp_path), env=env, encoding="utf-8", timeout=30, dimensions=(50, 150),
     )
     child.expect("Quit")  # the footer
@@ -453,7 +453,7 @@ def spawn_app(tmp_path: Path, *args: str) -> pexpect.spawn:
     env["XDG_DATA_HOME"] = str(tmp_path)  # the autosave goes to the user data folder
     return pexpect.spawn(
         sys.executable,
-        ["-c", "from duel.app.cli import main; main()", "play", *args],
+        ["-c", "from duel.app.cli.main import main; main()", "play", *args],
         cwd=str(tmp_path), env=env, encoding="utf-8", timeout=30, dimensions=(50, 150),
     )
 

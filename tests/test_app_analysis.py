@@ -11,9 +11,9 @@ import time
 
 import pytest
 
-from duel.app.analysis_session import AnalysisSession
-from duel.app.fullscreen import DuelApp
-from duel.app.game_control import Dealer, GameController
+from duel.app.control.analysis import AnalysisSession
+from duel.app.control.game import Dealer, GameController
+from duel.app.screen.app import DuelApp
 from tests.test_app import settle
 from tests.test_app_table import random_moves
 
@@ -124,7 +124,7 @@ def test_live_analysis_says_exact_when_the_solver_finishes_in_age_three():
         session.stop()
     assert snapshot is not None and snapshot.exact and snapshot.done
     assert snapshot.engine == "exact"
-    from duel.app.analysis_panel import analysis_text
+    from duel.app.text.analysis import analysis_text
 
     assert "exact" in analysis_text(snapshot, running=False, width=60).plain
 
@@ -134,8 +134,8 @@ def test_the_control_draws_nothing():
     import ast
     from pathlib import Path
 
-    import duel.app.analysis_session as session
-    import duel.app.position_values as values
+    import duel.app.control.analysis as session
+    import duel.app.control.values as values
 
     for module in (session, values):
         tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))

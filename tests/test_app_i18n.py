@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from duel.app.board_text import card_face
-from duel.app.fullscreen import DuelApp
 from duel.app.i18n import display_width, set_language
-from duel.app.start_screen import StartScreen
-from duel.app.view_model import pyramid_rows
+from duel.app.screen.app import DuelApp
+from duel.app.screen.start import StartScreen
+from duel.app.text.board import card_face
+from duel.app.text.view_model import pyramid_rows
 from tests.test_app import compare_svg_snapshot, dialog, make_app, record_reaching, settle, svg_text
 
 pytestmark = pytest.mark.terminal
@@ -145,7 +145,7 @@ def test_no_message_hidden_in_an_f_string():
         known = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id}
     call = re.compile(r"\btrn?\(\s*(?:\w+,\s*)?(['\"])(.*?)\1")
     lost = []
-    for path in sorted((root / "duel" / "app").glob("*.py")):
+    for path in sorted((root / "duel" / "app").rglob("*.py")):
         source = path.read_text(encoding="utf-8")
         for token in tokenize.generate_tokens(io.StringIO(source).readline):
             if token.type == tokenize.STRING and token.string[:2].lower() in ("f'", 'f"'):

@@ -12,10 +12,10 @@ import re
 import pytest
 
 from duel import CARDS, new_game
-from duel.app.board_text import age_line, card_detail, card_face, distance_text
-from duel.app.fullscreen import CardWidget, DuelApp, geometry
-from duel.app.game_control import Dealer, GameController
-from duel.app.view_model import age_count, distances, pyramid_rows
+from duel.app.control.game import Dealer, GameController
+from duel.app.screen.app import CardWidget, DuelApp, geometry
+from duel.app.text.board import age_line, card_detail, card_face, distance_text
+from duel.app.text.view_model import age_count, distances, pyramid_rows
 
 pytestmark = pytest.mark.terminal
 

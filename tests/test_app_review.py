@@ -14,8 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 from duel import Kind, new_game
-from duel.app.fullscreen import DuelApp
-from duel.app.review_screen import ReviewScreen, what_if_game
+from duel.app.screen.app import DuelApp
+from duel.app.screen.review import ReviewScreen, what_if_game
 from duel.catalog import CARDS, WONDERS
 from duel.record import GameRecord, Replay
 from duel.solvers.review import analyse_position, review_record
@@ -177,7 +177,7 @@ def test_review_after_a_game_in_the_app_and_back():
 
 
 def test_duel_review_app_needs_a_terminal_and_no_json(tmp_path):
-    from duel.app.cli import app
+    from duel.app.cli.main import app
 
     path = tmp_path / "game.json"
     random_record().save(path)

@@ -15,9 +15,9 @@ from multiprocessing import resource_tracker
 
 import pytest
 
-from duel.app.fullscreen import DuelApp
-from duel.app.review_screen import ReviewScreen
-from duel.app.start_screen import FileScreen
+from duel.app.screen.app import DuelApp
+from duel.app.screen.review import ReviewScreen
+from duel.app.screen.start import FileScreen
 from duel.record import GameRecord
 from tests.test_app import dialog, make_app, settle
 from tests.test_app_review import random_record

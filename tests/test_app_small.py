@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from duel.app.fullscreen import DuelApp
-from duel.app.review_screen import ReviewScreen
-from duel.app.start_screen import NewGameScreen, StartScreen
+from duel.app.screen.app import DuelApp
+from duel.app.screen.review import ReviewScreen
+from duel.app.screen.start import NewGameScreen, StartScreen
 from tests.test_app import compare_svg_snapshot, dialog, settle, svg_text
 from tests.test_app_review import random_record, reviewed
 

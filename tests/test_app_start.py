@@ -10,9 +10,9 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from duel.app.fullscreen import DuelApp, InfoScreen
-from duel.app.game_control import Dealer, GameController
-from duel.app.start_screen import (
+from duel.app.control.game import Dealer, GameController
+from duel.app.screen.app import DuelApp, InfoScreen
+from duel.app.screen.start import (
     LEVEL_CHOICES,
     Choice,
     Choices,
@@ -254,7 +254,8 @@ def test_a_new_game_keeps_the_game_before(tmp_path, monkeypatch):
     ],
 )
 def test_duel_play_opens_the_start_screen_only_without_options(monkeypatch, args, start):
-    from duel.app import cli, tui
+    from duel.app.cli import main as cli
+    from duel.app.line import play as tui
 
     seen = {}
 

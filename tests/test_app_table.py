@@ -14,11 +14,11 @@ import pytest
 from textual.geometry import Region
 
 from duel import Kind, new_game
-from duel.app.board_text import prices_text
-from duel.app.board_widgets import CardWidget
-from duel.app.fullscreen import DuelApp
-from duel.app.game_control import Dealer, GameController
-from duel.app.render import card_effect, compact_effect
+from duel.app.control.game import Dealer, GameController
+from duel.app.screen.app import DuelApp
+from duel.app.screen.board import CardWidget
+from duel.app.text.board import prices_text
+from duel.app.text.render import card_effect, compact_effect
 from duel.catalog import CARDS, TOKENS
 from duel.state import State
 from tests.test_app import settle
@@ -88,7 +88,7 @@ def test_takeable_cards_show_effect_and_both_prices_and_stay_full_when_focused(s
 
 def test_both_prices_when_the_movers_is_free():
     """Item 3: the opponent's price stayed hidden when the mover's was free."""
-    from duel.app.view_model import Cell
+    from duel.app.text.view_model import Cell
 
     for width in (11, 13, 20):
         cell = Cell(0, 0, "open", 1, 1, "free", True, (("free", True), ("5c", False)))

@@ -12,11 +12,11 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from duel.app.fullscreen import DuelApp
-from duel.app.game_control import Dealer, GameController
-from duel.app.position_values import graph_level
-from duel.app.render_review import move_lines
-from duel.app.review_screen import ReviewScreen
+from duel.app.control.game import Dealer, GameController
+from duel.app.control.values import graph_level
+from duel.app.screen.app import DuelApp
+from duel.app.screen.review import ReviewScreen
+from duel.app.text.review import move_lines
 from duel.record import GameRecord
 from duel.solvers.hint import hint_analysis
 from duel.solvers.review import review_record
@@ -125,7 +125,7 @@ def test_app_review_and_duel_review_give_a_move_the_same_value_loss_and_mark(tmp
     path = tmp_path / "game.json"
     record.save(path)
     level = graph_level(NODES)
-    from duel.app.cli import app as cli
+    from duel.app.cli.main import app as cli
 
     result = CliRunner().invoke(
         cli, ["review", str(path), "--level", level, "--json", "--workers", "1"]

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from duel.app.cli_support import expand_optional_values
+from duel.app.cli.support import expand_optional_values
 from duel.solvers.batch import (
     BatchError,
     BatchInterrupted,
@@ -182,7 +182,7 @@ def test_ray_flag_may_stand_alone():
 
 
 def _duel(*args: str, **kwargs) -> subprocess.Popen:
-    code = "import sys; from duel.app.cli import main; sys.argv[0] = 'duel'; main()"
+    code = "import sys; from duel.app.cli.main import main; sys.argv[0] = 'duel'; main()"
     return subprocess.Popen(
         [sys.executable, "-c", code, *args],
         cwd=ROOT,

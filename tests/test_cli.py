@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from duel.app.cli import app
+from duel.app.cli.main import app
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 runner = CliRunner()
@@ -76,7 +76,7 @@ def test_selfplay_summary():
 
 def test_help_is_fast_and_does_not_import_heavy_modules():
     code = (
-        "import sys; from duel.app.cli import app; "
+        "import sys; from duel.app.cli.main import app; "
         "heavy = [m for m in ('ortools', 'rich.console', 'duel.solvers.search') "
         "if m in sys.modules]; "
         "print(heavy)"
@@ -93,7 +93,7 @@ def test_help_is_fast_and_does_not_import_heavy_modules():
 
 def test_duel_play_defaults_to_the_strongest_ai_and_says_so(tmp_path, monkeypatch):
     """Issue #24 item 7: a newcomer's first game is against cmcts (1 s a move), not random."""
-    from duel.app.tui import DEFAULT_PLAYERS, default_player, run_game
+    from duel.app.line.play import DEFAULT_PLAYERS, default_player, run_game
     from duel.record import GameRecord
     from duel.solvers.hint import cmcts_available
     from tests.test_fair_play import feeder

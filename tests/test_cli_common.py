@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from duel.app.cli import app as duel_app
-from duel.app.cli_support import autosave_path, user_data_dir
+from duel.app.cli.main import app as duel_app
+from duel.app.cli.support import autosave_path, user_data_dir
 from wonders.app.cli import app as wonders_app
 
 runner = CliRunner()

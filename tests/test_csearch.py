@@ -389,7 +389,7 @@ def test_analyse_passes_the_memory_budget_through():
 def test_memory_option_of_the_commands(tmp_path):
     from typer.testing import CliRunner
 
-    from duel.app.cli import app
+    from duel.app.cli.main import app
 
     runner = CliRunner()
     path = str(EXAMPLES[0])
@@ -418,7 +418,7 @@ def test_threads_option_of_analyze():
     line."""
     from typer.testing import CliRunner
 
-    from duel.app.cli import app
+    from duel.app.cli.main import app
 
     runner = CliRunner()
     path = str(EXAMPLES[0])

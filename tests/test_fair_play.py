@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from duel import Kind, new_game
-from duel.app.game_control import NOT_FAIR, Dealer, record_moves_to_save, undo_target
-from duel.app.tui import Output, Session, _Restart, run_game
+from duel.app.control.game import NOT_FAIR, Dealer, record_moves_to_save, undo_target
+from duel.app.line.play import Output, Session, _Restart, run_game
 from duel.catalog import TOKENS
 from duel.record import GameRecord, RecordError
 
@@ -284,7 +284,7 @@ def test_who_begins_the_next_age_sees_its_face_up_cards_and_nothing_else():
 
 # --- expansion games: the seal, the key, and who may look (issue 60, item 5) ---------------------
 def _xsave(tmp_path: Path, seats=("human", "random"), moves: int = 20):
-    from duel.app.xplay import XGameControl
+    from duel.app.line.xplay import XGameControl
 
     path = tmp_path / "xsave.json"
     control = XGameControl(("pantheon",), seats, seed=6, record=path, notify=lambda _: None)
@@ -305,7 +305,7 @@ def _xsave(tmp_path: Path, seats=("human", "random"), moves: int = 20):
     ],
 )
 def test_an_expansion_saves_metadata_is_under_the_seal(tmp_path, change):
-    from duel.app.xplay import read_save
+    from duel.app.line.xplay import read_save
     from duel.expansions.record import XRecordError
 
     _, path = _xsave(tmp_path)
@@ -320,7 +320,7 @@ def test_the_key_is_created_0600_in_a_0700_folder_whatever_the_umask(tmp_path, m
     import os
     import stat
 
-    from duel.app import xplay
+    from duel.app.line import xplay
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     created: list[int] = []
@@ -347,7 +347,7 @@ def test_the_key_is_created_0600_in_a_0700_folder_whatever_the_umask(tmp_path, m
 def test_no_hint_from_the_command_line_on_a_game_between_two_people(tmp_path, capsys):
     import typer
 
-    from duel.app.xplay import hint_record
+    from duel.app.line.xplay import hint_record
 
     control, path = _xsave(tmp_path, seats=("human", "human"))
     control.advance()
@@ -359,7 +359,7 @@ def test_no_hint_from_the_command_line_on_a_game_between_two_people(tmp_path, ca
 
 
 def test_loading_a_game_against_the_ai_with_a_human_in_its_seat_is_refused(tmp_path):
-    from duel.app.xplay import run_xgame
+    from duel.app.line.xplay import run_xgame
 
     _, path = _xsave(tmp_path, seats=("human", "random"))
     out: list[str] = []
@@ -402,9 +402,9 @@ def _hand_over_scenario(monkeypatch, *, hint_delay: float, hint_then_play: bool)
     the texts of the log seen at every hand-over screen and right after it."""
     import asyncio
 
-    from duel.app import xscreen
-    from duel.app.xplay import XGameControl
-    from duel.app.xscreen import HandOver, XApp
+    from duel.app.line.xplay import XGameControl
+    from duel.app.screen import xapp as xscreen
+    from duel.app.screen.xapp import HandOver, XApp
 
     monkeypatch.setattr(xscreen, "hint_lines", _fake_hint(hint_delay))
     control = XGameControl(("pantheon",), ("human", "human"), seed=2, notify=lambda _: None)
@@ -453,7 +453,7 @@ def test_the_line_modes_hand_over_clears_screen_and_scrollback(tmp_path, monkeyp
     """The bytes written at the hand-over: ED 2 (the screen), ED 3 (the scrollback), home."""
     import sys
 
-    from duel.app import xplay
+    from duel.app.line import xplay
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     monkeypatch.setattr(xplay, "hint_lines", _fake_hint())
@@ -490,7 +490,7 @@ def test_the_line_modes_hand_over_on_a_terminal_writes_ed3(tmp_path):
     env["XDG_DATA_HOME"] = str(tmp_path)
     child = pexpect.spawn(
         sys.executable,
-        ["-c", "from duel.app.cli import main; main()", "play", "--expansions", "pantheon",
+        ["-c", "from duel.app.cli.main import main; main()", "play", "--expansions", "pantheon",
          "--a", "human", "--b", "human", "--seed", "2", "--line"],
         cwd=str(tmp_path), env=env, timeout=30, dimensions=(24, 80),
     )  # fmt: skip
@@ -517,7 +517,7 @@ def test_the_line_modes_hand_over_on_a_terminal_writes_ed3(tmp_path):
 def test_a_save_stripped_of_its_in_progress_mark_is_still_sealed(tmp_path, change):
     """Found by the fuzzer: without the mark, the public moves read as a record of their own
     (another game, its metadata unsealed); the sealed moves say it is a save."""
-    from duel.app.xplay import read_save
+    from duel.app.line.xplay import read_save
     from duel.expansions.record import XRecord, XRecordError
 
     _, path = _xsave(tmp_path, moves=12)

@@ -16,8 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from duel.app.game_control import Dealer
-from duel.app.tui import Output, Session
+from duel.app.control.game import Dealer
+from duel.app.line.play import Output, Session
 from duel.position import write_atomically
 from duel.record import GameRecord
 from tests.test_tui import prompt
@@ -159,7 +159,7 @@ def test_end_of_input_autosave_falls_back_and_fails_non_zero(tmp_path, monkeypat
     assert session.run() == 0
     assert (tmp_path / "data" / "wonders-duel" / "duel-autosave.json").exists()
 
-    import duel.app.tui as tui
+    import duel.app.line.play as tui
 
     monkeypatch.setattr(tui, "autosave_places", lambda first: [locked / "nothere" / "x.json"])
     session = make_session(tmp_path, ["1"], seed=3)
@@ -247,7 +247,7 @@ def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
     env["XDG_DATA_HOME"] = str(tmp_path)  # the autosave goes to the user data folder
     return pexpect.spawn(
         sys.executable,
-        ["-c", "from duel.app.cli import main; main()", "play", *line_mode(args)],
+        ["-c", "from duel.app.cli.main import main; main()", "play", *line_mode(args)],
         cwd=str(tmp_path),
         env=env,
         encoding="utf-8",
@@ -294,7 +294,7 @@ def test_random_typing_never_ends_in_a_traceback(tmp_path):
     import subprocess
 
     result = subprocess.run(
-        [sys.executable, "-c", "from duel.app.cli import main; main()", "play", "--plain"],
+        [sys.executable, "-c", "from duel.app.cli.main import main; main()", "play", "--plain"],
         input="\n".join(line.replace("\0", "") for line in lines) + "\n",
         capture_output=True,
         text=True,
@@ -348,7 +348,7 @@ def test_a_piped_quit_saves_the_game_and_says_where(tmp_path):
     import subprocess
 
     result = subprocess.run(
-        [sys.executable, "-c", "from duel.app.cli import main; main()", "play", "--plain",
+        [sys.executable, "-c", "from duel.app.cli.main import main; main()", "play", "--plain",
          "--seed", "4"],
         input="1\nquit\n", capture_output=True, text=True, cwd=tmp_path, timeout=60,
         env={**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path)},

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from duel import new_game
-from duel.app.cli_support import load_state_or_fail
+from duel.app.cli.support import load_state_or_fail
 from duel.catalog import CARDS, TOKENS, WONDERS
 from duel.position import PositionError, load_position, position_from_json, position_to_json
 from duel.record import GameRecord, RecordError

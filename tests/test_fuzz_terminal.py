@@ -23,8 +23,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from duel.app.fullscreen import DuelApp
-from duel.app.game_control import Dealer, GameController
+from duel.app.control.game import Dealer, GameController
+from duel.app.screen.app import DuelApp
 from duel.record import GameRecord
 from tests.test_tui import PROMPT, ROOT
 from wonders.record import GameRecord as BaseRecord
@@ -177,7 +177,7 @@ def test_junk_at_the_expansion_line_mode_then_sigterm_keeps_the_game(
 ):
     """The expansion games' line mode (issue 60): junk typed on a real terminal, the texts that
     crashed it ("no foo", "²", "٣"), then SIGTERM: no traceback, the game saved and resumable."""
-    from duel.app.xplay import read_save
+    from duel.app.line.xplay import read_save
 
     child = spawn(tmp_path, "duel", "--expansions", expansions, "--line", "--a", "human",
                   "--b", "random", "--seed", str(seed))  # fmt: skip

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from duel.app.xplay import XGameControl, run_xgame
+from duel.app.line.xplay import XGameControl, run_xgame
 from duel.expansions import XMove
 from duel.expansions.moves import _PARSERS
 from duel.moves import MoveParseError
@@ -96,7 +96,7 @@ def test_any_line_at_the_expansion_line_mode_keeps_the_game(tmp_path, lines, see
 def test_a_record_holding_a_bad_move_is_one_line_everywhere(tmp_path, capsys):
     from typer.testing import CliRunner
 
-    from duel.app.cli import app
+    from duel.app.cli.main import app
 
     path = tmp_path / "bad.json"
     path.write_text(
@@ -124,7 +124,7 @@ async def _settle(app, pilot) -> None:
 @pytest.mark.terminal
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_any_text_typed_in_the_expansion_full_screen_keeps_the_app(tmp_path, seed):
-    from duel.app.xscreen import XApp
+    from duel.app.screen.xapp import XApp
 
     rng = random.Random(seed)
     texts = [rng.choice(TRAPS) for _ in range(12)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from duel import CARDS, Kind, Move
-from duel.app.game_control import Dealer, GameController
+from duel.app.control.game import Dealer, GameController
 from duel.record import GameRecord, RecordError
 
 
@@ -180,7 +180,7 @@ def test_wording_of_prices_and_hint_lines():
     """Issue #24 item 8: "(1c, you have 0)" said "cannot afford" as every other line does;
     "needs printed cost 1 coins"; "then then chance" in a hint."""
     from duel import IllegalMoveError
-    from duel.app.game_control import Hint, HintLine
+    from duel.app.control.game import Hint, HintLine
     from tests.tables import make_state
 
     state = make_state(age=1, accessible=["Logging Camp"], A={"coins": 0})

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from duel.app.lines import line_steps
+from duel.app.text.lines import line_steps
 from duel.position import load_position
 from duel.solvers.hint import (
     CALIBRATION_PATH,
@@ -253,7 +253,7 @@ def test_exact_endgames_stay_exact():
     assert all(m.bound == "exact" for m in info.moves)
     from typer.testing import CliRunner
 
-    from duel.app.cli import app
+    from duel.app.cli.main import app
 
     if cmcts_available():  # (the pure path's hint command is today's search, unchanged)
         shown = CliRunner().invoke(app, ["hint", str(QUICK[0]), "--time", "2", "-v"]).output
@@ -263,7 +263,7 @@ def test_exact_endgames_stay_exact():
 def test_the_pure_path_falls_back_on_the_search_and_says_so(tmp_path):
     env = {**os.environ, "DUEL_PURE": "1", "PYTHONPATH": str(ROOT)}
     out = subprocess.run(
-        [sys.executable, "-c", "from duel.app.cli import main; main()", "hint", str(MIDGAME)]
+        [sys.executable, "-c", "from duel.app.cli.main import main; main()", "hint", str(MIDGAME)]
         + ["--nodes", "400", "--json"],
         capture_output=True,
         text=True,
@@ -280,7 +280,7 @@ def test_the_pure_path_falls_back_on_the_search_and_says_so(tmp_path):
 def test_hint_command_names_the_engine_in_json_and_verbose():
     from typer.testing import CliRunner
 
-    from duel.app.cli import app
+    from duel.app.cli.main import app
 
     runner = CliRunner()
     result = runner.invoke(app, ["hint", str(MIDGAME), "--nodes", "1500", "--json"])
@@ -298,7 +298,7 @@ def test_a_hint_lists_only_moves_a_search_looked_at():
     a value, and no "not searched" line."""
     from typer.testing import CliRunner
 
-    from duel.app.cli import app
+    from duel.app.cli.main import app
 
     state = load_position(MIDGAME)
     info = hint_analysis(state, iterations=20, top=len(state.legal_moves()), seed=0)

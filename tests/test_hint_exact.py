@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from duel.app.cli import app
+from duel.app.cli.main import app
 from duel.position import load_position
 from duel.solvers import hint
 from duel.solvers.hint import cmcts_available, hint_analysis, release_exact_table

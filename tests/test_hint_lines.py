@@ -12,8 +12,8 @@ from pathlib import Path
 import pexpect
 from typer.testing import CliRunner
 
-from duel.app.cli import app
-from duel.app.lines import chance_text, line_steps, line_text
+from duel.app.cli.main import app
+from duel.app.text.lines import chance_text, line_steps, line_text
 from duel.moves import Move
 from duel.position import load_position
 from duel.solvers.hint import cmcts_available
@@ -56,7 +56,7 @@ def _spawn(*args: str) -> pexpect.spawn:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm-256color", "COLUMNS": "200"}
     return pexpect.spawn(
         sys.executable,
-        ["-c", "from duel.app.cli import main; main()", *args],
+        ["-c", "from duel.app.cli.main import main; main()", *args],
         env=env, encoding="utf-8", timeout=60, dimensions=(50, 200),
     )
 

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from duel import new_game
-from duel.app.cli import app
+from duel.app.cli.main import app
 from duel.moves import Move
 from duel.position import load_position
 from duel.solvers.hint import cmcts_available, hint_analysis

@@ -25,7 +25,6 @@ from typer.testing import CliRunner
 
 from duel import new_game
 from duel.app import i18n
-from duel.app import render as R
 from duel.app.i18n import (
     LANGUAGES,
     display_name,
@@ -35,6 +34,7 @@ from duel.app.i18n import (
     set_language,
     to_english,
 )
+from duel.app.text import render as R
 
 ROOT = Path(__file__).resolve().parents[1]
 SNAPSHOTS = Path(__file__).parent / "snapshots" / "i18n"
@@ -115,7 +115,7 @@ def test_language_from_the_environment(env, lang):
 
 
 def test_lang_option_on_both_programs(tmp_path):
-    from duel.app.cli import app as duel_app
+    from duel.app.cli.main import app as duel_app
     from duel.position import save_position
     from wonders.app.cli import app as wonders_app
 
@@ -221,8 +221,8 @@ def test_typed_names_become_english():
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hans", "ja"])
 def test_a_move_typed_by_english_name_shown_name_or_number(lang):
-    from duel.app.game_control import Dealer
-    from duel.app.tui import Output, Session
+    from duel.app.control.game import Dealer
+    from duel.app.line.play import Output, Session
     from duel.catalog import CARDS
     from duel.moves import Kind
 
@@ -270,7 +270,7 @@ def test_hint_and_analysis_snapshots(lang, tmp_path):
     """``duel hint`` (a budget in iterations: reproducible), ``duel analyze --exact`` (an exact
     endgame, explained) and the hint at a chance node, in each language; the moves stay in the
     notation, the JSON output stays English."""
-    from duel.app.cli import app
+    from duel.app.cli.main import app
 
     runner = CliRunner()
     runs = [
@@ -315,7 +315,7 @@ def test_review_snapshots(lang, short_record_file, tmp_path):
     """``duel review`` with a node budget (reproducible: search:300) in each language: the move
     table, the graph, the result and the summary; the plot's labels too. Moves stay in the
     notation and the JSON review stays English."""
-    from duel.app.cli import app
+    from duel.app.cli.main import app
 
     runner = CliRunner()
     plot = tmp_path / "review.svg"
@@ -344,7 +344,7 @@ def test_review_snapshots(lang, short_record_file, tmp_path):
 def test_help_in_the_chosen_language():
     """typer builds the help when the commands are defined: the group reads --lang (or the
     environment) as it parses, before --help prints, and translates every help text."""
-    from duel.app.cli import app
+    from duel.app.cli.main import app
 
     runner = CliRunner()
     ja = runner.invoke(app, ["--lang", "ja", "--help"], terminal_width=100)
@@ -364,7 +364,7 @@ def test_help_in_the_chosen_language():
 
 
 def test_command_errors_in_the_chosen_language():
-    from duel.app.cli import app
+    from duel.app.cli.main import app
 
     runner = CliRunner()
     opening = str(ROOT / "examples" / "age1_opening.json")
@@ -379,7 +379,7 @@ def test_command_errors_in_the_chosen_language():
 def test_engine_errors_in_the_chosen_language(tmp_path):
     """Errors written below the programs (a malformed position, an unknown name, the payment
     plan, the slot diagram) come out translated; the field of the file stays as written."""
-    from duel.app.cli import app
+    from duel.app.cli.main import app
 
     runner = CliRunner()
     opening = ROOT / "examples" / "age1_opening.json"

@@ -177,7 +177,7 @@ def test_the_layers_hold_every_module():
     """A sanity check of the discovery: the layers are not empty and the programs are found."""
     names = set(modules())
     assert {"duel.state", "duel.data", "duel.pyramid_layouts", "duel.solvers.search"} <= names
-    assert {"duel.app.cli", "duel.app.fullscreen", "wonders.app.cli"} <= names
+    assert {"duel.app.cli.main", "duel.app.screen.app", "wonders.app.cli"} <= names
     assert {"duel.net.protocol", "duel.net.server", "duel.net.client"} <= names
     assert "duel.solvers._csearch" in extensions()
 

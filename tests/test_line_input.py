@@ -15,7 +15,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from duel.app.line_input import _completer, clean_line
+from duel.app.line.input import _completer, clean_line
 from tests.test_tui import PROMPT, ROOT
 
 # Terminal tests drive the programs, not the engine: CI runs them on the compiled path only.
@@ -28,7 +28,7 @@ CRASH = (b"\x7f\t\x08\t\x7f\x1b\x9b\x1b\r", b"\x1b[2J\r")
 WATCH = (
     "import atexit, sys; atexit.register(lambda: print("
     "'READLINE ' + ('LOADED' if 'readline' in sys.modules else 'ABSENT'))); "
-    "from duel.app.cli import main; main()"
+    "from duel.app.cli.main import main; main()"
 )
 
 

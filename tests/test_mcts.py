@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from duel import new_game
-from duel.app.tui import level_error
+from duel.app.line.play import level_error
 from duel.position import position_from_json, position_to_json
 from duel.solvers.match import play_game, play_match
 from duel.solvers.mcts import Config, Tree, default_value_fn, rollout_value, search
@@ -280,7 +280,7 @@ def test_duel_play_accepts_budgets_and_new_levels(tmp_path):
     """``duel play`` reads levels with the same parser as ``duel match`` (search:2s works)."""
     root = Path(__file__).resolve().parent.parent
     result = subprocess.run(
-        [sys.executable, "-c", "from duel.app.cli import main; main()", "play"]
+        [sys.executable, "-c", "from duel.app.cli.main import main; main()", "play"]
         + ["--a", "mcts:15", "--b", "search-v1:0.01s", "--seed", "4", "--plain"],
         capture_output=True,
         text=True,
@@ -292,7 +292,8 @@ def test_duel_play_accepts_budgets_and_new_levels(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "Game over." in result.stdout
     bad = subprocess.run(
-        [sys.executable, "-c", "from duel.app.cli import main; main()", "play", "--a", "mcts:fast"],
+        [sys.executable, "-c", "from duel.app.cli.main import main; main()", "play", "--a",
+         "mcts:fast"],
         capture_output=True,
         text=True,
         cwd=tmp_path,

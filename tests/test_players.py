@@ -140,7 +140,7 @@ def test_wilson_interval():
 
 
 def test_match_command():
-    from duel.app.cli_analysis import register
+    from duel.app.cli.analysis import register
 
     app = typer.Typer()
     app.command("noop")(lambda: None)

@@ -152,8 +152,8 @@ def test_an_old_record_with_a_hidden_library_draw_in_age_three():
 
 # --- one autosave per game, and --record that never replaces a game unasked (issue 60, item 6) ---
 def test_two_interrupted_games_keep_an_autosave_each(tmp_path, monkeypatch):
-    from duel.app.game_control import Dealer
-    from duel.app.tui import Output, Session
+    from duel.app.control.game import Dealer
+    from duel.app.line.play import Output, Session
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     moves = []
@@ -179,7 +179,7 @@ def test_two_interrupted_games_keep_an_autosave_each(tmp_path, monkeypatch):
 
 
 def test_a_game_loaded_from_its_autosave_goes_on_in_that_file(tmp_path, monkeypatch):
-    from duel.app.game_control import Dealer, GameController
+    from duel.app.control.game import Dealer, GameController
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     game = GameController(["random", "random"], Dealer(seed=1))
@@ -197,7 +197,7 @@ def test_a_game_loaded_from_its_autosave_goes_on_in_that_file(tmp_path, monkeypa
 def test_old_autosaves_are_cleaned_up_by_the_policy(tmp_path, monkeypatch):
     import os
 
-    from duel.app.cli_support import AUTOSAVE_DAYS, AUTOSAVES_KEPT, clean_old_autosaves
+    from duel.app.cli.support import AUTOSAVE_DAYS, AUTOSAVES_KEPT, clean_old_autosaves
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
@@ -221,8 +221,8 @@ def test_old_autosaves_are_cleaned_up_by_the_policy(tmp_path, monkeypatch):
 
 
 def test_the_start_screen_lists_every_autosave_with_its_date(tmp_path, monkeypatch):
-    from duel.app.game_control import Dealer, GameController
-    from duel.app.start_screen import _dated, known_games
+    from duel.app.control.game import Dealer, GameController
+    from duel.app.screen.start import _dated, known_games
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
@@ -247,7 +247,7 @@ def test_the_start_screen_lists_every_autosave_with_its_date(tmp_path, monkeypat
 def test_record_refuses_to_replace_a_file_without_force(tmp_path):
     from typer.testing import CliRunner
 
-    from duel.app.cli import app
+    from duel.app.cli.main import app
 
     other = tmp_path / "other.json"
     other.write_text('{"format": "7wd-record", "version": 2, "expansions": ["agora"], "moves": []}')
@@ -291,7 +291,7 @@ def test_a_huge_at_is_answered_with_the_number_typed_and_the_range(at):
 def test_base_game_commands_on_an_expansion_game_say_what_they_read(tmp_path):
     from typer.testing import CliRunner
 
-    from duel.app.cli import app
+    from duel.app.cli.main import app
 
     path = tmp_path / "x.json"
     path.write_text(

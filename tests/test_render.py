@@ -9,7 +9,7 @@ import re
 import pytest
 
 from duel import CARDS, WONDERS, Move, new_game
-from duel.app import render as R
+from duel.app.text import render as R
 from duel.pyramid_layouts import LAYOUTS
 from duel.state import State
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from duel.app import render as R
+from duel.app.text import render as R
 from duel.catalog import CARDS, WONDERS, card_named
 from duel.state import State
 from tests.test_render import first_with
@@ -85,7 +85,7 @@ def test_palette_from_the_environment(monkeypatch):
 
 def test_show_in_a_pipe_prints_full_names():
     result = subprocess.run(
-        [sys.executable, "-c", "from duel.app.cli import main; main()", "show",
+        [sys.executable, "-c", "from duel.app.cli.main import main; main()", "show",
          str(ROOT / "examples" / "age2_midgame.json")],
         capture_output=True, text=True, timeout=60,
     )

@@ -12,8 +12,8 @@ import pexpect
 import pytest
 from typer.testing import CliRunner
 
-from duel.app.cli import app
-from duel.app.replay import Cursor, Replay, numbered_moves
+from duel.app.cli.main import app
+from duel.app.control.replay import Cursor, Replay, numbered_moves
 from duel.record import GameRecord
 from tests.tables import old_order
 
@@ -91,7 +91,7 @@ def test_replay_in_a_terminal_steps_back_and_forth(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm-256color", "COLUMNS": "100"}
     child = pexpect.spawn(
         sys.executable,
-        ["-c", "from duel.app.cli import main; main()", "replay", str(RECORD), "--at", "60"],
+        ["-c", "from duel.app.cli.main import main; main()", "replay", str(RECORD), "--at", "60"],
         env=env, encoding="utf-8", timeout=30, dimensions=(60, 100),
     )
     child.expect("Move 60 of 144")

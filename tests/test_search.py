@@ -347,7 +347,7 @@ def test_search_path_never_imports_ortools():
         "    s = s.apply(s.random_move(rng), check=False)\n"
         "analyse(s, Limit(nodes=500))\n"
         "make_player('greedy', seed=1).choose(s)\n"
-        "import duel.app.cli\n"
+        "import duel.app.cli.main\n"
         "assert 'ortools' not in sys.modules, 'ortools imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
@@ -364,7 +364,7 @@ def test_docstring_examples(name):
 # --- the commands -------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def cli():
-    from duel.app.cli_analysis import register
+    from duel.app.cli.analysis import register
 
     app = typer.Typer()
     app.command("noop")(lambda: None)

@@ -20,8 +20,8 @@ import pexpect
 import pytest
 
 from duel import CARDS, TOKENS, WONDERS, Kind, Move, new_game
-from duel.app.render import choices, numbered_slots
-from duel.app.tui import deal
+from duel.app.line.play import deal
+from duel.app.text.render import choices, numbered_slots
 from duel.record import GameRecord
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,7 +55,7 @@ def spawn(tmp_path: Path, *args: str, timeout: float = 30) -> pexpect.spawn:
     env.pop("NO_COLOR", None)
     return pexpect.spawn(
         sys.executable,
-        ["-c", "from duel.app.cli import main; main()", "play", *line_mode(args)],
+        ["-c", "from duel.app.cli.main import main; main()", "play", *line_mode(args)],
         cwd=str(tmp_path),
         env=env,
         encoding="utf-8",
@@ -302,7 +302,7 @@ def test_ctrl_c_offers_to_save(tmp_path):
 
 
 def test_end_of_input_autosaves_and_loading_continues_exactly(tmp_path):
-    command = [sys.executable, "-c", "from duel.app.cli import main; main()", "play"]
+    command = [sys.executable, "-c", "from duel.app.cli.main import main; main()", "play"]
     env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path)}
     result = subprocess.run(
         [*command, "--seed", "9", "--plain"],
@@ -344,7 +344,7 @@ def test_ai_against_ai_plays_to_the_end(tmp_path):
         [
             sys.executable,
             "-c",
-            "from duel.app.cli import main; main()",
+            "from duel.app.cli.main import main; main()",
             "play",
             "--a",
             "random",
@@ -371,7 +371,8 @@ def test_ai_against_ai_plays_to_the_end(tmp_path):
 
 def test_unknown_level_is_an_error(tmp_path):
     result = subprocess.run(
-        [sys.executable, "-c", "from duel.app.cli import main; main()", "play", "--a", "wizard"],
+        [sys.executable, "-c", "from duel.app.cli.main import main; main()", "play", "--a",
+         "wizard"],
         capture_output=True,
         text=True,
         cwd=tmp_path,
@@ -385,7 +386,7 @@ def test_unknown_level_is_an_error(tmp_path):
 def test_loading_a_bad_file_says_why(tmp_path):
     (tmp_path / "bad.json").write_text(json.dumps({"format": "7wd-record", "moves": ["build X"]}))
     result = subprocess.run(
-        [sys.executable, "-c", "from duel.app.cli import main; main()", "play", "--load"]
+        [sys.executable, "-c", "from duel.app.cli.main import main; main()", "play", "--load"]
         + ["bad.json"],
         capture_output=True,
         text=True,
@@ -418,7 +419,8 @@ def test_undo_skips_ai_moves_and_chance(tmp_path, plain):
 def test_manual_chance_takes_the_outcomes_of_a_real_game(tmp_path):
     """run_game(manual_chance=True): the user types what was dealt; Enter deals at random."""
     code = (
-        "import sys; from duel.app.tui import run_game; sys.exit(run_game(('human', 'human'), "
+        "import sys; from duel.app.line.play import run_game; "
+        "sys.exit(run_game(('human', 'human'), "
         "seed=1, load=None, delay=0, think=1, plain=True, manual_chance=True))"
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -520,7 +522,7 @@ def test_manual_chance_asks_where_the_guild_backs_are(tmp_path):
             break
     GameRecord(tuple(moves), {"players": {"A": "human", "B": "human"}}).save(tmp_path / "g.json")
     code = (
-        "import sys; from pathlib import Path; from duel.app.tui import run_game; "
+        "import sys; from pathlib import Path; from duel.app.line.play import run_game; "
         "sys.exit(run_game((None, None), seed=1, load=Path('g.json'), delay=0, think=1, "
         "plain=True, manual_chance=True))"
     )

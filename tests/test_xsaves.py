@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 import typer
 
-from duel.app import xplay
-from duel.app.cli_support import MAX_SECONDS, check_finite
-from duel.app.xplay import XGameControl, hint_record, key_file, read_save, run_xgame
+from duel.app.cli.support import MAX_SECONDS, check_finite
+from duel.app.line import xplay
+from duel.app.line.xplay import XGameControl, hint_record, key_file, read_save, run_xgame
 from duel.expansions.record import XRecord, XRecordError, load_in_progress, public_texts
 
 pytestmark = pytest.mark.expansions
@@ -331,7 +331,7 @@ def test_ctrl_c_while_the_ai_thinks_in_the_line_mode_says_where_the_game_is(tmp_
 def test_ctrl_c_in_the_expansion_full_screen_saves_and_says_so(tmp_path, monkeypatch):
     import asyncio
 
-    from duel.app.xscreen import XApp
+    from duel.app.screen.xapp import XApp
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     path = tmp_path / "g.json"

@@ -9,8 +9,8 @@ import random
 import time
 from pathlib import Path
 
-from duel.app.fullscreen import DuelApp
-from duel.app.game_control import Dealer, GameController
+from duel.app.control.game import Dealer, GameController
+from duel.app.screen.app import DuelApp
 
 SIZES = ((80, 24), (120, 40), (160, 50))
 OUT = Path(__file__).resolve().parent.parent / "docs" / "images"

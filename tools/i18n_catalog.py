@@ -59,8 +59,8 @@ KEYWORDS = {
     "template": None,
 }
 #: The modules whose commands' docstrings are their --help text (typer reads them).
-COMMAND_MODULES = ["duel/app/cli.py", "duel/app/cli_analysis.py", "duel/app/cli_replay.py"]
-COMMAND_MODULES += ["duel/app/cli_review.py", "duel/net/cli.py", "wonders/app/cli.py"]
+COMMAND_MODULES = ["duel/app/cli/main.py", "duel/app/cli/analysis.py", "duel/app/cli/replay.py"]
+COMMAND_MODULES += ["duel/app/cli/review.py", "duel/net/cli.py", "wonders/app/cli.py"]
 PROJECT = "wonders-duel"
 
 
@@ -72,7 +72,7 @@ def babel_locale(lang: str) -> str:
 def extract() -> Catalog:
     """The template: every message of the sources, in the order first met, with its places."""
     template = Catalog(project=PROJECT, fuzzy=False)
-    paths = [p for folder in SOURCES for p in sorted(folder.glob("*.py"))]
+    paths = [p for folder in SOURCES for p in sorted(folder.rglob("*.py"))]
     paths += SOLVER_SOURCES + ENGINE_SOURCES
     for path in paths:
         where = str(path.relative_to(ROOT))

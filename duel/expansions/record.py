@@ -62,7 +62,7 @@ class XRecord:
     metadata: dict[str, Any] = field(default_factory=dict)
     #: Indexes of The Great Library's draws read from a file: only their chosen token is true,
     #: the others are placeholders (the first tokens of the box then), so the choice between
-    #: them must not be replayed (an undo back to it is refused, :mod:`duel.app.xundo`).
+    #: them must not be replayed (an undo back to it is refused, :mod:`duel.app.control.xundo`).
     redacted: frozenset[int] = frozenset()
 
     def states(self) -> list[XState]:

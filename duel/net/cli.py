@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from duel.app.cli_support import check_finite, fail, user_data_dir
+from duel.app.cli.support import check_finite, fail, user_data_dir
 from duel.app.i18n import N_, N_format, tr
 from duel.quote import quoted
 
@@ -89,8 +89,8 @@ def _seat(level: str | None, expansions: tuple[str, ...]) -> str:
                 )
             )
         return level
-    from duel.app.cli_support import default_player
-    from duel.app.game_control import level_error
+    from duel.app.cli.support import default_player
+    from duel.app.control.game import level_error
 
     level = default_player("cmcts") if level == "ai" else level
     problem = level_error(level)

@@ -24,10 +24,10 @@ WAIT = 0.5
 def _board(seat: RemoteSeat, *, plain: bool) -> list[str] | Any:
     state = seat.game.state
     if seat.game.expansions:
-        from duel.app.xplay import board_lines
+        from duel.app.line.xplay import board_lines
 
         return board_lines(state)
-    from duel.app import render as R
+    from duel.app.text import render as R
 
     labels = (seat.connection.players[0], seat.connection.players[1])
     if plain:
@@ -37,7 +37,7 @@ def _board(seat: RemoteSeat, *, plain: bool) -> list[str] | Any:
 
 def _move_line(state: Any, move: Any, expansions: bool) -> str:
     if expansions:
-        from duel.app.xplay import move_line
+        from duel.app.line.xplay import move_line
 
         return move_line(state, move)
     return str(move)
@@ -47,10 +47,10 @@ def _said(before: Any, move: Any, expansions: bool) -> str:
     if expansions:
         who = "" if before.is_chance() else f"{PLAYER_NAMES[before.to_move]}: "
         return who + str(move)
-    from duel.app.game_control import GameController
+    from duel.app.control.game import GameController
 
     if before.is_chance():
-        from duel.app.render import describe_chance
+        from duel.app.text.render import describe_chance
 
         return describe_chance(move)
     return GameController.move_text(before, before.apply(move), move)
@@ -189,10 +189,10 @@ def _hint(seat: RemoteSeat) -> str:
         return seat.hints_text()
     state = seat.game.state
     if seat.game.expansions:
-        from duel.app.xplay import hint_lines
+        from duel.app.line.xplay import hint_lines
 
         return "\n".join(hint_lines(state, 1.0, 3)[0])
-    from duel.app.game_control import Dealer, GameController
+    from duel.app.control.game import Dealer, GameController
 
     game = GameController(["human", "human"], Dealer(), states=list(seat.game.states))
     try:

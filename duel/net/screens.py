@@ -1,12 +1,12 @@
 """``duel join``: the local app's full-screen views, fed by the server instead of a local game.
 
-* The base game: :class:`RemoteGame` is a :class:`~duel.app.game_control.GameController`
+* The base game: :class:`RemoteGame` is a :class:`~duel.app.control.game.GameController`
   whose "AI" is the server: when the seat does not decide, the app's worker waits for the
   server's next move (the opponent's, or a card dealt) instead of asking an AI; the seat's own
   moves go to the server as they are played. :class:`NetDuelApp` is the app with the clocks
   in its status line, and without undo, load and (unless the host allowed them) hints.
 * The expansions: :class:`RemoteXControl` has the interface of
-  :class:`~duel.app.xplay.XGameControl` that :class:`~duel.app.xscreen.XApp` draws;
+  :class:`~duel.app.line.xplay.XGameControl` that :class:`~duel.app.screen.xapp.XApp` draws;
   :class:`NetXApp` adds the clocks and the hints' rule.
 """
 
@@ -19,11 +19,11 @@ from typing import Any
 from textual import work
 from textual.binding import Binding
 
-from duel.app.fullscreen import DuelApp, InfoScreen
-from duel.app.game_control import Dealer, GameController
+from duel.app.control.game import Dealer, GameController
 from duel.app.i18n import N_, tr
-from duel.app.xplay import board_lines
-from duel.app.xscreen import XApp
+from duel.app.line.xplay import board_lines
+from duel.app.screen.app import DuelApp, InfoScreen
+from duel.app.screen.xapp import XApp
 from duel.expansions import XMove
 from duel.moves import PLAYER_NAMES, Move
 from duel.net.referee import wire
@@ -214,7 +214,7 @@ class NetDuelApp(DuelApp):
 
 class RemoteXControl:
     """An expansion game's seat through the server, with the interface of
-    :class:`~duel.app.xplay.XGameControl` that the full-screen app draws."""
+    :class:`~duel.app.line.xplay.XGameControl` that the full-screen app draws."""
 
     def __init__(self, seat: RemoteSeat) -> None:
         self.seat = seat

@@ -141,7 +141,7 @@ def test_a_position_file_is_written_atomically_and_read_back(tmp_path):
 def test_hint_and_show_read_a_position_of_the_player_to_move_only(tmp_path, capsys):
     import typer
 
-    from duel.app.xplay import hint_record, show_expansion_file
+    from duel.app.line.xplay import hint_record, show_expansion_file
 
     state = _a_pantheon_table()
     mover = state.to_move
@@ -194,7 +194,7 @@ def test_a_position_error_is_said_in_the_users_language(tmp_path):
     """Expansion positions' errors are Reasons, translated as the base formats' (issue 61)."""
     from typer.testing import CliRunner
 
-    from duel.app.cli import app
+    from duel.app.cli.main import app
 
     state = next(s for s in _tables(("agora",), 0) if s.phase == "play")
     data = position_to_json(state)

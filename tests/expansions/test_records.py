@@ -81,7 +81,7 @@ def test_a_malformed_record_is_said_in_the_users_language(command, tmp_path):
     sentence, the move's number and the engine's reason why the move is illegal."""
     from typer.testing import CliRunner
 
-    from duel.app.cli import app
+    from duel.app.cli.main import app
 
     data = XRecord(("pantheon",), ()).to_json()
     data["moves"] = ["build Arsenal"]
@@ -99,7 +99,7 @@ def test_a_malformed_record_is_said_in_the_users_language(command, tmp_path):
 def test_a_record_header_error_is_said_in_japanese(tmp_path):
     from typer.testing import CliRunner
 
-    from duel.app.cli import app
+    from duel.app.cli.main import app
 
     data = {**XRecord(("pantheon",), ()).to_json(), "expansions": ["pantheon", "cities"]}
     path = tmp_path / "bad.json"

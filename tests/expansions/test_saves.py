@@ -11,7 +11,7 @@ import json
 import pytest
 import typer
 
-from duel.app.xplay import XGameControl, hint_record, key_file, read_save, run_xgame
+from duel.app.line.xplay import XGameControl, hint_record, key_file, read_save, run_xgame
 from duel.expansions import XMove
 from duel.expansions.record import XRecord, XRecordError, seal, unseal
 
@@ -160,7 +160,7 @@ def test_a_game_without_record_is_saved_in_a_file_of_its_own(tmp_path, monkeypat
 def test_a_save_that_does_not_read_is_said_in_the_users_language(tmp_path):
     """play --load and the start screen's load say an XRecordError translated (issue 61)."""
     from duel.app.i18n import set_language
-    from duel.app.start_screen import expansion_save_problem
+    from duel.app.screen.start import expansion_save_problem
 
     _played(tmp_path, 20)
     path = tmp_path / "save.json"

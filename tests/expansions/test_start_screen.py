@@ -1,6 +1,6 @@
 """The expansions on the start screen of ``duel play`` (issue 61): a new game of Pantheon, Agora
 or both, a saved expansion game listed and continued, an expansion record reviewed; the app
-hands an expansion game over to its own table (:class:`duel.app.start_screen.HandOff`)."""
+hands an expansion game over to its own table (:class:`duel.app.screen.start.HandOff`)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import time
 
 import pytest
 
-from duel.app.fullscreen import DuelApp
-from duel.app.start_screen import (
+from duel.app.line.xplay import XGameControl
+from duel.app.screen.app import DuelApp
+from duel.app.screen.start import (
     FileScreen,
     HandOff,
     NewGame,
@@ -19,8 +20,7 @@ from duel.app.start_screen import (
     known_games,
     run_hand_off,
 )
-from duel.app.xplay import XGameControl
-from duel.app.xreview_screen import XReviewScreen
+from duel.app.screen.xreview import XReviewScreen
 from duel.expansions import new_xgame
 from duel.expansions.record import XRecord
 
@@ -80,7 +80,7 @@ def test_the_hand_off_starts_or_continues_the_expansion_game(monkeypatch, tmp_pa
         calls.append((expansions, seats, options))
         return 0
 
-    monkeypatch.setattr("duel.app.xplay.run_xgame", fake_run_xgame)
+    monkeypatch.setattr("duel.app.line.xplay.run_xgame", fake_run_xgame)
     run_hand_off(HandOff(game=NewGame(0, "greedy", 1.0, 7, ("agora", "pantheon"))))
     run_hand_off(HandOff(path=tmp_path / "save.json"))
     (expansions, seats, options), (_, _, loaded) = calls
@@ -133,7 +133,7 @@ def test_review_opens_an_expansion_record_move_by_move(tmp_path, monkeypatch):
         moves.append(move)
         state = state.apply(move)
     XRecord(("pantheon",), tuple(moves)).save(tmp_path / "pantheon.json")
-    monkeypatch.setattr("duel.app.xreview_screen.ITERATIONS", 5)
+    monkeypatch.setattr("duel.app.screen.xreview.ITERATIONS", 5)
 
     async def scenario():
         app = start_app()

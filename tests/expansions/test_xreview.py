@@ -8,8 +8,8 @@ import random
 import pytest
 from typer.testing import CliRunner
 
-from duel.app.cli import app
-from duel.app.replay import Cursor, XReplay
+from duel.app.cli.main import app
+from duel.app.control.replay import Cursor, XReplay
 from duel.expansions import new_xgame
 from duel.expansions.record import XRecord
 from duel.solvers.xreview import review_xrecord, summary

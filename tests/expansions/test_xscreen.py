@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from duel.app.xplay import XGameControl
-from duel.app.xscreen import HandOver, XApp
+from duel.app.line.xplay import XGameControl
+from duel.app.screen.xapp import HandOver, XApp
 
 pytestmark = [pytest.mark.expansions, pytest.mark.terminal]
 
@@ -94,14 +94,14 @@ def test_duel_play_with_expansions_opens_the_full_screen_and_a_signal_keeps_the_
 
     import pexpect
 
-    from duel.app.xplay import read_save
+    from duel.app.line.xplay import read_save
 
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "PYTHONPATH": str(root), "TERM": "xterm-256color"}
     env["XDG_DATA_HOME"] = str(tmp_path)
     child = pexpect.spawn(
         sys.executable,
-        ["-c", "from duel.app.cli import main; main()", "play", "--expansions", "pantheon"]
+        ["-c", "from duel.app.cli.main import main; main()", "play", "--expansions", "pantheon"]
         + ["--b", "random", "--seed", "4"],
         cwd=str(tmp_path), env=env, encoding="utf-8", timeout=30, dimensions=(45, 130),
     )

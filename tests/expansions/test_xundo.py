@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from duel.app.xplay import XGameControl, run_xgame
-from duel.app.xundo import undo
+from duel.app.control.xundo import undo
+from duel.app.line.xplay import XGameControl, run_xgame
 
 pytestmark = pytest.mark.expansions
 

@@ -18,15 +18,15 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from duel.app.cli_support import number
+from duel.app.cli.support import number
 from duel.app.i18n import N_, base_name, base_to_english, language, tr, tr_reason
-from duel.app.words import plural, word
+from duel.app.text.words import plural, word
 from duel.quote import quoted
 
 if TYPE_CHECKING:
     from wonders.game import GameState, Move
 
-from duel.app.cli_support import (
+from duel.app.cli.support import (
     CONTEXT_SETTINGS,
     SAVE_SIGNALS,
     Signalled,
@@ -68,7 +68,7 @@ HELP_TEXT = N_(
     "moves so far, 'undo' takes back your last decision, 'save [FILE]' saves the game "
     "(default {save}; continue it with 'wonders play --load FILE'), 'q' quits."
 )
-#: The base game's words not shared with the Duel (the others are in duel.app.words).
+#: The base game's words not shared with the Duel (the others are in duel.app.text.words).
 BASE_WORDS = (
     N_("ore"),
     N_("loom"),
@@ -530,8 +530,8 @@ class Session:
     def autosave(self) -> int:
         """Keep a game the player did not choose to drop: save it to the autosave file (the
         first of the usual places that works) and say where; the exit code (1: nowhere)."""
-        from duel.app.cli_support import user_data_dir
-        from duel.app.game_control import autosave_places, save_somewhere
+        from duel.app.cli.support import user_data_dir
+        from duel.app.control.game import autosave_places, save_somewhere
 
         if not (self.dirty and self.record.moves):
             return 0
@@ -611,7 +611,7 @@ def play(
         print(f"  {city_name(state, c)}: {kind}")
     read = input
     if _is_terminal():
-        from duel.app.line_input import terminal_reader
+        from duel.app.line.input import terminal_reader
 
         read = terminal_reader(plain=True)  # never readline, whose keys can crash the process
     try:

@@ -1,4 +1,4 @@
-"""The live analysis drawn (:mod:`duel.app.analysis_session` is its control): the best moves
+"""The live analysis drawn (:mod:`duel.app.control.analysis` is its control): the best moves
 with their values as they settle, the budget searched so far, "exact" when the exact solver
 answered, and a one-line summary for the card line of a small screen."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from duel.app.analysis_session import Snapshot
+from duel.app.control.analysis import Snapshot
 from duel.app.i18n import clip, tr
 from duel.moves import PLAYER_NAMES
 

@@ -345,7 +345,7 @@ def fail_reading(path: Path, error: BaseException) -> NoReturn:
 
 def use_palette(name: str | None) -> None:
     """Set the colours for this run (``--palette``, else ``$DUEL_PALETTE``); bad names fail."""
-    from duel.app.render import set_palette
+    from duel.app.text.render import set_palette
 
     try:
         set_palette(name.strip().lower() if name else None)

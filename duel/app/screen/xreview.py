@@ -16,8 +16,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from duel.app.control.replay import XReplay
 from duel.app.i18n import N_, tr
-from duel.app.replay import XReplay
 from duel.moves import PLAYER_NAMES
 
 #: Iterations of the expansion player's search a decision (the screen stays responsive).
@@ -66,7 +66,7 @@ class XReviewScreen(Screen[None]):
         return f"{self.replay.move_line(number)}{self.judged.get(number, '')}"
 
     def show(self, number: int) -> None:
-        from duel.app.xplay import board_lines
+        from duel.app.line.xplay import board_lines
 
         self.query_one("#xreview-table", Static).update(
             "\n".join(board_lines(self.replay.states[number]))

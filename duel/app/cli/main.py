@@ -14,7 +14,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from duel.app.cli_support import (
+from duel.app.cli.support import (
     CONTEXT_SETTINGS,
     OutOption,
     RayOption,
@@ -107,7 +107,7 @@ def play(
     check_finite("--delay", delay)
     check_finite("--think", think, positive=True)
     if load is not None and expansions is None:
-        from duel.app.xplay import is_expansion_file
+        from duel.app.line.xplay import is_expansion_file
 
         if is_expansion_file(load):
             expansions = ""  # the save names them
@@ -123,14 +123,14 @@ def play(
             fail(tr("--expansions cannot be combined with {option} yet", option="--manual-chance"))
         full_screen = not (line or plain) and sys.stdin.isatty() and sys.stdout.isatty()
         if record is not None and not force:
-            from duel.app.xplay import record_refusal
+            from duel.app.line.xplay import record_refusal
 
             refusal = record_refusal(record)
             if refusal is not None:
                 fail(refusal)
         code = _play_expansions(expansions, (a, b), seed, think, record, load, full_screen)
         raise typer.Exit(code)
-    from duel.app.tui import run_game
+    from duel.app.line.play import run_game
 
     use_palette(palette)
     code = run_game(
@@ -159,7 +159,7 @@ def _play_expansions(
     load: Path | None,
     full_screen: bool,
 ) -> int:
-    from duel.app.xplay import run_xgame
+    from duel.app.line.xplay import run_xgame
     from duel.expansions import EXPANSIONS
 
     chosen = tuple(sorted({n.strip().lower() for n in names.split(",") if n.strip()}))
@@ -174,7 +174,7 @@ def _play_expansions(
         )
     screen = None
     if full_screen:
-        from duel.app.xscreen import run_xscreen as screen
+        from duel.app.screen.xapp import run_xscreen as screen
     return run_xgame(
         chosen, seats, seed=seed, think=think, record=record, load=load, screen=screen
     )
@@ -218,7 +218,7 @@ def show(
     ] = False,
 ) -> None:
     """Print a position (or a game record's final position, or the one --at N) readably."""
-    from duel.app.render import print_state
+    from duel.app.text.render import print_state
 
     use_palette(palette)
     if slots:
@@ -228,12 +228,12 @@ def show(
         return
     if file is None:
         fail(tr("show: give a position or a record (or --slots)"))
-    from duel.app.xplay import is_expansion_file, show_expansion_file
+    from duel.app.line.xplay import is_expansion_file, show_expansion_file
 
     if is_expansion_file(file):
         raise typer.Exit(show_expansion_file(file, at))
     if at is not None or moves:
-        from duel.app.cli_replay import show_record
+        from duel.app.cli.replay import show_record
 
         show_record(file, at, moves, plain)
         return
@@ -320,17 +320,17 @@ def selfplay(
         typer.echo(f"  {victory:9} {victories[victory]:6} ({share:.1f}%)")
 
 
-from duel.app.cli_replay import register as register_replay  # noqa: E402 (after the commands)
+from duel.app.cli.replay import register as register_replay  # noqa: E402 (after the commands)
 
 register_replay(app)
 
-if find_spec("duel.app.cli_analysis") is not None:  # hint, analyze, match (solvers)
-    from duel.app.cli_analysis import register
+if find_spec("duel.app.cli.analysis") is not None:  # hint, analyze, match (solvers)
+    from duel.app.cli.analysis import register
 
     register(app)
 
-if find_spec("duel.app.cli_review") is not None:  # review (solvers)
-    from duel.app.cli_review import register as register_review
+if find_spec("duel.app.cli.review") is not None:  # review (solvers)
+    from duel.app.cli.review import register as register_review
 
     register_review(app)
 

@@ -2,7 +2,7 @@
 player thinks, read as it deepens, stopped the moment a move is played.
 
 An :class:`AnalysisSession` is the control (start, read, stop) and has no display: the app's
-panel (:mod:`duel.app.analysis_panel`) polls :meth:`AnalysisSession.read` and draws it. The
+panel (:mod:`duel.app.text.analysis`) polls :meth:`AnalysisSession.read` and draws it. The
 search is the hint's own entry point, :func:`duel.solvers.hint.hint_analysis`, called again and
 again with a doubling iteration budget (the same seed, so each answer is the hint's at that
 budget, and any improvement to the hint reaches the panel unchanged): the values settle as the

@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from duel.app.cli_support import autosave_path, is_autosave, user_data_dir
+from duel.app.cli.support import autosave_path, is_autosave, user_data_dir
 from duel.app.i18n import N_, display_name, tr, trn
 from duel.moves import PLAYER_NAMES, Kind, Move
 from duel.quote import quoted
@@ -346,15 +346,16 @@ def continuation_text(
 ) -> str:
     """The expected continuation after the first move, with who plays: "B build X, A ...".
 
-    It stops at the first chance outcome (:func:`duel.app.lines.line_text`): what follows depends on
-    a card nobody has seen, and the search followed only one guess of it. ``through_chance``
-    (a verbose hint) goes on, each chance step marked ``[chance: if ... is revealed ...]``.
+    It stops at the first chance outcome (:func:`duel.app.text.lines.line_text`): what follows
+    depends on a card nobody has seen, and the search followed only one guess of it.
+    ``through_chance`` (a verbose hint) goes on, each chance step marked
+    ``[chance: if ... is revealed ...]``.
 
     >>> from duel import new_game
     >>> continuation_text(new_game(), [])
     ''
     """
-    from duel.app.lines import line_text
+    from duel.app.text.lines import line_text
 
     if len(pv) < 2:
         return ""
@@ -477,7 +478,7 @@ class GameController:
     ) -> list[str]:
         """Sentences for a run of chance events that led to ``after`` (default: now). An AI's
         Great Library draw stays unnamed, and every draw with ``name_draw`` false."""
-        from duel.app import render as R
+        from duel.app.text import render as R
         from duel.catalog import CARDS, TOKENS, WONDERS
 
         after = self.state if after is None else after
@@ -522,7 +523,7 @@ class GameController:
     # --- card numbers -------------------------------------------------------------------------
     def numbering(self) -> tuple[int, ...]:
         """The cards the player to move can take, in the order the table numbers them."""
-        from duel.app.view_model import numbered_slots
+        from duel.app.text.view_model import numbered_slots
 
         state = self.state
         return tuple(state.pyramid[s] for s in numbered_slots(state))
@@ -564,7 +565,7 @@ class GameController:
     def card_actions(self, card: int) -> list[tuple[str, Move]]:
         """What can be done with an accessible card: build, discard, each wonder, labelled
         with prices for the player to move (the first two always, even if not affordable)."""
-        from duel.app import render as R
+        from duel.app.text import render as R
         from duel.catalog import WONDERS
 
         state = self.state
@@ -707,7 +708,7 @@ class GameController:
         >>> [line.split(". ")[0].strip() for line in game.history()]
         ['Setup', '1-5', '6-9']
         """
-        from duel.app import render as R
+        from duel.app.text import render as R
 
         lines: list[str] = []
         heading = ""
@@ -731,7 +732,7 @@ class GameController:
     @staticmethod
     def move_text(before: State, after: State, move: Move) -> str:
         """A decision for the log: ``A: build Baths (A pays 2 coins to the bank, has 5)``."""
-        from duel.app.render import describe_transition
+        from duel.app.text.render import describe_transition
 
         details = describe_transition(before, after, move)
         text = f"{PLAYER_NAMES[before.to_move]}: {move}"
@@ -806,10 +807,10 @@ class GameController:
 
     def win_chance(self, *, nodes: int = 3000) -> float | None:
         """A's chance of winning now, as the app's graph gives it
-        (:class:`duel.app.position_values.ValueTrack`: the hint's engine at ``nodes``
+        (:class:`duel.app.control.values.ValueTrack`: the hint's engine at ``nodes``
         iterations and the hint's seed; at a chance node the value of the move played before
         it); None without the solver."""
-        from duel.app.position_values import ValueTrack
+        from duel.app.control.values import ValueTrack
 
         track = ValueTrack(nodes, self.hint_seed)
         wanted = track.wanted(self.states)

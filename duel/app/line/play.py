@@ -3,7 +3,7 @@
 Two humans at one keyboard, a human against an AI level, or two AIs to watch. Every decision of
 the game is typed: a number from the table, a name (forgiving: case, prefixes, "did you mean"),
 or the move notation ("build Baths", "discard 3", "wonder sphinx with 3"). Chance events (cards
-turned face up, the setup, The Great Library's draw) are dealt by a :class:`~duel.app.game_control.
+turned face up, the setup, The Great Library's draw) are dealt by a :class:`~duel.app.control.game.
 Dealer`: from the operating system's randomness at the moment of each reveal (a fair game), or
 from ``--seed`` (reproducible, labelled "seeded game: not fair play").
 
@@ -25,8 +25,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from duel.app import render as R
-from duel.app.cli_support import (
+from duel.app.cli.support import (
     SAVE_SIGNALS,
     Signalled,
     clean_old_autosaves,
@@ -37,8 +36,8 @@ from duel.app.cli_support import (
     save_target,
     signals_save_the_game,
 )
-from duel.app.cli_support import autosave_path as new_autosave_path
-from duel.app.game_control import (
+from duel.app.cli.support import autosave_path as new_autosave_path
+from duel.app.control.game import (
     NOT_FAIR,
     Dealer,
     GameController,
@@ -49,7 +48,8 @@ from duel.app.game_control import (
     make_ai,
 )
 from duel.app.i18n import N_, shown, to_english, tr, tr_error, tr_reason
-from duel.app.typed import Ambiguous, guild_slots_typed, match_name
+from duel.app.text import render as R
+from duel.app.text.typed import Ambiguous, guild_slots_typed, match_name
 from duel.catalog import (
     CARDS,
     TOKENS,
@@ -547,7 +547,7 @@ class Session:
         if not self.state.is_terminal():
             self.out.say(tr("review is for a finished game: 'hint' advises on this position."))
             return
-        from duel.app.cli_review import review_and_print
+        from duel.app.cli.review import review_and_print
 
         review_and_print(
             self.record(), seconds=self.think, progress=self.interactive, seed=self.hint_seed
@@ -1092,12 +1092,12 @@ def run_game(
     ``seed`` given with ``load`` deals the rest of the game from that seed (not fair play).
     ``manual_chance``: the user types each chance outcome (a real game's cards). ``read``
     reads a line (default: ``input()`` on a pipe; on a terminal a reader without GNU readline,
-    whose key handling can crash the process: :mod:`duel.app.line_input`).
+    whose key handling can crash the process: :mod:`duel.app.line.input`).
 
     On a terminal (standard input and output both) the full-screen app opens
-    (:mod:`duel.app.fullscreen`); ``plain`` or ``line`` (or a pipe) keep the line mode.
+    (:mod:`duel.app.screen.app`); ``plain`` or ``line`` (or a pipe) keep the line mode.
     ``start_screen`` (``duel play`` with no seat or option given): the app opens on its start
-    screen, where the player chooses the game (:mod:`duel.app.start_screen`).
+    screen, where the player chooses the game (:mod:`duel.app.screen.start`).
     """
     with contextlib.suppress(Exception):  # a clean-up that fails costs nothing
         clean_old_autosaves()
@@ -1119,13 +1119,13 @@ def run_game(
     terminal = _is_tty(sys.stdin) and _is_tty(sys.stdout)
     full_screen = not (plain or line) and read is None and terminal
     if full_screen and start_screen and load is None and not manual_chance:
-        from duel.app.fullscreen import run_app
+        from duel.app.screen.app import run_app
 
         return run_app(None, think=think, delay=delay)
     if read is None:
         read = input
         if terminal and not full_screen:
-            from duel.app.line_input import terminal_reader
+            from duel.app.line.input import terminal_reader
 
             read = terminal_reader(plain=plain, words=_completion_words)
     session = Session(
@@ -1158,7 +1158,7 @@ def run_game(
             "Type 'help' at any prompt."
         )
     if full_screen:
-        from duel.app.fullscreen import run_app
+        from duel.app.screen.app import run_app
 
         return run_app(session.game, think=think, delay=delay)
     with signals_save_the_game():

@@ -1,8 +1,8 @@
 """``duel play`` full screen: a Textual app that draws the table and drives a GameController.
 
-The app is a view: it draws the view model (:mod:`duel.app.view_model`, and the rich panels of
-:mod:`duel.app.render` built on it) and turns keys and clicks into moves for the
-:class:`~duel.app.game_control.GameController`, which owns the game (dealing, AI moves, undo, save,
+The app is a view: it draws the view model (:mod:`duel.app.text.view_model`, and the rich panels of
+:mod:`duel.app.text.render` built on it) and turns keys and clicks into moves for the
+:class:`~duel.app.control.game.GameController`, which owns the game (dealing, AI moves, undo, save,
 load). Each decision other than taking a card is its own dialog (a Textual ``Screen``): the
 wonder draft, a progress token, The Great Library, destroying a card, The Mausoleum, who begins
 Age II or III (once its structure is laid out: the dialog names its face-up cards), and with
@@ -13,10 +13,10 @@ Tab / arrows and press Enter), ``i`` the focused card in full, ``h`` hint, ``c``
 current decision, ``s`` save, ``l`` load, ``u`` undo, ``q`` quit; below 120 columns ``m``
 moves, ``t`` progress tokens, ``g`` the chance graph (Escape: the board). The layout follows
 the terminal's size (:func:`geometry`) from 80x24 up. Without a game (``duel play`` with no
-option) the app opens on the start screen (:mod:`duel.app.start_screen`); the final score
-offers the review (:mod:`duel.app.review_screen`, also ``duel review RECORD --app``).
+option) the app opens on the start screen (:mod:`duel.app.screen.start`); the final score
+offers the review (:mod:`duel.app.screen.review`, also ``duel review RECORD --app``).
 
->>> from duel.app.game_control import Dealer, GameController
+>>> from duel.app.control.game import Dealer, GameController
 >>> app = DuelApp(GameController(["human", "random"], Dealer(seed=1)))
 >>> app.title
 '7 Wonders Duel'
@@ -44,38 +44,16 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Sparkline, Static
 from textual.widgets.option_list import Option
 
-from duel.app import render as R
-from duel.app.analysis_panel import analysis_summary, analysis_text
-from duel.app.analysis_session import AnalysisSession
-from duel.app.board_text import (
-    age_line,
-    age_line_short,
-    card_detail,
-    city_lines,
-    fit_lines,
-    last_move_text,
-    military_line,
-    tokens_text,
-)
-from duel.app.board_widgets import (  # noqa: F401 (CELL, UNIT, WIDE: the app's names too)
-    CELL,
-    MIN_SIZE,
-    UNIT,
-    WIDE,
-    CardWidget,
-    Geometry,
-    Pyramid,
-    geometry,
-    translate_bindings,
-)
-from duel.app.cli_support import (
+from duel.app.cli.support import (
     SAVE_SIGNALS,
     default_player,
     file_named,
     route_signals_to_loop,
     save_target,
 )
-from duel.app.game_control import Dealer, GameController
+from duel.app.control.analysis import AnalysisSession
+from duel.app.control.game import Dealer, GameController
+from duel.app.control.values import ValueTrack
 from duel.app.i18n import (
     N_,
     clip,
@@ -86,9 +64,19 @@ from duel.app.i18n import (
     tr_reason,
     trn,
 )
-from duel.app.position_values import ValueTrack
-from duel.app.review_screen import ReviewScreen
-from duel.app.start_screen import (
+from duel.app.screen.board import (  # noqa: F401 (CELL, UNIT, WIDE: the app's names too)
+    CELL,
+    MIN_SIZE,
+    UNIT,
+    WIDE,
+    CardWidget,
+    Geometry,
+    Pyramid,
+    geometry,
+    translate_bindings,
+)
+from duel.app.screen.review import ReviewScreen
+from duel.app.screen.start import (
     MENU_CSS,
     FileScreen,
     HandOff,
@@ -97,7 +85,19 @@ from duel.app.start_screen import (
     NewGameScreen,
     StartScreen,
 )
-from duel.app.view_model import Cell, age_count, card_offers, pyramid_rows
+from duel.app.text import render as R
+from duel.app.text.analysis import analysis_summary, analysis_text
+from duel.app.text.board import (
+    age_line,
+    age_line_short,
+    card_detail,
+    city_lines,
+    fit_lines,
+    last_move_text,
+    military_line,
+    tokens_text,
+)
+from duel.app.text.view_model import Cell, age_count, card_offers, pyramid_rows
 from duel.catalog import CARDS, TOKENS, WONDERS
 from duel.moves import Move
 from duel.pyramid_layouts import LAYOUTS
@@ -385,7 +385,7 @@ class DuelApp(App[int]):
         self.log_lines: list[str] = []
         #: A's chance of winning by position (the number of moves played): the hint's value
         #: where a hint was asked for, else the graph's own analysis by the same engine, and
-        #: at a chance node the value of the move played before it (duel.app.position_values).
+        #: at a chance node the value of the move played before it (duel.app.control.values).
         self.values = ValueTrack(chance_nodes, seed=self.game.hint_seed)
         self.measuring = False  # a thread is valuing positions for the graph
         self.last_hint: str = tr("Press h for a hint: the best moves and the expected line.")
@@ -401,7 +401,7 @@ class DuelApp(App[int]):
         #: Live analysis (a): asked for, and the session searching the position now.
         self.analysis_on = False
         self.analysis: AnalysisSession | None = None
-        #: The budgets it searches with (None: duel.app.analysis_session.budgets(); tests
+        #: The budgets it searches with (None: duel.app.control.analysis.budgets(); tests
         #: use small ones).
         self.analysis_steps: list[int] | None = None
         #: The number of moves when the notice shown was given (None: none shown).
@@ -473,7 +473,7 @@ class DuelApp(App[int]):
         state = self.state
         if not state.age:
             return 0, 1, shape.board, max(8, self.draft_room(shape))
-        from duel.app.board_widgets import row_heights
+        from duel.app.screen.board import row_heights
 
         if state.is_terminal():  # the final score: the room the structure had
             rows = len(LAYOUTS[state.age].rows)
@@ -675,7 +675,7 @@ class DuelApp(App[int]):
         state = self.state
         if not state.age:
             return max(3, shape.height - 3 - self.draft_room(shape) - 2 - shape.military)
-        from duel.app.board_widgets import row_heights
+        from duel.app.screen.board import row_heights
 
         pyramid = sum(row_heights(pyramid_rows(state), shape))
         return max(3, shape.height - 3 - pyramid - 2 - shape.military)
@@ -848,7 +848,7 @@ class DuelApp(App[int]):
     # --- live analysis --------------------------------------------------------------------------
     def action_analysis(self) -> None:
         """Live analysis on or off: the position searched while the player thinks, deeper and
-        deeper, stopped at once by a move (duel.app.analysis_session). Off between two people:
+        deeper, stopped at once by a move (duel.app.control.analysis). Off between two people:
         neither may consult an engine in a fair game."""
         if all(kind == "human" for kind in self.game.kinds):
             self.notify(
@@ -1023,7 +1023,7 @@ class DuelApp(App[int]):
         self.changed()
 
     def _chance_text(self, text: str | None) -> None:
-        from duel.app.typed import guild_slots_typed, match_name
+        from duel.app.text.typed import guild_slots_typed, match_name
 
         state = self.state
         if text is None:
@@ -1231,8 +1231,8 @@ class DuelApp(App[int]):
 
     def load_game(self, path: Path) -> str | None:
         """Continue a saved game (from the start screen); what is wrong with it, if it cannot."""
-        from duel.app.start_screen import expansion_save_problem
-        from duel.app.xplay import is_expansion_file
+        from duel.app.line.xplay import is_expansion_file
+        from duel.app.screen.start import expansion_save_problem
 
         if is_expansion_file(path):
             problem = expansion_save_problem(path)
@@ -1283,10 +1283,10 @@ class DuelApp(App[int]):
     # --- the review -----------------------------------------------------------------------------
     def review_file(self, path: Path) -> str | None:
         """Review a record (from the start screen); what is wrong with it, if it cannot."""
-        from duel.app.xplay import is_expansion_file
+        from duel.app.line.xplay import is_expansion_file
 
         if is_expansion_file(path):
-            from duel.app.xreview_screen import open_xreview
+            from duel.app.screen.xreview import open_xreview
 
             return open_xreview(self, path, self._review_closed)
         try:
@@ -1318,8 +1318,8 @@ class DuelApp(App[int]):
     def play_from(self, record: GameRecord, ply: int) -> None:
         """A what-if game from position ``ply`` of ``record``: the human plays who moves
         there, against the AI level of the game (cmcts by default); see
-        :func:`duel.app.review_screen.what_if_game`."""
-        from duel.app.review_screen import what_if_game
+        :func:`duel.app.screen.review.what_if_game`."""
+        from duel.app.screen.review import what_if_game
 
         try:
             game = what_if_game(record, ply, self.opponent_level(), think=self.think)
@@ -1417,7 +1417,7 @@ def run_app(
     if app.stopped_by is not None and code != 1:
         return 128 + app.stopped_by
     if app.hand_off is not None:
-        from duel.app.start_screen import run_hand_off
+        from duel.app.screen.start import run_hand_off
 
         return run_hand_off(app.hand_off)
     return code if isinstance(code, int) else 0

@@ -1,7 +1,7 @@
 """The review inside the full-screen app (issue 24): step through a game's moves on its board.
 
 :class:`ReviewScreen` shows the position before each move on the board's own widgets
-(:mod:`duel.app.board_widgets`), the move played with its win chance, loss and mark, the engine's
+(:mod:`duel.app.screen.board`), the move played with its win chance, loss and mark, the engine's
 best alternative and its line, and A's win chance over the whole game with the shown position
 marked. The review is ``duel review``'s: :func:`duel.solvers.review.review_record` with the same
 engine and budget by default (the hint's, ``cmcts``, 1 s a decision, every core), run in a
@@ -30,13 +30,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, ProgressBar, Static
 
-from duel.app import render as R
-from duel.app.board_text import city_lines, military_line
-from duel.app.board_widgets import WIDE, CardWidget, Pyramid, geometry, translate_bindings
-from duel.app.game_control import Dealer, GameController, continuation_text
+from duel.app.control.game import Dealer, GameController, continuation_text
 from duel.app.i18n import N_, display_name, language, tr, trn
-from duel.app.lines import position_text
-from duel.app.render_review import MARK_NAMES, NOTES, loss_text
+from duel.app.screen.board import WIDE, CardWidget, Pyramid, geometry, translate_bindings
+from duel.app.text import render as R
+from duel.app.text.board import city_lines, military_line
+from duel.app.text.lines import position_text
+from duel.app.text.review import MARK_NAMES, NOTES, loss_text
 from duel.moves import Move
 from duel.pyramid_layouts import LAYOUTS
 from duel.record import GameRecord, Replay
@@ -433,7 +433,7 @@ class ReviewScreen(Screen[None]):
     def graph(self, width: int) -> Text:
         """The review's graph of A's chance with the shown position's column highlighted and
         marked under the chart."""
-        from duel.app.render_review import review_graph
+        from duel.app.text.review import review_graph
 
         if self.review is None:
             return Text(tr("A's chance of winning: the graph comes with the review."), style="dim")
@@ -457,7 +457,7 @@ class ReviewScreen(Screen[None]):
         value = self.value_at(self.ply)
         if self.review is None or not self.review.graph:
             return Text(tr("A's chance: the graph comes with the review."), style="dim")
-        from duel.app.render_review import _column_values
+        from duel.app.text.review import _column_values
 
         label = f"A {value:.0%} " if value is not None else "A ?% "
         columns = max(10, width - len(label) - 1)

@@ -1,5 +1,5 @@
 """The board's widgets, shared by the game's screen and the review's
-(:mod:`duel.app.fullscreen`, :mod:`duel.app.review_screen`): a card of the pyramid
+(:mod:`duel.app.screen.app`, :mod:`duel.app.screen.review`): a card of the pyramid
 (:class:`CardWidget`), the pyramid in its real shape (:class:`Pyramid`), and how the screen is
 shared at a size (:func:`geometry`).
 
@@ -16,10 +16,10 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Label, Static
 
-from duel.app import render as R
-from duel.app.board_text import card_face
 from duel.app.i18n import display_name, language, tr
-from duel.app.view_model import Cell, pyramid_rows
+from duel.app.text import render as R
+from duel.app.text.board import card_face
+from duel.app.text.view_model import Cell, pyramid_rows
 from duel.catalog import CARDS
 from duel.pyramid_layouts import LAYOUTS
 from duel.state import State

@@ -1,7 +1,7 @@
 """``duel review``: every decision of a saved game analysed, marked, summed up and graphed.
 
 The review itself is :mod:`duel.solvers.review` (no I/O); the drawing is
-:mod:`duel.app.render_review`.
+:mod:`duel.app.text.review`.
 This module reads the options, has the positions analysed on every core (:mod:`duel.solvers.batch`,
 with its progress bar), and prints the moves, the graph and the summary, or the JSON. Bad input
 (a missing or malformed record, a position file, an unknown level, a bad ``--plot`` file) is
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from duel.app.cli_support import WorkersOption, batch_errors, check_finite, fail
+from duel.app.cli.support import WorkersOption, batch_errors, check_finite, fail
 from duel.app.i18n import N_, N_format, language, tr
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ def _final_text(review: Review, final: State | None) -> str:
     """How the game ended (or where it stopped), in the current language."""
     if final is None or language() == "en":
         return review.final
-    from duel.app.lines import position_text
+    from duel.app.text.lines import position_text
 
     if final.is_terminal():
         return position_text(final)
@@ -51,7 +51,7 @@ def print_review(
     for the result in the current language)."""
     from rich.console import Console
 
-    from duel.app.render_review import move_list, review_graph, summary_lines
+    from duel.app.text.review import move_list, review_graph, summary_lines
 
     console = Console(highlight=False)
     console.print(
@@ -88,8 +88,8 @@ def print_review(
 def review_and_print(record: GameRecord, *, seconds: float, progress: bool, seed: int = 0) -> None:
     """Review a game and print it (``review`` at the end of ``duel play``): the hint's engine
     (``cmcts``) with the hint's seed, so the review judges as the hints advised."""
-    from duel.app.cli_support import default_player
-    from duel.app.replay import Replay
+    from duel.app.cli.support import default_player
+    from duel.app.control.replay import Replay
     from duel.solvers.review import review_record
 
     level = default_player("cmcts")  # the search where the compiled MCTS is not built
@@ -129,13 +129,13 @@ def review(
 ) -> None:
     """Review a game: every decision's win chance, the best move, the loss, the mistakes marked,
     a graph of A's chances and a summary per player."""
-    from duel.app.cli_replay import load_replay_or_fail
-    from duel.app.render_review import PlotError, check_plot_path, write_plot
+    from duel.app.cli.replay import load_replay_or_fail
+    from duel.app.text.review import PlotError, check_plot_path, write_plot
     from duel.solvers.players import UnknownLevelError
     from duel.solvers.review import check_level, review_record
 
     check_finite("--time", seconds, positive=True)
-    from duel.app.xplay import is_expansion_file
+    from duel.app.line.xplay import is_expansion_file
 
     if is_expansion_file(record):
         if app or plot is not None:
@@ -148,7 +148,7 @@ def review(
         review_expansion_game(record, seconds=seconds, level=level, as_json=as_json)
         return
     if level is None:  # the hints' engine, where this machine has it
-        from duel.app.cli_support import default_player
+        from duel.app.cli.support import default_player
 
         level = default_player("cmcts")
     try:
@@ -163,7 +163,7 @@ def review(
             fail("review: --app shows the review on the screen; without --json and --plot")
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
             fail("review: --app needs a terminal")
-        from duel.app.fullscreen import run_app
+        from duel.app.screen.app import run_app
 
         raise typer.Exit(
             run_app(
@@ -212,8 +212,8 @@ def review_expansion_game(
     """``duel review`` of an expansion game's record: each decision judged by the expansion
     player's search (:mod:`duel.solvers.xreview`), ``--time`` seconds each (``--level mcts:N``:
     N iterations, reproducible)."""
-    from duel.app.cli_replay import load_replay_or_fail
-    from duel.app.lines import position_text
+    from duel.app.cli.replay import load_replay_or_fail
+    from duel.app.text.lines import position_text
     from duel.moves import PLAYER_NAMES
     from duel.solvers.xreview import review_xrecord, summary
 

@@ -1,10 +1,10 @@
 """Text for the full-screen board at any size: card faces fitted to a cell, the cities in a few
 lines, the military track in one, the Age at a glance and a card's detail.
 
-The full-screen app (:mod:`duel.app.fullscreen`) sizes its parts to the terminal and asks this
+The full-screen app (:mod:`duel.app.screen.app`) sizes its parts to the terminal and asks this
 module for the words that fit; the words themselves (effects, prices, chains) are the line
-mode's (:mod:`duel.app.render`) and the prices the view model's (:mod:`duel.app.view_model`),
-so every view says the same thing.
+mode's (:mod:`duel.app.text.render`) and the prices the view model's
+(:mod:`duel.app.text.view_model`), so every view says the same thing.
 
 >>> from duel import new_game
 >>> import random
@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from duel.app import render as R
 from duel.app.i18n import (
     center,
     clip,
@@ -35,7 +34,8 @@ from duel.app.i18n import (
     trn,
     wrap,
 )
-from duel.app.view_model import (
+from duel.app.text import render as R
+from duel.app.text.view_model import (
     Cell,
     age_count,
     both_prices,

@@ -12,9 +12,9 @@ as before. Every choice works with keys and the mouse, and Escape goes back:
   (:func:`known_games`: the autosave, the user data folder, the current folder) or a path typed;
 * **Quit**.
 
-The screens only gather the answers; the app (:class:`duel.app.fullscreen.DuelApp`) starts the
+The screens only gather the answers; the app (:class:`duel.app.screen.app.DuelApp`) starts the
 game, loads it or opens the review. An expansion game has its own table
-(:mod:`duel.app.xscreen`): the app closes and hands the game over (:class:`HandOff`,
+(:mod:`duel.app.screen.xapp`): the app closes and hands the game over (:class:`HandOff`,
 :func:`run_hand_off`). A bad answer (a time that is not a number, a file that is
 not a saved game) is one line on the screen, never a traceback.
 """
@@ -35,10 +35,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, RadioButton, RadioSet, Static
 from textual.widgets.option_list import Option
 
-from duel.app.board_widgets import translate_bindings
-from duel.app.cli_support import known_autosaves, user_data_dir
-from duel.app.game_control import autosave_places
+from duel.app.cli.support import known_autosaves, user_data_dir
+from duel.app.control.game import autosave_places
 from duel.app.i18n import N_, tr
+from duel.app.screen.board import translate_bindings
 
 __all__ = [
     "GAME_CHOICES",
@@ -115,8 +115,8 @@ class HandOff:
 
 def run_hand_off(hand_off: HandOff) -> int:
     """Play the expansion game of ``hand_off`` on its full-screen table; the exit code."""
-    from duel.app.xplay import run_xgame
-    from duel.app.xscreen import run_xscreen
+    from duel.app.line.xplay import run_xgame
+    from duel.app.screen.xapp import run_xscreen
 
     game = hand_off.game
     if game is not None:
@@ -130,7 +130,7 @@ def run_hand_off(hand_off: HandOff) -> int:
 def expansion_save_problem(path: Path) -> str | None:
     """Why the expansion game saved in ``path`` cannot be continued, or None."""
     from duel.app.i18n import tr_error
-    from duel.app.xplay import read_save
+    from duel.app.line.xplay import read_save
     from duel.expansions.record import XRecordError
 
     try:
@@ -213,7 +213,7 @@ def known_games(limit: int = 20) -> list[Path]:
 
 def _is_expansion_game(path: Path) -> bool:
     """An expansion game's record or save that reads (a position is not a game)."""
-    from duel.app.xplay import is_expansion_file, read_save
+    from duel.app.line.xplay import is_expansion_file, read_save
     from duel.expansions.position import is_xposition
     from duel.position import read_json_file
 

@@ -33,10 +33,10 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from duel.app.cli_support import MAX_SECONDS, number, user_data_dir
-from duel.app.game_control import autosave_places, save_somewhere
+from duel.app.cli.support import MAX_SECONDS, number, user_data_dir
+from duel.app.control.game import autosave_places, save_somewhere
+from duel.app.control.xundo import UNDO_WORDS, undo
 from duel.app.i18n import N_, shown, tr, tr_error, tr_reason
-from duel.app.xundo import UNDO_WORDS, undo
 from duel.catalog import AGE_NAMES
 from duel.expansions import XMove, XState, new_xgame, observe, senate
 from duel.expansions.agora import CHAMBERS
@@ -57,7 +57,7 @@ from duel.reason import Reason, reason_of
 
 HUMAN = "human"
 #: The most iterations an expansion level (``mcts:500``) or ``duel hint --nodes`` may name (the
-#: seconds: :data:`~duel.app.cli_support.MAX_SECONDS`, as every time budget).
+#: seconds: :data:`~duel.app.cli.support.MAX_SECONDS`, as every time budget).
 MAX_ITERATIONS = 10_000_000
 #: The name of a game's save in the data folder when no ``--record`` is given.
 XSAVE_NAME = "duel-xgame-{id}.json"
@@ -443,7 +443,7 @@ def valid_think(value: object) -> float | None:
 
 class XGameControl:
     """A game's control, apart from what draws it (the line mode below, the full-screen app of
-    :mod:`duel.app.xscreen`): the referee state, the players, the dealer and the save."""
+    :mod:`duel.app.screen.xapp`): the referee state, the players, the dealer and the save."""
 
     def __init__(
         self,
@@ -802,7 +802,7 @@ def run_xgame(
     screen: Callable[[XGameControl], int] | None = None,
 ) -> int:
     """Play a game with ``expansions`` (or continue the one saved in ``load``) line by line, or
-    on ``screen`` (the full-screen app, :func:`duel.app.xscreen.run_xscreen`: the caller passes
+    on ``screen`` (the full-screen app, :func:`duel.app.screen.xapp.run_xscreen`: the caller passes
     it, as the app builds on this module); ``seats`` are levels of ``duel.solvers.xplayers`` or
     ``human`` (default: a human as A against ``mcts`` as B). The exit code: 0 finished, 1 left
     unfinished (saved), 2 the game could not start, 128 + the signal that stopped it."""
@@ -845,7 +845,7 @@ def run_xgame(
     if screen is not None:
         code = screen(control)
     else:
-        from duel.app.cli_support import Signalled, signals_save_the_game
+        from duel.app.cli.support import Signalled, signals_save_the_game
 
         try:
             with signals_save_the_game():
@@ -896,7 +896,7 @@ def show_expansion_file(path: Path, at: int | None) -> int:
     """``duel show FILE`` for a game with expansions: a position, or a finished record's table
     after move ``at`` (default: the end). A save in progress shows only what its readable part
     shows, so it is refused (``duel play --load`` continues it)."""
-    from duel.app.cli_support import fail
+    from duel.app.cli.support import fail
 
     try:
         data = read_json_file(path, XPositionError)
@@ -929,7 +929,7 @@ def hint_record(
     holds cards the human may not see), nor a save of a game between two people (the command
     cannot tell which of them asks: hints are given in the game, at the asker's turn), nor a
     position that is the other player's view."""
-    from duel.app.cli_support import check_finite, fail
+    from duel.app.cli.support import check_finite, fail
 
     check_finite("--time", seconds, positive=True)
     if nodes is not None and not 1 <= nodes <= MAX_ITERATIONS:

@@ -1,7 +1,7 @@
 """``duel play --expansions pantheon`` full screen: the table of an expansion game, its moves
 as a list to pick from, a line to type a move in, and a hand-over screen between two humans.
 
-The game's control is :class:`duel.app.xplay.XGameControl` (the line mode's too); this module
+The game's control is :class:`duel.app.line.xplay.XGameControl` (the line mode's too); this module
 only draws it. The table is the view of the human to move (of the one human against an AI): the
 opponent's face-down Divinity shows as its Mythology only. The AI thinks in a worker thread, so
 the screen stays responsive.
@@ -21,10 +21,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from duel.app.cli_support import SAVE_SIGNALS, route_signals_to_loop
+from duel.app.cli.support import SAVE_SIGNALS, route_signals_to_loop
+from duel.app.control.xundo import UNDO_WORDS
 from duel.app.i18n import tr
-from duel.app.xplay import EXPANSION_TITLES, XGameControl, board_lines, hint_lines, move_line
-from duel.app.xundo import UNDO_WORDS
+from duel.app.line.xplay import EXPANSION_TITLES, XGameControl, board_lines, hint_lines, move_line
 from duel.expansions import XMove
 from duel.moves import PLAYER_NAMES
 
@@ -57,7 +57,7 @@ class HandOver(ModalScreen[None]):
 
 
 class XApp(App[int]):
-    """The full-screen game of :class:`~duel.app.xplay.XGameControl`."""
+    """The full-screen game of :class:`~duel.app.line.xplay.XGameControl`."""
 
     CSS = """
     #board-scroll { height: 1fr; border: round $accent; }
@@ -208,7 +208,7 @@ class XApp(App[int]):
             self.action_leave()
             return
         if text.lower() in UNDO_WORDS:
-            from duel.app.xundo import undo
+            from duel.app.control.xundo import undo
 
             self.say(undo(self.control))
             self.query_one("#entry", Input).value = ""

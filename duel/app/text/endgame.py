@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from duel.app.i18n import N_, tr, trn
-from duel.app.lines import VICTORIES, chance_event, line_steps
+from duel.app.text.lines import VICTORIES, chance_event, line_steps
 from duel.moves import PLAYER_NAMES, Move
 from duel.state import State
 

@@ -1,4 +1,4 @@
-"""Undo in an expansion game, as the base game has it (:func:`duel.app.game_control.undo_target`):
+"""Undo in an expansion game, as the base game has it (:func:`duel.app.control.game.undo_target`):
 back to the last decision of a human, the AI's replies and the chance events since taken back.
 
 **Fair play.** In a fair game (no seed) a chance event since that decision (a card turned over, a
@@ -15,7 +15,7 @@ from duel.expansions import new_xgame
 from duel.moves import PLAYER_NAMES
 
 if TYPE_CHECKING:
-    from duel.app.xplay import XGameControl
+    from duel.app.line.xplay import XGameControl
 
 #: What the line mode and the full-screen table take as the undo command.
 UNDO_WORDS = ("undo", "u")

@@ -7,8 +7,8 @@ Everything here reads a :class:`~duel.state.State` and draws it; nothing changes
 * :func:`plain_table` - the same information as plain lines (no colours, no box drawing), for
   ``--plain``, scripts and screen readers;
 * :func:`print_state` - either of them on standard output (``duel show FILE``);
-* :func:`choices` - the numbered options of a decision (shared with :mod:`duel.app.tui` so that the
-  numbers on the screen are the numbers the player types);
+* :func:`choices` - the numbered options of a decision (shared with :mod:`duel.app.line.play`
+  so that the numbers on the screen are the numbers the player types);
 * :func:`render_final` / :func:`plain_final` - victory type and score breakdown side by side;
 * :func:`describe_transition` - what a move did, in words ("B loses 2 coins (looting token)").
 
@@ -30,7 +30,7 @@ from rich.table import Table
 from rich.text import Text
 
 from duel.app.i18n import N_, center, clip, display_width, language, ljust, rjust, shown, tr
-from duel.app.view_model import (  # noqa: F401 - part of this API
+from duel.app.text.view_model import (  # noqa: F401 - part of this API
     WonderItem,
     card_offers,
     city_view,
@@ -39,7 +39,7 @@ from duel.app.view_model import (  # noqa: F401 - part of this API
     production_text,
     pyramid_rows,
 )
-from duel.app.words import chain_symbol_name, plural, word
+from duel.app.text.words import chain_symbol_name, plural, word
 from duel.catalog import (
     AGE_NAMES,
     CARDS,

@@ -272,7 +272,7 @@ def check_plot_path(path: Path) -> None:
     >>> check_plot_path(Path("game.pdf"))
     Traceback (most recent call last):
     ...
-    duel.app.render_review.PlotError: --plot game.pdf: write a .svg or .png file
+    duel.app.text.review.PlotError: --plot game.pdf: write a .svg or .png file
     """
     suffix = path.suffix.lower()
     if suffix not in PLOT_SUFFIXES:

@@ -1,7 +1,7 @@
 """The view model of the table: what every view of ``duel play`` draws, as plain data.
 
-The line mode (:mod:`duel.app.render`, in colour or plain text) and the full-screen app
-(:mod:`duel.app.fullscreen`) draw the same model, so a price, a number or a face-down guild reads
+The line mode (:mod:`duel.app.text.render`, in colour or plain text) and the full-screen app
+(:mod:`duel.app.screen.app`) draw the same model, so a price, a number or a face-down guild reads
 the same in all of them. Nothing here prints or knows a terminal.
 
 >>> from duel import new_game
@@ -22,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from duel.app.i18n import shown, tr
-from duel.app.words import word
+from duel.app.text.words import word
 from duel.catalog import CARDS, COLORS, TOKENS, WONDERS
 from duel.pyramid_layouts import LAYOUTS
 from duel.state import HIDDEN, TAKEN, State

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from duel.app.cli_support import (
+from duel.app.cli.support import (
     OutOption,
     RayOption,
     WorkersOption,
@@ -48,7 +48,7 @@ def _limit(seconds: float | None, nodes: int | None, depth: int | None, default_
 
 
 def _position_text(state) -> str:
-    from duel.app.lines import position_text
+    from duel.app.text.lines import position_text
 
     return position_text(state)
 
@@ -79,7 +79,7 @@ def _pct(value: float) -> str:
 
 
 def _line(state, pv, verbose: bool) -> str:
-    from duel.app.lines import line_text
+    from duel.app.text.lines import line_text
 
     through = verbose or state.is_chance()
     return line_text(state, pv, through_chance=through)
@@ -140,7 +140,7 @@ def _info_json(state, info, spread=None) -> dict:
     d["margin_definition"] = (
         "expected final point margin A minus B under the solver's moves (exact solves only)"
     )
-    from duel.app.lines import line_steps
+    from duel.app.text.lines import line_steps
 
     d["line"] = [{"player": who, "move": text} for who, text in line_steps(state, info.pv)]
     if d["engine"] == "cmcts":
@@ -172,7 +172,7 @@ def _info_json(state, info, spread=None) -> dict:
 
 
 def _print_moves(state, info, top: int, spread=None, verbose: bool = False) -> None:
-    from duel.app.lines import position_text
+    from duel.app.text.lines import position_text
     from duel.solvers.spread import value_text
 
     player = "AB"[state.to_move]
@@ -266,7 +266,7 @@ def hint(
 ) -> None:
     """The strongest player's best moves, their win chances (calibrated; exact in small
     endgames) with how much they vary, and the expected line."""
-    from duel.app.xplay import hint_record, is_expansion_file
+    from duel.app.line.xplay import hint_record, is_expansion_file
 
     if is_expansion_file(position):
         raise typer.Exit(hint_record(position, seconds, top, seed, as_json, nodes))
@@ -331,7 +331,7 @@ def hint(
 
 def _print_chance(state, limit, seed: int, memory: int | None, as_json: bool) -> None:
     """A chance node: what it waits for, each outcome's value and the expected value."""
-    from duel.app.lines import position_text
+    from duel.app.text.lines import position_text
     from duel.solvers.chance_hint import chance_analysis, chance_lines, waiting_for
 
     if as_json:
@@ -364,7 +364,7 @@ def _analyze_strongest(state, limit, top, seed, memory, exact, as_json, verbose,
         return
     import sys
 
-    from duel.app.endgame_text import run_with_progress
+    from duel.app.text.endgame import run_with_progress
 
     info = run_with_progress(
         run, limit.time, tr("Thinking (Monte Carlo tree search)"), sys.stderr.isatty()
@@ -529,7 +529,7 @@ def analyze(
             )
         )
     if exact and feasible and not strongest:
-        from duel.app.endgame_text import solve_time_note
+        from duel.app.text.endgame import solve_time_note
         from duel.state import TAKEN
 
         left = sum(1 for card in state.pyramid if card != TAKEN)
@@ -659,7 +659,7 @@ def analyze(
             else tr("Not solved exactly: {did}, in {time} s.", did=did, time=time_taken)
         )
     if reports or unexplained:
-        from duel.app.endgame_text import report_lines
+        from duel.app.text.endgame import report_lines
 
         for title, report in reports:
             typer.echo("")

@@ -1,5 +1,5 @@
 """``duel replay`` and ``duel export``, and ``duel show --at/--moves``: game records on the
-command line. The stepping logic is :mod:`duel.app.replay` (no I/O); this module only reads
+command line. The stepping logic is :mod:`duel.app.control.replay` (no I/O); this module only reads
 commands and prints.
 """
 
@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from duel.app.cli_support import fail, fail_reading, use_palette
+from duel.app.cli.support import fail, fail_reading, use_palette
 from duel.app.i18n import N_, tr, tr_error
 
 RecordArgument = Annotated[Path, typer.Argument(help=N_("A game record (JSON, 7wd-record)"))]
@@ -26,11 +26,11 @@ PlainOption = Annotated[
 
 
 def load_replay_or_fail(path: Path):
-    """The :class:`~duel.app.replay.Replay` of a record file (an expansion game's:
-    :class:`~duel.app.replay.XReplay`); a position file, a save of a game in progress or a bad
-    record exits with a one-line message."""
-    from duel.app.replay import Replay
-    from duel.app.xplay import is_expansion_file
+    """The :class:`~duel.app.control.replay.Replay` of a record file (an expansion game's:
+    :class:`~duel.app.control.replay.XReplay`); a position file, a save of a game in progress or
+    a bad record exits with a one-line message."""
+    from duel.app.control.replay import Replay
+    from duel.app.line.xplay import is_expansion_file
     from duel.position import PositionError, read_json_file
     from duel.record import GameRecord, RecordError
 
@@ -48,7 +48,7 @@ def load_replay_or_fail(path: Path):
 
 
 def _load_xreplay_or_fail(path: Path):
-    from duel.app.replay import XReplay
+    from duel.app.control.replay import XReplay
     from duel.expansions.position import is_xposition
     from duel.expansions.record import XRecord, XRecordError
     from duel.position import read_json_file
@@ -66,14 +66,14 @@ def _load_xreplay_or_fail(path: Path):
 
 def print_position(cursor, *, plain: bool | None, moves: bool = True) -> None:
     """The board at the cursor, then where we are and the moves around it."""
-    from duel.app.replay import XReplay
+    from duel.app.control.replay import XReplay
 
     if isinstance(cursor.replay, XReplay):
-        from duel.app.xplay import board_lines
+        from duel.app.line.xplay import board_lines
 
         typer.echo("\n".join(board_lines(cursor.state)))
     else:
-        from duel.app.render import print_state
+        from duel.app.text.render import print_state
 
         print_state(cursor.state, plain=plain)
     typer.echo("")
@@ -94,7 +94,7 @@ def replay(
 
     Commands (one a line, so input can be piped): next [K] (or Enter), prev [K], first, last,
     goto N (or just N), moves, help, quit."""
-    from duel.app.replay import Cursor, ReplayError
+    from duel.app.control.replay import Cursor, ReplayError
 
     use_palette(palette)
     game = load_replay_or_fail(record)
@@ -138,7 +138,7 @@ def export(
     ] = False,
 ) -> None:
     """Print a game as a plain move list: numbered, with the player (A/B) or chance."""
-    from duel.app.replay import mover, numbered_moves
+    from duel.app.control.replay import mover, numbered_moves
 
     game = load_replay_or_fail(record)
     if bare:
@@ -156,11 +156,11 @@ def export(
         typer.echo(line)
     final = game.state(-1)
     if final.is_terminal():
-        from duel.app.render import victory_sentence
-        from duel.app.replay import XReplay
+        from duel.app.control.replay import XReplay
+        from duel.app.text.render import victory_sentence
 
         if isinstance(game, XReplay):
-            from duel.app.lines import position_text
+            from duel.app.text.lines import position_text
 
             typer.echo(position_text(final))
         else:
@@ -169,7 +169,7 @@ def export(
 
 def show_record(file: Path, at: int | None, moves: bool, plain: bool | None) -> None:
     """``duel show RECORD --at N`` (one position) and ``--moves`` (the move list after it)."""
-    from duel.app.replay import Cursor, ReplayError
+    from duel.app.control.replay import Cursor, ReplayError
 
     game = load_replay_or_fail(file)
     index = game.last if at is None else at
@@ -179,7 +179,7 @@ def show_record(file: Path, at: int | None, moves: bool, plain: bool | None) -> 
         fail(tr("--at: {error}", error=tr_error(error)))
     print_position(cursor, plain=plain, moves=False)
     if moves:
-        from duel.app.replay import numbered_moves
+        from duel.app.control.replay import numbered_moves
 
         typer.echo("Moves:")
         typer.echo("\n".join(numbered_moves(game)))

@@ -1,0 +1,1 @@
+"""The ``duel`` command (typer): its subcommands and their shared options and errors."""

@@ -1,0 +1,1 @@
+"""``duel play`` in line mode: prompts, typed moves, the expansions' loop."""

@@ -1,0 +1,1 @@
+"""The full-screen Textual app: the board, start, review and the expansions' screens."""

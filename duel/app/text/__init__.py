@@ -1,0 +1,1 @@
+"""What the programs say and draw as text (rich at most, no textual)."""
