@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from types import SimpleNamespace
 
 import pytest
 from typer.testing import CliRunner
@@ -254,16 +255,17 @@ def test_a_new_game_keeps_the_game_before(tmp_path, monkeypatch):
     ],
 )
 def test_duel_play_opens_the_start_screen_only_without_options(monkeypatch, args, start):
+    """On a terminal the command chooses: the start screen, the app on a game set up from the
+    options, or (``--line``) the line mode."""
     from duel.app.cli import main as cli
-    from duel.app.line import play as tui
+    from duel.app.line import play as line
+    from duel.app.screen import app as screen
 
-    seen = {}
-
-    def fake(players, **options):
-        seen.update(options)
-        return 0
-
-    monkeypatch.setattr(tui, "run_game", fake)
+    ran = []
+    monkeypatch.setattr(cli, "on_a_terminal", lambda: True)
+    monkeypatch.setattr(screen, "run_app", lambda game, **options: ran.append(game) or 0)
+    monkeypatch.setattr(line, "open_game", lambda seats, **options: SimpleNamespace(game="set up"))
+    monkeypatch.setattr(line, "run_game", lambda seats, **options: ran.append("line mode") or 0)
     result = CliRunner().invoke(cli.app, ["play", *args])
     assert result.exit_code == 0, result.output
-    assert seen["start_screen"] is start
+    assert ran == [None if start else "line mode" if "--line" in args else "set up"]

@@ -9,11 +9,13 @@ import pytest
 from typer.testing import CliRunner
 
 from duel.app.cli.main import app as duel_app
-from duel.app.cli.support import autosave_path, user_data_dir
+from duel.app.control.saves import autosave_path, user_data_dir
 from wonders.app.cli import app as wonders_app
 
 runner = CliRunner()
 APPS = [("duel", duel_app), ("wonders", wonders_app)]
+#: The module that defines each program's command (the entry points of pyproject.toml).
+COMMAND_MODULES = {"duel": "duel.app.cli.main", "wonders": "wonders.app.cli"}
 
 
 @pytest.mark.parametrize(("name", "app"), APPS)
@@ -32,7 +34,7 @@ def test_short_help_and_version(name, app):
 def test_completion_is_offered(name, app):
     assert "--show-completion" in runner.invoke(app, ["--help"]).output
     script = subprocess.run(
-        [sys.executable, "-c", f"from {name}.app.cli import app; app(prog_name={name!r})",
+        [sys.executable, "-c", f"from {COMMAND_MODULES[name]} import app; app(prog_name={name!r})",
          "--show-completion", "bash"],
         capture_output=True, text=True, timeout=60,
     )

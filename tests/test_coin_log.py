@@ -7,7 +7,7 @@ import random
 import re
 
 from duel import new_game
-from duel.app.text.render import coin_flows
+from duel.app.text.moves import coin_flows
 
 
 def _amounts(text: str) -> dict[str, int]:

@@ -43,7 +43,7 @@ def session(tmp_path: Path, lines: list[str], *, seed: int | None, kinds=("human
         read=feeder(lines),
         autosave_path=tmp_path / "duel-autosave.json",
     )
-    s.set_players()
+    s.game.set_players()
     return s
 
 
@@ -129,9 +129,9 @@ def test_reloading_a_fair_game_deals_fresh_and_stays_fair(tmp_path, monkeypatch)
     for _ in range(12):
         s = session(tmp_path, [], seed=None)
         assert s.load(path)
-        assert s.dealer.fair
+        assert s.game.dealer.fair
         s.deal_chance()
-        firsts.add(s.moves[len(moves) + 1])
+        firsts.add(s.game.moves[len(moves) + 1])
     assert len(firsts) > 1
 
 
@@ -177,27 +177,27 @@ def test_undo_never_takes_back_a_dealt_card_in_a_fair_game():
 def test_undo_in_a_fair_session_is_refused_after_a_reveal(tmp_path, capsys):
     states, moves, decision = moves_until_a_human_reveal(6)
     s = session(tmp_path, [], seed=None)
-    s.moves, s.states = list(moves), list(states)
+    s.game.moves, s.game.states = list(moves), list(states)
     s.play(decision)
     s.deal_chance()
-    before = list(s.moves)
+    before = list(s.game.moves)
     s.undo()
-    assert s.moves == before
+    assert s.game.moves == before
     assert "Cannot undo" in capsys.readouterr().out
 
 
 def test_undo_in_a_seeded_session_deals_the_same_card_again(tmp_path):
     states, moves, decision = moves_until_a_human_reveal(6)
     s = session(tmp_path, [], seed=3)
-    s.moves, s.states = list(moves), list(states)
+    s.game.moves, s.game.states = list(moves), list(states)
     s.play(decision)
     s.deal_chance()
-    dealt = list(s.moves)
+    dealt = list(s.game.moves)
     with pytest.raises(_Restart):
         s.undo()
     s.play(decision)
     s.deal_chance()
-    assert s.moves == dealt
+    assert s.game.moves == dealt
 
 
 # --- records: The Great Library -------------------------------------------------------------------
@@ -284,7 +284,7 @@ def test_who_begins_the_next_age_sees_its_face_up_cards_and_nothing_else():
 
 # --- expansion games: the seal, the key, and who may look (issue 60, item 5) ---------------------
 def _xsave(tmp_path: Path, seats=("human", "random"), moves: int = 20):
-    from duel.app.line.xplay import XGameControl
+    from duel.app.control.xgame import XGameControl
 
     path = tmp_path / "xsave.json"
     control = XGameControl(("pantheon",), seats, seed=6, record=path, notify=lambda _: None)
@@ -305,7 +305,7 @@ def _xsave(tmp_path: Path, seats=("human", "random"), moves: int = 20):
     ],
 )
 def test_an_expansion_saves_metadata_is_under_the_seal(tmp_path, change):
-    from duel.app.line.xplay import read_save
+    from duel.app.control.xsaves import read_save
     from duel.expansions.record import XRecordError
 
     _, path = _xsave(tmp_path)
@@ -320,7 +320,7 @@ def test_the_key_is_created_0600_in_a_0700_folder_whatever_the_umask(tmp_path, m
     import os
     import stat
 
-    from duel.app.line import xplay
+    from duel.app.control import xsaves
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     created: list[int] = []
@@ -337,7 +337,7 @@ def test_the_key_is_created_0600_in_a_0700_folder_whatever_the_umask(tmp_path, m
         control, _ = _xsave(tmp_path, moves=3)
     finally:
         os.umask(old)
-    key = xplay.key_file(control.game)
+    key = xsaves.key_file(control.game)
     assert key.parent == tmp_path / "data" / "wonders-duel" / "keys"
     assert created == [0o600]  # never wider, not even before a chmod
     assert stat.S_IMODE(key.stat().st_mode) == 0o600
@@ -347,7 +347,7 @@ def test_the_key_is_created_0600_in_a_0700_folder_whatever_the_umask(tmp_path, m
 def test_no_hint_from_the_command_line_on_a_game_between_two_people(tmp_path, capsys):
     import typer
 
-    from duel.app.line.xplay import hint_record
+    from duel.app.cli.xfiles import hint_record
 
     control, path = _xsave(tmp_path, seats=("human", "human"))
     control.advance()
@@ -402,7 +402,7 @@ def _hand_over_scenario(monkeypatch, *, hint_delay: float, hint_then_play: bool)
     the texts of the log seen at every hand-over screen and right after it."""
     import asyncio
 
-    from duel.app.line.xplay import XGameControl
+    from duel.app.control.xgame import XGameControl
     from duel.app.screen import xapp as xscreen
     from duel.app.screen.xapp import HandOver, XApp
 
@@ -517,7 +517,7 @@ def test_the_line_modes_hand_over_on_a_terminal_writes_ed3(tmp_path):
 def test_a_save_stripped_of_its_in_progress_mark_is_still_sealed(tmp_path, change):
     """Found by the fuzzer: without the mark, the public moves read as a record of their own
     (another game, its metadata unsealed); the sealed moves say it is a save."""
-    from duel.app.line.xplay import read_save
+    from duel.app.control.xsaves import read_save
     from duel.expansions.record import XRecord, XRecordError
 
     _, path = _xsave(tmp_path, moves=12)

@@ -93,7 +93,7 @@ def make_session(tmp_path: Path, lines: list[str], seed: int | None, kinds=("hum
         read=read,
         autosave_path=tmp_path / "duel-autosave.json",
     )
-    session.set_players()
+    session.game.set_players()
     return session
 
 
@@ -109,10 +109,10 @@ def test_any_line_at_any_prompt_keeps_the_duel(tmp_path, monkeypatch, capsys, li
     out = capsys.readouterr().out
     assert "Traceback" not in out and "Internal error" not in out, out[-2000:]
     assert code == 0
-    if session.moves and session.dirty is False and autosave.exists():
+    if session.game.moves and session.game.dirty is False and autosave.exists():
         saved = GameRecord.load(autosave)
-        assert saved.final_state() == session.state or saved.moves == tuple(
-            session.moves[: len(saved.moves)]
+        assert saved.final_state() == session.game.state or saved.moves == tuple(
+            session.game.moves[: len(saved.moves)]
         )
 
 
@@ -131,13 +131,13 @@ def test_an_internal_error_is_reported_saved_and_the_game_goes_on(tmp_path, caps
     assert session.run() == 0
     out = capsys.readouterr().out
     assert "Internal error (ZeroDivisionError: a bug). The game is kept." in out
-    assert GameRecord.load(tmp_path / "duel-autosave.json").moves == tuple(session.moves)
-    assert len([m for m in session.moves if not m.is_chance]) == 2  # play went on
+    assert GameRecord.load(tmp_path / "duel-autosave.json").moves == tuple(session.game.moves)
+    assert len([m for m in session.game.moves if not m.is_chance]) == 2  # play went on
 
 
 def test_an_error_that_keeps_coming_back_ends_with_the_game_saved(tmp_path, capsys):
     session = make_session(tmp_path, [], seed=3, kinds=("random", "random"))
-    session.push(session.dealer.deal(session.state, 0))
+    session.game.push(session.game.dealer.deal(session.game.state, 0))
 
     def broken(player):
         raise RuntimeError("always")
@@ -154,7 +154,7 @@ def test_end_of_input_autosave_falls_back_and_fails_non_zero(tmp_path, monkeypat
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     session = make_session(tmp_path, ["1"], seed=3)
-    session.autosave_path = locked / "nothere" / "duel-autosave.json"
+    session.game.autosave_path = locked / "nothere" / "duel-autosave.json"
     (locked / "nothere").write_text("a file where a folder should be")
     assert session.run() == 0
     assert (tmp_path / "data" / "wonders-duel" / "duel-autosave.json").exists()

@@ -52,12 +52,16 @@ def junk(rng: random.Random, count: int) -> list[bytes]:
     return chunks
 
 
+#: The module that defines each program's command (the entry points of pyproject.toml).
+COMMAND_MODULES = {"duel": "duel.app.cli.main", "wonders": "wonders.app.cli"}
+
+
 def spawn(tmp_path: Path, program: str, *args: str) -> pexpect.spawn:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm-256color"}
     env["XDG_DATA_HOME"] = str(tmp_path)
     return pexpect.spawn(
         sys.executable,
-        ["-c", f"from {program}.app.cli import main; main()", "play", *args],
+        ["-c", f"from {COMMAND_MODULES[program]} import main; main()", "play", *args],
         cwd=str(tmp_path),
         env=env,
         encoding="utf-8",
@@ -177,7 +181,7 @@ def test_junk_at_the_expansion_line_mode_then_sigterm_keeps_the_game(
 ):
     """The expansion games' line mode (issue 60): junk typed on a real terminal, the texts that
     crashed it ("no foo", "²", "٣"), then SIGTERM: no traceback, the game saved and resumable."""
-    from duel.app.line.xplay import read_save
+    from duel.app.control.xsaves import read_save
 
     child = spawn(tmp_path, "duel", "--expansions", expansions, "--line", "--a", "human",
                   "--b", "random", "--seed", str(seed))  # fmt: skip

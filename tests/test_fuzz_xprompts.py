@@ -14,7 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from duel.app.line.xplay import XGameControl, run_xgame
+from duel.app.control.xgame import XGameControl
+from duel.app.line.xplay import run_xgame
 from duel.expansions import XMove
 from duel.expansions.moves import _PARSERS
 from duel.moves import MoveParseError

@@ -9,7 +9,12 @@ The installed packages and where their sources live come from ``pyproject.toml``
 * **the programs**: ``duel.app``, ``duel.net`` (the network game) and ``wonders.app``. Nothing
   but programs, tests, benchmarks and tools imports them;
 * **the base game**: ``wonders`` outside ``wonders.app``. It builds on the Duel engine (its
-  trading on ``duel.payment_model``) and imports no solver, no program and no UI library.
+  trading on ``duel.payment_model``) and imports no solver, no program and no UI library;
+* **inside the programs** (``duel.app``): ``control`` (the game without input or output) loads
+  no rich, textual, typer or prompt_toolkit, through any chain of the app's imports; ``text``
+  and ``line`` load no textual; ``screen`` may. Each imports nothing above it (control and text
+  neither line, screen nor cli; line not screen; screen not line), and every module sits in a
+  role's subpackage whose docstring names it.
 
 Every import statement counts, the lazy ones inside functions included; imports under
 ``if TYPE_CHECKING:`` are for annotations only and do not. A last test finds no import cycle
@@ -244,3 +249,114 @@ def import_cycles() -> list[list[str]]:
 
 def test_no_import_cycle_between_modules():
     assert import_cycles() == []
+
+
+# --- the programs' own layers (duel/app) ----------------------------------------------------------
+#: What each subpackage of duel.app may not load, through any chain of the repository's imports
+#: (lazy ones included): the game's control draws nothing and reads no terminal; the wording and
+#: the line mode draw with rich at most; only the full screen loads Textual.
+APP_FORBIDDEN = {
+    "duel.app.control": ("rich", "textual", "typer", "prompt_toolkit"),
+    "duel.app.text": ("textual", "typer", "prompt_toolkit"),
+    "duel.app.line": ("textual", "typer"),
+}
+#: The subpackages of duel.app each may not import (the arrows point down: cli -> screen/line
+#: -> text -> control... never back up).
+APP_ABOVE = {
+    "duel.app.control": ("duel.app.cli", "duel.app.line", "duel.app.screen", "duel.net"),
+    "duel.app.text": ("duel.app.cli", "duel.app.line", "duel.app.screen", "duel.net"),
+    "duel.app.line": ("duel.app.cli", "duel.app.screen", "duel.net"),
+    "duel.app.screen": ("duel.app.cli", "duel.app.line", "duel.net"),
+}
+
+
+def reachable(name: str) -> dict[str, str]:
+    """Every module of the app ``name`` loads, directly or through others -> who imports it.
+
+    The walk stays in ``duel.app``: the solvers are checked as a layer of their own (their
+    batch runner draws a rich progress bar when asked, lazily), and
+    :func:`test_the_control_loads_no_ui_library_when_imported` checks what importing loads."""
+    edges = graph()
+    seen = {name: name}
+    todo = [name]
+    while todo:
+        module = todo.pop()
+        for target in sorted(edges.get(module, ())):
+            if target not in seen and _within(target, "duel.app"):
+                seen[target] = module
+                todo.append(target)
+    return seen
+
+
+def _chain(seen: dict[str, str], module: str) -> str:
+    chain = [module]
+    while seen[chain[-1]] != chain[-1]:
+        chain.append(seen[chain[-1]])
+    return " <- ".join(chain)
+
+
+def library_errors(name: str, libraries: tuple[str, ...]) -> list[str]:
+    """``library <- module <- ... <- name`` for every forbidden library ``name`` reaches."""
+    seen = reachable(name)
+    return [
+        f"{imported} <- {_chain(seen, module)}"
+        for module in sorted(seen)
+        if module in modules()  # not a compiled module
+        for imported in imports_of(module)
+        if imported.split(".")[0] in libraries
+    ]
+
+
+def _app_modules(package: str) -> list[str]:
+    return sorted(m for m in modules() if _within(m, package))
+
+
+@pytest.mark.parametrize(
+    ("name", "libraries"),
+    [
+        pytest.param(m, libs, id=m)
+        for package, libs in APP_FORBIDDEN.items()
+        for m in _app_modules(package)
+    ],
+)
+def test_the_apps_layers_load_no_forbidden_library(name, libraries):
+    assert library_errors(name, libraries) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "above"),
+    [
+        pytest.param(m, above, id=m)
+        for package, above in APP_ABOVE.items()
+        for m in _app_modules(package)
+    ],
+)
+def test_the_apps_layers_import_nothing_above_them(name, above):
+    assert _layer_errors(name, lambda i: _in(i, above)) == []
+
+
+def test_every_app_module_is_in_a_layer_and_on_the_map():
+    """duel.app's own modules are its map (__init__) and its catalog (i18n); every other module
+    sits in a role's subpackage, and the subpackage's docstring names each of its modules."""
+    flat = {m for m in modules() if m.count(".") == 2 and _within(m, "duel.app")}
+    roles = tuple(f"duel.app.{role}" for role in ("cli", "control", "text", "line", "screen"))
+    assert flat <= {*roles, "duel.app.i18n"}
+    for package in roles:
+        doc = modules()[package].read_text(encoding="utf-8")
+        missing = [m for m in _app_modules(package) if m != package and f":mod:`{m}`" not in doc]
+        assert missing == [], f"{package}'s docstring does not name {missing}"
+
+
+def test_the_control_loads_no_ui_library_when_imported():
+    """What importing every module of duel.app.control loads, solvers included."""
+    names = _app_modules("duel.app.control")
+    code = (
+        "import sys\n"
+        f"for name in {names!r}: __import__(name)\n"
+        "print(' '.join(sorted(sys.modules)))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout.split()
+    libraries = APP_FORBIDDEN["duel.app.control"]
+    assert [m for m in out if m.split(".")[0] in libraries] == []

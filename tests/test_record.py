@@ -170,9 +170,9 @@ def test_two_interrupted_games_keep_an_autosave_each(tmp_path, monkeypatch):
             kinds=["human", "random"], dealer=Dealer(seed=seed), delay=0.0, think=0.2,
             out=Output(plain=True), interactive=False, read=read,
         )  # fmt: skip
-        session.set_players()
+        session.game.set_players()
         session.run()
-        moves.append(tuple(session.moves))
+        moves.append(tuple(session.game.moves))
     saves = sorted((tmp_path / "wonders-duel").glob("duel-autosave-*.json"))
     assert len(saves) == 2
     assert {GameRecord.load(p).moves for p in saves} == set(moves)
@@ -197,7 +197,7 @@ def test_a_game_loaded_from_its_autosave_goes_on_in_that_file(tmp_path, monkeypa
 def test_old_autosaves_are_cleaned_up_by_the_policy(tmp_path, monkeypatch):
     import os
 
-    from duel.app.cli.support import AUTOSAVE_DAYS, AUTOSAVES_KEPT, clean_old_autosaves
+    from duel.app.control.saves import AUTOSAVE_DAYS, AUTOSAVES_KEPT, clean_old_autosaves
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from duel import CARDS, WONDERS, Move, new_game
+from duel.app.text import moves as M
 from duel.app.text import render as R
 from duel.pyramid_layouts import LAYOUTS
 from duel.state import State
@@ -64,7 +65,7 @@ def test_pyramid_has_the_shape_of_the_age(age):
             if card >= 0:
                 assert top[start:].lstrip("0123456789 ").startswith(CARDS[card].name[:5])
             elif card == -2:
-                back = "Guild" if state.is_guild_slot(slot) else R.age_name(age)
+                back = "Guild" if state.is_guild_slot(slot) else M.age_name(age)
                 assert back in top[start : start + 15]
     assert max(len(line) for line in lines) <= 100
 
@@ -248,12 +249,12 @@ def test_final_score_side_by_side(victory):
 
 
 def test_describe_chance_and_transitions():
-    assert R.describe_chance(Move.parse("reveal slot 9 Baths")) == "Slot 9 revealed: Baths"
-    assert R.describe_chance(Move.parse("guilds at slots 0 9 19")) == (
+    assert M.describe_chance(Move.parse("reveal slot 9 Baths")) == "Slot 9 revealed: Baths"
+    assert M.describe_chance(Move.parse("guilds at slots 0 9 19")) == (
         "Guild backs in Age III: row 1 card 1 (slot 0), row 4 card 1 (slot 9), "
         "row 7 card 2 (slot 19)"
     )
-    assert R.describe_chance(Move.parse("draw Law, Economy, Theology")).startswith(
+    assert M.describe_chance(Move.parse("draw Law, Economy, Theology")).startswith(
         "The Great Library draws: "
     )
     state = first_with(
@@ -273,7 +274,7 @@ def test_describe_chance_and_transitions():
         and state.card_cost(state.to_move, state.pyramid[x]) <= state.coins(state.to_move)
     )
     after = state.apply(Move.build(card))
-    words = " ".join(R.describe_transition(state, after, Move.build(card)))
+    words = " ".join(M.describe_transition(state, after, Move.build(card)))
     assert "pawn" in words
 
 
@@ -306,7 +307,7 @@ def test_the_choice_of_who_begins_shows_the_laid_out_structure():
 
     before = end_of_age(1, ["Tavern"], pawn=2)
     last = after(before, "discard Tavern")
-    said = R.describe_transition(before, last, Move.parse("discard Tavern"))
+    said = M.describe_transition(before, last, Move.parse("discard Tavern"))
     assert "Age I is over; Age II is laid out, then B chooses who begins it" in said
     state = reveal_layout(last, AGE_TWO_FACE_UP)
     assert state.phase == "choose_starter"
@@ -321,6 +322,6 @@ def test_the_choice_of_who_begins_shows_the_laid_out_structure():
         R.render_decision(state)
     )
     begun = state.apply(Move.parse("start A"))
-    assert R.describe_transition(state, begun, Move.parse("start A")) == [
+    assert M.describe_transition(state, begun, Move.parse("start A")) == [
         "Age II begins; A starts"
     ]

@@ -380,7 +380,7 @@ def test_the_default_engine_is_the_hints(short_file):
     result = run("review", short_file, "--time", "0.02", "--workers", 1, "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    from duel.app.cli.support import default_player
+    from duel.app.control.levels import default_player
 
     # cmcts where it is built; the search on the pure path (as duel play's opponent)
     assert data["engine"] == {"level": default_player("cmcts"), "seconds_per_move": 0.02}

@@ -14,9 +14,13 @@ from pathlib import Path
 import pytest
 import typer
 
-from duel.app.cli.support import MAX_SECONDS, check_finite
-from duel.app.line import xplay
-from duel.app.line.xplay import XGameControl, hint_record, key_file, read_save, run_xgame
+from duel.app.cli.support import check_finite
+from duel.app.cli.xfiles import hint_record
+from duel.app.control import xgame, xsaves
+from duel.app.control.levels import MAX_SECONDS
+from duel.app.control.xgame import XGameControl
+from duel.app.control.xsaves import key_file, read_save
+from duel.app.line.xplay import run_xgame
 from duel.expansions.record import XRecord, XRecordError, load_in_progress, public_texts
 
 pytestmark = pytest.mark.expansions
@@ -71,7 +75,8 @@ def test_without_record_and_data_folder_the_game_goes_home_and_says_so(unwritabl
 
 
 def test_when_no_key_folder_takes_the_key_the_save_is_still_written(tmp_path, monkeypatch):
-    monkeypatch.setattr(xplay, "key_folders", lambda: [tmp_path / "nowhere" / "keys"])
+    for module in (xgame, xsaves):
+        monkeypatch.setattr(module, "key_folders", lambda: [tmp_path / "nowhere" / "keys"])
     (tmp_path / "nowhere").write_text("a file, not a folder")
     said: list[str] = []
     path = tmp_path / "game.json"
@@ -86,7 +91,7 @@ def test_when_no_key_folder_takes_the_key_the_save_is_still_written(tmp_path, mo
     assert all(text not in path.read_text() for text in hidden)
 
 
-REAL_SAVE = xplay.save_in_progress
+REAL_SAVE = xgame.save_in_progress
 
 
 class FillingDisk:
@@ -109,7 +114,7 @@ def test_failed_saves_name_the_last_good_one_and_the_moves_lost(tmp_path, monkey
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setattr("tempfile.tempdir", str(tmp_path / "no-temp"))
     disk = FillingDisk(room=12)
-    monkeypatch.setattr(xplay, "save_in_progress", disk)
+    monkeypatch.setattr(xgame, "save_in_progress", disk)
     said: list[str] = []
     path = tmp_path / "game.json"
     control = XGameControl(
@@ -131,7 +136,7 @@ def test_a_later_save_tries_the_fallbacks_again(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     path = tmp_path / "game.json"
     disk = FillingDisk(room=5, full={path})
-    monkeypatch.setattr(xplay, "save_in_progress", disk)
+    monkeypatch.setattr(xgame, "save_in_progress", disk)
     said: list[str] = []
     control = XGameControl(
         ("pantheon",), ("human", "random"), seed=4, record=path, notify=said.append
@@ -145,7 +150,7 @@ def test_a_later_save_tries_the_fallbacks_again(tmp_path, monkeypatch):
 
 
 def test_nothing_saved_is_never_called_saved(tmp_path, monkeypatch):
-    monkeypatch.setattr(xplay, "save_in_progress", FillingDisk(room=0))
+    monkeypatch.setattr(xgame, "save_in_progress", FillingDisk(room=0))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     said: list[str] = []
     control = XGameControl(("agora",), ("human", "random"), seed=1, notify=said.append)
@@ -177,8 +182,8 @@ def test_huge_level_budgets_are_refused_and_the_arena_never_overflows():
         with pytest.raises(UnknownLevelError, match="at most 86,400"):
             parse_level(level)
     assert tree_memory(1e308, None) == tree_memory(MAX_SECONDS, None)
-    assert not xplay._is_level("mcts:1e308s") and not xplay._is_level("mcts:100000s")
-    assert xplay._is_level("mcts:86400s") and xplay._is_level("mcts:500")
+    assert not xgame._is_level("mcts:1e308s") and not xgame._is_level("mcts:100000s")
+    assert xgame._is_level("mcts:86400s") and xgame._is_level("mcts:500")
     out: list[str] = []
     assert run_xgame(("pantheon",), ("human", "mcts:1e308s"), write=out.append) == 2
     assert "at most 86,400 seconds" in out[0]
@@ -337,7 +342,7 @@ def test_ctrl_c_in_the_expansion_full_screen_saves_and_says_so(tmp_path, monkeyp
     path = tmp_path / "g.json"
     control = XGameControl(("pantheon",), ("human", "random"), seed=3, record=path)
     # A full disk at first (every place): then Ctrl-C tries once more, and the save works.
-    monkeypatch.setattr(xplay, "save_in_progress", FillingDisk(room=0))
+    monkeypatch.setattr(xgame, "save_in_progress", FillingDisk(room=0))
 
     async def settle(app, pilot) -> None:
         for _ in range(100):
@@ -353,7 +358,7 @@ def test_ctrl_c_in_the_expansion_full_screen_saves_and_says_so(tmp_path, monkeyp
             await pilot.press("1", "enter")
             await settle(app, pilot)
             assert control.moves and control.saved_to is None
-            monkeypatch.setattr(xplay, "save_in_progress", FillingDisk(room=99))
+            monkeypatch.setattr(xgame, "save_in_progress", FillingDisk(room=99))
             await pilot.press("ctrl+c")
             await pilot.pause()
         return app.return_value

@@ -12,7 +12,8 @@ from typing import Annotated
 
 import typer
 
-from duel.app.cli.support import check_finite, fail, user_data_dir
+from duel.app.cli.support import check_finite, fail
+from duel.app.control.saves import user_data_dir
 from duel.app.i18n import N_, N_format, tr
 from duel.quote import quoted
 
@@ -89,8 +90,8 @@ def _seat(level: str | None, expansions: tuple[str, ...]) -> str:
                 )
             )
         return level
-    from duel.app.cli.support import default_player
     from duel.app.control.game import level_error
+    from duel.app.control.levels import default_player
 
     level = default_player("cmcts") if level == "ai" else level
     problem = level_error(level)

@@ -24,7 +24,7 @@ WAIT = 0.5
 def _board(seat: RemoteSeat, *, plain: bool) -> list[str] | Any:
     state = seat.game.state
     if seat.game.expansions:
-        from duel.app.line.xplay import board_lines
+        from duel.app.text.xboard import board_lines
 
         return board_lines(state)
     from duel.app.text import render as R
@@ -37,7 +37,7 @@ def _board(seat: RemoteSeat, *, plain: bool) -> list[str] | Any:
 
 def _move_line(state: Any, move: Any, expansions: bool) -> str:
     if expansions:
-        from duel.app.line.xplay import move_line
+        from duel.app.text.xboard import move_line
 
         return move_line(state, move)
     return str(move)
@@ -50,7 +50,7 @@ def _said(before: Any, move: Any, expansions: bool) -> str:
     from duel.app.control.game import GameController
 
     if before.is_chance():
-        from duel.app.text.render import describe_chance
+        from duel.app.text.moves import describe_chance
 
         return describe_chance(move)
     return GameController.move_text(before, before.apply(move), move)
@@ -189,7 +189,7 @@ def _hint(seat: RemoteSeat) -> str:
         return seat.hints_text()
     state = seat.game.state
     if seat.game.expansions:
-        from duel.app.line.xplay import hint_lines
+        from duel.app.control.xgame import hint_lines
 
         return "\n".join(hint_lines(state, 1.0, 3)[0])
     from duel.app.control.game import Dealer, GameController

@@ -21,9 +21,9 @@ from textual.binding import Binding
 
 from duel.app.control.game import Dealer, GameController
 from duel.app.i18n import N_, tr
-from duel.app.line.xplay import board_lines
 from duel.app.screen.app import DuelApp, InfoScreen
 from duel.app.screen.xapp import XApp
+from duel.app.text.xboard import board_lines
 from duel.expansions import XMove
 from duel.moves import PLAYER_NAMES, Move
 from duel.net.referee import wire

@@ -12,7 +12,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from duel.app.cli.support import user_data_dir
+from duel.app.control.saves import user_data_dir
 from duel.app.i18n import tr
 from duel.moves import PLAYER_NAMES
 from duel.net.client import SeatGame, ThreadedConnection

@@ -11,8 +11,8 @@ from itertools import combinations
 import pytest
 
 from duel.app.control.replay import XReplay
+from duel.app.control.xgame import XGameControl
 from duel.app.control.xundo import undo
-from duel.app.line.xplay import XGameControl
 from duel.expansions import XMove, new_xgame
 from duel.expansions.record import XRecord, XRecordError
 from tests.expansions.roundtrip import assert_same_game

@@ -141,7 +141,7 @@ def test_a_position_file_is_written_atomically_and_read_back(tmp_path):
 def test_hint_and_show_read_a_position_of_the_player_to_move_only(tmp_path, capsys):
     import typer
 
-    from duel.app.line.xplay import hint_record, show_expansion_file
+    from duel.app.cli.xfiles import hint_record, show_expansion_file
 
     state = _a_pantheon_table()
     mover = state.to_move

@@ -11,7 +11,10 @@ import json
 import pytest
 import typer
 
-from duel.app.line.xplay import XGameControl, hint_record, key_file, read_save, run_xgame
+from duel.app.cli.xfiles import hint_record
+from duel.app.control.xgame import XGameControl
+from duel.app.control.xsaves import key_file, read_save
+from duel.app.line.xplay import run_xgame
 from duel.expansions import XMove
 from duel.expansions.record import XRecord, XRecordError, seal, unseal
 

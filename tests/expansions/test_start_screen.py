@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from duel.app.line.xplay import XGameControl
+from duel.app.control.xgame import XGameControl
 from duel.app.screen.app import DuelApp
 from duel.app.screen.start import (
     FileScreen,
@@ -76,16 +76,16 @@ def test_the_searching_levels_stand_for_the_expansion_search():
 def test_the_hand_off_starts_or_continues_the_expansion_game(monkeypatch, tmp_path):
     calls = []
 
-    def fake_run_xgame(expansions, seats, **options):
+    def fake_play_xgame(expansions, seats, **options):
         calls.append((expansions, seats, options))
         return 0
 
-    monkeypatch.setattr("duel.app.line.xplay.run_xgame", fake_run_xgame)
+    monkeypatch.setattr("duel.app.screen.xapp.play_xgame", fake_play_xgame)
     run_hand_off(HandOff(game=NewGame(0, "greedy", 1.0, 7, ("agora", "pantheon"))))
     run_hand_off(HandOff(path=tmp_path / "save.json"))
     (expansions, seats, options), (_, _, loaded) = calls
     assert expansions == ("agora", "pantheon") and seats == ("human", "greedy")
-    assert options["seed"] == 7 and options["screen"].__name__ == "run_xscreen"
+    assert options["seed"] == 7
     assert loaded["load"] == tmp_path / "save.json"
 
 

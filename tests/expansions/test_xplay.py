@@ -79,7 +79,7 @@ def test_hint_in_the_game_and_on_a_record(tmp_path, capsys):
     import pytest
     import typer
 
-    from duel.app.line.xplay import hint_record
+    from duel.app.cli.xfiles import hint_record
     from duel.expansions import new_xgame
 
     read, _ = _typist(["hint", "quit"])

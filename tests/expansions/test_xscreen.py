@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from duel.app.line.xplay import XGameControl
+from duel.app.control.xgame import XGameControl
 from duel.app.screen.xapp import HandOver, XApp
 
 pytestmark = [pytest.mark.expansions, pytest.mark.terminal]
@@ -94,7 +94,7 @@ def test_duel_play_with_expansions_opens_the_full_screen_and_a_signal_keeps_the_
 
     import pexpect
 
-    from duel.app.line.xplay import read_save
+    from duel.app.control.xsaves import read_save
 
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "PYTHONPATH": str(root), "TERM": "xterm-256color"}

@@ -6,8 +6,9 @@ import json
 
 import pytest
 
+from duel.app.control.xgame import XGameControl
 from duel.app.control.xundo import undo
-from duel.app.line.xplay import XGameControl, run_xgame
+from duel.app.line.xplay import run_xgame
 
 pytestmark = pytest.mark.expansions
 

@@ -18,22 +18,17 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from duel.app.cli.support import number
 from duel.app.i18n import N_, base_name, base_to_english, language, tr, tr_reason
+from duel.app.text.typed import number
 from duel.app.text.words import plural, word
 from duel.quote import quoted
 
 if TYPE_CHECKING:
     from wonders.game import GameState, Move
 
-from duel.app.cli.support import (
-    CONTEXT_SETTINGS,
-    SAVE_SIGNALS,
-    Signalled,
-    add_common_options,
-    save_target,
-    signals_save_the_game,
-)
+from duel.app.cli.support import CONTEXT_SETTINGS, add_common_options
+from duel.app.control.signals import SAVE_SIGNALS, Signalled, signals_save_the_game
+from duel.app.text.typed import save_target
 
 app = typer.Typer(
     name="wonders",
@@ -530,8 +525,8 @@ class Session:
     def autosave(self) -> int:
         """Keep a game the player did not choose to drop: save it to the autosave file (the
         first of the usual places that works) and say where; the exit code (1: nowhere)."""
-        from duel.app.cli.support import user_data_dir
         from duel.app.control.game import autosave_places, save_somewhere
+        from duel.app.control.saves import user_data_dir
 
         if not (self.dirty and self.record.moves):
             return 0

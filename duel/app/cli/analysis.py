@@ -266,7 +266,8 @@ def hint(
 ) -> None:
     """The strongest player's best moves, their win chances (calibrated; exact in small
     endgames) with how much they vary, and the expected line."""
-    from duel.app.line.xplay import hint_record, is_expansion_file
+    from duel.app.cli.xfiles import hint_record
+    from duel.app.control.xsaves import is_expansion_file
 
     if is_expansion_file(position):
         raise typer.Exit(hint_record(position, seconds, top, seed, as_json, nodes))

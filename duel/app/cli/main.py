@@ -107,7 +107,7 @@ def play(
     check_finite("--delay", delay)
     check_finite("--think", think, positive=True)
     if load is not None and expansions is None:
-        from duel.app.line.xplay import is_expansion_file
+        from duel.app.control.xsaves import is_expansion_file
 
         if is_expansion_file(load):
             expansions = ""  # the save names them
@@ -123,31 +123,87 @@ def play(
             fail(tr("--expansions cannot be combined with {option} yet", option="--manual-chance"))
         full_screen = not (line or plain) and sys.stdin.isatty() and sys.stdout.isatty()
         if record is not None and not force:
-            from duel.app.line.xplay import record_refusal
+            from duel.app.control.xsaves import record_refusal
 
             refusal = record_refusal(record)
             if refusal is not None:
                 fail(refusal)
         code = _play_expansions(expansions, (a, b), seed, think, record, load, full_screen)
         raise typer.Exit(code)
-    from duel.app.line.play import run_game
-
     use_palette(palette)
-    code = run_game(
-        (a, b),
+    raise typer.Exit(
+        _play_base(
+            (a, b),
+            seed=seed,
+            load=load,
+            delay=delay,
+            think=1.0 if think is None else think,
+            plain=plain,
+            manual_chance=manual_chance,
+            full_screen=not (line or plain) and on_a_terminal(),
+        )
+    )
+
+
+def on_a_terminal() -> bool:
+    """Standard input and output both a terminal: the full-screen app can run."""
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):  # replaced or closed streams
+        return False
+
+
+def _play_base(
+    seats: tuple[str | None, str | None],
+    *,
+    seed: int | None,
+    load: Path | None,
+    delay: float,
+    think: float,
+    plain: bool,
+    manual_chance: bool,
+    full_screen: bool,
+) -> int:
+    """``duel play`` without expansions: full screen on a terminal (``--line``, ``--plain`` or a
+    pipe: the line mode); with no seat, seed, saved game or typed deal given, the app opens on
+    its start screen, where the player chooses the game (the README's ``duel play``; any of
+    these options starts the game directly, as scripts and tests expect)."""
+    import contextlib
+
+    from duel.app.control.saves import clean_old_autosaves
+
+    with contextlib.suppress(Exception):  # a clean-up that fails costs nothing
+        clean_old_autosaves()
+    if not full_screen:
+        from duel.app.line.play import run_game
+
+        return run_game(
+            seats,
+            seed=seed,
+            load=load,
+            delay=delay,
+            think=think,
+            plain=plain,
+            manual_chance=manual_chance,
+        )
+    from duel.app.screen.app import run_app
+
+    if (*seats, seed, load) == (None, None, None, None) and not manual_chance:
+        return run_app(None, think=think, delay=delay)
+    from duel.app.line.play import open_game
+
+    session = open_game(
+        seats,
         seed=seed,
         load=load,
         delay=delay,
-        think=1.0 if think is None else think,
+        think=think,
         plain=plain,
         manual_chance=manual_chance,
-        line=line,
-        # The README's `duel play`: the start screen chooses the game; any of these options
-        # starts the game directly, as scripts and tests expect.
-        start_screen=(a, b, seed, load) == (None, None, None, None)
-        and not (plain or line or manual_chance),
     )
-    raise typer.Exit(code)
+    if isinstance(session, int):
+        return session
+    return run_app(session.game, think=think, delay=delay)
 
 
 def _play_expansions(
@@ -159,7 +215,6 @@ def _play_expansions(
     load: Path | None,
     full_screen: bool,
 ) -> int:
-    from duel.app.line.xplay import run_xgame
     from duel.expansions import EXPANSIONS
 
     chosen = tuple(sorted({n.strip().lower() for n in names.split(",") if n.strip()}))
@@ -172,12 +227,13 @@ def _play_expansions(
                 names=", ".join(EXPANSIONS),
             )
         )
-    screen = None
     if full_screen:
-        from duel.app.screen.xapp import run_xscreen as screen
-    return run_xgame(
-        chosen, seats, seed=seed, think=think, record=record, load=load, screen=screen
-    )
+        from duel.app.screen.xapp import play_xgame
+
+        return play_xgame(chosen, seats, seed=seed, think=think, record=record, load=load)
+    from duel.app.line.xplay import run_xgame
+
+    return run_xgame(chosen, seats, seed=seed, think=think, record=record, load=load)
 
 
 PaletteOption = Annotated[
@@ -228,7 +284,8 @@ def show(
         return
     if file is None:
         fail(tr("show: give a position or a record (or --slots)"))
-    from duel.app.line.xplay import is_expansion_file, show_expansion_file
+    from duel.app.cli.xfiles import show_expansion_file
+    from duel.app.control.xsaves import is_expansion_file
 
     if is_expansion_file(file):
         raise typer.Exit(show_expansion_file(file, at))

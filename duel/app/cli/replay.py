@@ -30,7 +30,7 @@ def load_replay_or_fail(path: Path):
     :class:`~duel.app.control.replay.XReplay`); a position file, a save of a game in progress or
     a bad record exits with a one-line message."""
     from duel.app.control.replay import Replay
-    from duel.app.line.xplay import is_expansion_file
+    from duel.app.control.xsaves import is_expansion_file
     from duel.position import PositionError, read_json_file
     from duel.record import GameRecord, RecordError
 
@@ -69,7 +69,7 @@ def print_position(cursor, *, plain: bool | None, moves: bool = True) -> None:
     from duel.app.control.replay import XReplay
 
     if isinstance(cursor.replay, XReplay):
-        from duel.app.line.xplay import board_lines
+        from duel.app.text.xboard import board_lines
 
         typer.echo("\n".join(board_lines(cursor.state)))
     else:

@@ -7,7 +7,6 @@ import contextlib
 import math
 import os
 import re
-import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,150 +15,11 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 from typer.core import TyperGroup
 
+from duel.app.control.levels import MAX_SECONDS
 from duel.app.i18n import N_, N_format, tr, tr_error, tr_text
 
 if TYPE_CHECKING:
     from duel.state import State
-
-
-DATA_FOLDER = "wonders-duel"
-#: The longest time budget an option, a level or a save may name, in seconds (a day): the same
-#: bound as the levels' (``duel.solvers.players.MAX_SECONDS``, which this module does not import
-#: for the sake of ``--help``'s speed; a test keeps the two equal).
-MAX_SECONDS = 86_400.0
-
-
-def user_data_dir() -> Path:
-    """The folder for files the programs keep for the user (not the current directory, which
-    may be a git checkout): ``$XDG_DATA_HOME/wonders-duel``, by default
-    ``~/.local/share/wonders-duel`` (``%LOCALAPPDATA%\\wonders-duel`` on Windows). Not created
-    here: saving creates it.
-
-    >>> user_data_dir().name
-    'wonders-duel'
-    """
-    base = os.environ.get("XDG_DATA_HOME") or (
-        os.environ.get("LOCALAPPDATA") if os.name == "nt" else None
-    )
-    root = Path(base) if base else Path.home() / ".local" / "share"
-    return root / DATA_FOLDER
-
-
-#: A base game's own autosave: ``duel-autosave-20261202-013000-7f3a.json`` (its start, UTC,
-#: and 4 random hex digits: two games started in the same second keep a file each). Files
-#: named ``duel-autosave.json`` (one slot, before issue 60) are still listed and loaded.
-_AUTOSAVE_NAME = re.compile(r"duel-autosave(-\d{8}-\d{6}-[0-9a-f]{4})?\.json")
-#: The clean-up of old autosaves (:func:`clean_old_autosaves`, docs/playing.md): the newest
-#: ones are kept whatever their age; of the others, those untouched this many days go.
-AUTOSAVES_KEPT = 20
-AUTOSAVE_DAYS = 30
-
-
-def autosave_path() -> Path:
-    """A new game's own autosave file in the data folder (one per game: a second game
-    interrupted never replaces the first)."""
-    import secrets
-    from datetime import UTC, datetime
-
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    return user_data_dir() / f"duel-autosave-{stamp}-{secrets.token_hex(2)}.json"
-
-
-def is_autosave(path: Path) -> bool:
-    """Whether ``path`` is named as a base game's autosave.
-
-    >>> is_autosave(Path("duel-autosave-20261202-013000-7f3a.json"))
-    True
-    >>> is_autosave(Path("duel-autosave.json")), is_autosave(Path("my-game.json"))
-    (True, False)
-    """
-    return _AUTOSAVE_NAME.fullmatch(path.name) is not None
-
-
-def autosave_folders() -> list[Path]:
-    """Where autosaves go, in order (a full or read-only data folder falls back to the next):
-    the data folder, home, the temporary folder."""
-    import tempfile
-
-    return [user_data_dir(), Path(os.path.expanduser("~")), Path(tempfile.gettempdir())]
-
-
-def known_autosaves() -> list[Path]:
-    """Every autosave of the autosave folders, newest first."""
-    found: dict[Path, float] = {}
-    for folder in autosave_folders():
-        with contextlib.suppress(OSError):
-            for path in folder.glob("duel-autosave*.json"):
-                if is_autosave(path) and path.is_file():
-                    found[path] = path.stat().st_mtime
-    return sorted(found, key=lambda p: found[p], reverse=True)
-
-
-def clean_old_autosaves(now: float | None = None) -> list[Path]:
-    """Delete the autosaves beyond the :data:`AUTOSAVES_KEPT` newest that are older than
-    :data:`AUTOSAVE_DAYS` days; the files deleted. Called when ``duel play`` starts."""
-    import time
-
-    limit = (time.time() if now is None else now) - AUTOSAVE_DAYS * 86_400
-    removed = []
-    for path in known_autosaves()[AUTOSAVES_KEPT:]:
-        with contextlib.suppress(OSError):
-            if path.stat().st_mtime < limit:
-                path.unlink()
-                removed.append(path)
-    return removed
-
-
-# --- signals that end a game in the terminal -----------------------------------------------------
-class Signalled(BaseException):
-    """SIGHUP or SIGTERM arrived: save the game and leave (BaseException: no handler eats it)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-#: The signals after which a game in the terminal is saved: the terminal closed, a kill.
-SAVE_SIGNALS = tuple(
-    getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name)
-)
-
-
-def _raise_signal(signum: int, frame: object) -> None:
-    raise Signalled(signum)
-
-
-def route_signals_to_loop(signals, handler, *, install: bool) -> None:
-    """Install (or remove) ``handler(signum)`` for ``signals`` in the running asyncio loop: a
-    full-screen app then answers a signal between two redraws, never in the middle of one.
-    Not the main thread (no loop signals there): nothing is done."""
-    import asyncio
-
-    loop = asyncio.get_running_loop()
-    for sig in signals:
-        try:
-            if install:
-                loop.add_signal_handler(sig, handler, sig)
-            else:
-                loop.remove_signal_handler(sig)
-        except (NotImplementedError, RuntimeError, ValueError):
-            pass
-
-
-@contextmanager
-def signals_save_the_game() -> Iterator[None]:
-    """While a game runs, SIGHUP and SIGTERM raise :class:`Signalled`, for the program to save
-    the game and leave with 128 + the signal."""
-    previous = {}
-    for sig in SAVE_SIGNALS:
-        with contextlib.suppress(ValueError, OSError):  # not the main thread: leave them
-            previous[sig] = signal.signal(sig, _raise_signal)
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
-            with contextlib.suppress(ValueError, OSError):
-                signal.signal(sig, handler)
 
 
 #: Typer/click settings every program shares: ``-h`` as well as ``--help``.
@@ -411,55 +271,6 @@ def load_state_or_fail(path: Path) -> State:
         fail_reading(path, error)
 
 
-def file_named(text: str) -> Path:
-    """The file a typed ``save``/``load`` names: quotes around it removed (a name with spaces),
-    ``~`` expanded; ValueError for an empty name.
-
-    >>> file_named('"~/my game.json"') == Path.home() / "my game.json"
-    True
-    """
-    name = text.strip()
-    if len(name) >= 2 and name[0] == name[-1] and name[0] in "'\"":
-        name = name[1:-1].strip()
-    if not name:
-        raise ValueError("the file needs a name")
-    return Path(name).expanduser()
-
-
-def save_target(text: str) -> Path:
-    """The file a typed ``save FILE`` writes (:func:`file_named`); ValueError for an empty name
-    or a folder that does not exist, which a save never creates.
-
-    >>> save_target("/nonexistent/dir/x.json")
-    Traceback (most recent call last):
-    ValueError: the folder /nonexistent/dir does not exist (a save creates no folder)
-    """
-    path = file_named(text)
-    if not path.parent.is_dir():
-        raise ValueError(f"the folder {path.parent} does not exist (a save creates no folder)")
-    return path
-
-
-_NUMBER = re.compile(r"[0-9]+")
-#: Larger numbers are never a choice; they are read as "too big" without converting them.
-_MAX_DIGITS = 6
-
-
-def number(text: str) -> int | None:
-    """``text`` as a choice number: ASCII digits only ("²" or "٣" are not numbers here).
-
-    A number of more than six digits is returned as 10**6 (out of every range) rather than
-    converted: Python refuses ints of more than 4,300 digits.
-
-    >>> number("12"), number(" 3 "), number("²"), number("x"), number("9" * 5000)
-    (12, 3, None, None, 1000000)
-    """
-    text = text.strip()
-    if not _NUMBER.fullmatch(text):
-        return None
-    return int(text) if len(text) <= _MAX_DIGITS else 10**_MAX_DIGITS
-
-
 # --- many games at once (duel.solvers.batch) ----------------------------------------------------
 WorkersOption = Annotated[
     int | None,
@@ -529,14 +340,3 @@ def batch_errors() -> Iterator[None]:
         raise typer.Exit(130) from None
 
 
-def default_player(level: str) -> str:
-    """A default level as this machine can play it: ``cmcts`` needs the compiled MCTS (else
-    the search, or random without the solvers). ``duel play``'s opponent and ``duel review``'s
-    engine by default."""
-    if level != "cmcts":
-        return level
-    try:
-        from duel.solvers.hint import cmcts_available
-    except ImportError:
-        return "random"
-    return level if cmcts_available() else "search"

@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from duel.app.cli.support import autosave_path, is_autosave, user_data_dir
+from duel.app.control.saves import autosave_path, is_autosave, user_data_dir
 from duel.app.i18n import N_, display_name, tr, trn
 from duel.moves import PLAYER_NAMES, Kind, Move
 from duel.quote import quoted
@@ -239,7 +239,7 @@ def save_somewhere(
     write: Callable[[Path], None], places: Sequence[Path]
 ) -> tuple[Path | None, list[str]]:
     """Try ``write`` at each place in turn; the place that worked and the failures before it."""
-    failures = []
+    failures: list[str] = []
     for place in places:
         try:
             if place.parent != Path(".") and not place.parent.exists():
@@ -478,7 +478,7 @@ class GameController:
     ) -> list[str]:
         """Sentences for a run of chance events that led to ``after`` (default: now). An AI's
         Great Library draw stays unnamed, and every draw with ``name_draw`` false."""
-        from duel.app.text import render as R
+        from duel.app.text import moves as M
         from duel.catalog import CARDS, TOKENS, WONDERS
 
         after = self.state if after is None else after
@@ -492,11 +492,11 @@ class GameController:
         for run in runs:
             kind = run[0].kind
             if kind is Kind.DEAL_GUILDS:
-                places = R.guild_places(run[0])
+                places = M.guild_places(run[0])
                 out.append(tr("Age III is laid out; guild backs at {places}", places=places))
             elif kind is Kind.REVEAL_CARD and len(run) > 2:
                 names = ", ".join(display_name("card", CARDS[m.card].name) for m in run)
-                age = R.age_name(after.age)
+                age = M.age_name(after.age)
                 out.append(tr("{age} is dealt; face up: {names}", age=age, names=names))
             elif kind is Kind.REVEAL_TOKEN:
                 names = ", ".join(display_name("token", TOKENS[m.token].name) for m in run)
@@ -509,7 +509,7 @@ class GameController:
                 who = PLAYER_NAMES[after.to_move]
                 out.append(tr("The Great Library draws 3 tokens for {player}", player=who))
             else:
-                out.extend(R.describe_chance(m) for m in run)
+                out.extend(M.describe_chance(m) for m in run)
         return out
 
     def ai_choose(self, player: int | None = None) -> Move:
@@ -518,7 +518,8 @@ class GameController:
         ai = self.ais[player]
         if isinstance(ai, _RandomPlayer):
             return ai.choose(self.state, len(self.moves))
-        return ai.choose(self.state)
+        move: Move = ai.choose(self.state)
+        return move
 
     # --- card numbers -------------------------------------------------------------------------
     def numbering(self) -> tuple[int, ...]:
@@ -565,16 +566,17 @@ class GameController:
     def card_actions(self, card: int) -> list[tuple[str, Move]]:
         """What can be done with an accessible card: build, discard, each wonder, labelled
         with prices for the player to move (the first two always, even if not affordable)."""
-        from duel.app.text import render as R
+        from duel.app.text import moves as M
+        from duel.app.text.view_model import price_text
         from duel.catalog import WONDERS
 
         state = self.state
         player = state.to_move
-        price, ok = R.price_text(state, player, card)
+        price, ok = price_text(state, player, card)
         build = tr("build ({price})", price=price) if ok else tr(
             "build ({price}, cannot afford)", price=price
         )
-        gain = R.discard_gain(state, player)
+        gain = M.discard_gain(state, player)
         options = [
             (build, Move.build(card)),
             (tr("discard (+{n} coins)", n=gain), Move.discard(card)),
@@ -708,7 +710,7 @@ class GameController:
         >>> [line.split(". ")[0].strip() for line in game.history()]
         ['Setup', '1-5', '6-9']
         """
-        from duel.app.text import render as R
+        from duel.app.text import moves as M
 
         lines: list[str] = []
         heading = ""
@@ -716,7 +718,7 @@ class GameController:
             before, after = self.states[start], self.states[end]
             picked = any(m.kind is Kind.PICK_WONDER for m in self.moves[:end])
             draft = tr("Wonder draft") if picked else tr("Setup")
-            section = R.age_name(before.age) if before.age else draft
+            section = M.age_name(before.age) if before.age else draft
             if section != heading:
                 heading = section
                 lines.append(section)
@@ -732,7 +734,7 @@ class GameController:
     @staticmethod
     def move_text(before: State, after: State, move: Move) -> str:
         """A decision for the log: ``A: build Baths (A pays 2 coins to the bank, has 5)``."""
-        from duel.app.text.render import describe_transition
+        from duel.app.text.moves import describe_transition
 
         details = describe_transition(before, after, move)
         text = f"{PLAYER_NAMES[before.to_move]}: {move}"

@@ -65,7 +65,8 @@ class Valued:
 
         if all(m != str(move) for m, _ in self.values):
             return None
-        return played_value_a(self.result, move, self.state.to_move)
+        value: float | None = played_value_a(self.result, move, self.state.to_move)
+        return value
 
 
 def analyse(state: State, *, nodes: int, seed: int) -> Valued | None:
@@ -78,6 +79,9 @@ def analyse(state: State, *, nodes: int, seed: int) -> Valued | None:
     values = tuple((str(m), v) for m, v in result.values)
     return Valued(state, result.value_a, values)
 
+
+#: A's value at the end of a game by its winner (a shared victory counts 1/2).
+_END_VALUES: dict[int | None, float] = {0: 1.0, 1: 0.0}
 
 class ValueTrack:
     """A's chance of winning by position, for one game (see the module).
@@ -124,7 +128,9 @@ class ValueTrack:
             self.estimates[ply] = valued
         return valued
 
-    def hinted(self, ply: int, state: State, value_a: float, values: Sequence[tuple[Move, float]]):
+    def hinted(
+        self, ply: int, state: State, value_a: float, values: Sequence[tuple[Move, float]]
+    ) -> None:
         """A hint's search at position ``ply``: its value replaces the graph's there."""
         moves = tuple((str(m), v) for m, v in values if v is not None)
         self.hints[ply] = Valued(state, value_a, moves, HINT)
@@ -149,7 +155,7 @@ class ValueTrack:
         or None when not analysed yet."""
         state = states[ply]
         if state.is_terminal():
-            return {0: 1.0, 1: 0.0}.get(state.winner, 0.5), "end"
+            return _END_VALUES.get(state.winner, 0.5), "end"
         decision = self._decision_at_or_before(states, ply)
         if decision is None:
             return None

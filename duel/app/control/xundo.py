@@ -15,7 +15,7 @@ from duel.expansions import new_xgame
 from duel.moves import PLAYER_NAMES
 
 if TYPE_CHECKING:
-    from duel.app.line.xplay import XGameControl
+    from duel.app.control.xgame import XGameControl
 
 #: What the line mode and the full-screen table take as the undo command.
 UNDO_WORDS = ("undo", "u")

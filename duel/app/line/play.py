@@ -25,18 +25,6 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from duel.app.cli.support import (
-    SAVE_SIGNALS,
-    Signalled,
-    clean_old_autosaves,
-    default_player,
-    file_named,
-    is_autosave,
-    number,
-    save_target,
-    signals_save_the_game,
-)
-from duel.app.cli.support import autosave_path as new_autosave_path
 from duel.app.control.game import (
     NOT_FAIR,
     Dealer,
@@ -47,9 +35,21 @@ from duel.app.control.game import (
     level_error,
     make_ai,
 )
+from duel.app.control.levels import default_player
+from duel.app.control.saves import autosave_path as new_autosave_path
+from duel.app.control.saves import is_autosave
+from duel.app.control.signals import SAVE_SIGNALS, Signalled, signals_save_the_game
 from duel.app.i18n import N_, shown, to_english, tr, tr_error, tr_reason
+from duel.app.text import moves as M
 from duel.app.text import render as R
-from duel.app.text.typed import Ambiguous, guild_slots_typed, match_name
+from duel.app.text.typed import (
+    Ambiguous,
+    file_named,
+    guild_slots_typed,
+    match_name,
+    number,
+    save_target,
+)
 from duel.catalog import (
     CARDS,
     TOKENS,
@@ -61,10 +61,10 @@ from duel.catalog import (
 )
 from duel.moves import PLAYER_NAMES, Kind, Move, MoveParseError
 from duel.quote import quoted, shortened
-from duel.record import GameRecord, RecordError
+from duel.record import RecordError
 from duel.state import State
 
-__all__ = ["Session", "deal", "dealer_rng", "make_ai", "run_game"]
+__all__ = ["Session", "deal", "dealer_rng", "make_ai", "open_game", "run_game"]
 
 DEFAULT_SAVE = Path("duel-game.json")
 
@@ -153,8 +153,7 @@ class Session:
     """The line mode: draws the table, reads lines, and drives a :class:`GameController`.
 
     Everything about the game itself (whose move, dealing, AI moves, undo, save, load) is the
-    controller's (:attr:`game`); this class only prints and reads. The game's fields are
-    reachable here too (``session.moves``, ``session.state``...), as before the split.
+    controller's (:attr:`game`); this class only prints and reads.
     """
 
     def __init__(
@@ -198,65 +197,16 @@ class Session:
         self.stale_numbering: tuple[int, ...] | None = None
         self.typed_on: tuple[int, ...] | None = None
 
-    # --- the game's fields, kept on the controller ---------------------------------------------
-    def _field(name: str) -> property:  # noqa: N805 - a property factory used in the body only
-        return property(
-            lambda self: getattr(self.game, name),
-            lambda self, value: setattr(self.game, name, value),
-            doc=f"The controller's ``{name}``.",
-        )
-
-    kinds = _field("kinds")
-    dealer = _field("dealer")
-    think = _field("think")
-    moves = _field("moves")
-    states = _field("states")
-    save_path = _field("save_path")
-    dirty = _field("dirty")
-    ais = _field("ais")
-    created = _field("created")
-    redacted = _field("redacted")
-    autosave_path = _field("autosave_path")
-    hint_seed = _field("hint_seed")
-    del _field
-
-    @property
-    def state(self) -> State:
-        return self.game.state
-
-    @property
-    def labels(self) -> tuple[str, str]:
-        return self.game.labels
-
-    @property
-    def manual_chance(self) -> bool:
-        return self.dealer.manual
-
-    def humans(self) -> bool:
-        return self.game.humans()
-
-    def is_human(self, player: int) -> bool:
-        return self.game.is_human(player)
-
-    def record(self) -> GameRecord:
-        return self.game.record()
-
-    def push(self, move: Move) -> State:
-        return self.game.push(move)
-
-    def set_players(self) -> None:
-        self.game.set_players()
-
     # --- printing ---------------------------------------------------------------------------
     def announce(self, text: str) -> None:
         """An event of the game: printed now, or kept for under the next table in rich mode."""
-        if self.out.plain or not (self.humans() or self.delay > 0):
+        if self.out.plain or not (self.game.humans() or self.delay > 0):
             self.out.say(text)
         else:
             self.events.append(text)
 
     def show_table(self, *, force: bool = False) -> None:
-        state = self.state
+        state = self.game.state
         if state is self.shown and not force:
             return
         self.shown = state
@@ -266,10 +216,10 @@ class Session:
             self.stale_numbering = previous
         if self.out.plain:
             self.out.say("")
-            self.out.lines(R.plain_table(state, self.labels))
+            self.out.lines(R.plain_table(state, self.game.labels))
             return
         self.out.clear()
-        self.out.show(R.render_table(state, self.labels, width=self.out.width))
+        self.out.show(R.render_table(state, self.game.labels, width=self.out.width))
         if self.events:
             self.out.say("Since the last decision: " + "; ".join(self.events[-12:]), "italic")
             self.events.clear()
@@ -302,7 +252,7 @@ class Session:
             return self.signalled(stop.signum)
 
     def step(self) -> None:
-        state = self.state
+        state = self.game.state
         if state.is_terminal():
             self.game_over()
             return
@@ -310,27 +260,27 @@ class Session:
             self.deal_chance()
             return
         player = state.to_move
-        if player in self.ais:
+        if player in self.game.ais:
             self.ai_move(player)
         else:
             self.human_turn()
 
     def deal_chance(self) -> None:
-        if not self.manual_chance:
+        if not self.game.dealer.manual:
             for text in self.game.deal_pending():
                 self.announce(text)
             return
         dealt = []
-        while self.state.is_chance():
+        while self.game.state.is_chance():
             move = self.ask_chance()
-            self.push(move)
+            self.game.push(move)
             dealt.append(move)
         for text in self.game.announce_dealt(dealt):
             self.announce(text)
 
     def ask_chance(self) -> Move:
         """--manual-chance: the user types what the real game dealt (Enter deals at random)."""
-        state = self.state
+        state = self.game.state
         outcomes = [m for m, _ in state.chance_outcomes()]
         phase = state.phase
         if phase == "deal_guilds":
@@ -410,9 +360,9 @@ class Session:
                 self.out.say(_sentence(str(error)), "red")
 
     def ai_move(self, player: int) -> None:
-        if not self.humans() and self.delay > 0 and not self.out.plain:
+        if not self.game.humans() and self.delay > 0 and not self.out.plain:
             self.show_table()
-        level = self.kinds[player]
+        level = self.game.kinds[player]
         if level != "random":
             self.out.say(
                 tr("{player} ({level}) is thinking...", player=PLAYER_NAMES[player], level=level),
@@ -427,18 +377,20 @@ class Session:
         self.announce(self.game.play(move))
 
     def game_over(self) -> None:
-        state = self.state
+        state = self.game.state
         if self.out.plain:
             self.out.say("")
-            self.out.lines(R.plain_final(state, self.labels))
+            self.out.lines(R.plain_final(state, self.game.labels))
         else:
             self.out.clear()
-            self.out.show(R.render_table(state, self.labels, width=self.out.width, decision=False))
+            self.out.show(
+                R.render_table(state, self.game.labels, width=self.out.width, decision=False)
+            )
             if self.events:
                 self.out.say(tr("Last moves: ") + "; ".join(self.events[-12:]), "italic")
                 self.events.clear()
-            self.out.show(R.render_final(state, self.labels))
-        if not self.humans():
+            self.out.show(R.render_final(state, self.game.labels))
+        if not self.game.humans():
             raise _Quit(0)
         self.out.say(
             tr(
@@ -468,18 +420,18 @@ class Session:
         return text
 
     def prompt_name(self) -> str:
-        state = self.state
+        state = self.game.state
         return f"{PLAYER_NAMES[state.to_move]}> "
 
     def human_turn(self) -> None:
         self.show_table()
-        state = self.state
+        state = self.game.state
         while True:
             text = self.ask(self.prompt_name()).strip()
             if not text:
                 continue
             if self.command(text):
-                if self.state is not state:
+                if self.game.state is not state:
                     return
                 continue
             move = self.interpret(text)
@@ -525,9 +477,9 @@ class Session:
             self.show_table(force=True)
         elif verb in ("discards", "pile", "discarded"):
             if self.out.plain:
-                self.out.lines(R.discard_lines(self.state))
+                self.out.lines(R.discard_lines(self.game.state))
             else:
-                self.out.show(R.render_discards(self.state))
+                self.out.show(R.render_discards(self.game.state))
         elif verb == "tokens":
             self.tokens_info()
         elif verb == "cost":
@@ -535,7 +487,7 @@ class Session:
         elif verb == "info":
             self.info(rest)
         elif verb == "moves":
-            self.out.say(", ".join(str(m) for m in self.state.legal_moves()))
+            self.out.say(", ".join(str(m) for m in self.game.state.legal_moves()))
         elif verb == "hint":
             self.hint(rest)
         else:
@@ -544,27 +496,28 @@ class Session:
 
     def review(self) -> None:
         """The review of the game just played (``duel review``), at the AI's time per move."""
-        if not self.state.is_terminal():
+        if not self.game.state.is_terminal():
             self.out.say(tr("review is for a finished game: 'hint' advises on this position."))
             return
-        from duel.app.cli.review import review_and_print
+        from duel.app.text.review import review_and_print
 
+        game = self.game
         review_and_print(
-            self.record(), seconds=self.think, progress=self.interactive, seed=self.hint_seed
+            game.record(), seconds=game.think, progress=self.interactive, seed=game.hint_seed
         )
 
     def quit(self) -> None:
         """Leave; a game that changed is saved unless the player says not to (a script piping
         ``quit`` is not asked, and its game goes to the autosave file)."""
-        if self.dirty and self.moves:
+        if self.game.dirty and self.game.moves:
             answer = (
                 self.ask_save("Save the game before leaving?")
                 if self.interactive
-                else self.autosave_path
+                else self.game.autosave_path
             )
             if answer is None:
                 self.out.say(tr("Left without saving."))
-            elif answer == self.autosave_path:
+            elif answer == self.game.autosave_path:
                 if self.autosave() is None:
                     raise _Quit(1)
             elif not self.save(answer) and self.autosave() is None:
@@ -574,7 +527,7 @@ class Session:
 
     def ask_save(self, question: str) -> Path | None:
         """Ask where to save; None for no. End of input means yes, to the autosave file."""
-        default = self.autosave_path
+        default = self.game.autosave_path
         try:
             answer = self.read(f"{question} [Y/n, or a file name; default {default}] ").strip()
         except (EOFError, KeyboardInterrupt):
@@ -594,7 +547,7 @@ class Session:
         """``save [FILE]``: the file typed (``~`` expanded, its folder must exist), else the
         one last saved to or loaded, else duel-game.json."""
         if not text:
-            return self.save(self.save_path or DEFAULT_SAVE)
+            return self.save(self.game.save_path or DEFAULT_SAVE)
         try:
             path = save_target(text)
         except ValueError as error:
@@ -611,7 +564,7 @@ class Session:
             self.out.say(f"Could not save to {path}: {reason}", "red")
             return False
         self.out.say(
-            f"Game saved to {path} ({len(self.moves)} moves). "
+            f"Game saved to {path} ({len(self.game.moves)} moves). "
             f"Continue it with: duel play --load {shlex.quote(str(path))}"
         )
         return True
@@ -621,16 +574,16 @@ class Session:
 
         Never raises and never overwrites the file the game was loaded from.
         """
-        if not self.moves:
+        if not self.game.moves:
             return None
-        place, failures = self.game.autosave(autosave_places(self.autosave_path))
+        place, failures = self.game.autosave(autosave_places(self.game.autosave_path))
         for failure in failures:
             self.say_safely(f"Could not save to {failure}", "red")
         if place is None:
             self.say_safely("The game could not be saved anywhere.", "red")
             return None
         self.say_safely(
-            f"Game saved to {place} ({len(self.moves)} moves). "
+            f"Game saved to {place} ({len(self.game.moves)} moves). "
             f"Continue it with: duel play --load {shlex.quote(str(place))}"
         )
         return place
@@ -647,7 +600,7 @@ class Session:
         if len(what) > 200:
             what = what[:197] + "..."
         self.say_safely(f"Internal error ({what}). The game is kept.", "red")
-        if self.dirty:
+        if self.game.dirty:
             self.autosave()
 
     def load(self, path: Path, *, players_from_file: bool = True) -> bool:
@@ -659,12 +612,12 @@ class Session:
         self.shown = None
         self.events.clear()
         if is_autosave(path):
-            self.autosave_path = path  # the game goes on in its own autosave, not a second one
+            self.game.autosave_path = path  # the game goes on in its own autosave, not a second one
         if problem is not None:
             self.out.say(f"{_sentence(problem)} That player is played by a human now.", "red")
         self.out.say(self.game.loaded_text(path))
-        if not self.dealer.fair:
-            self.out.say(f"This is a {self.dealer.label()}.")
+        if not self.game.dealer.fair:
+            self.out.say(f"This is a {self.game.dealer.label()}.")
         return True
 
     def reseed(self, seed: int) -> None:
@@ -700,7 +653,7 @@ class Session:
             spec = CARDS[card]
             self.out.say(
                 f"{spec.name}: {spec.color} card ({R.COLOR_LABEL[spec.color]}), "
-                f"{R.age_name(spec.age)}; costs {R.card_cost_text(spec)}; "
+                f"{M.age_name(spec.age)}; costs {R.card_cost_text(spec)}; "
                 f"gives {R.card_effect(spec)}"
             )
             return
@@ -724,7 +677,7 @@ class Session:
     def cost(self, text: str) -> None:
         from duel.solvers.payment import payment_plan
 
-        state = self.state
+        state = self.game.state
         player = state.to_move
         if not text:
             self.out.say("cost of what? 'cost <card or wonder>' (or its number)", "red")
@@ -747,7 +700,7 @@ class Session:
         except ImportError:
             self.out.say("hints need the solver (not installed yet)", "red")
             return
-        seconds = max(0.2, min(self.think, 30.0))
+        seconds = max(0.2, min(self.game.think, 30.0))
         self.out.say(f"Thinking for {seconds:g} s...")
         hint = self.game.hint(seconds, verbose=verbose)
         self.out.lines([
@@ -758,7 +711,7 @@ class Session:
     # --- interpreting a move ------------------------------------------------------------------
     def resolve_card(self, text: str, *, quiet: bool = False) -> int | str:
         """A card id from a number on the table or a name; else an error message (printed)."""
-        state = self.state
+        state = self.game.state
         text = text.strip()
         slots = R.numbered_slots(state)
         n = number(text)
@@ -795,7 +748,7 @@ class Session:
 
     def resolve_wonder(self, text: str, *, quiet: bool = False) -> int | str:
         """A wonder id from its number in the player's list (W1, 2...) or a name."""
-        state = self.state
+        state = self.game.state
         own = state.wonders(state.to_move)
         key = text.strip().lower()
         if key[:1] == "w" and number(key[1:]) is not None:
@@ -821,7 +774,7 @@ class Session:
 
     def interpret(self, text: str) -> Move | None:
         """The move ``text`` asks for, or None (after printing why)."""
-        state = self.state
+        state = self.game.state
         text = to_english(text)  # a card, wonder or token typed by its shown name
         if state.phase == "play":
             return self.interpret_play(text)
@@ -854,7 +807,7 @@ class Session:
         is_number = number(text) is not None
         if is_number or verb not in ("pick", "token", "destroy", "mausoleum", "start"):
             card = self.resolve_card(text, quiet=True)
-            if isinstance(card, int) and card in state_cards(self.state):
+            if isinstance(card, int) and card in state_cards(self.game.state):
                 return self.ask_action(card)
             if not isinstance(card, int) and is_number:
                 self.out.say(card, "red")
@@ -870,9 +823,9 @@ class Session:
             return None
 
     def ask_card(self, question: str) -> int | None:
-        slots = R.numbered_slots(self.state)
+        slots = R.numbered_slots(self.game.state)
         names = ", ".join(
-            f"{i} {shown(CARDS[self.state.pyramid[s]].name)}" for i, s in enumerate(slots, 1)
+            f"{i} {shown(CARDS[self.game.state.pyramid[s]].name)}" for i, s in enumerate(slots, 1)
         )
         self.out.say(f"{question} {names}")
         text = to_english(self.ask("card> ").strip())
@@ -883,7 +836,7 @@ class Session:
 
     def ask_action(self, card: int) -> Move | None:
         """After a card is chosen: build, discard or which wonder."""
-        state = self.state
+        state = self.game.state
         spec = CARDS[card]
         options = self.game.card_actions(card)
         listing = "  ".join(f"{i}) {label}" for i, (label, _) in enumerate(options, 1))
@@ -940,7 +893,7 @@ class Session:
         return wonder_options[found] if isinstance(found, int) else found
 
     def interpret_choice(self, text: str) -> Move | None:
-        state = self.state
+        state = self.game.state
         options = R.choices(state)
         words = text.split(None, 1)
         verb = words[0].lower()
@@ -990,7 +943,7 @@ class Session:
     def end_of_input(self) -> None:
         """End of input saves the game to its own autosave file (exit 1 if nowhere works)."""
         self.say_safely("")
-        if self.dirty and self.moves:
+        if self.game.dirty and self.game.moves:
             self.say_safely("End of input.")
             if self.autosave() is None:
                 raise _Quit(1)
@@ -999,11 +952,11 @@ class Session:
     def interrupted(self) -> int:
         self.say_safely("")
         self.say_safely("Interrupted.")
-        if self.dirty and self.moves:
-            path: Path | None = self.autosave_path
+        if self.game.dirty and self.game.moves:
+            path: Path | None = self.game.autosave_path
             if self.interactive:
                 path = self.ask_save("Save the game?")
-            if path == self.autosave_path:
+            if path == self.game.autosave_path:
                 return 130 if self.autosave() is not None else 1
             if path is not None and not self.save(path):
                 return 130 if self.autosave() is not None else 1
@@ -1016,7 +969,7 @@ class Session:
                 signal.signal(sig, signal.SIG_IGN)
         self.say_safely("")
         self.say_safely(f"Stopped by {signal.Signals(signum).name}.")
-        if self.dirty and self.moves and self.autosave() is None:
+        if self.game.dirty and self.game.moves and self.autosave() is None:
             return 1
         return 128 + signum
 
@@ -1067,7 +1020,7 @@ def _completion_words() -> list[str]:
     ]
 
 
-def run_game(
+def open_game(
     players: tuple[str | None, str | None],
     *,
     seed: int | None,
@@ -1076,31 +1029,21 @@ def run_game(
     think: float,
     plain: bool,
     manual_chance: bool = False,
-    read: Callable[[str], str] | None = None,
-    line: bool = False,
-    start_screen: bool = False,
-) -> int:
-    """Play a game in the terminal; the exit code (0; 1 the game could not be saved; 2 bad
-    arguments; 130 interrupted; 129/143 after SIGHUP/SIGTERM, the game saved).
+    read: Callable[[str], str] = input,
+) -> Session | int:
+    """A game set up for the terminal, the line mode's or the full screen's (whose
+    :func:`duel.app.screen.app.run_app` plays :attr:`Session.game`); or the exit code 2 when
+    it cannot start (a bad level, a bad number, a save that does not load), said in one line.
 
     ``players`` are the levels of A and B ("human", "random", "greedy", "search", "cmcts"...;
     ``None`` for the default: human against cmcts (:data:`DEFAULT_PLAYERS`), or the saved game's
-    players with ``load``). Without
-    ``seed`` the game is fair: each hidden card is dealt from the operating system's randomness
-    when it is revealed. With ``seed`` the deal is reproducible and the game is labelled not
-    fair play. With ``load`` the saved game continues with its players and its dealer; a
-    ``seed`` given with ``load`` deals the rest of the game from that seed (not fair play).
-    ``manual_chance``: the user types each chance outcome (a real game's cards). ``read``
-    reads a line (default: ``input()`` on a pipe; on a terminal a reader without GNU readline,
-    whose key handling can crash the process: :mod:`duel.app.line.input`).
-
-    On a terminal (standard input and output both) the full-screen app opens
-    (:mod:`duel.app.screen.app`); ``plain`` or ``line`` (or a pipe) keep the line mode.
-    ``start_screen`` (``duel play`` with no seat or option given): the app opens on its start
-    screen, where the player chooses the game (:mod:`duel.app.screen.start`).
+    players with ``load``). Without ``seed`` the game is fair: each hidden card is dealt from
+    the operating system's randomness when it is revealed. With ``seed`` the deal is
+    reproducible and the game is labelled not fair play. With ``load`` the saved game continues
+    with its players and its dealer; a ``seed`` given with ``load`` deals the rest of the game
+    from that seed (not fair play). ``manual_chance``: the user types each chance outcome (a
+    real game's cards). ``read`` reads a line.
     """
-    with contextlib.suppress(Exception):  # a clean-up that fails costs nothing
-        clean_old_autosaves()
     explicit_players = any(p is not None for p in players)
     kinds = [
         (p if p is not None else default_player(default)).strip().lower()
@@ -1116,18 +1059,6 @@ def run_game(
             print(f"duel: {name} must be a finite positive number, not {value}", file=sys.stderr)
             return 2
     out = Output(plain)
-    terminal = _is_tty(sys.stdin) and _is_tty(sys.stdout)
-    full_screen = not (plain or line) and read is None and terminal
-    if full_screen and start_screen and load is None and not manual_chance:
-        from duel.app.screen.app import run_app
-
-        return run_app(None, think=think, delay=delay)
-    if read is None:
-        read = input
-        if terminal and not full_screen:
-            from duel.app.line.input import terminal_reader
-
-            read = terminal_reader(plain=plain, words=_completion_words)
     session = Session(
         kinds=kinds,
         dealer=Dealer(seed=seed if load is None else None, manual=manual_chance),
@@ -1144,22 +1075,57 @@ def run_game(
         if seed is not None:
             session.reseed(seed)
         if explicit_players:
-            session.kinds = kinds
+            session.game.kinds = kinds
     try:
-        session.set_players()
+        session.game.set_players()
     except ValueError as error:
         print(f"duel: {error}", file=sys.stderr)
         return 2
     if load is None:
-        dealer = session.dealer
+        dealer = session.game.dealer
         how = f"seed {dealer.seed} ({NOT_FAIR})" if dealer.seed is not None else dealer.label()
         out.say(
             f"7 Wonders Duel: A ({kinds[0]}) against B ({kinds[1]}), {how}. "
             "Type 'help' at any prompt."
         )
-    if full_screen:
-        from duel.app.screen.app import run_app
+    return session
 
-        return run_app(session.game, think=think, delay=delay)
+
+def run_game(
+    players: tuple[str | None, str | None],
+    *,
+    seed: int | None,
+    load: Path | None,
+    delay: float,
+    think: float,
+    plain: bool,
+    manual_chance: bool = False,
+    read: Callable[[str], str] | None = None,
+) -> int:
+    """Play a game in line mode (:func:`open_game` says what the arguments mean); the exit code
+    (0; 1 the game could not be saved; 2 bad arguments; 130 interrupted; 129/143 after
+    SIGHUP/SIGTERM, the game saved). ``read`` reads a line (default: ``input()`` on a pipe; on a
+    terminal a reader without GNU readline, whose key handling can crash the process:
+    :mod:`duel.app.line.input`). Whether the game is played here or full screen is the
+    command's choice (:mod:`duel.app.cli.main`).
+    """
+    if read is None:
+        read = input
+        if _is_tty(sys.stdin) and _is_tty(sys.stdout):
+            from duel.app.line.input import terminal_reader
+
+            read = terminal_reader(plain=plain, words=_completion_words)
+    session = open_game(
+        players,
+        seed=seed,
+        load=load,
+        delay=delay,
+        think=think,
+        plain=plain,
+        manual_chance=manual_chance,
+        read=read,
+    )
+    if isinstance(session, int):
+        return session
     with signals_save_the_game():
         return session.run()

@@ -44,15 +44,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Sparkline, Static
 from textual.widgets.option_list import Option
 
-from duel.app.cli.support import (
-    SAVE_SIGNALS,
-    default_player,
-    file_named,
-    route_signals_to_loop,
-    save_target,
-)
 from duel.app.control.analysis import AnalysisSession
 from duel.app.control.game import Dealer, GameController
+from duel.app.control.levels import default_player
+from duel.app.control.signals import SAVE_SIGNALS, route_signals_to_loop
 from duel.app.control.values import ValueTrack
 from duel.app.i18n import (
     N_,
@@ -85,6 +80,7 @@ from duel.app.screen.start import (
     NewGameScreen,
     StartScreen,
 )
+from duel.app.text import moves as M
 from duel.app.text import render as R
 from duel.app.text.analysis import analysis_summary, analysis_text
 from duel.app.text.board import (
@@ -97,6 +93,7 @@ from duel.app.text.board import (
     military_line,
     tokens_text,
 )
+from duel.app.text.typed import file_named, save_target
 from duel.app.text.view_model import Cell, age_count, card_offers, pyramid_rows
 from duel.catalog import CARDS, TOKENS, WONDERS
 from duel.moves import Move
@@ -565,7 +562,7 @@ class DuelApp(App[int]):
         first line of the moves)."""
         state = self.state
         text = Text()
-        text.append(f" {R.age_name(state.age)} ", style="bold reverse")
+        text.append(f" {M.age_name(state.age)} ", style="bold reverse")
         text.append(f" {R.status_line(state).split(': ', 1)[1]}", style="bold")
         # The dealer's label is always shown (a seeded game is not fair play); the cards left
         # in full, else shortly; the discard pile where it fits.
@@ -1231,7 +1228,7 @@ class DuelApp(App[int]):
 
     def load_game(self, path: Path) -> str | None:
         """Continue a saved game (from the start screen); what is wrong with it, if it cannot."""
-        from duel.app.line.xplay import is_expansion_file
+        from duel.app.control.xsaves import is_expansion_file
         from duel.app.screen.start import expansion_save_problem
 
         if is_expansion_file(path):
@@ -1283,7 +1280,7 @@ class DuelApp(App[int]):
     # --- the review -----------------------------------------------------------------------------
     def review_file(self, path: Path) -> str | None:
         """Review a record (from the start screen); what is wrong with it, if it cannot."""
-        from duel.app.line.xplay import is_expansion_file
+        from duel.app.control.xsaves import is_expansion_file
 
         if is_expansion_file(path):
             from duel.app.screen.xreview import open_xreview

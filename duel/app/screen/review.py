@@ -33,7 +33,7 @@ from textual.widgets import Footer, ProgressBar, Static
 from duel.app.control.game import Dealer, GameController, continuation_text
 from duel.app.i18n import N_, display_name, language, tr, trn
 from duel.app.screen.board import WIDE, CardWidget, Pyramid, geometry, translate_bindings
-from duel.app.text import render as R
+from duel.app.text import moves as M
 from duel.app.text.board import city_lines, military_line
 from duel.app.text.lines import position_text
 from duel.app.text.review import MARK_NAMES, NOTES, loss_text
@@ -364,7 +364,7 @@ class ReviewScreen(Screen[None]):
         text.append(" " + tr("Review") + " ", style="bold reverse")
         where = tr("position {n} of {last}", n=self.ply, last=self.last)
         text.append(" " + where, style="bold")
-        age = R.age_name(state.age) if state.age else tr("setup and draft")
+        age = M.age_name(state.age) if state.age else tr("setup and draft")
         text.append(f" · {age}")
         text.append(f" · {_describe(state)}", style="dim")
         text.truncate(width)

@@ -35,8 +35,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, RadioButton, RadioSet, Static
 from textual.widgets.option_list import Option
 
-from duel.app.cli.support import known_autosaves, user_data_dir
 from duel.app.control.game import autosave_places
+from duel.app.control.saves import known_autosaves, user_data_dir
 from duel.app.i18n import N_, tr
 from duel.app.screen.board import translate_bindings
 
@@ -115,22 +115,21 @@ class HandOff:
 
 def run_hand_off(hand_off: HandOff) -> int:
     """Play the expansion game of ``hand_off`` on its full-screen table; the exit code."""
-    from duel.app.line.xplay import run_xgame
-    from duel.app.screen.xapp import run_xscreen
+    from duel.app.screen.xapp import play_xgame
 
     game = hand_off.game
     if game is not None:
         a, b = game.kinds
-        return run_xgame(
-            game.expansions, (a, b), seed=game.seed, think=game.think, screen=run_xscreen
+        return play_xgame(
+            game.expansions, (a, b), seed=game.seed, think=game.think
         )
-    return run_xgame((), (None, None), load=hand_off.path, screen=run_xscreen)
+    return play_xgame((), (None, None), load=hand_off.path)
 
 
 def expansion_save_problem(path: Path) -> str | None:
     """Why the expansion game saved in ``path`` cannot be continued, or None."""
+    from duel.app.control.xsaves import read_save
     from duel.app.i18n import tr_error
-    from duel.app.line.xplay import read_save
     from duel.expansions.record import XRecordError
 
     try:
@@ -213,7 +212,7 @@ def known_games(limit: int = 20) -> list[Path]:
 
 def _is_expansion_game(path: Path) -> bool:
     """An expansion game's record or save that reads (a position is not a game)."""
-    from duel.app.line.xplay import is_expansion_file, read_save
+    from duel.app.control.xsaves import is_expansion_file, read_save
     from duel.expansions.position import is_xposition
     from duel.position import read_json_file
 

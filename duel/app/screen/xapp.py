@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import signal
 import threading
+from pathlib import Path
 
 from textual import on, work
 from textual.app import App, ComposeResult
@@ -21,10 +22,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from duel.app.cli.support import SAVE_SIGNALS, route_signals_to_loop
+from duel.app.control.signals import SAVE_SIGNALS, route_signals_to_loop
+from duel.app.control.xgame import XGameControl, close_xgame, hint_lines, open_xgame
 from duel.app.control.xundo import UNDO_WORDS
 from duel.app.i18n import tr
-from duel.app.line.xplay import EXPANSION_TITLES, XGameControl, board_lines, hint_lines, move_line
+from duel.app.text.xboard import EXPANSION_TITLES, board_lines, move_line
 from duel.expansions import XMove
 from duel.moves import PLAYER_NAMES
 
@@ -255,3 +257,24 @@ def run_xscreen(control: XGameControl) -> int:
         if app.watchdog is not None:
             app.watchdog.cancel()
     return 1 if code is None else code
+
+
+def play_xgame(
+    expansions: tuple[str, ...],
+    seats: tuple[str | None, str | None],
+    *,
+    seed: int | None = None,
+    think: float | None = None,
+    record: Path | None = None,
+    load: Path | None = None,
+) -> int:
+    """Play a game with ``expansions`` (or continue the one saved in ``load``) full screen
+    (:func:`duel.app.control.xgame.open_xgame` says what the arguments mean); the exit code as
+    :func:`run_xscreen`'s, 2 if the game could not start. The app catches the signals in its
+    event loop; every move is saved as it is played."""
+    control = open_xgame(expansions, seats, seed=seed, think=think, record=record, load=load)
+    if control is None:
+        return 2
+    code = run_xscreen(control)
+    close_xgame(control, print)
+    return code

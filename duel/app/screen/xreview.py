@@ -66,7 +66,7 @@ class XReviewScreen(Screen[None]):
         return f"{self.replay.move_line(number)}{self.judged.get(number, '')}"
 
     def show(self, number: int) -> None:
-        from duel.app.line.xplay import board_lines
+        from duel.app.text.xboard import board_lines
 
         self.query_one("#xreview-table", Static).update(
             "\n".join(board_lines(self.replay.states[number]))

@@ -34,6 +34,7 @@ from duel.app.i18n import (
     trn,
     wrap,
 )
+from duel.app.text import moves as M
 from duel.app.text import render as R
 from duel.app.text.view_model import (
     Cell,
@@ -147,7 +148,7 @@ def card_face(state: State, cell: Cell, width: int, height: int, tag: str = "") 
     if cell.look == "taken":
         return []
     if cell.look in ("back", "guild_back"):
-        back = tr("Guild") if cell.look == "guild_back" else R.age_name(state.age)
+        back = tr("Guild") if cell.look == "guild_back" else M.age_name(state.age)
         fill = ("▚" if cell.look == "guild_back" else "░") * width
         return [center(back, width)] + [fill] * (height - 1)
     spec = CARDS[cell.card]
@@ -190,7 +191,7 @@ def card_detail(state: State, card: int) -> list[str]:
             "{card}: {colour} card of {age}",
             card=display_name("card", spec.name),
             colour=R.color_word(spec.color),
-            age=R.age_name(spec.age),
+            age=M.age_name(spec.age),
         ),
         tr("Gives: {effect}", effect=R.card_effect(spec)),
         tr("Costs: {cost}", cost=R.card_cost_text(spec)),
@@ -246,7 +247,7 @@ def city_lines(state: State, player: int, kinds: tuple[str, str] | None = None) 
     out = Text()
     style = R.PLAYER_STYLE[player]
     out.append(R.player_label(player, kinds), style=style + " reverse" * view.to_move)
-    out.append(f"  {R._coins(view.coins)}", style="bold yellow")
+    out.append(f"  {M.coins_text(view.coins)}", style="bold yellow")
     out.append("  " + tr("{n} VP", n=view.points), style="bold")
     if view.to_move:
         out.append("  " + tr("to move"), style=style)
@@ -306,7 +307,7 @@ def age_line(state: State) -> str:
     down = sum(n for _, n in count.face_down)
     hidden = tr(", {n} face down: {backs}", n=down, backs=backs) if down else ""
     return trn(count.left, "{n} card left in {age}{hidden}", "{n} cards left in {age}{hidden}",
-               age=R.age_name(state.age), hidden=hidden)
+               age=M.age_name(state.age), hidden=hidden)
 
 
 def age_line_short(state: State) -> str:
@@ -353,7 +354,7 @@ def _chance_parts(run: list[Move], after: State) -> list[str]:
     if kind is Kind.REVEAL_CARD:
         names = ", ".join(display_name("card", CARDS[m.card].name) for m in run)
         if len(run) > 2:
-            return [tr("{age} dealt, face up: {names}", age=R.age_name(after.age), names=names)]
+            return [tr("{age} dealt, face up: {names}", age=M.age_name(after.age), names=names)]
         return [tr("revealed {names}", names=names)]
     if kind is Kind.DEAL_GUILDS:
         return [tr("guild backs dealt")]

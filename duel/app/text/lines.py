@@ -63,7 +63,7 @@ def position_text(state: State) -> str:
     """``state.describe()`` in the current language (English: the engine's own words)."""
     if language() == "en":
         return state.describe()
-    from duel.app.text.render import PHASE_TEXT
+    from duel.app.text.moves import PHASE_TEXT
 
     if state.is_terminal():
         if state.is_shared_victory:

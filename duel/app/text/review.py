@@ -26,10 +26,12 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from duel.app.i18n import N_, clip, display_width, ljust, rjust, tr
+from duel.app.i18n import N_, clip, display_width, language, ljust, rjust, tr
 
 if TYPE_CHECKING:
+    from duel.record import GameRecord
     from duel.solvers.review import MoveReview, Review
+    from duel.state import State
 
 #: Okabe-Ito colours: A blue, B vermillion; marks from yellow to red.
 A_COLOUR = "#0072B2"
@@ -435,3 +437,68 @@ def write_plot(review: Review, last: int, path: Path) -> None:
     figure.tight_layout()
     figure.savefig(path)
     plt.close(figure)
+
+
+# --- the whole review on standard output ------------------------------------------------------
+def _final_text(review: Review, final: State | None) -> str:
+    """How the game ended (or where it stopped), in the current language."""
+    if final is None or language() == "en":
+        return review.final
+    from duel.app.text.lines import position_text
+
+    if final.is_terminal():
+        return position_text(final)
+    return tr("unfinished: {position}", position=position_text(final))
+
+
+def print_review(
+    review: Review, last: int, *, chance: bool = True, final: State | None = None
+) -> None:
+    """The table, the graph and the summary, on standard output (``final``: the last position,
+    for the result in the current language)."""
+    from rich.console import Console
+
+    console = Console(highlight=False)
+    console.print(
+        tr(
+            "Every decision: the win chance of the move played for the player who made it (a"
+            " shared victory counts 1/2), its loss against the engine's best move, and its mark."
+        )
+    )
+    for line in move_list(review, chance=chance):
+        console.print(line, crop=False, overflow="ignore")
+    console.print()
+    width = max(20, min(console.width - 8, 100))
+    for line in review_graph(review, last, width=width):
+        console.print(line, crop=False, overflow="ignore")
+    console.print()
+    console.print(tr("Result: {result}", result=_final_text(review, final)))
+    for line in summary_lines(review):
+        console.print(line)
+    engine = (
+        tr("{level}, {seconds} s per move", level=review.level, seconds=f"{review.seconds:g}")
+        if review.seconds is not None
+        else review.level
+    )
+    console.print(
+        tr(
+            "Engine: {engine}; values are win chances (a shared victory counts 1/2), losses in"
+            " win chance for the player who moved; marks from a loss of 5% (inaccuracy), 10%"
+            " (mistake), 20% (blunder).",
+            engine=engine,
+        )
+    )
+
+
+def review_and_print(record: GameRecord, *, seconds: float, progress: bool, seed: int = 0) -> None:
+    """Review a game and print it (``review`` at the end of ``duel play``): the hint's engine
+    (``cmcts``) with the hint's seed, so the review judges as the hints advised."""
+    from duel.app.control.levels import default_player
+    from duel.app.control.replay import Replay
+    from duel.solvers.review import review_record
+
+    level = default_player("cmcts")  # the search where the compiled MCTS is not built
+    result = review_record(record, seconds=seconds, level=level, progress=progress, seed=seed)
+    replay = Replay.of(record)
+    print_review(result, replay.last, final=replay.states[-1])
+

@@ -10,6 +10,8 @@ are typed as row.card or in the move notation. Nothing here reads or prints.
 from __future__ import annotations
 
 import difflib
+import re
+from pathlib import Path
 
 from duel.app.i18n import shown, tr
 from duel.moves import Move, MoveParseError
@@ -17,7 +19,7 @@ from duel.pyramid_layouts import LAYOUTS
 from duel.quote import quoted
 from duel.reason import reason_of
 
-__all__ = ["Ambiguous", "guild_slots_typed", "match_name"]
+__all__ = ["Ambiguous", "file_named", "guild_slots_typed", "match_name", "number", "save_target"]
 
 
 class Ambiguous(str):
@@ -95,3 +97,55 @@ def guild_slots_typed(text: str) -> list[int]:
     if len(slots) != 3 or len(set(slots)) != 3:
         raise ValueError("type three different cards (e.g. 2.1 4.2 6.3)")
     return slots
+
+
+def file_named(text: str) -> Path:
+    """The file a typed ``save``/``load`` names: quotes around it removed (a name with spaces),
+    ``~`` expanded; ValueError for an empty name.
+
+    >>> file_named('"~/my game.json"') == Path.home() / "my game.json"
+    True
+    """
+    name = text.strip()
+    if len(name) >= 2 and name[0] == name[-1] and name[0] in "'\"":
+        name = name[1:-1].strip()
+    if not name:
+        raise ValueError("the file needs a name")
+    return Path(name).expanduser()
+
+
+def save_target(text: str) -> Path:
+    """The file a typed ``save FILE`` writes (:func:`file_named`); ValueError for an empty name
+    or a folder that does not exist, which a save never creates.
+
+    >>> save_target("/nonexistent/dir/x.json")
+    Traceback (most recent call last):
+    ValueError: the folder /nonexistent/dir does not exist (a save creates no folder)
+    """
+    path = file_named(text)
+    if not path.parent.is_dir():
+        raise ValueError(f"the folder {path.parent} does not exist (a save creates no folder)")
+    return path
+
+
+_NUMBER = re.compile(r"[0-9]+")
+
+
+#: Larger numbers are never a choice; they are read as "too big" without converting them.
+_MAX_DIGITS = 6
+
+
+def number(text: str) -> int | None:
+    """``text`` as a choice number: ASCII digits only ("²" or "٣" are not numbers here).
+
+    A number of more than six digits is returned as 10**6 (out of every range) rather than
+    converted: Python refuses ints of more than 4,300 digits.
+
+    >>> number("12"), number(" 3 "), number("²"), number("x"), number("9" * 5000)
+    (12, 3, None, None, 1000000)
+    """
+    text = text.strip()
+    if not _NUMBER.fullmatch(text):
+        return None
+    return int(text) if len(text) <= _MAX_DIGITS else 10**_MAX_DIGITS
+

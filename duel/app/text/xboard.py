@@ -1,0 +1,242 @@
+"""An expansion game's table and moves as lines of text (:func:`board_lines`,
+:func:`move_line`): the line mode, the full screen, ``duel show`` and the network game draw
+the same words. Each draws the view it is given (a player's own, or the referee's)."""
+
+from __future__ import annotations
+
+from duel.app.i18n import N_, shown, tr
+from duel.catalog import AGE_NAMES
+from duel.expansions import XMove, XState, senate
+from duel.expansions.agora import CHAMBERS
+from duel.expansions.components import (
+    MYTHOLOGIES,
+    XCARDS,
+    XTOKENS,
+    XWONDERS,
+    space_price,
+    structure_of,
+)
+from duel.expansions.table import HIDDEN, TAKEN, controller
+from duel.moves import PLAYER_NAMES
+
+EXPANSION_TITLES = {"pantheon": N_("Pantheon"), "agora": N_("Agora")}
+
+
+_COLOURS = ("brown", "grey", "yellow", "blue", "green", "red", "purple")
+
+
+_COLOUR_WORDS = {
+    "brown": N_("brown"),
+    "grey": N_("grey"),
+    "yellow": N_("yellow"),
+    "blue": N_("blue"),
+    "green": N_("green"),
+    "red": N_("red"),
+    "purple": N_("purple"),
+}
+
+
+def _coins(n: int) -> str:
+    return tr("{n} coin", n=n) if n == 1 else tr("{n} coins", n=n)
+
+
+def _names(ids, table) -> str:
+    return ", ".join(shown(table[i].name) for i in ids) or tr("none")
+
+
+def _track(state: XState) -> str:
+    cells = []
+    for x in range(-9, 10):
+        if x == state.pawn:
+            cells.append("#")
+        elif state.minerva is not None and x == state.minerva:
+            cells.append("M")
+        elif x == 0:
+            cells.append("|")
+        else:
+            cells.append("·")
+    loot = [n for i, n in enumerate(("A2", "A5", "B2", "B5")) if state.military >> i & 1]
+    return tr(
+        "Military: A {track} B   loot left: {tokens}",
+        track=" ".join(cells),
+        tokens=" ".join(loot) or tr("none"),
+    )
+
+
+def _space_line(state: XState, index: int) -> str:
+    space = state.spaces[index]
+    prices = tr("A pays {a}, B pays {b}", a=space_price(0, index + 1), b=space_price(1, index + 1))
+    if space is None:
+        what = tr("(empty)")
+    elif space.divinity == "Gate":
+        what = tr("the Gate (twice the price)")
+    elif not space.face_up and space.divinity is None:
+        what = tr(
+            "a face-down Divinity ({mythology}), seated by {player}",
+            mythology=shown(space.mythology),
+            player=PLAYER_NAMES[space.owner],
+        )
+    elif not space.face_up:
+        what = tr(
+            "{divinity} ({mythology}), face down: yours",
+            divinity=shown(space.divinity),
+            mythology=shown(space.mythology),
+        )
+    else:
+        what = f"{shown(space.divinity)} ({shown(space.mythology)})"
+    return f"  {index + 1}  {what:50}  {prices}"
+
+
+def _decks_line(state: XState) -> str:
+    parts = []
+    for i, mythology in enumerate(MYTHOLOGIES):
+        known = [c.divinity for c in state.deck_tops[i] if c.divinity is not None]
+        part = f"{shown(mythology)} {state.deck_size[i]}"
+        if known:
+            part += " (" + tr("top: {cards}", cards=", ".join(map(shown, known))) + ")"
+        parts.append(part)
+    return tr("Mythology decks: {decks}", decks="; ".join(parts))
+
+
+def _structure_lines(state: XState) -> list[str]:
+    if not state.age:
+        return []
+    lines = [tr("Structure of {age} (* takeable):", age=tr(AGE_NAMES[state.age]))]
+    for row in structure_of(state.expansions, state.age).rows:
+        cells = []
+        for slot in row:
+            card = state.pyramid[slot]
+            if card == TAKEN:
+                continue
+            if card == HIDDEN:
+                text = "[?]"
+                if state.back_slots >> slot & 1:
+                    text = "[" + tr("temple or guild") + "]"
+                elif state.backs and state.backs[slot] == "senator":
+                    text = "[" + tr("Senator") + "]"
+            else:
+                text = shown(XCARDS[card].name)
+            if state.accessible >> slot & 1:
+                text = "*" + text
+            token = state.mythology_on.get(slot) or state.offering_on.get(slot)
+            if token:
+                text += " <" + (shown(token) if isinstance(token, str) else f"+{token}") + ">"
+            cells.append(text)
+        if cells:
+            lines.append("   " + " | ".join(cells))
+    return lines
+
+
+def _city_lines(state: XState, player: int) -> list[str]:
+    city = state.cities[player]
+    score = state.score(player)
+    coins = _coins(city.coins)
+    if city.astarte:
+        coins += " " + tr("(+{n} on Astarte)", n=city.astarte)
+    lines = [f"{PLAYER_NAMES[player]}: {coins} · " + tr("{n} VP", n=score.total)]
+    by_colour = []
+    for colour in _COLOURS:
+        ids = sorted(c for c in city.cards if XCARDS[c].color == colour)
+        if ids:
+            by_colour.append(f"{tr(_COLOUR_WORDS[colour])}: {_names(ids, XCARDS)}")
+    lines.append("   " + ("; ".join(by_colour) or tr("no card yet")))
+    built = [w for w, _ in city.built]
+    lines.append(
+        "   "
+        + tr(
+            "Wonders built: {built}; to build: {unbuilt}",
+            built=_names(built, XWONDERS),
+            unbuilt=_names(city.wonders, XWONDERS),
+        )
+    )
+    extras = [tr("Progress tokens: {tokens}", tokens=_names(sorted(city.tokens), XTOKENS))]
+    if city.science:
+        extras.append(tr("science: {symbols}", symbols=", ".join(sorted(city.science))))
+    if city.mythology:
+        extras.append(
+            tr("Mythology tokens: {tokens}", tokens=", ".join(map(shown, city.mythology)))
+        )
+    if city.offerings:
+        extras.append(tr("Offerings: {values}", values=", ".join(f"-{v}" for v in city.offerings)))
+    if city.divinities:
+        extras.append(tr("Divinities: {names}", names=", ".join(map(shown, city.divinities))))
+    if city.plots:
+        extras.append(
+            tr("Conspiracies: {plots}", plots=", ".join(_plot_text(p) for p in city.plots))
+        )
+    lines.append("   " + " · ".join(extras))
+    return lines
+
+
+def _plot_text(plot) -> str:
+    name = plot.name if plot.name is not None else "?"
+    if plot.used:
+        return tr("{name} (triggered)", name=name)
+    if plot.prepared:
+        return tr("{name} (prepared)", name=name)
+    return name
+
+
+def _senate_lines(state: XState) -> list[str]:
+    lines = [
+        tr(
+            "Senate (strictly more cubes controls a Chamber; cubes left: A {a}, B {b}):",
+            a=senate.supply(state, 0),
+            b=senate.supply(state, 1),
+        )
+    ]
+    for chamber in CHAMBERS:
+        a, b = state.senate[chamber.chamber - 1]
+        owner = controller(state.senate, chamber.chamber)
+        who = PLAYER_NAMES[owner] if owner is not None else "-"
+        decrees = ", ".join(
+            name if up else tr("a face-down Decree")
+            for name, up in state.decrees[chamber.chamber - 1]
+        )
+        lines.append(
+            f"  {chamber.chamber} ({chamber.points} VP)  A {a} · B {b}  → {who}   {decrees}"
+        )
+    lines.append(tr("Conspiracy deck: {n} cards", n=state.plot_size))
+    return lines
+
+
+def board_lines(state: XState) -> list[str]:
+    """The table as ``state``'s observer sees it (a view: the opponent's secrets unknown)."""
+    who = tr("chance") if state.is_chance() else PLAYER_NAMES[state.to_move]
+    age = tr(AGE_NAMES[state.age]) if state.age else tr("setup")
+    title = " + ".join(tr(EXPANSION_TITLES[e]) for e in state.expansions)
+    lines = [
+        tr("{expansions} · {age} · {player} to move", expansions=title, age=age, player=who),
+        _track(state),
+    ]
+    lines.append(
+        tr("Progress tokens on the board: {tokens}", tokens=_names(sorted(state.board), XTOKENS))
+    )
+    if state.pantheon:
+        lines.append(tr("Pantheon (activate from Age II, instead of taking a card):"))
+        lines.extend(_space_line(state, i) for i in range(len(state.spaces)))
+        lines.append(_decks_line(state))
+    if state.agora:
+        lines.extend(_senate_lines(state))
+    lines.extend(_structure_lines(state))
+    for player in (0, 1):
+        lines.extend(_city_lines(state, player))
+    return lines
+
+
+def move_line(state: XState, move: XMove) -> str:
+    """A legal move with its price where it has one."""
+    text = str(move)
+    player = state.to_move
+    if move.kind == "build":
+        cost = state.card_cost(player, move.args[0])
+        return text + (f"  ({_coins(cost)})" if cost else "")
+    if move.kind == "wonder":
+        cost = state.wonder_cost(player, move.args[0])
+        return text + f"  ({_coins(cost)})"
+    if move.kind == "activate":
+        index = next(i for i, s in enumerate(state.spaces) if s and s.divinity == move.args[0])
+        cost = max(0, state.activation_price(player, index + 1) - sum(move.args[1]))
+        return text + f"  ({_coins(cost)})"
+    return text
+
