@@ -10,7 +10,9 @@ Everything here reads a :class:`~duel.state.State` and draws it; nothing changes
 * :func:`choices` - the numbered options of a decision (shared with :mod:`duel.app.line.play`
   so that the numbers on the screen are the numbers the player types);
 * :func:`render_final` / :func:`plain_final` - victory type and score breakdown side by side;
-* :func:`describe_transition` - what a move did, in words ("B loses 2 coins (looting token)").
+
+What a move did, in words, is :mod:`duel.app.text.moves` (no rich: the game's control says it
+too).
 
 >>> from duel import new_game
 >>> lines = plain_table(new_game())
