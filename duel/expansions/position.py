@@ -30,7 +30,7 @@ duel.expansions.position.XPositionError: age: expected 1, 2 or 3, got 4
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -437,13 +437,13 @@ class _Reader(JsonReader):
                     name=name,
                 )
             )
-        if kind == "card" and _card_age(item) > self.age:
+        if kind == "card" and isinstance(item, int) and _card_age(item) > self.age:
             raise _fail(
                 Reason(
                     "{where}: {name} is a card of Age {age}, not yet dealt",
                     where=where,
                     name=name,
-                    age=_card_age(item),
+                    age=_card_age(int(item)),
                 )
             )
         if kind == "token" and item not in token_pool(self.expansions):
@@ -603,7 +603,8 @@ class _Reader(JsonReader):
             allowed[UNKNOWN + "senator"] = "senator"
         if s.age == 3:
             allowed[UNKNOWN + third] = third
-        pyramid, backs = [], []
+        pyramid: list[int] = []
+        backs: list[str | None] = []
         for slot, entry in enumerate(entries):
             field = f"pyramid[{slot}]"
             if entry is None:
@@ -675,20 +676,20 @@ class _Reader(JsonReader):
                             )
                         )
                 backs = list(given)
-            backs = _fill_backs(backs, s.age, third)
+            filled = _fill_backs(backs, s.age, third)
             expected = _back_counts(s.age, third, layout.slots)
             for kind, count in expected.items():
-                if backs.count(kind) != count:
+                if filled.count(kind) != count:
                     raise _fail(
                         Reason(
                             "backs: Age {age}'s structure has {count} {kind} backs, got {value}",
                             age=s.age,
                             count=count,
                             kind=kind,
-                            value=backs.count(kind),
+                            value=filled.count(kind),
                         )
                     )
-            s.backs = tuple(backs)
+            s.backs = tuple(filled)
             s.back_slots = sum(1 << i for i, k in enumerate(s.backs) if k in ("guild", "temple"))
         else:
             if "backs" in data:
@@ -1104,7 +1105,7 @@ class _Reader(JsonReader):
         for i, entries in enumerate(decrees):
             if not isinstance(entries, list):
                 raise _fail(Reason("agora.decrees[{i}]: expected a list of Decrees", i=i))
-            row = []
+            row: list[tuple[str | None, bool]] = []
             for j, name in enumerate(entries):
                 if name == UNKNOWN:
                     row.append((None, False))
@@ -1160,10 +1161,10 @@ class _Reader(JsonReader):
             self.place("card", c, "the cards removed at setup")
         now = obj.get("removed_now")
         if now is not None:
-            cards = self.listed(obj, "removed_now", "agora.", xcard_named)
-            for c in cards:
+            dealt = self.listed(obj, "removed_now", "agora.", xcard_named)
+            for c in dealt:
                 self.place("card", c, "the cards Treason dealt")
-            s.removed_now = tuple(cards)
+            s.removed_now = tuple(dealt)
         s.removed_by = self.optional_player(obj.get("removed_by"), "agora.removed_by")
         if s.removed_now is not None and s.observer not in (None, s.removed_by):
             raise _fail(
@@ -1440,7 +1441,7 @@ class _Reader(JsonReader):
 
 #: The Offering tokens' values as a message lists them (a Reason's list is of words).
 _OFFERINGS_SAID = tuple(map(str, OFFERINGS))
-_TABLES = {"card": XCARDS, "token": XTOKENS, "wonder": XWONDERS}
+_TABLES: dict[str, Sequence[Any]] = {"card": XCARDS, "token": XTOKENS, "wonder": XWONDERS}
 
 
 def _back_counts(age: int, third: str, slots: int) -> dict[str, int]:
