@@ -81,11 +81,17 @@ class OptionalBuildExt(build_ext):
         print(f"wonders-duel: C core not built ({first}); using the pure-Python engine")
 
 
-ENGINE_C = ["duel/csrc/duel_core.c", "duel/csrc/duel_core.h", "duel/csrc/duel_tables.h"]
+ENGINE_C = [
+    "duel/csrc/duel_core.c",
+    "duel/csrc/duel_core.h",
+    "duel/csrc/duel_layout.h",
+    "duel/csrc/duel_tables.h",
+]
 XCORE_C = [
     f"duel/csrc/{part}"
     for part in (
         "xcore.h",
+        "xcore_layout.h",
         "xcore_tables.h",
         "xcore_state.c",
         "xcore_rules.c",
@@ -124,12 +130,7 @@ setup(
         Extension(
             "duel._ccore",
             sources=["duel/csrc/ccore_module.c"],
-            depends=[
-                "duel/csrc/duel_core.c",
-                "duel/csrc/duel_core.h",
-                "duel/csrc/duel_tables.h",
-                "duel/csrc/ccore_capi.h",
-            ],
+            depends=[*ENGINE_C, "duel/csrc/ccore_capi.h"],
             extra_compile_args=FLAGS,
             optional=not REQUIRE_C,
         ),

@@ -13,15 +13,7 @@ True
 
 from __future__ import annotations
 
-import contextlib
-import difflib
-import errno
 import json
-import os
-import re
-import stat
-import tempfile
-import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, cast
@@ -46,6 +38,8 @@ from duel.catalog import (
     token_named,
     wonder_named,
 )
+from duel.files import parse_json, read_json_file, write_atomically
+from duel.json_reader import JsonReader
 from duel.moves import PLAYER_NAMES
 from duel.pyramid_layouts import LAYOUTS, SLOTS
 from duel.quote import quoted, shortened
@@ -162,140 +156,6 @@ def save_position(state: s.State, path: str | Path) -> None:
     write_atomically(Path(path), dumps_position(state))
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that an interruption never leaves a partial file.
-
-    The text goes to a temporary file in the same folder (``.NAME.XXXXXXXX.tmp``), is flushed
-    to the disk and renamed over ``path``; the folder is then synced so that the rename itself
-    survives a crash. An existing target keeps its permissions. Targets that are not regular
-    files (a symbolic link, ``/dev/full``, a folder) are refused with :class:`OSError` rather
-    than replaced, and temporary files of our own naming left by an earlier killed save are
-    removed. The folder must exist: none is created. Raises ``OSError`` (``ValueError`` for a
-    path with a NUL byte).
-
-    >>> import tempfile
-    >>> folder = Path(tempfile.mkdtemp())
-    >>> write_atomically(folder / "a.json", "{}")
-    >>> (folder / "a.json").read_text()
-    '{}'
-    """
-    path = Path(path)
-    if "\0" in str(path):
-        raise ValueError(f"{str(path)!r}: a file name cannot contain a NUL byte")
-    directory = path.parent if str(path.parent) else Path(".")
-    if not directory.is_dir():
-        # Never created here: a mistyped folder (or one at the filesystem root, as root) would
-        # appear unasked. Autosaves create the user data folder themselves (save_somewhere).
-        raise FileNotFoundError(errno.ENOENT, f"the folder {directory} does not exist")
-    mode = _existing_mode(path)
-    _remove_stale_temporaries(directory, path.name)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fchmod(handle.fileno(), mode)
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    _sync_folder(directory)
-
-
-#: Temporary files older than this are left-overs of a killed save (a save takes milliseconds).
-STALE_TEMPORARY_SECONDS = 60.0
-
-
-def _existing_mode(path: Path) -> int:
-    """The permissions to give the new file: those of the file replaced, else 0666 - umask."""
-    try:
-        info = os.lstat(path)
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-    if stat.S_ISLNK(info.st_mode):
-        raise OSError(errno.EPERM, f"{path} is a symbolic link; save to the file it points to")
-    if stat.S_ISDIR(info.st_mode):
-        raise OSError(errno.EISDIR, f"{path} is a folder; name a file (e.g. {path / 'game.json'})")
-    if not stat.S_ISREG(info.st_mode):
-        raise OSError(errno.EPERM, f"{path} is not a regular file; not replaced")
-    return stat.S_IMODE(info.st_mode)
-
-
-def _remove_stale_temporaries(directory: Path, name: str) -> None:
-    """Delete ``.NAME.XXXXXXXX.tmp`` files (our temporary naming) left by an interrupted save."""
-    pattern = re.compile(re.escape(f".{name}.") + r"[a-z0-9_]{8}\.tmp")
-    now = time.time()
-    try:
-        entries = list(os.scandir(directory))
-    except OSError:
-        return
-    for entry in entries:
-        if not pattern.fullmatch(entry.name):
-            continue
-        with contextlib.suppress(OSError):
-            info = entry.stat(follow_symlinks=False)
-            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_TEMPORARY_SECONDS:
-                os.unlink(entry.path)
-
-
-def _sync_folder(directory: Path) -> None:
-    """fsync the folder so the rename is on the disk (not every file system allows it)."""
-    with contextlib.suppress(OSError):
-        fd = os.open(directory, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-# --- reading ------------------------------------------------------------------------------------
-#: Positions and records are a few kilobytes; a bigger file is not one of ours.
-MAX_FILE_BYTES = 16 * 1024 * 1024
-
-
-def read_json_file(path: str | Path, error: type[ValueError] = ValueError) -> Any:
-    """Parse a JSON file; every problem raises ``error`` with the file and what is wrong.
-
-    A missing or unreadable file, a path with a NUL byte, a file that is not UTF-8, too big,
-    not JSON, nested too deeply or holding a number too long to convert: always ``error``,
-    never another exception.
-    """
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as problem:
-        raise error(f"{path}: cannot read the file ({problem.strerror or problem})") from None
-    except ValueError:  # a NUL byte in the path
-        raise error(f"{str(path)!r}: a file name cannot contain a NUL byte") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise error(f"{path}: too big for a position or record (over {MAX_FILE_BYTES:,} bytes)")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as problem:
-        raise error(
-            f"{path}: not UTF-8 text (byte {problem.start}: {raw[problem.start]:#04x})"
-        ) from None
-    return parse_json(text, str(path), error)
-
-
-def parse_json(text: str, source: str, error: type[ValueError] = ValueError) -> Any:
-    """``json.loads`` whose every failure is ``error`` naming ``source`` and the problem."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as problem:
-        raise error(
-            f"{source}: not valid JSON (line {problem.lineno}, column {problem.colno}: "
-            f"{problem.msg})"
-        ) from None
-    except RecursionError:
-        raise error(f"{source}: nested too deeply to be a position or record") from None
-    except ValueError as problem:  # e.g. an integer of more than 4,300 digits
-        raise error(f"{source}: not a usable JSON value ({problem})") from None
-
-
 def load_position(path: str | Path) -> s.State:
     """Read a position file; raises :class:`PositionError` with a precise message."""
     return _with_source(read_json_file(path, PositionError), str(path))
@@ -314,82 +174,16 @@ def _with_source(data: Any, source: str) -> s.State:
         ) from None
 
 
-class _Reader:
-    """Helpers that read one field and say which field was wrong."""
-
-    def __init__(self, data: Any) -> None:
-        if not isinstance(data, dict):
-            raise PositionError(Reason("a position is a JSON object"))
-        self.data = data
-
-    @staticmethod
-    def get(
-        obj: dict[str, Any],
-        key: str,
-        path: str,
-        kind: type | tuple[type, ...],
-        default: Any = ...,
-    ) -> Any:
-        if key not in obj:
-            if default is ...:
-                raise PositionError(Reason("{path}{key}: missing", path=path, key=key))
-            return default
-        value = obj[key]
-        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
-            expected = getattr(kind, "__name__", "value")
-            expected = {"list": "a list", "dict": "an object", "int": "a whole number"}.get(
-                expected, expected
-            )
-            got = shortened(json.dumps(value))
-            raise PositionError(
-                Reason(
-                    "{path}{key}: expected {expected}, got {got}",
-                    path=path,
-                    key=key,
-                    expected=expected,
-                    got=got,
-                )
-            )
-        return value
-
-    @staticmethod
-    def names(values: Any, field: str, lookup: Callable[[str], int]) -> list[int]:
-        if not isinstance(values, list):
-            raise PositionError(Reason("{field}: expected a list of names", field=field))
-        ids = []
-        for i, value in enumerate(values):
-            if not isinstance(value, str):
-                raise PositionError(
-                    Reason(
-                        "{field}[{i}]: expected a name, got {value}",
-                        field=field,
-                        i=i,
-                        value=shortened(json.dumps(value)),
-                    )
-                )
-            try:
-                ids.append(lookup(value))
-            except UnknownNameError as error:
-                raise PositionError(
-                    Reason("{field}[{i}]: {error}", field=field, i=i, error=reason_of(error))
-                ) from None
-        seen: set[int] = set()
-        for i, item in enumerate(ids):
-            if item in seen:
-                raise PositionError(
-                    Reason(
-                        "{field}[{i}]: {value} is listed twice",
-                        field=field,
-                        i=i,
-                        value=quoted(values[i]),
-                    )
-                )
-            seen.add(item)
-        return ids
+#: The reader of every field of a position: errors are :class:`PositionError`\ s naming the field.
+_READ = JsonReader(PositionError)
 
 
 def _mask(ids: list[int]) -> int:
     return sum(1 << i for i in ids)
+
+
+def _card_id(name: str) -> int:
+    return card_named(name).id
 
 
 def position_from_json(data: Any, *, strict: bool = True) -> s.State:
@@ -411,11 +205,59 @@ def position_from_json(data: Any, *, strict: bool = True) -> s.State:
     return state
 
 
+class _Table:
+    """What is read so far: the state's fields and where each card, wonder and token lies (a
+    second place is an error naming both)."""
+
+    def __init__(self, age: int, to_move: int) -> None:
+        self.age = age
+        self.fields = s._initial_fields()
+        self.fields[s.AGE] = age
+        self.fields[s.TO_MOVE] = to_move
+        self.card_places: dict[int, str] = {}
+        self.owned_wonders: dict[int, str] = {}  # wonder -> the field that lists it
+        self.owned_tokens: dict[int, str] = {}  # token -> its owner
+        self.guild_backs = 0  # pyramid slots written "?guild"
+
+    def place(self, ids: list[int], where: str) -> None:
+        for c in ids:
+            if c in self.card_places:
+                raise PositionError(
+                    Reason(
+                        "{card} is in two places: {value} and {where}",
+                        card=CARDS[c].name,
+                        value=self.card_places[c],
+                        where=where,
+                    )
+                )
+            self.card_places[c] = where
+
+    def seen_in_age(self, card: int) -> bool:
+        """Whether ``card`` can be on the table by this Age (guilds come with Age III)."""
+        return CARDS[card].age <= max(self.age, 0) or (self.age == 3 and CARDS[card].age == 4)
+
+
 def _build(data: Any) -> s.State:
-    """The state a position describes, with the per-field consistency checks."""
-    r = _Reader(data)
+    """The state a position describes, with the per-field consistency checks, read section by
+    section in the order the errors are reported."""
+    _READ.obj(data, Reason("a position is a JSON object"))
     check_known_keys(data)
-    get = r.get
+    table = _read_header(data)
+    _read_pyramid(data, table)
+    for p, name in enumerate(PLAYER_NAMES):
+        _read_player(data, table, p, name)
+    _check_wonders_built(table.fields)
+    _read_discard_and_board(data, table)
+    _read_military(data, table.fields)
+    phase = _read_phase(data, table)
+    _read_pending_choice(data, table.fields, phase)
+    _read_result(data, table.fields, phase)
+    return s.State(pvector(table.fields))
+
+
+def _read_header(data: dict[str, Any]) -> _Table:
+    """The format, version, Age and player to move."""
+    get = _READ.get
     fmt = get(data, "format", "", str, FORMAT)
     if fmt != FORMAT:
         raise PositionError(
@@ -433,177 +275,169 @@ def _build(data: Any) -> s.State:
     age = get(data, "age", "", int)
     if not 0 <= age <= 3:
         raise PositionError(Reason("age: must be 0 (setup) to 3, got {age}", age=age))
-    to_move = _player(get(data, "to_move", "", str, "A"), "to_move")
-    fields = s._initial_fields()
-    fields[s.AGE] = age
-    fields[s.TO_MOVE] = to_move
+    return _Table(age, _READ.player(get(data, "to_move", "", str, "A"), "to_move"))
 
-    card_places: dict[int, str] = {}
 
-    def place(ids: list[int], where: str) -> None:
-        for c in ids:
-            if c in card_places:
-                raise PositionError(
-                    Reason(
-                        "{card} is in two places: {value} and {where}",
-                        card=CARDS[c].name,
-                        value=card_places[c],
-                        where=where,
-                    )
-                )
-            card_places[c] = where
-
-    # Pyramid.
-    pyramid_raw = get(data, "pyramid", "", list, [FACE_DOWN] * SLOTS if age else [])
-    guild_backs = 0  # slots written "?guild"
+def _read_pyramid(data: dict[str, Any], table: _Table) -> None:
+    """The 20 slots: a card, face down ("?", "?guild") or taken (null)."""
+    age = table.age
+    pyramid_raw = _READ.get(data, "pyramid", "", list, [FACE_DOWN] * SLOTS if age else [])
     if age == 0:
         if any(v != FACE_DOWN for v in pyramid_raw):
             raise PositionError(Reason("pyramid: no card is laid out before Age I (age 0)"))
-        pyramid = [s.HIDDEN] * SLOTS
-    else:
-        if len(pyramid_raw) != SLOTS:
-            raise PositionError(Reason("pyramid: expected 20 slots, got {n}", n=len(pyramid_raw)))
-        pyramid = []
-        for slot, value in enumerate(pyramid_raw):
-            if value is None:
-                pyramid.append(s.TAKEN)
-            elif value == FACE_DOWN:
-                pyramid.append(s.HIDDEN)
-            elif isinstance(value, str) and value.strip().lower() == FACE_DOWN_GUILD:
-                if age != 3:
-                    raise PositionError(
-                        Reason(
-                            'pyramid[{slot}]: "{back}" (a face-down guild) is only in Age III',
-                            slot=slot,
-                            back=FACE_DOWN_GUILD,
-                        )
-                    )
-                guild_backs |= 1 << slot
-                pyramid.append(s.HIDDEN)
-            elif isinstance(value, str):
-                try:
-                    card = card_named(value)
-                except UnknownNameError as error:
-                    raise PositionError(
-                        Reason("pyramid[{slot}]: {error}", slot=slot, error=reason_of(error))
-                    ) from None
-                allowed = (3, 4) if age == 3 else (age,)
-                if card.age not in allowed:
-                    raise PositionError(
-                        Reason(
-                            "pyramid[{slot}]: {name} is not an Age {age} card",
-                            slot=slot,
-                            name=card.name,
-                            age=age,
-                        )
-                    )
-                place([card.id], f"pyramid slot {slot}")
-                pyramid.append(card.id)
-            else:
-                raise PositionError(
-                    Reason(
-                        'pyramid[{slot}]: expected a card name, "?", "{back}" or null, got {value}',
-                        slot=slot,
-                        back=FACE_DOWN_GUILD,
-                        value=shortened(json.dumps(value)),
-                    )
-                )
-    fields[s.PYRAMID] = pvector(pyramid)
+        table.fields[s.PYRAMID] = pvector([s.HIDDEN] * SLOTS)
+        return
+    if len(pyramid_raw) != SLOTS:
+        raise PositionError(Reason("pyramid: expected 20 slots, got {n}", n=len(pyramid_raw)))
+    table.fields[s.PYRAMID] = pvector(
+        _pyramid_slot(table, slot, value) for slot, value in enumerate(pyramid_raw)
+    )
 
-    # Players.
-    players = get(data, "players", "", dict)
-    owned_wonders: dict[int, str] = {}
-    owned_tokens: dict[int, str] = {}
-    for p, name in enumerate(PLAYER_NAMES):
-        if name not in players:
-            raise PositionError(Reason("players.{name}: missing", name=name))
-        obj = players[name]
-        if not isinstance(obj, dict):
-            raise PositionError(Reason("players.{name}: expected an object", name=name))
-        path = f"players.{name}."
-        b = s.BASE[p]
-        coins = get(obj, "coins", path, int)
-        if coins < 0:
-            raise PositionError(
-                Reason("{path}coins: cannot be negative ({coins})", path=path, coins=coins)
-            )
-        city = r.names(get(obj, "city", path, list, []), path + "city", lambda n: card_named(n).id)
-        under = r.names(
-            get(obj, "wonder_cards", path, list, []),
-            path + "wonder_cards",
-            lambda n: card_named(n).id,
-        )
-        wonders = r.names(get(obj, "wonders", path, list, []), path + "wonders", wonder_named)
-        built = r.names(
-            get(obj, "built_wonders", path, list, []), path + "built_wonders", wonder_named
-        )
-        tokens = r.names(
-            get(obj, "progress_tokens", path, list, []), path + "progress_tokens", token_named
-        )
-        place(city, f"{name}'s city")
-        place(under, f"under {name}'s wonders")
-        for c in under:
-            if CARDS[c].age > max(age, 0) and not (age == 3 and CARDS[c].age == 4):
-                raise PositionError(
-                    Reason(
-                        "{path}wonder_cards: {card} cannot be used before its Age",
-                        path=path,
-                        card=CARDS[c].name,
-                    )
-                )
-        for w, where in [(w, "wonders") for w in wonders] + [(w, "built_wonders") for w in built]:
-            if w in owned_wonders:
-                raise PositionError(
-                    Reason(
-                        "{path}{where}: {wonder} is also in {value}",
-                        path=path,
-                        where=where,
-                        wonder=WONDERS[w].name,
-                        value=owned_wonders[w],
-                    )
-                )
-            owned_wonders[w] = f"players.{name}.{where}"
-        if len(wonders) + len(built) > 4:
-            raise PositionError(Reason("{path}wonders: a player has at most 4 wonders", path=path))
-        if len(under) > len(built):
+
+def _pyramid_slot(table: _Table, slot: int, value: Any) -> int:
+    age = table.age
+    if value is None:
+        return s.TAKEN
+    if value == FACE_DOWN:
+        return s.HIDDEN
+    if isinstance(value, str) and value.strip().lower() == FACE_DOWN_GUILD:
+        if age != 3:
             raise PositionError(
                 Reason(
-                    "{path}wonder_cards: {cards} cards under {built} built wonders",
-                    path=path,
-                    cards=len(under),
-                    built=len(built),
+                    'pyramid[{slot}]: "{back}" (a face-down guild) is only in Age III',
+                    slot=slot,
+                    back=FACE_DOWN_GUILD,
                 )
             )
-        for t in tokens:
-            if t in owned_tokens:
-                raise PositionError(
-                    Reason(
-                        "{path}progress_tokens: {token} is also owned by {value}",
-                        path=path,
-                        token=TOKENS[t].name,
-                        value=owned_tokens[t],
-                    )
-                )
-            owned_tokens[t] = name
-        fields[b + s.COINS] = coins
-        fields[b + s.CITY] = _mask(city)
-        fields[b + s.UNDER] = _mask(under)
-        fields[b + s.WONDERS_OWNED] = _mask(wonders)
-        fields[b + s.BUILT] = _mask(built)
-        fields[b + s.TOKENS_HELD] = _mask(tokens)
-        fields[b + s.SCIENCE], fields[b + s.CHAINS], fields[b + s.ECON] = _derived_city(
-            city, built, tokens
+        table.guild_backs |= 1 << slot
+        return s.HIDDEN
+    if not isinstance(value, str):
+        raise PositionError(
+            Reason(
+                'pyramid[{slot}]: expected a card name, "?", "{back}" or null, got {value}',
+                slot=slot,
+                back=FACE_DOWN_GUILD,
+                value=shortened(json.dumps(value)),
+            )
         )
-        for c in city:
-            if CARDS[c].age > max(age, 0) and not (age == 3 and CARDS[c].age == 4):
-                raise PositionError(
-                    Reason(
-                        "{path}city: {card} cannot be built before its Age",
-                        path=path,
-                        card=CARDS[c].name,
-                    )
-                )
+    try:
+        card = card_named(value)
+    except UnknownNameError as error:
+        raise PositionError(
+            Reason("pyramid[{slot}]: {error}", slot=slot, error=reason_of(error))
+        ) from None
+    if card.age not in ((3, 4) if age == 3 else (age,)):
+        raise PositionError(
+            Reason(
+                "pyramid[{slot}]: {name} is not an Age {age} card",
+                slot=slot,
+                name=card.name,
+                age=age,
+            )
+        )
+    table.place([card.id], f"pyramid slot {slot}")
+    return card.id
 
+
+def _read_player(data: dict[str, Any], table: _Table, p: int, name: str) -> None:
+    """A player's coins, city, cards under wonders, wonders and progress tokens."""
+    players = _READ.get(data, "players", "", dict)
+    if name not in players:
+        raise PositionError(Reason("players.{name}: missing", name=name))
+    obj = players[name]
+    if not isinstance(obj, dict):
+        raise PositionError(Reason("players.{name}: expected an object", name=name))
+    path = f"players.{name}."
+    coins = _READ.get(obj, "coins", path, int)
+    if coins < 0:
+        raise PositionError(
+            Reason("{path}coins: cannot be negative ({coins})", path=path, coins=coins)
+        )
+
+    def listed(key: str, lookup: Callable[[str], int]) -> list[int]:
+        return _READ.names(_READ.get(obj, key, path, list, []), path + key, lookup)
+
+    city = listed("city", _card_id)
+    under = listed("wonder_cards", _card_id)
+    wonders = listed("wonders", wonder_named)
+    built = listed("built_wonders", wonder_named)
+    tokens = listed("progress_tokens", token_named)
+    table.place(city, f"{name}'s city")
+    table.place(under, f"under {name}'s wonders")
+    for c in under:
+        if not table.seen_in_age(c):
+            raise PositionError(
+                Reason(
+                    "{path}wonder_cards: {card} cannot be used before its Age",
+                    path=path,
+                    card=CARDS[c].name,
+                )
+            )
+    _own_wonders(table, path, wonders, built, len(under))
+    _own_tokens(table, path, name, tokens)
+    f, b = table.fields, s.BASE[p]
+    f[b + s.COINS] = coins
+    f[b + s.CITY] = _mask(city)
+    f[b + s.UNDER] = _mask(under)
+    f[b + s.WONDERS_OWNED] = _mask(wonders)
+    f[b + s.BUILT] = _mask(built)
+    f[b + s.TOKENS_HELD] = _mask(tokens)
+    f[b + s.SCIENCE], f[b + s.CHAINS], f[b + s.ECON] = _derived_city(city, built, tokens)
+    for c in city:
+        if not table.seen_in_age(c):
+            raise PositionError(
+                Reason(
+                    "{path}city: {card} cannot be built before its Age",
+                    path=path,
+                    card=CARDS[c].name,
+                )
+            )
+
+
+def _own_wonders(
+    table: _Table, path: str, wonders: list[int], built: list[int], under: int
+) -> None:
+    """A player's unbuilt and built wonders: owned once, at most 4, a card under each built."""
+    for w, where in [(w, "wonders") for w in wonders] + [(w, "built_wonders") for w in built]:
+        if w in table.owned_wonders:
+            raise PositionError(
+                Reason(
+                    "{path}{where}: {wonder} is also in {value}",
+                    path=path,
+                    where=where,
+                    wonder=WONDERS[w].name,
+                    value=table.owned_wonders[w],
+                )
+            )
+        table.owned_wonders[w] = f"{path}{where}"
+    if len(wonders) + len(built) > 4:
+        raise PositionError(Reason("{path}wonders: a player has at most 4 wonders", path=path))
+    if under > len(built):
+        raise PositionError(
+            Reason(
+                "{path}wonder_cards: {cards} cards under {built} built wonders",
+                path=path,
+                cards=under,
+                built=len(built),
+            )
+        )
+
+
+def _own_tokens(table: _Table, path: str, name: str, tokens: list[int]) -> None:
+    for t in tokens:
+        if t in table.owned_tokens:
+            raise PositionError(
+                Reason(
+                    "{path}progress_tokens: {token} is also owned by {value}",
+                    path=path,
+                    token=TOKENS[t].name,
+                    value=table.owned_tokens[t],
+                )
+            )
+        table.owned_tokens[t] = name
+
+
+def _check_wonders_built(fields: list[Any]) -> None:
     built_a, built_b = (cast(int, fields[s.BASE[p] + s.BUILT]) for p in (0, 1))
     built_total = (built_a | built_b).bit_count()
     if built_total > s.MAX_WONDERS_BUILT:
@@ -618,34 +452,40 @@ def _build(data: Any) -> s.State:
             Reason("wonders: 7 wonders are built, so the last unbuilt wonder has left the game")
         )
 
-    discard = r.names(get(data, "discard", "", list, []), "discard", lambda n: card_named(n).id)
-    place(discard, "the discard pile")
+
+def _read_discard_and_board(data: dict[str, Any], table: _Table) -> None:
+    """The discard pile and the progress tokens on the board."""
+    get = _READ.get
+    discard = _READ.names(get(data, "discard", "", list, []), "discard", _card_id)
+    table.place(discard, "the discard pile")
     for i, c in enumerate(discard):
-        if CARDS[c].age > age and not (age == 3 and CARDS[c].age == 4):
+        if CARDS[c].age > table.age and not (table.age == 3 and CARDS[c].age == 4):
             raise PositionError(
                 Reason(
                     "discard[{i}]: {card} cannot be played before its Age", i=i, card=CARDS[c].name
                 )
             )
-    fields[s.DISCARD] = _mask(discard)
-
-    board = r.names(get(data, "progress_tokens", "", list, []), "progress_tokens", token_named)
+    table.fields[s.DISCARD] = _mask(discard)
+    board = _READ.names(get(data, "progress_tokens", "", list, []), "progress_tokens", token_named)
     for t in board:
-        if t in owned_tokens:
+        if t in table.owned_tokens:
             raise PositionError(
                 Reason(
                     "progress_tokens: {token} is on the board and owned by {value}",
                     token=TOKENS[t].name,
-                    value=owned_tokens[t],
+                    value=table.owned_tokens[t],
                 )
             )
     if len(board) > s.BOARD_TOKEN_COUNT:
         raise PositionError(
             Reason("progress_tokens: at most 5 on the board, got {n}", n=len(board))
         )
-    fields[s.BOARD] = _mask(board)
+    table.fields[s.BOARD] = _mask(board)
 
-    # Military.
+
+def _read_military(data: dict[str, Any], fields: list[Any]) -> None:
+    """The conflict pawn and the looting tokens still on the track."""
+    get = _READ.get
     military = get(data, "military", "", dict, {"pawn": 0, "tokens": list(_MILITARY_NAMES)})
     pawn = get(military, "pawn", "military.", int, 0)
     if not -9 <= pawn <= 9:
@@ -687,8 +527,12 @@ def _build(data: Any) -> s.State:
     fields[s.PAWN] = pawn
     fields[s.MILITARY] = loot_bits
 
-    # Phase and what depends on it.
-    phase_name = get(data, "phase", "", str, "play" if age else "setup_tokens")
+
+def _read_phase(data: dict[str, Any], table: _Table) -> int:
+    """The phase as written, then as the table implies it (a reveal pending, a starter to
+    choose, the guilds to deal), with the wonder draft's offer."""
+    fields, age = table.fields, table.age
+    phase_name = _READ.get(data, "phase", "", str, "play" if age else "setup_tokens")
     if phase_name not in _PHASES:
         raise PositionError(
             Reason(
@@ -698,14 +542,39 @@ def _build(data: Any) -> s.State:
             )
         )
     phase = _PHASES[phase_name]
-    offer = r.names(get(data, "wonder_offer", "", list, []), "wonder_offer", wonder_named)
+    _read_wonder_offer(data, table, phase, phase_name)
+    guild_slots = _READ.get(data, "guild_slots", "", list, None)
+    if age:
+        _derive_pyramid(fields, age, table.card_places)
+        if fields[s.REVEAL] and phase == s.PLAY:
+            phase = s.REVEAL_CARDS
+        if phase == s.REVEAL_CARDS and not fields[s.REVEAL]:
+            # the last reveal of a new Age II/III structure leads to the choice of its starter
+            laid_out = fields[s.PRESENT] == s._ALL_SLOTS and age > 1
+            phase = s.CHOOSE_STARTER if laid_out else s.PLAY
+    if age == 3:
+        phase = _derive_guild_slots(fields, phase, table.guild_backs, guild_slots)
+    elif phase == s.DEAL_GUILDS:
+        raise PositionError(
+            Reason("phase: deal_guilds happens when Age III is laid out (age must be 3)")
+        )
+    elif guild_slots is not None:
+        raise PositionError(Reason("guild_slots: only in Age III"))
+    fields[s.PHASE] = phase
+    return phase
+
+
+def _read_wonder_offer(data: dict[str, Any], table: _Table, phase: int, phase_name: str) -> None:
+    """The wonders on offer (only in the draft) and the setup's unseen wonders and picks."""
+    fields, age = table.fields, table.age
+    offer = _READ.names(_READ.get(data, "wonder_offer", "", list, []), "wonder_offer", wonder_named)
     for w in offer:
-        if w in owned_wonders:
+        if w in table.owned_wonders:
             raise PositionError(
                 Reason("wonder_offer: {wonder} is already owned", wonder=WONDERS[w].name)
             )
     fields[s.OFFER] = _mask(offer)
-    owned_count = len(owned_wonders)
+    owned_count = len(table.owned_wonders)
     if phase in (s.SETUP_TOKENS, s.SETUP_WONDERS, s.DRAFT):
         if age:
             raise PositionError(
@@ -714,7 +583,7 @@ def _build(data: Any) -> s.State:
                     phase_name=phase_name,
                 )
             )
-        fields[s.WONDERS_UNSEEN] = ALL_WONDERS & ~_mask(offer) & ~_mask(list(owned_wonders))
+        fields[s.WONDERS_UNSEEN] = ALL_WONDERS & ~_mask(offer) & ~_mask(list(table.owned_wonders))
         fields[s.PICKS] = owned_count
         if phase == s.DRAFT:
             if len(offer) < 2:
@@ -732,25 +601,11 @@ def _build(data: Any) -> s.State:
                 Reason("phase: {phase_name} needs an Age (1-3)", phase_name=phase_name)
             )
 
-    guild_slots = get(data, "guild_slots", "", list, None)
-    if age:
-        _derive_pyramid(fields, age, card_places)
-        if fields[s.REVEAL] and phase == s.PLAY:
-            phase = s.REVEAL_CARDS
-        if phase == s.REVEAL_CARDS and not fields[s.REVEAL]:
-            # the last reveal of a new Age II/III structure leads to the choice of its starter
-            laid_out = fields[s.PRESENT] == s._ALL_SLOTS and age > 1
-            phase = s.CHOOSE_STARTER if laid_out else s.PLAY
-    if age == 3:
-        phase = _derive_guild_slots(fields, phase, guild_backs, guild_slots)
-    elif phase == s.DEAL_GUILDS:
-        raise PositionError(
-            Reason("phase: deal_guilds happens when Age III is laid out (age must be 3)")
-        )
-    elif guild_slots is not None:
-        raise PositionError(Reason("guild_slots: only in Age III"))
-    fields[s.PHASE] = phase
 
+def _read_pending_choice(data: dict[str, Any], fields: list[Any], phase: int) -> None:
+    """What a wonder's or token's effect left to choose: a Play Again, the Great Library's
+    tokens, the colour to destroy, the starter of a complete structure."""
+    get = _READ.get
     extra = get(data, "extra_turn", "", bool, False)
     if extra and phase not in _SUB_CHOICES:
         raise PositionError(
@@ -759,7 +614,7 @@ def _build(data: Any) -> s.State:
             )
         )
     fields[s.EXTRA] = int(extra)
-    library = r.names(get(data, "library_offer", "", list, []), "library_offer", token_named)
+    library = _READ.names(get(data, "library_offer", "", list, []), "library_offer", token_named)
     if (phase == s.LIBRARY_CHOOSE) != bool(library):
         raise PositionError(
             Reason("library_offer: needed exactly when the phase is library_choose")
@@ -781,23 +636,29 @@ def _build(data: Any) -> s.State:
             )
         fields[s.DESTROYING] = s.BROWN if destroying == "brown" else s.GREY
     if phase == s.CHOOSE_STARTER:
-        _check_laid_out(fields, age)
-    if phase == s.GAME_OVER:
-        result = get(data, "result", "", dict)
-        winner = get(result, "winner", "result.", (str, type(None)), None)
-        fields[s.WINNER] = s.SHARED if winner is None else _player(winner, "result.winner")
-        victory = result.get("victory")
-        if not isinstance(victory, str) or victory not in s.VICTORY_NAMES[1:]:
+        _check_laid_out(fields, fields[s.AGE])
+
+
+def _read_result(data: dict[str, Any], fields: list[Any], phase: int) -> None:
+    """The winner and kind of victory of a finished game (and of no other)."""
+    if phase != s.GAME_OVER:
+        if "result" in data:
             raise PositionError(
-                Reason(
-                    "result.victory: expected military, science or civilian, got {value}",
-                    value=quoted(victory),
-                )
+                Reason("result: only a finished game (phase game_over) has a result")
             )
-        fields[s.VICTORY] = s.VICTORY_NAMES.index(victory)
-    elif "result" in data:
-        raise PositionError(Reason("result: only a finished game (phase game_over) has a result"))
-    return s.State(pvector(fields))
+        return
+    result = _READ.get(data, "result", "", dict)
+    winner = _READ.get(result, "winner", "result.", (str, type(None)), None)
+    fields[s.WINNER] = s.SHARED if winner is None else _READ.player(winner, "result.winner")
+    victory = result.get("victory")
+    if not isinstance(victory, str) or victory not in s.VICTORY_NAMES[1:]:
+        raise PositionError(
+            Reason(
+                "result.victory: expected military, science or civilian, got {value}",
+                value=quoted(victory),
+            )
+        )
+    fields[s.VICTORY] = s.VICTORY_NAMES.index(victory)
 
 
 def _derive_guild_slots(
@@ -988,38 +849,16 @@ def check_known_keys(data: Any) -> None:
     """
     if not isinstance(data, dict):
         return  # the reader says what a position must be
-    _check_keys(data, "", KNOWN_KEYS[""])
+    _READ.keys(data, "", KNOWN_KEYS[""])
     for name in ("military", "result"):
         if isinstance(data.get(name), dict):
-            _check_keys(data[name], f"{name}.", KNOWN_KEYS[f"{name}."])
+            _READ.keys(data[name], f"{name}.", KNOWN_KEYS[f"{name}."])
     players = data.get("players")
     if isinstance(players, dict):
-        _check_keys(players, "players.", KNOWN_KEYS["players."])
+        _READ.keys(players, "players.", KNOWN_KEYS["players."])
         for name, obj in players.items():
             if isinstance(obj, dict):
-                _check_keys(obj, f"players.{name}.", KNOWN_KEYS["players.X."])
-
-
-def _check_keys(obj: dict[str, Any], path: str, known: frozenset[str]) -> None:
-    for key in obj:
-        if key not in known:
-            close = difflib.get_close_matches(str(key), sorted(known), n=1, cutoff=0.6)
-            hint = f"did you mean {close[0]!r}?" if close else f"known: {', '.join(sorted(known))}"
-            raise PositionError(
-                Reason("{path}{key}: unknown key ({hint})", path=path, key=key, hint=hint)
-            )
-
-
-def _player(value: Any, field: str) -> int:
-    if value not in PLAYER_NAMES:
-        raise PositionError(
-            Reason(
-                '{field}: expected "A" or "B", got {value}',
-                field=field,
-                value=shortened(json.dumps(value)),
-            )
-        )
-    return PLAYER_NAMES.index(value)
+                _READ.keys(obj, f"players.{name}.", KNOWN_KEYS["players.X."])
 
 
 def _derived_city(city: list[int], built: list[int], tokens: list[int]) -> tuple[int, int, int]:

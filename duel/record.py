@@ -25,8 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from duel.catalog import AGE_NAMES, GUILDS, TOKENS, UnknownNameError, token_named
+from duel.files import read_json_file, write_atomically
+from duel.json_reader import JsonReader
 from duel.moves import PLAYER_NAMES, Kind, Move, MoveParseError
-from duel.position import PositionError, read_json_file, write_atomically
+from duel.position import PositionError
 from duel.quote import quoted
 from duel.reason import Reason, reason_of
 from duel.state import IllegalMoveError, State, new_game
@@ -46,6 +48,10 @@ _REDACTED_DRAW = re.compile(r"draw\s+([^,?]+?)\s*,\s*\?\s*,\s*\?\s*", re.IGNOREC
 
 class RecordError(ValueError):
     """A malformed record or one whose moves do not replay; the message says which move."""
+
+
+#: The reader of a record's fields: errors are :class:`RecordError`\ s naming the field.
+_READ = JsonReader(RecordError)
 
 
 @dataclass(frozen=True)
@@ -122,16 +128,8 @@ class GameRecord:
 
     @staticmethod
     def from_json(data: Any) -> GameRecord:
-        if not isinstance(data, dict):
-            raise RecordError(Reason("a record is a JSON object"))
-        if data.get("format", FORMAT) != FORMAT:
-            raise RecordError(
-                Reason(
-                    "format: expected {FORMAT}, got {value}",
-                    FORMAT=repr(FORMAT),
-                    value=quoted(data.get("format")),
-                )
-            )
+        data = _READ.obj(data, Reason("a record is a JSON object"))
+        _READ.format(data, FORMAT, default=FORMAT)
         expansions = data.get("expansions")
         if expansions:
             listed = expansions if isinstance(expansions, list) else [expansions]
@@ -154,14 +152,8 @@ class GameRecord:
                     value=quoted(version),
                 )
             )
-        moves_raw = data.get("moves")
-        if not isinstance(moves_raw, list):
-            raise RecordError(Reason("moves: expected a list of moves"))
-        if len(moves_raw) > MAX_MOVES:
-            raise RecordError(Reason("moves: {n} moves; a game has far fewer", n=len(moves_raw)))
-        metadata = data.get("metadata", {})
-        if not isinstance(metadata, dict):
-            raise RecordError(Reason("metadata: expected an object"))
+        moves_raw = _READ.moves(data, MAX_MOVES)
+        metadata = _READ.metadata(data)
         moves, redacted = _parse_moves(moves_raw, version)
         return GameRecord(tuple(moves), metadata, frozenset(redacted))  # moves replayed
 

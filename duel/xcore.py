@@ -69,13 +69,14 @@ def _load() -> ModuleType | None:
     if os.environ.get(PURE_ENV, "").strip().lower() in ("1", "true", "yes"):
         return None
     try:
-        from duel import _xcore
+        import duel._xcore as _xcore
     except ImportError:
         return None
     return _xcore
 
 
-xcore: ModuleType | None = _load()
+#: ``duel._xcore`` (a C module: untyped), or None on the pure path.
+xcore: Any = _load()
 #: True when the compiled expansion core is built and not disabled.
 AVAILABLE: bool = xcore is not None
 
@@ -169,6 +170,13 @@ def _divinity_name(i: int) -> str | None:
     return None if i == _UNKNOWN else GATE if i == _GATE_ID else _DIVINITY_NAMES[i]
 
 
+def _known_divinity(i: int) -> str:
+    """A Divinity a city holds (activated ones are public: never unknown)."""
+    name = _divinity_name(i)
+    assert name is not None
+    return name
+
+
 def _divinity_id(name: str | None) -> int:
     return _UNKNOWN if name is None else _DIVINITY_ID[name]
 
@@ -193,7 +201,7 @@ def to_xstate(c: Any) -> XState:
     s.picks, s.extra, s.winner = d["picks"], bool(d["extra"]), d["winner"]
     s.victory, s.destroying = _VICTORIES[d["victory"]], _DESTROYING[d["destroying"]]
     s.cities = [_city(d, p) for p in (0, 1)]
-    spaces = []
+    spaces: list[Space | None] = []
     for i in range(6):
         divinity, mythology, owner, face_up = d["spaces"][4 * i : 4 * i + 4]
         if divinity == _EMPTY:
@@ -334,7 +342,7 @@ def _city(d: dict[str, Any], p: int) -> City:
     city.science = frozenset(SCIENCE_SYMBOLS[i] for i in bits(f["science"]))
     city.mythology = tuple(MYTHOLOGIES[m] for m in f["mythology"][: f["n_mythology"]])
     city.offerings = tuple(OFFERINGS[i] for i in bits(f["offerings"]))
-    city.divinities = tuple(_divinity_name(x) for x in f["divinities"][: f["n_divinities"]])
+    city.divinities = tuple(_known_divinity(x) for x in f["divinities"][: f["n_divinities"]])
     city.snake = None if f["snake"] < 0 else f["snake"]
     city.plots = tuple(
         Plot(
@@ -355,8 +363,9 @@ def _city_fields(city: City, p: int) -> dict[str, Any]:
     econ += sum(_WONDER_ECON[w] for w in built if w < len(_WONDER_ECON))
     chains = 0
     for c in city.cards:
-        if XCARDS[c].chain_gives is not None:
-            chains |= _CHAIN_BIT[XCARDS[c].chain_gives]
+        gives = XCARDS[c].chain_gives
+        if gives is not None:
+            chains |= _CHAIN_BIT[gives]
     fields = {
         "cards": _mask(city.cards),
         "coins": city.coins,

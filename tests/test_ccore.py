@@ -247,10 +247,13 @@ def test_play_random_games_in_bulk():
 def test_generated_tables_are_up_to_date():
     sys.path.insert(0, str(ROOT / "tools"))
     try:
-        from gen_ctables import HEADER, generate
+        from gen_ctables import HEADER, LAYOUT_HEADER, generate, generate_layout
     finally:
         sys.path.pop(0)
     assert HEADER.read_text(encoding="utf-8") == generate(), "run python tools/gen_ctables.py"
+    # the C state's layout and the Python field indices it converts (duel.state's)
+    layout = LAYOUT_HEADER.read_text(encoding="utf-8")
+    assert layout == generate_layout(), "run python tools/gen_ctables.py"
 
 
 @pytest.mark.skipif(

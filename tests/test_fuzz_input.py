@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from duel.app.control.game import Dealer
 from duel.app.line.play import Output, Session
-from duel.position import write_atomically
+from duel.files import write_atomically
 from duel.record import GameRecord
 from tests.test_tui import prompt
 

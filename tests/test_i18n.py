@@ -522,3 +522,46 @@ def test_reasons_keep_their_template_through_pickle():
     reason = Reason("{card} is not in the discard pile", card="Lumber Yard")
     copy = pickle.loads(pickle.dumps(reason))
     assert copy == reason and copy.template == reason.template and copy.values == reason.values
+
+
+def test_file_and_field_errors_of_every_format_are_translated(tmp_path):
+    """A file that is not JSON, not UTF-8 or missing, and a field of the wrong type, give the
+    same translated sentences for the base game's and the expansions' positions and records
+    (issue 66: one reader, one place for the file helpers)."""
+    from duel.expansions.position import XPositionError
+    from duel.expansions.position import load_position as load_xposition
+    from duel.expansions.record import XRecord, XRecordError
+    from duel.position import PositionError, load_position
+    from duel.record import GameRecord, RecordError
+
+    loaders = (
+        (load_position, PositionError),
+        (GameRecord.load, RecordError),
+        (load_xposition, XPositionError),
+        (XRecord.load, XRecordError),
+    )
+    bad = tmp_path / "bad.json"
+    cases = (
+        (b"{bad", "正しい JSON ではない", "not valid JSON"),
+        (b'{"a": \xff}', "UTF-8 のテキストではない", "not UTF-8"),
+        (None, "ファイルを読めない", "cannot read"),
+    )
+    set_language("ja")
+    try:
+        for content, japanese, english in cases:
+            bad.unlink(missing_ok=True)
+            if content is not None:
+                bad.write_bytes(content)
+            for load, error in loaders:
+                with pytest.raises(error) as caught:
+                    load(bad)
+                said = i18n.tr_error(caught.value)
+                assert japanese in said and english not in said, (load, said)
+        data = {"format": "7wd-xposition", "version": 1, "expansions": ["agora"], "age": "2"}
+        bad.write_text(json.dumps(data))
+        with pytest.raises(XPositionError) as caught:
+            load_xposition(bad)
+        said = i18n.tr_error(caught.value)
+        assert "age" in said and "整数" in said and "whole number" not in said, said
+    finally:
+        set_language("en")

@@ -1,11 +1,15 @@
-"""Write ``duel/csrc/duel_tables.h``: the card, wonder, token and layout data for the C core.
+"""Write ``duel/csrc/duel_tables.h`` (the card, wonder, token and pyramid data for the C core)
+and ``duel/csrc/duel_layout.h`` (the C state's fields and the Python fields each one mirrors).
 
-The JSON data files stay the single source of truth; this script compiles what the Python engine
-reads through ``duel.catalog`` and ``duel.pyramid_layouts`` into C arrays. ``tests/test_ccore.py``
-checks that the committed header equals a fresh run, so an edit of the data cannot drift.
+The JSON data files stay the single source of truth for the tables; this script compiles what the
+Python engine reads through ``duel.catalog`` and ``duel.pyramid_layouts`` into C arrays. The
+state's layout is described once, below (:data:`PLAYER_LAYOUT`, :data:`STATE_LAYOUT`): the C
+structs, their padding and the indices of the Python fields (``duel.state``'s ``PHASE``,
+``COINS``...) that ``ccore_module.c`` converts are generated from it. ``tests/test_ccore.py``
+checks that the committed headers equal a fresh run, so neither can drift.
 
-    python tools/gen_ctables.py          # rewrite the header
-    python tools/gen_ctables.py --check  # exit 1 if it is stale
+    python tools/gen_ctables.py          # rewrite the headers
+    python tools/gen_ctables.py --check  # exit 1 if one is stale
 """
 
 from __future__ import annotations
@@ -32,6 +36,127 @@ from duel.moves import GUILD_SLOT_MASKS  # noqa: E402
 from duel.pyramid_layouts import LAYOUTS, SLOTS  # noqa: E402
 
 HEADER = ROOT / "duel" / "csrc" / "duel_tables.h"
+LAYOUT_HEADER = ROOT / "duel" / "csrc" / "duel_layout.h"
+
+# --- the state's layout ---------------------------------------------------------------------------
+#: Bytes and alignment of each C type a field may have.
+C_SIZES = {"dc_cards": 16, "int32_t": 4, "uint32_t": 4, "uint16_t": 2, "int8_t": 1, "uint8_t": 1}
+
+#: One player's city: (C type, member, the duel.state player field it mirrors, comment), in
+#: memory order (widest first: no implicit padding).
+PLAYER_LAYOUT = [
+    ("dc_cards", "cards", "CITY", "built cards"),
+    ("dc_cards", "under", "UNDER", "cards used to build wonders"),
+    ("int32_t", "coins", "COINS", ""),
+    ("uint32_t", "econ", "ECON", "packed economy, see duel_core.h"),
+    ("uint32_t", "chains", "CHAINS", "chain symbols owned (bit i = CHAIN_SYMBOLS[i])"),
+    ("uint16_t", "wonders", "WONDERS_OWNED", "wonders owned, not built"),
+    ("uint16_t", "built", "BUILT", "wonders built"),
+    ("uint16_t", "tokens", "TOKENS_HELD", "progress tokens owned"),
+    ("uint8_t", "science", "SCIENCE", "science symbols owned (bit i = SCIENCE_SYMBOLS[i])"),
+]
+
+#: A position: every top-level field of the Python State's vector (public information only), as
+#: (C type, member, duel.state field, comment); a member ``name[N]`` is an array. ``p`` holds the
+#: two players (:data:`PLAYER_LAYOUT`).
+STATE_LAYOUT = [
+    ("dc_cards", "unseen", "UNSEEN", "cards of the Age nobody has seen"),
+    ("dc_cards", "discard", "DISCARD", ""),
+    ("dc_player", "p[2]", None, "the players' cities"),
+    ("uint32_t", "present", "PRESENT", "slots still holding a card"),
+    ("uint32_t", "accessible", "ACCESSIBLE", "slots whose card may be taken"),
+    ("uint32_t", "reveal", "REVEAL", "slots to turn face up (lowest first)"),
+    ("uint32_t", "guild_slots", "GUILD_SLOTS", "Age III slots holding a guild"),
+    ("int8_t", "pyramid[DC_SLOTS]", "PYRAMID", "card id, DC_TAKEN or DC_HIDDEN"),
+    ("uint16_t", "board", "BOARD", "progress tokens on the board"),
+    ("uint16_t", "offer", "OFFER", "wonders offered in the draft"),
+    ("uint16_t", "wonders_unseen", "WONDERS_UNSEEN", ""),
+    ("uint16_t", "library", "LIBRARY", "tokens drawn by The Great Library"),
+    ("int8_t", "phase", "PHASE", ""),
+    ("int8_t", "to_move", "TO_MOVE", ""),
+    ("int8_t", "age", "AGE", "0 during setup, then 1..3"),
+    ("int8_t", "pawn", "PAWN", "-9..9, positive towards B's capital"),
+    ("uint8_t", "military", "MILITARY", "looting tokens left (bits A2, A5, B2, B5)"),
+    ("uint8_t", "picks", "PICKS", "wonders drafted so far"),
+    ("uint8_t", "extra", "EXTRA", "a Play Again is pending"),
+    ("int8_t", "winner", "WINNER", "-1 while running, 0, 1 or DC_SHARED"),
+    ("uint8_t", "victory", "VICTORY", "DC_NO_VICTORY .. DC_CIVILIAN"),
+    ("uint8_t", "destroying", "DESTROYING", "0, 1 = brown, 2 = grey (a colour mask in Python)"),
+]
+
+
+def _member_bytes(ctype: str, member: str, sizes: dict[str, int]) -> tuple[int, int]:
+    """(bytes, alignment) of a member, ``name[N]`` an array of N."""
+    count = 1
+    if "[" in member:
+        dim = member[member.index("[") + 1 : -1]
+        count = SLOTS if dim == "DC_SLOTS" else int(dim)
+    return sizes[ctype] * count, min(sizes[ctype], 16)
+
+
+def _struct(
+    name: str, layout: list[tuple[str, str, str | None, str]], sizes: dict[str, int]
+) -> tuple[list[str], int]:
+    """A struct's C text, every member at its natural alignment and the size padded to a multiple
+    of 16 by an explicit ``pad_`` (states compare and hash bytewise: no implicit padding)."""
+    lines, at = [f"typedef struct {name} {{"], 0
+    for ctype, member, field, comment in layout:
+        size, align = _member_bytes(ctype, member, sizes)
+        assert at % align == 0, f"{name}.{member} at {at} would be padded: reorder the layout"
+        said = f"{field}: {comment}" if field and comment else field or comment
+        lines.append(f"    {ctype} {member};" + (f" /* {said} */" if said else ""))
+        at += size
+    if at % 16:
+        lines.append(f"    uint8_t pad_[{16 - at % 16}]; /* zero */")
+        at += 16 - at % 16
+    lines.append(f"}} {name};")
+    return lines, at
+
+
+def _field_enum(prefix: str, names: list[str], count: int) -> list[str]:
+    """The Python fields' indices (duel.state's constants), each mirrored once."""
+    index = {name: getattr(s, name) for name in names}
+    assert sorted(index.values()) == list(range(count)), f"{prefix}: not every field mirrored"
+    out = ["enum { /* duel.state's field indices */"]
+    out += [f"    {prefix}{name} = {i}," for name, i in sorted(index.items(), key=lambda x: x[1])]
+    out.append("};")
+    return out
+
+
+def generate_layout() -> str:
+    """``duel_layout.h``: the structs and the Python field indices."""
+    sizes = dict(C_SIZES)
+    player, sizes["dc_player"] = _struct("dc_player", PLAYER_LAYOUT, sizes)
+    state, state_bytes = _struct("dc_state", STATE_LAYOUT, sizes)
+    top = [field for _, _, field, _ in STATE_LAYOUT if field]
+    mine = [field for _, _, field, _ in PLAYER_LAYOUT]
+    out = [
+        "/* Generated by tools/gen_ctables.py from its STATE_LAYOUT and PLAYER_LAYOUT and the",
+        " * field indices of duel/state.py: do not edit. */",
+        "#ifndef DUEL_LAYOUT_H",
+        "#define DUEL_LAYOUT_H",
+        "",
+        "/* One player's city. */",
+        *player,
+        "",
+        "/* A position: every field of the Python State's vector (public information only).",
+        " * Keep it zero-initialised, padding included (dc_new_game, dc_from_* do), so that",
+        " * memcmp and the hash work. */",
+        *state,
+        "",
+        f"_Static_assert(sizeof(dc_player) == {sizes['dc_player']}, \"dc_player's layout\");",
+        f"_Static_assert(sizeof(dc_state) == {state_bytes}, \"dc_state's layout\");",
+        "",
+        *_field_enum("DC_F_", top, s.BASE[0]),
+        f"#define DC_TOP_FIELDS {s.BASE[0]}",
+        *_field_enum("DC_P_", mine, s.PLAYER_FIELDS),
+        f"#define DC_PLAYER_FIELDS {s.PLAYER_FIELDS}",
+        f"#define DC_N_FIELDS {s.N_FIELDS}",
+        "",
+        "#endif /* DUEL_LAYOUT_H */",
+    ]
+    return "\n".join(out) + "\n"
+
 
 
 def cards_literal(mask: int) -> str:
@@ -136,13 +261,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--check", action="store_true", help="exit 1 if the header is stale")
     args = parser.parse_args()
-    text = generate()
-    if args.check:
-        if HEADER.read_text(encoding="utf-8") != text:
-            sys.exit(f"{HEADER} is stale: run python tools/gen_ctables.py")
-        return
-    HEADER.write_text(text, encoding="utf-8")
-    print(f"wrote {HEADER}")
+    for path, text in ((HEADER, generate()), (LAYOUT_HEADER, generate_layout())):
+        if args.check:
+            if path.read_text(encoding="utf-8") != text:
+                sys.exit(f"{path} is stale: run python tools/gen_ctables.py")
+            continue
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path}")
 
 
 if __name__ == "__main__":

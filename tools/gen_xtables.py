@@ -1,4 +1,6 @@
-"""Write ``duel/csrc/xcore_tables.h``: the expansions' data for the compiled expansion core.
+"""Write ``duel/csrc/xcore_tables.h`` (the expansions' data for the compiled expansion core) and
+``duel/csrc/xcore_layout.h`` (its state's structs and the LAYOUT through which ``duel/xcore.py``
+reads and writes the raw state, both from one description below: :data:`STATE_LAYOUT`).
 
 The base core's header (``tools/gen_ctables.py``) holds the 73 base cards; this one holds every
 card, Wonder and Progress token of ``duel.expansions.components`` (base ids first, then Pantheon's
@@ -40,6 +42,7 @@ from duel.expansions.components import (  # noqa: E402
 from duel.pyramid_layouts import LAYOUTS  # noqa: E402
 
 HEADER = ROOT / "duel" / "csrc" / "xcore_tables.h"
+LAYOUT_HEADER = ROOT / "duel" / "csrc" / "xcore_layout.h"
 EFFECTS = (
     "enki", "ishtar", "nisaba", "astarte", "baal", "tanit", "aphrodite", "hades", "zeus",
     "anubis", "isis", "ra", "mars", "minerva", "neptune",
@@ -241,17 +244,233 @@ def _agora_tables() -> list[str]:
     return out
 
 
+# --- the state's layout ---------------------------------------------------------------------------
+#: The struct format (Python's ``struct`` module) of one item of each C type: ``duel/xcore.py``
+#: reads and writes the raw state with it, at the offsets the module reports (``LAYOUT``).
+STRUCT_FORMATS = {
+    "dc_cards": "16s",
+    "int32_t": "i",
+    "uint32_t": "I",
+    "uint16_t": "H",
+    "uint8_t": "B",
+    "int8_t": "b",
+    "dx_space": "b",  # 4 int8_t
+}
+#: Items of that format in one member of the type (a dx_space is 4 bytes).
+ITEMS = {"dx_space": 4}
+
+#: A Pantheon space: (C type, member, comment).
+SPACE_LAYOUT = [
+    (
+        "int8_t",
+        "divinity",
+        "Divinity id, DX_GATE, DX_UNKNOWN (face down, not ours); DX_EMPTY: none",
+    ),
+    ("int8_t", "mythology", "-1 for the Gate"),
+    ("int8_t", "owner", "who seated it; -1 for the Gate"),
+    ("uint8_t", "face_up", ""),
+]
+
+#: One player's side of the table (table.City): (C type, member, array dimensions, comment), in
+#: memory order. A string alone is a comment line.
+CITY_LAYOUT: list[tuple[str, str, tuple[str, ...], str] | str] = [
+    ("dc_cards", "cards", (), ""),
+    ("int32_t", "coins", (), "the treasury"),
+    ("int32_t", "astarte", (), "the coins lying on Astarte"),
+    ("uint32_t", "econ", (), "production and one-of producers packed as the base core's ECON"),
+    ("uint32_t", "chains", (), "chain symbols of the cards owned"),
+    ("uint16_t", "wonders", (), "owned, not built"),
+    ("uint16_t", "built", (), "built"),
+    ("uint16_t", "tokens", (), ""),
+    ("uint8_t", "science", (), "distinct symbols, bit i = SCIENCE_SYMBOLS[i]"),
+    ("int8_t", "snake", (), "Nisaba: the opponent's green card whose symbol is ours, or -1"),
+    ("int8_t", "under", ("DX_N_WONDERS",), "the Age card under each built Wonder"),
+    ("uint8_t", "n_mythology", (), ""),
+    ("int8_t", "mythology", ("8",), "Mythology tokens held, in the order taken"),
+    ("uint8_t", "offerings", (), "Offering tokens held: bit i = DX_OFFERINGS[i]"),
+    ("uint8_t", "n_divinities", (), ""),
+    ("int8_t", "divinities", ("16",), "activated (and the Gate), in order"),
+    "Agora: Conspiracies in hand, in the order drawn",
+    ("uint8_t", "n_plots", (), ""),
+    ("int8_t", "plot_name", ("DX_MAX_PLOTS",), "DX_UNKNOWN: the opponent's, unseen"),
+    ("uint8_t", "plot_flags", ("DX_MAX_PLOTS",), "DX_PLOT_PREPARED | _FRESH | _USED"),
+    ("int8_t", "plot_card", ("DX_MAX_PLOTS",), "the card tucked under it, or -1"),
+]
+
+_NM, _DM, _MP = "DX_N_MYTHOLOGIES", "DX_DECK_MAX", "DX_MAX_PLOTS"
+#: A position: XState's fields, as :data:`CITY_LAYOUT` (``p``: the two cities).
+STATE_LAYOUT: list[tuple[str, str, tuple[str, ...], str] | str] = [
+    ("dc_cards", "unseen", (), ""),
+    ("dc_cards", "discard", (), ""),
+    ("dx_city", "p", ("2",), ""),
+    ("uint32_t", "present", (), ""),
+    ("uint32_t", "accessible", (), ""),
+    ("uint32_t", "reveal", (), ""),
+    ("uint32_t", "back_slots", (), ""),
+    ("int8_t", "pyramid", ("DX_SLOTS",), ""),
+    ("uint16_t", "board", (), ""),
+    ("uint16_t", "offer", (), ""),
+    ("uint16_t", "wonders_unseen", (), ""),
+    ("uint16_t", "library", (), ""),
+    ("uint16_t", "enki_tokens", (), ""),
+    ("uint8_t", "expansions", (), "DX_PANTHEON | DX_AGORA"),
+    ("int8_t", "observer", (), "-1: the referee; 0 or 1: that player's view"),
+    ("int8_t", "phase", (), ""),
+    ("int8_t", "to_move", (), ""),
+    ("int8_t", "age", (), ""),
+    ("int8_t", "pawn", (), ""),
+    ("uint8_t", "military", (), ""),
+    ("uint8_t", "picks", (), ""),
+    ("uint8_t", "extra", (), ""),
+    ("int8_t", "winner", (), ""),
+    ("uint8_t", "victory", (), ""),
+    ("uint8_t", "destroying", (), "0, 1 = brown, 2 = grey"),
+    ("int8_t", "minerva", (), "DX_NO_MINERVA or a track position"),
+    "Pantheon",
+    ("dx_space", "spaces", ("DX_SPACES",), ""),
+    ("uint8_t", "deck_size", (_NM,), ""),
+    ("uint8_t", "n_tops", (_NM,), "deck_tops: cards known to lie on top"),
+    ("int8_t", "top_divinity", (_NM, _DM), "DX_UNKNOWN: not to the observer"),
+    ("uint8_t", "top_known_to", (_NM, _DM), "bit p: player p knows it"),
+    ("int8_t", "mythology_on", ("DX_SLOTS",), "-1 or the Mythology token lying on the slot"),
+    ("int8_t", "offering_on", ("DX_SLOTS",), "0 or the value of the Offering token on the slot"),
+    ("int8_t", "drawing", (), "the Mythology being drawn from, or -1"),
+    ("uint8_t", "drawn_unseen", (), "drawn is None: the opponent's draw in a view"),
+    ("uint8_t", "n_drawn", (), ""),
+    ("int8_t", "drawn", ("2",), ""),
+    ("uint8_t", "n_revealing", (), ""),
+    (
+        "int8_t",
+        "revealing",
+        (_NM,),
+        "Mythology ids, DX_REVEALING_GATE/THEATER, or a Divinity + DX_REVEALING_DIVINITY",
+    ),
+    ("uint8_t", "n_chosen", (), ""),
+    ("int8_t", "chosen", (_NM,), "Divinities; in seat: (count drawn,); zeus_reveal: (slot,)"),
+    "Agora",
+    ("dc_cards", "senators_seen", (), ""),
+    ("dc_cards", "removed", (), ""),
+    ("uint8_t", "senate", ("6", "2"), "cubes by Chamber and player"),
+    ("uint8_t", "n_decrees", ("6",), ""),
+    ("int8_t", "decree", ("6", "DX_MAX_DECREES"), "a face-up Decree, or -1 face down (unknown)"),
+    ("uint8_t", "plot_size", (), ""),
+    ("uint8_t", "n_plot_top", (), ""),
+    ("uint8_t", "n_plot_bottom", (), ""),
+    ("int8_t", "plot_top", (_MP,), "Conspiracy or DX_UNKNOWN"),
+    ("int8_t", "plot_bottom", (_MP,), "Conspiracy or DX_UNKNOWN"),
+    ("uint8_t", "plot_top_known", (_MP,), ""),
+    ("uint8_t", "plot_bottom_known", (_MP,), ""),
+    ("uint8_t", "drawn_plots_unseen", (), ""),
+    ("uint8_t", "n_drawn_plots", (), ""),
+    ("int8_t", "drawn_plots", ("2",), "sorted by name"),
+    ("uint8_t", "n_pending", (), ""),
+    ("uint32_t", "pending", ("DX_MAX_PENDING",), "steps (DX_STEP)"),
+    ("uint32_t", "step", (), "the step being answered, or 0"),
+    ("uint32_t", "continuation", (), "DX_CONT_* | phase << 8 | player << 16, or 0"),
+    ("uint8_t", "triggered", (), ""),
+    ("int8_t", "backs", ("DX_SLOTS",), "DX_BACK_*: 0 not dealt yet"),
+    ("uint8_t", "removed_now_none", (), "removed_now is None"),
+    ("uint8_t", "n_removed_now", (), "its length"),
+    ("int8_t", "removed_now", ("3",), ""),
+    ("int8_t", "removed_by", (), "-1: None"),
+    ("uint16_t", "locked", (), ""),
+]
+#: Derived members (not Python fields, not in LAYOUT): refreshed by the C code itself.
+DERIVED_LAYOUT: list[tuple[str, str, tuple[str, ...], str] | str] = [
+    (
+        "uint16_t",
+        "forces",
+        ("2",),
+        "the Decrees in force for each player (senate.in_force), refreshed whenever cubes or"
+        " Decrees change (dx_refresh_forces)",
+    ),
+]
+
+
+def _members(
+    layout: list[tuple[str, str, tuple[str, ...], str] | str],
+) -> list[str]:
+    lines = []
+    for entry in layout:
+        if isinstance(entry, str):
+            lines.append(f"    /* {entry} */")
+            continue
+        ctype, name, dims, comment = entry
+        line = f"    {ctype} {name}{''.join(f'[{d}]' for d in dims)};"
+        lines.append(line + (f" /* {comment} */" if comment else ""))
+    return lines
+
+
+def _layout_entries(
+    macro: str, layout: list[tuple[str, str, tuple[str, ...], str] | str]
+) -> list[str]:
+    """X-macro entries (member, struct format of one item, items) of the Python fields."""
+    out = []
+    for entry in layout:
+        if isinstance(entry, str) or entry[0] == "dx_city":
+            continue
+        ctype, name, dims, _ = entry
+        count = " * ".join(([str(ITEMS[ctype])] if ctype in ITEMS else []) + list(dims)) or "1"
+        out.append(f'    {macro}({name}, "{STRUCT_FORMATS[ctype]}", {count})')
+    return out
+
+
+def generate_layout() -> str:
+    """``xcore_layout.h``: the structs and LAYOUT's entries, from the layouts above."""
+    space = [f"    {t} {n};" + (f" /* {c} */" if c else "") for t, n, c in SPACE_LAYOUT]
+    city = _layout_entries("C", CITY_LAYOUT)
+    before = STATE_LAYOUT[: [e[1] for e in STATE_LAYOUT if not isinstance(e, str)].index("p")]
+    top = _layout_entries("F", STATE_LAYOUT)
+    split = len(_layout_entries("F", before))
+    entries = top[:split] + [e.replace("C(", "C(0, ") for e in city]
+    entries += [e.replace("C(", "C(1, ") for e in city] + top[split:]
+    out = [
+        "/* Generated by tools/gen_xtables.py from its SPACE_LAYOUT, CITY_LAYOUT and STATE_LAYOUT:",
+        " * do not edit. */",
+        "#ifndef XCORE_LAYOUT_H",
+        "#define XCORE_LAYOUT_H",
+        "",
+        "/* A Pantheon space. */",
+        "typedef struct dx_space {",
+        *space,
+        "} dx_space;",
+        "",
+        "/* One player's side of the table (table.City). */",
+        "typedef struct dx_city {",
+        *_members(CITY_LAYOUT),
+        "} dx_city;",
+        "",
+        "/* A position: XState's fields. Zero every byte before filling it (dx_new_game, the",
+        " * module's from-bytes do) so that states compare bytewise. */",
+        "typedef struct dx_state {",
+        *_members(STATE_LAYOUT),
+        "    /* Derived, not a Python field */",
+        *_members(DERIVED_LAYOUT),
+        "} dx_state;",
+        "",
+        "/* The Python fields of dx_state, for the module's LAYOUT (duel/xcore.py packs and",
+        " * unpacks the raw state with it): F(member, struct format of one item, items) of the",
+        " * state and C(player, member, format, items) of a city. */",
+        "#define DX_LAYOUT(F, C) \\",
+        *[e + " \\" for e in entries[:-1]],
+        entries[-1],
+        "",
+        "#endif /* XCORE_LAYOUT_H */",
+    ]
+    return "\n".join(out) + "\n"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--check", action="store_true", help="exit 1 if the header is stale")
     args = parser.parse_args()
-    text = generate()
-    if args.check:
-        if HEADER.read_text(encoding="utf-8") != text:
-            sys.exit(f"{HEADER} is stale: run python tools/gen_xtables.py")
-        return
-    HEADER.write_text(text, encoding="utf-8")
-    print(f"wrote {HEADER}")
+    for path, text in ((HEADER, generate()), (LAYOUT_HEADER, generate_layout())):
+        if args.check:
+            if path.read_text(encoding="utf-8") != text:
+                sys.exit(f"{path} is stale: run python tools/gen_xtables.py")
+            continue
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path}")
 
 
 if __name__ == "__main__":

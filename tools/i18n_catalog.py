@@ -44,7 +44,16 @@ SOLVER_SOURCES = [ROOT / "solvers" / f"{name}.py" for name in ("spread", "chance
 #: no UI: the programs translate a template and its values with :func:`duel.app.i18n.tr_reason`).
 ENGINE_SOURCES = [
     ROOT / "duel" / f"{name}.py"
-    for name in ("explain", "position", "record", "moves", "catalog", "slots")
+    for name in (
+        "explain",
+        "files",
+        "json_reader",
+        "position",
+        "record",
+        "moves",
+        "catalog",
+        "slots",
+    )
 ] + [ROOT / "wonders" / f"{name}.py" for name in ("cards", "game")]
 ENGINE_SOURCES += [
     ROOT / "duel" / "expansions" / f"{name}.py" for name in ("state", "position", "record")

@@ -135,13 +135,13 @@ class GameRecord:
 
     def save(self, path: str | Path) -> None:
         """Write atomically: an interrupted save never destroys the previous file."""
-        from duel.position import write_atomically
+        from duel.files import write_atomically
 
         write_atomically(Path(path), json.dumps(self.to_json(), indent=1) + "\n")
 
     @staticmethod
     def load(path: str | Path) -> GameRecord:
-        from duel.position import read_json_file
+        from duel.files import read_json_file
 
         data = read_json_file(path, RecordError)
         try:

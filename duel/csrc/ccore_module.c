@@ -10,22 +10,13 @@
 #include "duel_core.c"
 #include "ccore_capi.h"
 
-/* Python field layout (duel/state.py): 21 top-level fields, then the player fields. */
-enum {
-    F_PHASE, F_TO_MOVE, F_AGE, F_PYRAMID, F_PRESENT, F_ACCESSIBLE, F_REVEAL, F_UNSEEN, F_PAWN,
-    F_MILITARY, F_BOARD, F_DISCARD, F_OFFER, F_WONDERS_UNSEEN, F_PICKS, F_EXTRA, F_LIBRARY,
-    F_WINNER, F_VICTORY, F_DESTROYING, F_GUILD_SLOTS
-};
-enum { P_COINS, P_CARDS, P_UNDER, P_WONDERS, P_BUILT, P_TOKENS, P_SCIENCE, P_CHAINS, P_ECON,
-       PLAYER_FIELDS };
+/* The Python fields' indices (DC_F_*, DC_P_*) are generated with the struct: duel_layout.h. */
 
 static const char *PHASE_NAMES[] = {
     "setup_tokens", "setup_wonders", "draft", "reveal", "play", "choose_token", "library_draw",
     "library_choose", "destroy", "mausoleum", "choose_starter", "game_over", "deal_guilds"};
 static const char *VICTORY_NAMES[] = {"", "military", "science", "civilian"};
 
-static int top_fields(void) { return F_GUILD_SLOTS + 1; }
-static int n_fields(void) { return top_fields() + 2 * PLAYER_FIELDS; }
 
 typedef struct {
     PyObject_HEAD
@@ -108,12 +99,12 @@ static int read_int(PyObject *v, long lo, long hi, const char *what, long *out) 
 static int state_from_fields(PyObject *fields_obj, dc_state *st) {
     PyObject *seq = PySequence_Fast(fields_obj, "State.fields is not a sequence");
     if (!seq) return -1;
-    int ok = -1, top = top_fields();
+    int ok = -1, top = DC_TOP_FIELDS;
     PyObject *pyr = NULL;
-    if (PySequence_Fast_GET_SIZE(seq) != n_fields()) {
+    if (PySequence_Fast_GET_SIZE(seq) != DC_N_FIELDS) {
         PyErr_Format(PyExc_ValueError,
                      "a State has %zd fields; the C core expects %d (rebuild it: pip install -e .)",
-                     PySequence_Fast_GET_SIZE(seq), n_fields());
+                     PySequence_Fast_GET_SIZE(seq), DC_N_FIELDS);
         goto done;
     }
     PyObject **f = PySequence_Fast_ITEMS(seq);
@@ -122,27 +113,27 @@ static int state_from_fields(PyObject *fields_obj, dc_state *st) {
 #define SMALL(idx, lo, hi, field)                                                  \
     if (read_int(f[idx], lo, hi, #field, &x) < 0) goto done;                        \
     st->field = x;
-    SMALL(F_PHASE, 0, DC_DEAL_GUILDS, phase);
-    SMALL(F_TO_MOVE, 0, 1, to_move);
-    SMALL(F_AGE, 0, 3, age);
-    SMALL(F_PRESENT, 0, DC_ALL_SLOTS, present);
-    SMALL(F_ACCESSIBLE, 0, DC_ALL_SLOTS, accessible);
-    SMALL(F_REVEAL, 0, DC_ALL_SLOTS, reveal);
-    SMALL(F_PAWN, -9, 9, pawn);
-    SMALL(F_MILITARY, 0, 15, military);
-    SMALL(F_BOARD, 0, 0x3FF, board);
-    SMALL(F_OFFER, 0, 0xFFF, offer);
-    SMALL(F_WONDERS_UNSEEN, 0, 0xFFF, wonders_unseen);
-    SMALL(F_PICKS, 0, 8, picks);
-    SMALL(F_EXTRA, 0, 1, extra);
-    SMALL(F_LIBRARY, 0, 0x3FF, library);
-    SMALL(F_WINNER, -1, 2, winner);
-    SMALL(F_VICTORY, 0, 3, victory);
-    SMALL(F_GUILD_SLOTS, 0, DC_ALL_SLOTS, guild_slots);
-    if (read_cards(f[F_UNSEEN], &st->unseen) < 0 || read_cards(f[F_DISCARD], &st->discard) < 0)
+    SMALL(DC_F_PHASE, 0, DC_DEAL_GUILDS, phase);
+    SMALL(DC_F_TO_MOVE, 0, 1, to_move);
+    SMALL(DC_F_AGE, 0, 3, age);
+    SMALL(DC_F_PRESENT, 0, DC_ALL_SLOTS, present);
+    SMALL(DC_F_ACCESSIBLE, 0, DC_ALL_SLOTS, accessible);
+    SMALL(DC_F_REVEAL, 0, DC_ALL_SLOTS, reveal);
+    SMALL(DC_F_PAWN, -9, 9, pawn);
+    SMALL(DC_F_MILITARY, 0, 15, military);
+    SMALL(DC_F_BOARD, 0, 0x3FF, board);
+    SMALL(DC_F_OFFER, 0, 0xFFF, offer);
+    SMALL(DC_F_WONDERS_UNSEEN, 0, 0xFFF, wonders_unseen);
+    SMALL(DC_F_PICKS, 0, 8, picks);
+    SMALL(DC_F_EXTRA, 0, 1, extra);
+    SMALL(DC_F_LIBRARY, 0, 0x3FF, library);
+    SMALL(DC_F_WINNER, -1, 2, winner);
+    SMALL(DC_F_VICTORY, 0, 3, victory);
+    SMALL(DC_F_GUILD_SLOTS, 0, DC_ALL_SLOTS, guild_slots);
+    if (read_cards(f[DC_F_UNSEEN], &st->unseen) < 0 || read_cards(f[DC_F_DISCARD], &st->discard) < 0)
         goto done;
     dc_cards destroying;
-    if (read_cards(f[F_DESTROYING], &destroying) < 0) goto done;
+    if (read_cards(f[DC_F_DESTROYING], &destroying) < 0) goto done;
     if (destroying == 0) st->destroying = 0;
     else if (destroying == DC_BROWN) st->destroying = 1;
     else if (destroying == DC_GREY) st->destroying = 2;
@@ -151,27 +142,27 @@ static int state_from_fields(PyObject *fields_obj, dc_state *st) {
         goto done;
     }
     for (int p = 0; p < 2; p++) {
-        PyObject **g = f + top + p * PLAYER_FIELDS;
+        PyObject **g = f + top + p * DC_PLAYER_FIELDS;
         dc_player *pl = &st->p[p];
-        if (read_int(g[P_COINS], 0, 1 << 20, "coins", &x) < 0) goto done;
+        if (read_int(g[DC_P_COINS], 0, 1 << 20, "coins", &x) < 0) goto done;
         pl->coins = (int32_t)x;
-        if (read_cards(g[P_CARDS], &pl->cards) < 0 || read_cards(g[P_UNDER], &pl->under) < 0)
+        if (read_cards(g[DC_P_CITY], &pl->cards) < 0 || read_cards(g[DC_P_UNDER], &pl->under) < 0)
             goto done;
-        if (read_int(g[P_WONDERS], 0, 0xFFF, "wonders", &x) < 0) goto done;
+        if (read_int(g[DC_P_WONDERS_OWNED], 0, 0xFFF, "wonders", &x) < 0) goto done;
         pl->wonders = (uint16_t)x;
-        if (read_int(g[P_BUILT], 0, 0xFFF, "built", &x) < 0) goto done;
+        if (read_int(g[DC_P_BUILT], 0, 0xFFF, "built", &x) < 0) goto done;
         pl->built = (uint16_t)x;
-        if (read_int(g[P_TOKENS], 0, 0x3FF, "tokens", &x) < 0) goto done;
+        if (read_int(g[DC_P_TOKENS_HELD], 0, 0x3FF, "tokens", &x) < 0) goto done;
         pl->tokens = (uint16_t)x;
-        if (read_int(g[P_SCIENCE], 0, 0x7F, "science", &x) < 0) goto done;
+        if (read_int(g[DC_P_SCIENCE], 0, 0x7F, "science", &x) < 0) goto done;
         pl->science = (uint8_t)x;
-        if (read_int(g[P_CHAINS], 0, (1L << DC_N_CHAIN_SYMBOLS) - 1, "chains", &x) < 0) goto done;
+        if (read_int(g[DC_P_CHAINS], 0, (1L << DC_N_CHAIN_SYMBOLS) - 1, "chains", &x) < 0) goto done;
         pl->chains = (uint32_t)x;
-        if (read_int(g[P_ECON], 0, (1L << 26) - 1, "econ", &x) < 0) goto done;
+        if (read_int(g[DC_P_ECON], 0, (1L << 26) - 1, "econ", &x) < 0) goto done;
         pl->econ = (uint32_t)x;
     }
 #undef SMALL
-    pyr = PySequence_Fast(f[F_PYRAMID], "the PYRAMID field is not a sequence");
+    pyr = PySequence_Fast(f[DC_F_PYRAMID], "the PYRAMID field is not a sequence");
     if (!pyr) goto done;
     if (PySequence_Fast_GET_SIZE(pyr) != DC_SLOTS) {
         PyErr_SetString(PyExc_ValueError, "the PYRAMID field does not have 20 slots");
@@ -190,7 +181,7 @@ done:
 }
 
 static PyObject *state_to_fields_list(const dc_state *st) {
-    int top = top_fields(), n = n_fields();
+    int top = DC_TOP_FIELDS, n = DC_N_FIELDS;
     PyObject *list = PyList_New(n), *pyr_list = PyList_New(DC_SLOTS), *pyr = NULL;
     if (!list || !pyr_list) goto fail;
     for (int i = 0; i < DC_SLOTS; i++) {
@@ -201,41 +192,41 @@ static PyObject *state_to_fields_list(const dc_state *st) {
     pyr = PyObject_CallOneArg(py_pvector, pyr_list);
     if (!pyr) goto fail;
     dc_cards destroying = st->destroying == 1 ? DC_BROWN : st->destroying == 2 ? DC_GREY : 0;
-    PyObject *items[21 + 2 * PLAYER_FIELDS] = {NULL};
-    items[F_PHASE] = PyLong_FromLong(st->phase);
-    items[F_TO_MOVE] = PyLong_FromLong(st->to_move);
-    items[F_AGE] = PyLong_FromLong(st->age);
-    items[F_PYRAMID] = pyr;
+    PyObject *items[DC_N_FIELDS] = {NULL};
+    items[DC_F_PHASE] = PyLong_FromLong(st->phase);
+    items[DC_F_TO_MOVE] = PyLong_FromLong(st->to_move);
+    items[DC_F_AGE] = PyLong_FromLong(st->age);
+    items[DC_F_PYRAMID] = pyr;
     pyr = NULL;
-    items[F_PRESENT] = PyLong_FromUnsignedLong(st->present);
-    items[F_ACCESSIBLE] = PyLong_FromUnsignedLong(st->accessible);
-    items[F_REVEAL] = PyLong_FromUnsignedLong(st->reveal);
-    items[F_UNSEEN] = cards_to_py(st->unseen);
-    items[F_PAWN] = PyLong_FromLong(st->pawn);
-    items[F_MILITARY] = PyLong_FromLong(st->military);
-    items[F_BOARD] = PyLong_FromLong(st->board);
-    items[F_DISCARD] = cards_to_py(st->discard);
-    items[F_OFFER] = PyLong_FromLong(st->offer);
-    items[F_WONDERS_UNSEEN] = PyLong_FromLong(st->wonders_unseen);
-    items[F_PICKS] = PyLong_FromLong(st->picks);
-    items[F_EXTRA] = PyLong_FromLong(st->extra);
-    items[F_LIBRARY] = PyLong_FromLong(st->library);
-    items[F_WINNER] = PyLong_FromLong(st->winner);
-    items[F_VICTORY] = PyLong_FromLong(st->victory);
-    items[F_DESTROYING] = cards_to_py(destroying);
-    items[F_GUILD_SLOTS] = PyLong_FromUnsignedLong(st->guild_slots);
+    items[DC_F_PRESENT] = PyLong_FromUnsignedLong(st->present);
+    items[DC_F_ACCESSIBLE] = PyLong_FromUnsignedLong(st->accessible);
+    items[DC_F_REVEAL] = PyLong_FromUnsignedLong(st->reveal);
+    items[DC_F_UNSEEN] = cards_to_py(st->unseen);
+    items[DC_F_PAWN] = PyLong_FromLong(st->pawn);
+    items[DC_F_MILITARY] = PyLong_FromLong(st->military);
+    items[DC_F_BOARD] = PyLong_FromLong(st->board);
+    items[DC_F_DISCARD] = cards_to_py(st->discard);
+    items[DC_F_OFFER] = PyLong_FromLong(st->offer);
+    items[DC_F_WONDERS_UNSEEN] = PyLong_FromLong(st->wonders_unseen);
+    items[DC_F_PICKS] = PyLong_FromLong(st->picks);
+    items[DC_F_EXTRA] = PyLong_FromLong(st->extra);
+    items[DC_F_LIBRARY] = PyLong_FromLong(st->library);
+    items[DC_F_WINNER] = PyLong_FromLong(st->winner);
+    items[DC_F_VICTORY] = PyLong_FromLong(st->victory);
+    items[DC_F_DESTROYING] = cards_to_py(destroying);
+    items[DC_F_GUILD_SLOTS] = PyLong_FromUnsignedLong(st->guild_slots);
     for (int p = 0; p < 2; p++) {
-        PyObject **g = items + top + p * PLAYER_FIELDS;
+        PyObject **g = items + top + p * DC_PLAYER_FIELDS;
         const dc_player *pl = &st->p[p];
-        g[P_COINS] = PyLong_FromLong(pl->coins);
-        g[P_CARDS] = cards_to_py(pl->cards);
-        g[P_UNDER] = cards_to_py(pl->under);
-        g[P_WONDERS] = PyLong_FromLong(pl->wonders);
-        g[P_BUILT] = PyLong_FromLong(pl->built);
-        g[P_TOKENS] = PyLong_FromLong(pl->tokens);
-        g[P_SCIENCE] = PyLong_FromLong(pl->science);
-        g[P_CHAINS] = PyLong_FromUnsignedLong(pl->chains);
-        g[P_ECON] = PyLong_FromUnsignedLong(pl->econ);
+        g[DC_P_COINS] = PyLong_FromLong(pl->coins);
+        g[DC_P_CITY] = cards_to_py(pl->cards);
+        g[DC_P_UNDER] = cards_to_py(pl->under);
+        g[DC_P_WONDERS_OWNED] = PyLong_FromLong(pl->wonders);
+        g[DC_P_BUILT] = PyLong_FromLong(pl->built);
+        g[DC_P_TOKENS_HELD] = PyLong_FromLong(pl->tokens);
+        g[DC_P_SCIENCE] = PyLong_FromLong(pl->science);
+        g[DC_P_CHAINS] = PyLong_FromUnsignedLong(pl->chains);
+        g[DC_P_ECON] = PyLong_FromUnsignedLong(pl->econ);
     }
     int failed = 0;
     for (int i = 0; i < n; i++) {

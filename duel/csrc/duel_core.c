@@ -378,15 +378,22 @@ static int dc_move_pawn(dc_state *s, int player, int shields) {
     return 0;
 }
 
+/* _gain_science's symbols, shared with the expansion core: adds `symbol_bit` to `science`;
+ * 0 if it was there (a pair), else the number of different symbols now. */
+static inline int dc_add_symbol(uint8_t *science, int symbol_bit) {
+    if (*science & symbol_bit) return 0;
+    *science |= (uint8_t)symbol_bit;
+    return dc_pop32(*science);
+}
+
 /* _gain_science: returns 1 if that wins; a pair with tokens on the board opens CHOOSE_TOKEN. */
 static int dc_gain_science(dc_state *s, int player, int symbol_bit) {
-    dc_player *pl = &s->p[player];
-    if (pl->science & symbol_bit) {
+    int symbols = dc_add_symbol(&s->p[player].science, symbol_bit);
+    if (!symbols) {
         if (s->board) s->phase = DC_CHOOSE_TOKEN;
         return 0;
     }
-    pl->science |= (uint8_t)symbol_bit;
-    if (dc_pop32(pl->science) >= 6) {
+    if (symbols >= 6) {
         dc_end_game(s, player, DC_SCIENCE);
         return 1;
     }

@@ -114,93 +114,9 @@ enum { DX_NO_VICTORY, DX_MILITARY, DX_SCIENCE, DX_CIVILIAN, DX_POLITICAL };
 #define DX_MAX_PENDING 32
 #define DX_MAX_DECREES 6 /* Decrees in one Chamber (Insider Influence piles them) */
 
-typedef struct dx_space {
-    int8_t divinity;  /* Divinity id, DX_GATE, DX_UNKNOWN (face down, not ours); DX_EMPTY: none */
-    int8_t mythology; /* -1 for the Gate */
-    int8_t owner;     /* who seated it; -1 for the Gate */
-    uint8_t face_up;
-} dx_space;
-
-/* One player's side of the table (table.City). */
-typedef struct dx_city {
-    dc_cards cards;
-    int32_t coins, astarte; /* the treasury, and the coins lying on Astarte */
-    uint32_t econ;          /* production and one-of producers packed as the base core's ECON */
-    uint32_t chains;        /* chain symbols of the cards owned */
-    uint16_t wonders;       /* owned, not built */
-    uint16_t built;         /* built */
-    uint16_t tokens;
-    uint8_t science;        /* distinct symbols, bit i = SCIENCE_SYMBOLS[i] */
-    int8_t snake;           /* Nisaba: the opponent's green card whose symbol is ours, or -1 */
-    int8_t under[DX_N_WONDERS]; /* the Age card under each built Wonder */
-    uint8_t n_mythology;
-    int8_t mythology[8];    /* Mythology tokens held, in the order taken */
-    uint8_t offerings;      /* Offering tokens held: bit i = DX_OFFERINGS[i] */
-    uint8_t n_divinities;
-    int8_t divinities[16];  /* activated (and the Gate), in order */
-    /* Agora: Conspiracies in hand, in the order drawn */
-    uint8_t n_plots;
-    int8_t plot_name[DX_MAX_PLOTS]; /* DX_UNKNOWN: the opponent's, unseen */
-    uint8_t plot_flags[DX_MAX_PLOTS]; /* DX_PLOT_PREPARED | _FRESH | _USED */
-    int8_t plot_card[DX_MAX_PLOTS];   /* the card tucked under it, or -1 */
-} dx_city;
-
-/* A position: XState's fields. Zero every byte before filling it
- * (dx_new_game, the module's from-bytes do) so that states compare bytewise. */
-typedef struct dx_state {
-    dc_cards unseen, discard;
-    dx_city p[2];
-    uint32_t present, accessible, reveal, back_slots;
-    int8_t pyramid[DX_SLOTS];
-    uint16_t board, offer, wonders_unseen, library, enki_tokens;
-    uint8_t expansions; /* DX_PANTHEON | DX_AGORA */
-    int8_t observer;    /* -1: the referee; 0 or 1: that player's view */
-    int8_t phase, to_move, age, pawn;
-    uint8_t military, picks, extra;
-    int8_t winner;
-    uint8_t victory, destroying; /* destroying: 0, 1 = brown, 2 = grey */
-    int8_t minerva;              /* DX_NO_MINERVA or a track position */
-    /* Pantheon */
-    dx_space spaces[DX_SPACES];
-    uint8_t deck_size[DX_N_MYTHOLOGIES];
-    uint8_t n_tops[DX_N_MYTHOLOGIES];         /* deck_tops: cards known to lie on top */
-    int8_t top_divinity[DX_N_MYTHOLOGIES][DX_DECK_MAX]; /* DX_UNKNOWN: not to the observer */
-    uint8_t top_known_to[DX_N_MYTHOLOGIES][DX_DECK_MAX]; /* bit p: player p knows it */
-    int8_t mythology_on[DX_SLOTS]; /* -1 or the Mythology token lying on the slot */
-    int8_t offering_on[DX_SLOTS];  /* 0 or the value of the Offering token on the slot */
-    int8_t drawing;                /* the Mythology being drawn from, or -1 */
-    uint8_t drawn_unseen;          /* drawn is None: the opponent's draw in a view */
-    uint8_t n_drawn;
-    int8_t drawn[2];
-    uint8_t n_revealing;
-    int8_t revealing[DX_N_MYTHOLOGIES]; /* Mythology ids, DX_REVEALING_GATE/THEATER, or a
-                                           Divinity + DX_REVEALING_DIVINITY */
-    uint8_t n_chosen;
-    int8_t chosen[DX_N_MYTHOLOGIES]; /* Divinities; in seat: (count drawn,); zeus_reveal: (slot,) */
-    /* Agora */
-    dc_cards senators_seen, removed;
-    uint8_t senate[6][2];                     /* cubes by Chamber and player */
-    uint8_t n_decrees[6];
-    int8_t decree[6][DX_MAX_DECREES];         /* a face-up Decree, or -1 face down (unknown) */
-    uint8_t plot_size, n_plot_top, n_plot_bottom;
-    int8_t plot_top[DX_MAX_PLOTS], plot_bottom[DX_MAX_PLOTS]; /* Conspiracy or DX_UNKNOWN */
-    uint8_t plot_top_known[DX_MAX_PLOTS], plot_bottom_known[DX_MAX_PLOTS];
-    uint8_t drawn_plots_unseen, n_drawn_plots;
-    int8_t drawn_plots[2];                    /* sorted by name */
-    uint8_t n_pending;
-    uint32_t pending[DX_MAX_PENDING];         /* steps (DX_STEP) */
-    uint32_t step;                            /* the step being answered, or 0 */
-    uint32_t continuation;                    /* DX_CONT_* | phase << 8 | player << 16, or 0 */
-    uint8_t triggered;
-    int8_t backs[DX_SLOTS];                   /* DX_BACK_*: 0 not dealt yet */
-    uint8_t removed_now_none, n_removed_now;  /* removed_now is None / its length */
-    int8_t removed_now[3];
-    int8_t removed_by;                        /* -1: None */
-    uint16_t locked;
-    /* Derived, not a Python field: the Decrees in force for each player (senate.in_force),
-     * refreshed whenever cubes or Decrees change (dx_refresh_forces). */
-    uint16_t forces[2];
-} dx_state;
+/* dx_space, dx_city and dx_state, and the LAYOUT of their Python fields: generated by
+ * tools/gen_xtables.py from one description. */
+#include "xcore_layout.h"
 
 /* Steps of Agora's queue (senate.py): kind | a << 8 | b << 16 | c << 24. A decree step's a is
  * its Chamber and b 0 (no third field), 1 (None) or 2 + the player the Decree left. */

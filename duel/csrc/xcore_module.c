@@ -231,51 +231,17 @@ static const char *const PHASE_NAMES[] = {DX_PHASES(DX_PHASE_NAME)};
 static const char *const KIND_NAMES[] = {DX_KINDS(DX_KIND_NAME)};
 
 /* The byte layout of dx_state: (field, offset, struct format of one item, items). */
-#define F(field, fmt, count) {#field, offsetof(dx_state, field), fmt, count}
-#define C(who, field, fmt, count) {"p" #who "." #field, offsetof(dx_state, p[who].field), fmt, count}
+#define F(field, fmt, count) {#field, offsetof(dx_state, field), fmt, count},
+#define C(who, field, fmt, count) \
+    {"p" #who "." #field, offsetof(dx_state, p[who].field), fmt, count},
 static const struct {
     const char *name;
     size_t offset;
     const char *fmt;
     int count;
-} LAYOUT[] = {
-    F(unseen, "16s", 1), F(discard, "16s", 1),
-    C(0, cards, "16s", 1), C(0, coins, "i", 1), C(0, astarte, "i", 1), C(0, econ, "I", 1),
-    C(0, chains, "I", 1), C(0, wonders, "H", 1), C(0, built, "H", 1), C(0, tokens, "H", 1),
-    C(0, science, "B", 1), C(0, snake, "b", 1), C(0, under, "b", DX_N_WONDERS),
-    C(0, n_mythology, "B", 1), C(0, mythology, "b", 8), C(0, offerings, "B", 1),
-    C(0, n_divinities, "B", 1), C(0, divinities, "b", 16), C(0, n_plots, "B", 1),
-    C(0, plot_name, "b", DX_MAX_PLOTS), C(0, plot_flags, "B", DX_MAX_PLOTS),
-    C(0, plot_card, "b", DX_MAX_PLOTS),
-    C(1, cards, "16s", 1), C(1, coins, "i", 1), C(1, astarte, "i", 1), C(1, econ, "I", 1),
-    C(1, chains, "I", 1), C(1, wonders, "H", 1), C(1, built, "H", 1), C(1, tokens, "H", 1),
-    C(1, science, "B", 1), C(1, snake, "b", 1), C(1, under, "b", DX_N_WONDERS),
-    C(1, n_mythology, "B", 1), C(1, mythology, "b", 8), C(1, offerings, "B", 1),
-    C(1, n_divinities, "B", 1), C(1, divinities, "b", 16), C(1, n_plots, "B", 1),
-    C(1, plot_name, "b", DX_MAX_PLOTS), C(1, plot_flags, "B", DX_MAX_PLOTS),
-    C(1, plot_card, "b", DX_MAX_PLOTS),
-    F(present, "I", 1), F(accessible, "I", 1), F(reveal, "I", 1), F(back_slots, "I", 1),
-    F(pyramid, "b", DX_SLOTS), F(board, "H", 1), F(offer, "H", 1), F(wonders_unseen, "H", 1),
-    F(library, "H", 1), F(enki_tokens, "H", 1), F(expansions, "B", 1), F(observer, "b", 1),
-    F(phase, "b", 1), F(to_move, "b", 1), F(age, "b", 1), F(pawn, "b", 1), F(military, "B", 1),
-    F(picks, "B", 1), F(extra, "B", 1), F(winner, "b", 1), F(victory, "B", 1),
-    F(destroying, "B", 1), F(minerva, "b", 1), F(spaces, "b", 4 * DX_SPACES),
-    F(deck_size, "B", DX_N_MYTHOLOGIES), F(n_tops, "B", DX_N_MYTHOLOGIES),
-    F(top_divinity, "b", DX_N_MYTHOLOGIES * DX_DECK_MAX),
-    F(top_known_to, "B", DX_N_MYTHOLOGIES * DX_DECK_MAX), F(mythology_on, "b", DX_SLOTS),
-    F(offering_on, "b", DX_SLOTS), F(drawing, "b", 1), F(drawn_unseen, "B", 1),
-    F(n_drawn, "B", 1), F(drawn, "b", 2), F(n_revealing, "B", 1),
-    F(revealing, "b", DX_N_MYTHOLOGIES), F(n_chosen, "B", 1), F(chosen, "b", DX_N_MYTHOLOGIES),
-    F(senators_seen, "16s", 1), F(removed, "16s", 1), F(senate, "B", 12), F(n_decrees, "B", 6),
-    F(decree, "b", 6 * DX_MAX_DECREES), F(plot_size, "B", 1), F(n_plot_top, "B", 1),
-    F(n_plot_bottom, "B", 1), F(plot_top, "b", DX_MAX_PLOTS), F(plot_bottom, "b", DX_MAX_PLOTS),
-    F(plot_top_known, "B", DX_MAX_PLOTS), F(plot_bottom_known, "B", DX_MAX_PLOTS),
-    F(drawn_plots_unseen, "B", 1), F(n_drawn_plots, "B", 1), F(drawn_plots, "b", 2),
-    F(n_pending, "B", 1), F(pending, "I", DX_MAX_PENDING), F(step, "I", 1),
-    F(continuation, "I", 1), F(triggered, "B", 1), F(backs, "b", DX_SLOTS),
-    F(removed_now_none, "B", 1), F(n_removed_now, "B", 1), F(removed_now, "b", 3),
-    F(removed_by, "b", 1), F(locked, "H", 1),
-};
+} LAYOUT[] = {DX_LAYOUT(F, C)};
+#undef F
+#undef C
 
 static PyObject *layout_list(void) {
     size_t n = sizeof LAYOUT / sizeof LAYOUT[0];

@@ -74,13 +74,12 @@ static int dx_move_pawn(dx_state *s, int player, int shields) {
 
 /* _gain_science: true if that wins; a pair opens choose_token while tokens lie on the board. */
 static int dx_gain_science(dx_state *s, int player, int symbol_bit) {
-    dx_city *city = &s->p[player];
-    if (city->science & symbol_bit) {
+    int symbols = dc_add_symbol(&s->p[player].science, symbol_bit);
+    if (!symbols) {
         if (s->board) s->phase = DX_CHOOSE_TOKEN;
         return 0;
     }
-    city->science |= (uint8_t)symbol_bit;
-    if (dc_pop32(city->science) >= 6) {
+    if (symbols >= 6) {
         dx_end_game(s, player, DX_SCIENCE);
         return 1;
     }

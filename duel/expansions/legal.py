@@ -182,6 +182,7 @@ def _mythology_outcomes(s: XState) -> list[tuple[XMove, int]]:
 
 def _draw_outcomes(s: XState) -> list[tuple[XMove, int]]:
     mythology = s.drawing
+    assert mythology is not None  # a draw is pending
     if s.observer is not None and s.observer != s.to_move:
         return [(XMove("draw_divinities", (mythology, None)), 1)]
     i = deck_index(mythology)
@@ -198,6 +199,7 @@ def _draw_outcomes(s: XState) -> list[tuple[XMove, int]]:
 def _flip_outcomes(s: XState) -> list[tuple[XMove, int]]:
     index = next(i for i, sp in enumerate(s.spaces) if sp is not None and not sp.face_up)
     space = s.spaces[index]
+    assert space is not None and space.mythology is not None  # a face-down Divinity
     if space.divinity is not None:
         return [(XMove("flip", (index + 1, space.divinity)), 1)]
     return [(XMove("flip", (index + 1, d)), 1) for d in s.unaccounted(space.mythology)]

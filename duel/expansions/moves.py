@@ -183,9 +183,12 @@ class XMove:
             raise
         except (ValueError, IndexError, KeyError, TypeError, AttributeError) as error:
             # Whatever a sub-parser trips on is the text's fault: one typed error, never a crash.
-            if isinstance(error, KeyError):
-                error = f"{verb} {error.args[0]!r} is not a move this program knows"
-            raise MoveParseError(f"cannot read {text.strip()!r}: {error}") from None
+            said = (
+                f"{verb} {error.args[0]!r} is not a move this program knows"
+                if isinstance(error, KeyError)
+                else error
+            )
+            raise MoveParseError(f"cannot read {text.strip()!r}: {said}") from None
 
 
 def _agora_text(k: str, a: tuple) -> str:

@@ -29,11 +29,10 @@ duel.expansions.position.XPositionError: age: expected 1, 2 or 3, got 4
 
 from __future__ import annotations
 
-import difflib
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pyrsistent import pmap, pvector
 
@@ -58,7 +57,6 @@ from duel.expansions.components import (
     XCARDS,
     XTOKENS,
     XWONDERS,
-    UnknownComponentError,
     divinity_named,
     mythology_named,
     structure_of,
@@ -87,8 +85,9 @@ from duel.expansions.table import (
     token_pool,
     wonder_pool,
 )
+from duel.files import read_json_file, write_atomically
+from duel.json_reader import JsonReader
 from duel.moves import PLAYER_NAMES
-from duel.position import read_json_file, write_atomically
 from duel.reason import Reason, reason_of
 
 FORMAT = "7wd-xposition"
@@ -167,6 +166,8 @@ _TOP = {
         }
     ),
 }
+
+T = TypeVar("T")
 
 
 class XPositionError(ValueError):
@@ -384,114 +385,33 @@ def _fail(text: str) -> XPositionError:
     return XPositionError(text)
 
 
-class _Reader:
+class _Reader(JsonReader):
+    """The shared field reader (:class:`~duel.json_reader.JsonReader`: a field written null
+    takes its default here) and where each component was seen."""
+
     def __init__(self, data: Any) -> None:
-        if not isinstance(data, dict):
-            raise _fail(Reason("a position is a JSON object"))
-        self.data = data
+        super().__init__(XPositionError, null_is_absent=True)
+        self.data = self.obj(data, Reason("a position is a JSON object"))
         self.places: dict[tuple[str, int | str], str] = {}  # (kind, id) -> where it lies
         self.expansions: tuple[str, ...] = ()
         self.age = 3
 
     # --- small readers ----------------------------------------------------------------------------
-    @staticmethod
-    def keys(obj: dict, path: str, known: frozenset[str]) -> None:
-        for key in obj:
-            if key not in known:
-                close = difflib.get_close_matches(str(key), sorted(known), n=1, cutoff=0.6)
-                hint = (
-                    f"did you mean {close[0]!r}?" if close else "known: " + ", ".join(sorted(known))
-                )
-                raise _fail(
-                    Reason("{path}{key}: unknown key ({hint})", path=path, key=key, hint=hint)
-                )
-
-    @staticmethod
-    def get(obj: dict, key: str, path: str, kind: type | tuple, default: Any = ...) -> Any:
-        if key not in obj or (obj[key] is None and default is not ... and kind is not type(None)):
-            if default is ...:
-                raise _fail(Reason("{path}{key}: missing", path=path, key=key))
-            return default
-        value = obj[key]
-        if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
-            expected = {
-                list: "a list",
-                dict: "an object",
-                int: "a whole number",
-                bool: "true or false",
-                str: "text",
-            }.get(kind, "a value")  # type: ignore[call-overload]
-            raise _fail(
-                Reason(
-                    "{path}{key}: expected {expected}, got {value}",
-                    path=path,
-                    key=key,
-                    expected=expected,
-                    value=json.dumps(value)[:60],
-                )
-            )
-        return value
-
-    @staticmethod
-    def number(obj: dict, key: str, path: str, low: int, high: int, default: Any = ...) -> int:
-        value = _Reader.get(obj, key, path, int, default)
-        if not low <= value <= high:
-            raise _fail(
-                Reason(
-                    "{path}{key}: expected {low} to {high}, got {value}",
-                    path=path,
-                    key=key,
-                    low=low,
-                    high=high,
-                    value=value,
-                )
-            )
-        return value
-
-    @staticmethod
-    def name(value: Any, field: str, lookup: Callable[[str], Any]) -> Any:
-        if not isinstance(value, str):
-            raise _fail(
-                Reason(
-                    "{field}: expected a name, got {value}",
-                    field=field,
-                    value=json.dumps(value)[:60],
-                )
-            )
-        try:
-            return lookup(value)
-        except (UnknownComponentError, ValueError) as error:
-            raise _fail(Reason("{field}: {error}", field=field, error=reason_of(error))) from None
-
-    def names(self, obj: dict, key: str, path: str, lookup, default: Any = ()) -> list:
+    def listed(
+        self,
+        obj: dict[str, Any],
+        key: str,
+        path: str,
+        lookup: Callable[[str], T],
+        default: Any = (),
+    ) -> list[T]:
+        """The components named by the list ``obj[key]``, each listed once."""
         values = self.get(obj, key, path, list, list(default) if default != ... else ...)
-        out = [self.name(v, f"{path}{key}[{i}]", lookup) for i, v in enumerate(values)]
-        for i, item in enumerate(out):
-            if item in out[:i]:
-                raise _fail(
-                    Reason(
-                        "{path}{key}[{i}]: {value} is listed twice",
-                        path=path,
-                        key=key,
-                        i=i,
-                        value=repr(values[i]),
-                    )
-                )
-        return out
+        return self.names(values, f"{path}{key}", lookup)
 
-    @staticmethod
-    def player(value: Any, field: str, allow_none: bool = False) -> int | None:
-        if value is None and allow_none:
-            return None
-        if value not in PLAYER_NAMES:
-            raise _fail(
-                Reason(
-                    '{field}: expected "A" or "B", got {value}',
-                    field=field,
-                    value=json.dumps(value)[:60],
-                )
-            )
-        return PLAYER_NAMES.index(value)
+    def optional_player(self, value: Any, field: str) -> int | None:
+        """A player, or None where the field says nobody (null)."""
+        return None if value is None else self.player(value, field)
 
     def place(self, kind: str, item: int | str, where: str) -> None:
         """Record that ``item`` (a card, Wonder or token id; a Divinity or Conspiracy name) lies
@@ -517,13 +437,13 @@ class _Reader:
                     name=name,
                 )
             )
-        if kind == "card" and _card_age(item) > self.age:
+        if kind == "card" and isinstance(item, int) and _card_age(item) > self.age:
             raise _fail(
                 Reason(
                     "{where}: {name} is a card of Age {age}, not yet dealt",
                     where=where,
                     name=name,
-                    age=_card_age(item),
+                    age=_card_age(int(item)),
                 )
             )
         if kind == "token" and item not in token_pool(self.expansions):
@@ -611,7 +531,7 @@ class _Reader:
                 )
         s = new_game(expansions)
         self.expansions = s.expansions
-        observer = self.player(data.get("observer"), "observer", allow_none=True)
+        observer = self.optional_player(data.get("observer"), "observer")
         s.observer = observer
         phase = self.get(data, "phase", "", str, "play")
         if phase not in PHASES:
@@ -633,14 +553,14 @@ class _Reader:
         s.wonders_unseen = frozenset()
         self._pyramid(s)
         self._military(s)
-        s.board = frozenset(self.names(data, "progress_tokens", "", xtoken_named))
+        s.board = frozenset(self.listed(data, "progress_tokens", "", xtoken_named))
         for t in s.board:
             self.place("token", t, "the board")
         if len(s.board) > 5:
             raise _fail(
                 Reason("progress_tokens: at most 5 lie on the board, not {n}", n=len(s.board))
             )
-        s.discard = frozenset(self.names(data, "discard", "", xcard_named))
+        s.discard = frozenset(self.listed(data, "discard", "", xcard_named))
         for c in s.discard:
             self.place("card", c, "the discard pile")
         players = self.get(data, "players", "", dict)
@@ -683,7 +603,8 @@ class _Reader:
             allowed[UNKNOWN + "senator"] = "senator"
         if s.age == 3:
             allowed[UNKNOWN + third] = third
-        pyramid, backs = [], []
+        pyramid: list[int] = []
+        backs: list[str | None] = []
         for slot, entry in enumerate(entries):
             field = f"pyramid[{slot}]"
             if entry is None:
@@ -755,20 +676,20 @@ class _Reader:
                             )
                         )
                 backs = list(given)
-            backs = _fill_backs(backs, s.age, third)
+            filled = _fill_backs(backs, s.age, third)
             expected = _back_counts(s.age, third, layout.slots)
             for kind, count in expected.items():
-                if backs.count(kind) != count:
+                if filled.count(kind) != count:
                     raise _fail(
                         Reason(
                             "backs: Age {age}'s structure has {count} {kind} backs, got {value}",
                             age=s.age,
                             count=count,
                             kind=kind,
-                            value=backs.count(kind),
+                            value=filled.count(kind),
                         )
                     )
-            s.backs = tuple(backs)
+            s.backs = tuple(filled)
             s.back_slots = sum(1 << i for i, k in enumerate(s.backs) if k in ("guild", "temple"))
         else:
             if "backs" in data:
@@ -866,12 +787,12 @@ class _Reader:
         who = PLAYER_NAMES[p]
         city = s.cities[p]
         city.coins = self.number(obj, "coins", path, 0, 999)
-        city.cards = frozenset(self.names(obj, "city", path, xcard_named))
+        city.cards = frozenset(self.listed(obj, "city", path, xcard_named))
         for c in city.cards:
             self.place("card", c, f"{who}'s city")
-        city.wonders = tuple(self.names(obj, "wonders", path, xwonder_named))
-        built = self.names(obj, "built_wonders", path, xwonder_named)
-        under = self.names(obj, "wonder_cards", path, xcard_named)
+        city.wonders = tuple(self.listed(obj, "wonders", path, xwonder_named))
+        built = self.listed(obj, "built_wonders", path, xwonder_named)
+        under = self.listed(obj, "wonder_cards", path, xcard_named)
         if len(under) != len(built):
             raise _fail(
                 Reason(
@@ -895,7 +816,7 @@ class _Reader:
             self.place("wonder", w, f"{who}'s Wonders")
         for c in under:
             self.place("card", c, f"under {who}'s Wonders")
-        city.tokens = frozenset(self.names(obj, "progress_tokens", path, xtoken_named))
+        city.tokens = frozenset(self.listed(obj, "progress_tokens", path, xtoken_named))
         for t in city.tokens:
             self.place("token", t, f"{who}'s tokens")
         pantheon_only = ("astarte", "mythology_tokens", "offering_tokens", "divinities", "nisaba")
@@ -924,7 +845,7 @@ class _Reader:
                             "{path}offering_tokens[{i}]: expected one of {OFFERINGS}",
                             path=path,
                             i=i,
-                            OFFERINGS=OFFERINGS,
+                            OFFERINGS=_OFFERINGS_SAID,
                         )
                     )
             city.offerings = tuple(sorted(offerings))
@@ -1002,7 +923,7 @@ class _Reader:
             fresh = self.get(entry, "fresh", f"{field}.", bool, False)
             plots.append(Plot(name, prepared=prepared, fresh=fresh, used=used, card=card))
         city.plots = tuple(plots)
-        city.removed_seen = frozenset(self.names(obj, "treason_seen", path, xcard_named))
+        city.removed_seen = frozenset(self.listed(obj, "treason_seen", path, xcard_named))
         for c in city.removed_seen:
             if not AGE_DECK[s.age] >> c & 1 or ("card", c) in self.places:
                 raise _fail(
@@ -1131,14 +1052,16 @@ class _Reader:
             )
         )
         s.offering_on = pmap(self._slot_map(obj, "offering_tokens", layout.slots, self._offering))
-        s.enki_tokens = frozenset(self.names(obj, "enki", "pantheon.", xtoken_named))
+        s.enki_tokens = frozenset(self.listed(obj, "enki", "pantheon.", xtoken_named))
         for t in s.enki_tokens:
             self.place("token", t, "Enki")
 
     def _offering(self, value: Any, field: str) -> int:
         if type(value) is not int or value not in OFFERINGS:
             raise _fail(
-                Reason("{field}: expected one of {OFFERINGS}", field=field, OFFERINGS=OFFERINGS)
+                Reason(
+                    "{field}: expected one of {OFFERINGS}", field=field, OFFERINGS=_OFFERINGS_SAID
+                )
             )
         return value
 
@@ -1182,7 +1105,7 @@ class _Reader:
         for i, entries in enumerate(decrees):
             if not isinstance(entries, list):
                 raise _fail(Reason("agora.decrees[{i}]: expected a list of Decrees", i=i))
-            row = []
+            row: list[tuple[str | None, bool]] = []
             for j, name in enumerate(entries):
                 if name == UNKNOWN:
                     row.append((None, False))
@@ -1233,21 +1156,21 @@ class _Reader:
                     plot_size=s.plot_size,
                 )
             )
-        s.removed = frozenset(self.names(obj, "removed", "agora.", xcard_named))
+        s.removed = frozenset(self.listed(obj, "removed", "agora.", xcard_named))
         for c in s.removed:
             self.place("card", c, "the cards removed at setup")
         now = obj.get("removed_now")
         if now is not None:
-            cards = self.names(obj, "removed_now", "agora.", xcard_named)
-            for c in cards:
+            dealt = self.listed(obj, "removed_now", "agora.", xcard_named)
+            for c in dealt:
                 self.place("card", c, "the cards Treason dealt")
-            s.removed_now = tuple(cards)
-        s.removed_by = self.player(obj.get("removed_by"), "agora.removed_by", allow_none=True)
+            s.removed_now = tuple(dealt)
+        s.removed_by = self.optional_player(obj.get("removed_by"), "agora.removed_by")
         if s.removed_now is not None and s.observer not in (None, s.removed_by):
             raise _fail(
                 Reason("agora.removed_now: the cards Treason dealt are their viewer's to know")
             )
-        s.locked = frozenset(self.names(obj, "locked_tokens", "agora.", xtoken_named))
+        s.locked = frozenset(self.listed(obj, "locked_tokens", "agora.", xtoken_named))
         for t in s.locked:
             self.place("token", t, "the locked tokens")
         s.triggered = self.get(obj, "triggered", "agora.", bool, False)
@@ -1516,7 +1439,9 @@ class _Reader:
                 )
 
 
-_TABLES = {"card": XCARDS, "token": XTOKENS, "wonder": XWONDERS}
+#: The Offering tokens' values as a message lists them (a Reason's list is of words).
+_OFFERINGS_SAID = tuple(map(str, OFFERINGS))
+_TABLES: dict[str, Sequence[Any]] = {"card": XCARDS, "token": XTOKENS, "wonder": XWONDERS}
 
 
 def _back_counts(age: int, third: str, slots: int) -> dict[str, int]:

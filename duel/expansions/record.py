@@ -36,8 +36,9 @@ from typing import Any
 from duel.expansions.moves import XMove
 from duel.expansions.state import XState, new_game, observe
 from duel.expansions.table import EXPANSIONS, XIllegalMoveError
+from duel.files import read_json_file, write_atomically
+from duel.json_reader import JsonReader
 from duel.moves import MoveParseError
-from duel.position import read_json_file, write_atomically
 from duel.quote import quoted
 from duel.reason import Reason, reason_of
 
@@ -51,6 +52,10 @@ _HIDDEN_DRAW = re.compile(r"draw\s+(?:\?|([^,?]+?))\s*,\s*\?\s*,\s*\?\s*", re.IG
 
 class XRecordError(ValueError):
     """A malformed record, or one whose moves do not replay; the message says where."""
+
+
+#: The reader of a record's fields: errors are :class:`XRecordError`\ s naming the field.
+_READ = JsonReader(XRecordError)
 
 
 @dataclass(frozen=True)
@@ -105,9 +110,7 @@ class XRecord:
     @staticmethod
     def from_json(data: Any) -> XRecord:
         expansions, moves_raw = _header(data)
-        metadata = data.get("metadata", {})
-        if not isinstance(metadata, dict):
-            raise XRecordError(Reason("metadata: expected an object"))
+        metadata = _READ.metadata(data)
         if metadata.get("in_progress") or "sealed" in data:
             raise XRecordError(
                 Reason(
@@ -141,16 +144,8 @@ class XRecord:
 
 def _header(data: Any) -> tuple[list[str], list[Any]]:
     """The expansions and the raw moves of a record's JSON, checked."""
-    if not isinstance(data, dict):
-        raise XRecordError(Reason("a record is a JSON object"))
-    if data.get("format") != FORMAT:
-        raise XRecordError(
-            Reason(
-                "format: expected {FORMAT}, got {value}",
-                FORMAT=repr(FORMAT),
-                value=quoted(data.get("format")),
-            )
-        )
+    data = _READ.obj(data, Reason("a record is a JSON object"))
+    _READ.format(data, FORMAT)
     if data.get("version") != VERSION or type(data.get("version")) is not int:
         raise XRecordError(Reason("version: this program reads version {VERSION}", VERSION=VERSION))
     expansions = data.get("expansions")
@@ -176,11 +171,7 @@ def _header(data: Any) -> tuple[list[str], list[Any]]:
                     value=quoted(name),
                 )
             )
-    moves_raw = data.get("moves")
-    if not isinstance(moves_raw, list):
-        raise XRecordError(Reason("moves: expected a list of moves"))
-    if len(moves_raw) > MAX_MOVES:
-        raise XRecordError(Reason("moves: {n} moves; a game has far fewer", n=len(moves_raw)))
+    moves_raw = _READ.moves(data, MAX_MOVES)
     return expansions, moves_raw
 
 

@@ -11,7 +11,7 @@ copy of the state being built.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from duel.catalog import AGE_DECK
 from duel.expansions.agora import (
@@ -69,9 +69,9 @@ if TYPE_CHECKING:
 def change_cubes(t: XState, chamber: int, player: int, delta: int) -> None:
     """Add (or take away) ``player``'s cubes in ``chamber``; control changes take effect."""
     before = [controller(t.senate, c.chamber) for c in CHAMBERS]
-    pair = list(t.senate[chamber - 1])
-    pair[player] += delta
-    t.senate = (*t.senate[: chamber - 1], tuple(pair), *t.senate[chamber:])
+    a, b = t.senate[chamber - 1]
+    pair = (a + delta, b) if player == 0 else (a, b + delta)
+    t.senate = (*t.senate[: chamber - 1], pair, *t.senate[chamber:])
     after = [controller(t.senate, c.chamber) for c in CHAMBERS]
     for i, (old, new) in enumerate(zip(before, after, strict=True)):
         if old != new:
@@ -97,15 +97,16 @@ def control_changed(t: XState, chamber: int, old: int | None, new: int | None) -
 def check_politics(t: XState) -> None:
     """Political supremacy: one player controls all six Chambers at once."""
     owners = {controller(t.senate, c.chamber) for c in CHAMBERS}
-    if len(owners) == 1 and None not in owners and t.phase != "game_over":
-        end_game(t, owners.pop(), "political")
+    owner = owners.pop() if len(owners) == 1 else None
+    if owner is not None and t.phase != "game_over":
+        end_game(t, owner, "political")
 
 
 # --- the queue of steps ---------------------------------------------------------------------------
 # --- Conspiracies ------------------------------------------------------------------------------
 def conspiracy_steps(name: str, player: int) -> list[tuple]:
     """The steps of a triggered Conspiracy."""
-    steps: list[tuple] = {
+    by_name: dict[str, list[tuple[Any, ...]]] = {
         "Extortion": [("steal", player)],
         "Blackmail": [("coins", player, "blackmail")],
         "Expropriation": [("destroy", player, "blue")],
@@ -122,7 +123,8 @@ def conspiracy_steps(name: str, player: int) -> list[tuple]:
         "Coercion": [("coercion", player)],
         "Insider Influence": [("insider", player)],
         "Sabotage": [("sabotage", player)],
-    }[name]
+    }
+    steps = by_name[name]
     if name in CONSPIRACIES_WITH_MOVE:
         steps.append(("move", player))
     return steps
@@ -163,7 +165,7 @@ def _curia_moves(s: XState) -> list[XMove]:
 def trigger_moves(s: XState, which) -> list[XMove]:
     """``trigger plot k (NAME)`` for the mover's Conspiracies ``which`` accepts; in a view of
     the opponent's turn, one move per Conspiracy it may be (its name becomes public)."""
-    moves = []
+    moves: list[XMove] = []
     for i, plot in enumerate(s.cities[s.to_move].plots):
         if which(plot):
             names = [plot.name] if plot.name is not None else unaccounted_plots(s)
@@ -279,7 +281,7 @@ def senator_reveal_outcomes(s: XState, slot: int) -> list[tuple[XMove, int]]:
     return [(XMove("reveal_card", (slot, cards[0])), len(cards)) for cards in by_kind.values()]
 
 
-def agora_reveal_pool(s: XState, slot: int) -> list[int] | None:
+def agora_reveal_pool(s: XState, slot: int) -> list[int]:
     """The cards a non-Senator slot of an Agora structure can turn out to be."""
     kind = s.backs[slot] if slot < len(s.backs) else None
     if kind in ("guild", "temple"):

@@ -38,6 +38,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from pyrsistent import pmap, pvector
 
@@ -103,6 +104,9 @@ from duel.pricing import min_purchase_cost
 from duel.pyramid_layouts import SLOTS
 from duel.reason import Reason
 
+if TYPE_CHECKING:
+    from pyrsistent.typing import PMap, PVector
+
 
 def draw_weighted(outcomes: list[tuple[XMove, int]], total: int, rng: random.Random) -> XMove:
     """One outcome of a chance node, drawn with its integer weight (of ``total``); the compiled
@@ -118,6 +122,61 @@ class XState:
     """A position of a game with expansions (see the module docstring)."""
 
     __slots__ = (*FIELDS, "_hash")
+
+    # The fields (table.FIELDS), as the rules set them. A step of Agora's queue is a tuple whose
+    # first item names it (senate.py); its other items depend on the step.
+    expansions: tuple[str, ...]
+    observer: int | None  # None: the referee; 0 or 1: that player's view
+    phase: str
+    to_move: int
+    age: int
+    pyramid: PVector[int]
+    present: int
+    accessible: int
+    reveal: int
+    unseen: frozenset[int]
+    back_slots: int
+    pawn: int
+    military: int
+    minerva: int | None
+    board: frozenset[int]
+    library: frozenset[int]
+    enki_tokens: frozenset[int]
+    discard: frozenset[int]
+    offer: frozenset[int]
+    wonders_unseen: frozenset[int]
+    picks: int
+    extra: bool
+    winner: int
+    victory: str
+    destroying: str | None
+    cities: Any  # a pair of City: a list while a move is applied, then a tuple
+    spaces: tuple[Space | None, ...]
+    deck_size: tuple[int, ...]
+    deck_tops: tuple[tuple[DeckCard, ...], ...]
+    mythology_on: PMap[int, str]
+    offering_on: PMap[int, int]
+    drawing: str | None
+    drawn: tuple[str, ...] | None
+    revealing: tuple[Any, ...]
+    chosen: tuple[Any, ...]
+    senate: tuple[tuple[int, int], ...]
+    decrees: tuple[tuple[Any, ...], ...]
+    plot_size: int
+    plot_top: tuple[Any, ...]
+    plot_bottom: tuple[Any, ...]
+    drawn_plots: Any
+    pending: tuple[Any, ...]
+    continuation: Any
+    triggered: bool
+    backs: tuple[Any, ...]
+    senators_seen: frozenset[int]
+    removed: frozenset[int]
+    removed_now: tuple[int, ...] | None
+    removed_by: int | None
+    step: Any
+    locked: frozenset[Any]
+    _hash: int | None
 
     # --- identity --------------------------------------------------------------------------------
     def _copy(self) -> XState:
@@ -291,7 +350,8 @@ class XState:
     def activation_price(self, player: int, space: int) -> int:
         """Coins to activate the card on ``space`` (1-6) before Offering tokens."""
         price = space_price(player, space)
-        if self.spaces[space - 1].divinity == GATE:
+        seated = self.spaces[space - 1]
+        if seated is not None and seated.divinity == GATE:
             price *= GATE_MULTIPLIER
         if W_SANCTUARY in self.cities[player].built_wonders:
             price -= SANCTUARY_DISCOUNT

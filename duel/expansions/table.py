@@ -74,7 +74,7 @@ class XScore(Score):
     def total(self) -> int:
         return super().total + self.divinities + self.senate
 
-    CATEGORIES = (*Score.CATEGORIES, "divinities", "senate")
+    CATEGORIES: tuple[str, ...] = (*Score.CATEGORIES, "divinities", "senate")  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,9 +40,9 @@ from duel.expansions import XMove
 from duel.expansions.record import XRecord
 from duel.expansions.state import new_game as new_xgame
 from duel.expansions.state import observe
+from duel.files import write_atomically
 from duel.moves import PLAYER_NAMES, Kind, Move, MoveParseError
 from duel.net.protocol import CODE_ALPHABET
-from duel.position import write_atomically
 from duel.reason import Reason
 from duel.record import GameRecord
 from duel.state import new_game

@@ -14,9 +14,9 @@ from typing import Any
 
 from duel.app.control.saves import user_data_dir
 from duel.app.i18n import tr
+from duel.files import write_atomically
 from duel.moves import PLAYER_NAMES
 from duel.net.client import SeatGame, ThreadedConnection
-from duel.position import write_atomically
 
 
 def clock_text(seconds: float) -> str:

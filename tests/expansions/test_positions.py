@@ -205,3 +205,69 @@ def test_a_position_error_is_said_in_the_users_language(tmp_path):
     assert "age: expected 1, 2 or 3, got 4" in english
     japanese = CliRunner().invoke(app, ["--lang", "ja", "show", str(path)]).output
     assert "age: 1、2、3 のいずれかが必要だが 4 だった" in japanese
+
+
+@pytest.mark.parametrize(
+    ("change", "message", "template"),
+    [
+        (
+            lambda d: d["players"]["A"].update(coins="3"),
+            'players.A.coins: expected a whole number, got "3"',
+            "{path}{key}: expected {expected}, got {got}",
+        ),
+        (
+            lambda d: d["players"]["A"].update(city="Baths"),
+            'players.A.city: expected a list, got "Baths"',
+            "{path}{key}: expected {expected}, got {got}",
+        ),
+        (
+            lambda d: d["players"]["A"]["city"].append(7),
+            r"players.A.city\[\d+\]: expected a name, got 7",
+            "{field}: expected a name, got {value}",
+        ),
+        (
+            lambda d: d.update(to_move=["A"] * 1000),
+            r'to_move: expected "A" or "B", got \["A", .*\.\.\. \(5,000 characters\)',
+            '{field}: expected "A" or "B", got {value}',
+        ),
+    ],
+)
+def test_expansion_field_errors_come_from_the_shared_reader(change, message, template):
+    """The expansion positions read their fields with the base game's reader
+    (:class:`duel.json_reader.JsonReader`): the same sentences, as translatable Reasons, a
+    long value shortened saying its length."""
+    data = position_to_json(_a_pantheon_table())
+    change(data)
+    with pytest.raises(XPositionError, match=message) as caught:
+        position_from_json(data)
+    assert caught.value.args[0].template == template
+
+
+def test_file_problems_of_an_expansion_position_or_record_are_reasons(tmp_path):
+    from duel.expansions.record import XRecord, XRecordError
+
+    bad = tmp_path / "bad.json"
+    for content, message in (
+        (b"{bad", r"bad.json: not valid JSON \(line 1"),
+        (b'{"a": \xff}', r"bad.json: not UTF-8 text \(byte 6: 0xff\)"),
+    ):
+        bad.write_bytes(content)
+        for load, error in ((load_position, XPositionError), (XRecord.load, XRecordError)):
+            with pytest.raises(error, match=message) as caught:
+                load(bad)
+            assert caught.value.args[0].template.startswith(("{path}: ", "{source}: "))
+
+
+@pytest.mark.parametrize("where", ["board", "city"])
+def test_an_unknown_offering_token_is_refused_naming_the_values(where):
+    """Found by the mutation test: the list of values (numbers) in the message raised a
+    TypeError instead of the position error."""
+    data = position_to_json(_a_pantheon_table())
+    if where == "board":
+        data["pantheon"]["offering_tokens"] = {"8": "?"}
+        field = r"pantheon.offering_tokens.8"
+    else:
+        data["players"]["A"]["offering_tokens"] = [7]
+        field = r"players.A.offering_tokens\[0\]"
+    with pytest.raises(XPositionError, match=field + r": expected one of \d, \d"):
+        position_from_json(data)

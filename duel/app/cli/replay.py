@@ -31,7 +31,8 @@ def load_replay_or_fail(path: Path):
     a bad record exits with a one-line message."""
     from duel.app.control.replay import Replay
     from duel.app.control.xsaves import is_expansion_file
-    from duel.position import PositionError, read_json_file
+    from duel.files import read_json_file
+    from duel.position import PositionError
     from duel.record import GameRecord, RecordError
 
     if is_expansion_file(path):
@@ -51,7 +52,7 @@ def _load_xreplay_or_fail(path: Path):
     from duel.app.control.replay import XReplay
     from duel.expansions.position import is_xposition
     from duel.expansions.record import XRecord, XRecordError
-    from duel.position import read_json_file
+    from duel.files import read_json_file
 
     try:
         data = read_json_file(path, XRecordError)

@@ -251,7 +251,8 @@ def check_finite(name: str, value: float | None, *, positive: bool = False) -> N
 def load_state_or_fail(path: Path) -> State:
     """A position file, or a game record (its last position); bad files exit with a message."""
     from duel.expansions.position import is_xposition
-    from duel.position import PositionError, position_from_json, read_json_file
+    from duel.files import read_json_file
+    from duel.position import PositionError, position_from_json
     from duel.record import GameRecord, RecordError
 
     try:

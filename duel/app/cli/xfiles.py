@@ -18,8 +18,8 @@ from duel.app.i18n import tr, tr_error
 from duel.app.text.xboard import board_lines
 from duel.expansions.position import XPositionError, is_xposition, load_position
 from duel.expansions.record import XRecord, XRecordError
+from duel.files import read_json_file
 from duel.moves import PLAYER_NAMES
-from duel.position import read_json_file
 
 
 def show_expansion_file(path: Path, at: int | None) -> int:

@@ -40,8 +40,8 @@ from duel.app.text.xboard import move_line
 from duel.expansions import XMove, XState, new_xgame, observe
 from duel.expansions.position import is_xposition
 from duel.expansions.record import XRecord, XRecordError, save_in_progress
+from duel.files import read_json_file
 from duel.moves import PLAYER_NAMES, MoveParseError
-from duel.position import read_json_file
 
 HUMAN = "human"
 

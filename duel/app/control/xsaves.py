@@ -20,7 +20,7 @@ from duel.app.i18n import tr
 from duel.expansions import XMove
 from duel.expansions.position import is_xposition
 from duel.expansions.record import XRecord, XRecordError, load_in_progress
-from duel.position import read_json_file
+from duel.files import read_json_file
 from duel.reason import Reason, reason_of
 
 #: The name of a game's save in the data folder when no ``--record`` is given.

@@ -214,7 +214,7 @@ def _is_expansion_game(path: Path) -> bool:
     """An expansion game's record or save that reads (a position is not a game)."""
     from duel.app.control.xsaves import is_expansion_file, read_save
     from duel.expansions.position import is_xposition
-    from duel.position import read_json_file
+    from duel.files import read_json_file
 
     if not is_expansion_file(path) or is_xposition(read_json_file(path)):
         return False

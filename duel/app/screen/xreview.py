@@ -125,7 +125,7 @@ def open_xreview(app, path, back: Callable[[], None]) -> str | None:
     from duel.app.i18n import tr_error
     from duel.expansions.position import is_xposition
     from duel.expansions.record import XRecord, XRecordError
-    from duel.position import read_json_file
+    from duel.files import read_json_file
 
     try:
         data = read_json_file(path, XRecordError)
