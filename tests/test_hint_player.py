@@ -92,3 +92,13 @@ def test_the_default_hint_player_solves_on_one_thread_for_the_default_time(monke
 def test_bad_threads_are_refused():
     with pytest.raises(ValueError, match="threads"):
         hint_analysis(_age_one_decision(), iterations=100, threads=0)
+
+
+@needs_cmcts
+def test_the_hint_player_plays_a_whole_game_through_the_match_code():
+    """Draft, three Ages and the exact stage of Age III (on its node budget), as a match plays."""
+    from duel.solvers.match import play_game
+
+    players = [make_player("hint:300", seed=1), make_player("greedy", seed=2)]
+    final, moves = play_game(players, random.Random(5))
+    assert final.is_terminal() and moves > 40
