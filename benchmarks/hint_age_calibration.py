@@ -3,8 +3,10 @@
 In Ages I and II no exact judge exists, so the shown win chance is judged by how the games
 ended. The games are the held-out self-play games of the shipped map's fit (both seats the hint
 engine at its default 6,000 iterations; ``tests/golden/hint_calibration_sample.json``: per game,
-rows ``[stage, raw value for the mover, the mover's result]``), or any ``generate`` output of
-``python -m duel.solvers.hint_calibration`` (``--records FILE.jsonl``).
+rows ``[stage, raw value for the mover, the mover's result]``), or ``generate`` outputs of
+``python -m duel.solvers.hint_calibration`` (``--records FILE.jsonl ...``, as many files as
+runs; ``--with-sample`` adds the 50 golden games to them). Games are folded by their order
+(game number % 5), so two runs' games with the same index fall into different folds' games.
 
 Per Age: the value shown by the shipped map (these games were held out of its fit), and a map
 fitted per Age cross-fitted over the games (five folds by game; each fold predicted by the map
@@ -57,13 +59,33 @@ def deciles(p, y) -> list[tuple[str, int, float, float]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--records", type=Path, default=None, help="generate's JSON lines")
+    parser.add_argument(
+        "--records", type=Path, nargs="*", default=[], help="generate's JSON lines (files)"
+    )
+    parser.add_argument(
+        "--with-sample", action="store_true", help="the golden sample's games too (with --records)"
+    )
     parser.add_argument("--min-bin", type=int, default=20, help="bins with fewer hints: no gap")
     args = parser.parse_args()
-    if args.records is not None:
-        records = [json.loads(line) for line in args.records.read_text().splitlines() if line]
+    if args.records:
+        records = [
+            json.loads(line)
+            for path in args.records
+            for line in path.read_text().splitlines()
+            if line.strip()
+        ]
+        # a run still going (batch's .partial file) keeps each game under "result"
+        records = [r.get("result", r) for r in records]
         rows = hint_rows(records)
-        source = f"{args.records} ({len(records)} games)"
+        rows["fold"] = (rows["game"] % FOLDS).astype(np.int8)  # by game, whatever the file
+        names = ", ".join(str(p) for p in args.records)
+        source = f"{names} ({len(records)} games)"
+        if args.with_sample:
+            sample = sample_rows(SAMPLE)
+            sample["game"] = sample["game"] + len(records)
+            sample["fold"] = (sample["game"] % FOLDS).astype(np.int8)
+            rows = {k: np.concatenate([rows[k], sample[k]]) for k in rows}
+            source += f" and {SAMPLE.name} ({len(set(sample['game'].tolist()))} games)"
     else:
         rows = sample_rows(SAMPLE)
         source = f"{SAMPLE.name} ({len(set(rows['game'].tolist()))} games, held out of the map)"

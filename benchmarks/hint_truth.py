@@ -129,25 +129,27 @@ def solve(cards: list[int] | None, max_nodes: int) -> None:
 QUIET_NODES_PER_SECOND = 4_600_000
 
 
-def hint(cards: list[int] | None, max_nodes: int, seconds: float | None) -> None:
+def hint(
+    cards: list[int] | None, max_nodes: int, seconds: float | None, out: Path | None = None
+) -> None:
     from duel.solvers.hint import DEFAULT_EXACT_SECONDS, hint_analysis
 
     exact_nodes = int(QUIET_NODES_PER_SECOND * (seconds or DEFAULT_EXACT_SECONDS))
     exact_rows = _done(OUT / "exact.jsonl")
-    out = OUT / "hints.jsonl"
+    out = out or OUT / "hints.jsonl"
     done = _done(out)
     for path in _positions(cards):
         if path.stem in done or path.stem not in exact_rows:
             continue
         state = load_position(path)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         # the default hint, its exact stage on a node budget (see QUIET_NODES_PER_SECOND); the
         # cards rule is the default one's (exact_cards_for_time at DEFAULT_EXACT_SECONDS)
         from duel.solvers.players import EXACT_TIME_SHARE, exact_cards_for_time
 
         reach = exact_cards_for_time((seconds or DEFAULT_EXACT_SECONDS) / EXACT_TIME_SHARE, 2)
         info = hint_analysis(state, exact_nodes=exact_nodes, exact_cards=reach)
-        took = time.perf_counter() - start
+        took, cpu = time.perf_counter() - start, time.process_time() - cpu
         judge = exact_rows[path.stem]
         mover = state.to_move
         row = {
@@ -159,6 +161,7 @@ def hint(cards: list[int] | None, max_nodes: int, seconds: float | None) -> None
             "move": str(info.best_move),
             "nodes": info.nodes,
             "seconds": round(took, 3),
+            "cpu_seconds": round(cpu, 3),  # the hint's own CPU time (one thread: nodes budget)
             "quiet_seconds": None,
             "load": round(os.getloadavg()[0], 2),
         }
@@ -184,13 +187,14 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def table() -> None:
-    rows = list(_done(OUT / "hints.jsonl").values())
+def table(path: Path | None = None) -> None:
+    rows = list(_done(path or OUT / "hints.jsonl").values())
     print(
         "| cards left | positions | judged | exact shown | mean abs | p90 abs | worst abs | Brier |"
         " estimate's mean abs | mean regret | worst regret | exact stage (quiet s, worst) |"
+        " hint CPU s (mean, worst) |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for n in sorted({r["cards"] for r in rows}):
         group = [r for r in rows if r["cards"] == n]
         judged = [r for r in group if "exact_value" in r]
@@ -205,13 +209,15 @@ def table() -> None:
         brier = statistics.mean((r["shown"] - r["exact_value"]) ** 2 for r in judged)
         regrets = [r["exact_value"] - r["move_value"] for r in judged if "move_value" in r]
         quiet = [r["quiet_seconds"] for r in group if r["quiet_seconds"] is not None]
+        cpu = [r["cpu_seconds"] for r in group if "cpu_seconds" in r]
+        cpu_text = f"{statistics.mean(cpu):.2f}, {max(cpu):.2f}" if cpu else "-"
         print(
             f"| {n} | {len(group)} | {len(judged)} | {sum(r['hint_exact'] for r in group)} |"
             f" {statistics.mean(errors):.3f} | {quantile(errors, 0.9):.3f} | {max(errors):.3f} |"
             f" {brier:.4f} | {statistics.mean(raw) if raw else float('nan'):.3f} |"
             f" {statistics.mean(regrets) if regrets else float('nan'):.3f} |"
             f" {max(regrets, default=float('nan')):.3f} ({len(regrets)} valued) |"
-            f" {max(quiet, default=0.0):.1f} |"
+            f" {max(quiet, default=0.0):.1f} | {cpu_text} |"
         )
 
 
@@ -224,15 +230,16 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=2000, help="cmcts budget of the games")
     parser.add_argument("--max-nodes", type=int, default=2_000_000_000, help="per exact solve")
     parser.add_argument("--time", type=float, default=None, help="the hint budget")
+    parser.add_argument("--out", type=Path, default=None, help="hint's rows (default hints.jsonl)")
     args = parser.parse_args()
     if args.step == "make":
         make(args.games, args.first_seed, args.cards or [10, 12, 14, 16], args.iterations)
     elif args.step == "solve":
         solve(args.cards, args.max_nodes)
     elif args.step == "hint":
-        hint(args.cards, args.max_nodes, args.time)
+        hint(args.cards, args.max_nodes, args.time, args.out)
     else:
-        table()
+        table(args.out)
 
 
 if __name__ == "__main__":

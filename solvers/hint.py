@@ -88,6 +88,7 @@ __all__ = [
     "Calibration",
     "cmcts_available",
     "default_calibration",
+    "HintPlayer",
     "hint_analysis",
     "release_exact_table",
 ]
@@ -440,6 +441,7 @@ def hint_analysis(
     calibrate: bool = True,
     memory: int | None = None,
     on_estimate: Callable[[AnalysisInfo], None] | None = None,
+    threads: int | None = None,
 ) -> AnalysisInfo:
     """The best ``top`` moves at ``state`` (a decision) by the strongest available engine.
 
@@ -466,7 +468,9 @@ def hint_analysis(
     this many cards left (default: from the budget and the measured solve times; 0: never).
     ``calibrate=False`` reports the raw MCTS values (for fitting the map). ``memory``: bytes for
     the exact table, and for all the trees together (default: each tree's arena sized for its
-    share of the budget by :func:`~duel.solvers.players.tree_memory`).
+    share of the budget by :func:`~duel.solvers.players.tree_memory`). ``threads``: the exact
+    stage's threads on a clock (default: every core, :func:`default_threads`); a player in a
+    match with one game per core gives 1 (:class:`HintPlayer`).
     """
     if state.is_terminal() or state.is_chance():
         raise ValueError(f"no decision to take here ({state.describe()})")
@@ -478,7 +482,9 @@ def hint_analysis(
         if exact_seconds is None and exact_nodes is None:
             exact_seconds = DEFAULT_EXACT_SECONDS
     start = time.perf_counter()
-    threads = default_threads()
+    threads = default_threads() if threads is None else threads
+    if not 1 <= threads <= 64:
+        raise ValueError(f"threads must be 1 to 64, not {threads}")
     # A clock in all: the app asks again while the player thinks; the cards rule counts the
     # seconds given to this position so far, so the exact stage starts once they add up to the
     # solve's likely time, and each call after that goes on from the kept table.
@@ -700,3 +706,53 @@ def _cmcts_hint(
         seed=seed,
         extra=extra,
     )
+
+
+class HintPlayer:
+    """The default hint as a player: at each decision the move :func:`hint_analysis` recommends
+    first, with the exact stage on ``threads`` (1 by default: a match plays one game per core,
+    so the hint's default "every core" would take the other game's core).
+
+    The budget is the hint's: none is ``duel hint``'s default (:data:`DEFAULT_ITERATIONS` for the
+    estimate, up to :data:`DEFAULT_EXACT_SECONDS` of exact solve in Age III, the 2M-node probe
+    beyond its reach); ``iterations`` alone is reproducible (the exact stage on a node budget);
+    ``seconds`` is the app's live analysis's clock. The ``hint`` level of
+    :func:`duel.solvers.players.make_player` (``hint``, ``hint:N``, ``hint:Ss``) makes one.
+    ``last_info`` is the analysis of the last move chosen.
+    """
+
+    name = "hint"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        threads: int = 1,
+    ) -> None:
+        self.seed = seed
+        self.iterations = iterations
+        self.seconds = seconds
+        self.threads = threads
+        self.last_info: AnalysisInfo | None = None
+
+    def choose(self, state: State) -> Move:
+        if state.is_terminal() or state.is_chance():
+            raise ValueError(f"no decision to take here ({state.describe()})")
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            self.last_info = None
+            return moves[0]
+        info = hint_analysis(
+            state,
+            iterations=self.iterations,
+            seconds=self.seconds,
+            top=1,
+            seed=self.seed,
+            threads=self.threads,
+        )
+        self.last_info = info
+        if info.best_move is None:  # (never: a decision has a move)
+            return moves[0]
+        return info.best_move

@@ -69,6 +69,7 @@ LEVELS = (
     "cmcts-v2",
     "cmcts-v3",
     "cmcts-v4",
+    "hint",
 )
 #: The fixed ``cmcts`` baselines: their :class:`CMctsConfig` overrides of today's defaults.
 CMCTS_BASELINES = {
@@ -284,7 +285,7 @@ class Level:
     options: str = ""  # cmcts only: CMctsConfig overrides, "key=value,..."
 
 
-_BUDGETED = ("search", "search-v1", "mcts", "cmcts", *CMCTS_BASELINES)
+_BUDGETED = ("search", "search-v1", "mcts", "cmcts", "hint", *CMCTS_BASELINES)
 
 
 def parse_level(text: str) -> Level:
@@ -363,6 +364,11 @@ def make_player(level: str, *, seed: int = 0, time_per_move: float = 1.0):
         if parsed.count is not None:
             return MctsPlayer(seed, time_per_move=None, iterations=parsed.count)
         return MctsPlayer(seed, time_per_move=seconds)
+    if parsed.name == "hint":
+        # the default hint's engine on one thread; its own budget (time_per_move is not used)
+        from duel.solvers.hint import HintPlayer
+
+        return HintPlayer(seed, iterations=parsed.count, seconds=parsed.seconds)
     if parsed.name == "cmcts" or parsed.name in CMCTS_BASELINES:
         config = CMctsConfig.from_string(CMCTS_BASELINES.get(parsed.name, ""))
         config = CMctsConfig.from_string(parsed.options, config)
