@@ -53,3 +53,23 @@ def pytest_report_header(config: pytest.Config) -> str:
         else "random seeds (a failure prints its reproduce_failure blob)"
     )
     return f"hypothesis profile {HYPOTHESIS_PROFILE}: {how}"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A test module's own fixtures of module or session scope (a network game played once for
+    several tests, a review computed once) are built once per worker that runs one of their
+    tests: the tests that use one run on one worker (pyproject's ``--dist loadgroup``), so that
+    ``-n auto`` does not build them twice; every other test is spread as before."""
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        module = getattr(item, "module", None)
+        if info is None or module is None:
+            continue
+        shared = any(
+            definitions[-1].scope != "function"
+            and getattr(definitions[-1].func, "__module__", None) == module.__name__
+            for name in info.names_closure
+            if (definitions := info.name2fixturedefs.get(name))
+        )
+        if shared:
+            item.add_marker(pytest.mark.xdist_group(module.__name__))

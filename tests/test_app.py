@@ -79,9 +79,28 @@ def record_reaching(phase: str) -> GameRecord:
 
 
 # --- a whole game -----------------------------------------------------------------------------
+def record_reaching_age(age: int) -> GameRecord:
+    """A random game stopped where Age ``age`` is to be dealt (a chance node)."""
+    for seed in range(500):
+        rng = random.Random(seed)
+        state, moves = new_game(), []
+        while not state.is_terminal() and state.age < age:
+            moves.append(state.random_move(rng))
+            state = state.apply(moves[-1])
+        if state.age == age:
+            return GameRecord(tuple(moves))
+    pytest.skip(f"no random game reached Age {age}")
+
+
 def test_a_whole_game_against_the_ai_by_keys_and_clicks(tmp_path):
+    """Ages II and III to the end by clicks and keys alternated, the dialogs on the way (who
+    begins Age III, the game over, quitting). The draft and Age I are played from the start
+    screen by keys in tests/test_app_small.py, and every special decision's dialog (the draft's
+    by a click) in the tests below: starting at Age II halves the frames drawn here."""
+    record = record_reaching_age(2)
+
     async def scenario():
-        app = make_app(("human", "random"), seed=5, chance_nodes=0)  # the sparkline: below
+        app = make_app(("human", "random"), seed=5, moves=record.moves, chance_nodes=0)
         clicks = keys = 0
         async with app.run_test(size=(136, 40)) as pilot:  # smaller: each frame costs less
             for _ in range(400):
@@ -148,16 +167,7 @@ def test_every_special_decision_is_its_own_dialog(phase):
 def test_who_begins_age_two_is_asked_once_its_structure_is_dealt_and_shown():
     """The game ends Age I at the last card; the dealer lays out Age II (its 12 face-up cards)
     before the dialog asks who begins, and the dialog names the cards to take first."""
-    record = GameRecord()
-    for seed in range(500):
-        rng = random.Random(seed)
-        state, moves = new_game(), []
-        while not state.is_terminal() and state.age < 2:
-            moves.append(state.random_move(rng))
-            state = state.apply(moves[-1])
-        if state.age == 2:
-            record = GameRecord(tuple(moves))
-            break
+    record = record_reaching_age(2)
     assert record.final_state().age == 2 and record.final_state().is_chance()
 
     async def scenario():

@@ -112,7 +112,7 @@ def test_greedy_takes_an_immediate_win():
 
 
 def test_search_beats_random_in_quick_games():
-    result = play_match("search:1500", "random", games=4, seed=1)
+    result = play_match("search:400", "random", games=4, seed=1)  # wins 4 of 4, either path
     assert result.wins >= 3, result.summary()
 
 
