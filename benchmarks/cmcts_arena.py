@@ -20,8 +20,9 @@ import contextlib
 import random
 from collections import defaultdict
 
+from duel.solvers.cmcts_player import _NODE_BYTES
 from duel.solvers.match import play_game
-from duel.solvers.players import _NODE_BYTES, make_player
+from duel.solvers.players import make_player
 
 
 class _Enough(Exception):

@@ -145,7 +145,7 @@ def hint(
         start, cpu = time.perf_counter(), time.process_time()
         # the default hint, its exact stage on a node budget (see QUIET_NODES_PER_SECOND); the
         # cards rule is the default one's (exact_cards_for_time at DEFAULT_EXACT_SECONDS)
-        from duel.solvers.players import EXACT_TIME_SHARE, exact_cards_for_time
+        from duel.solvers.cmcts_player import EXACT_TIME_SHARE, exact_cards_for_time
 
         reach = exact_cards_for_time((seconds or DEFAULT_EXACT_SECONDS) / EXACT_TIME_SHARE, 2)
         info = hint_analysis(state, exact_nodes=exact_nodes, exact_cards=reach)

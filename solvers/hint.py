@@ -15,9 +15,9 @@ order (docs/hints.md):
    the estimate below, which is streamed meanwhile (``on_estimate``); with a clock it runs first.
 2. **cmcts** (where the compiled core is built): ``trees`` independent searches of the compiled
    open-loop MCTS (:class:`duel.solvers._cmcts.Tree`, configured by
-   :class:`duel.solvers.players.CMctsConfig`, the ``cmcts`` level's settings), each with its own
-   seed and an equal share of the budget. Moves are ranked as the ``cmcts`` player picks its move
-   (:func:`duel.solvers.players.rank_moves`, over the visits summed over the trees); a
+   :class:`duel.solvers.cmcts_player.CMctsConfig`, the ``cmcts`` level's settings), each with
+   its own seed and an equal share of the budget. Moves are ranked as the ``cmcts`` player picks
+   its move (:func:`duel.solvers.cmcts_player.rank_moves`, over the visits summed over the trees); a
    move's raw value is its mean playout result over all those visits (P(win) + P(shared)/2 for
    the player to move). The raw value of an MCTS root is not a probability one can trust (it
    averages playouts by a noisy policy), so it is passed through the **calibration map**
@@ -59,14 +59,14 @@ from pathlib import Path
 
 from duel import data
 from duel.moves import Move
-from duel.solvers.features import stage
-from duel.solvers.players import (
+from duel.solvers.cmcts_player import (
     EXACT_TIME_SHARE,
     FRESH_TREE_ITERATIONS_PER_SECOND,
     exact_cards_for_nodes,
     exact_cards_for_time,
     tree_memory,
 )
+from duel.solvers.features import stage
 from duel.solvers.search import (
     AnalysisInfo,
     Limit,
@@ -301,8 +301,9 @@ def _exact_plan(
     earlier: float = 0.0,
 ) -> _ExactPlan | None:
     """The exact stage to run first, or None where it would likely not finish in its budget
-    (the measured solve times by cards left: :func:`~duel.solvers.players.exact_cards_for_time`,
-    :func:`~duel.solvers.players.exact_cards_for_nodes`). ``earlier``: seconds the calls before
+    (the measured solve times by cards left:
+    :func:`~duel.solvers.cmcts_player.exact_cards_for_time`,
+    :func:`~duel.solvers.cmcts_player.exact_cards_for_nodes`). ``earlier``: seconds the calls before
     this one spent on the same position (the kept table goes on from their work)."""
     if exact_nodes is not None:
         cards = exact_cards_for_nodes(exact_nodes) if exact_cards is None else exact_cards
@@ -461,14 +462,14 @@ def hint_analysis(
     ``seconds``: the thinking time in all, for the app's live analysis which calls again with
     growing budgets (its earlier answers are the estimate shown meanwhile): where the exact
     stage will likely finish it runs first, on every core, with
-    :data:`~duel.solvers.players.EXACT_TIME_SHARE` of the time, and answers at once when it
+    :data:`~duel.solvers.cmcts_player.EXACT_TIME_SHARE` of the time, and answers at once when it
     finishes; the estimate gets the rest otherwise. Each call goes on from the exact table the
     last call on the same position filled, so the answer turns exact while the player thinks
     (:func:`release_exact_table` frees it). ``exact_cards``: try the exact solve with at most
     this many cards left (default: from the budget and the measured solve times; 0: never).
     ``calibrate=False`` reports the raw MCTS values (for fitting the map). ``memory``: bytes for
     the exact table, and for all the trees together (default: each tree's arena sized for its
-    share of the budget by :func:`~duel.solvers.players.tree_memory`). ``threads``: the exact
+    share of the budget by :func:`~duel.solvers.cmcts_player.tree_memory`). ``threads``: the exact
     stage's threads on a clock (default: every core, :func:`default_threads`); a player in a
     match with one game per core gives 1 (:class:`HintPlayer`).
     """
@@ -617,7 +618,7 @@ def _cmcts_hint(
 ) -> AnalysisInfo:
     from duel.core import CoreState
     from duel.solvers._cmcts import Tree
-    from duel.solvers.players import CMctsConfig, rank_moves
+    from duel.solvers.cmcts_player import CMctsConfig, rank_moves
 
     config = CMctsConfig()
     core = CoreState.from_state(state)

@@ -334,8 +334,8 @@ def hint_budget_position(job: dict) -> dict:
     """One position of :func:`budget_jobs` hinted afresh at the job's budget (raw values, no
     exact solve); ``exact_first`` says whether a hint at that budget would try the exact solve
     first (those are left out of the fit, as in the self-play)."""
+    from duel.solvers.cmcts_player import exact_cards_for_nodes
     from duel.solvers.hint import EXACT_NODES_PER_ITERATION
-    from duel.solvers.players import exact_cards_for_nodes
     from duel.solvers.search import exact_feasible
 
     start = time.process_time()

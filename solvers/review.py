@@ -123,7 +123,7 @@ def check_level(level: str, seconds: float = 1.0, seed: int = 0):
     >>> check_level("random")
     Traceback (most recent call last):
     ...
-    duel.solvers.players.UnknownLevelError: the random level cannot analyse a position: use cmcts, search, search-v1, mcts or greedy
+    duel.solvers.cmcts_player.UnknownLevelError: the random level cannot analyse a position: use cmcts, search, search-v1, mcts or greedy
     """  # noqa: E501 (a doctest's exception line)
     player = make_player(level, seed=seed, time_per_move=seconds)
     if player.name not in ANALYSERS:

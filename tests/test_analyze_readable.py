@@ -124,7 +124,7 @@ def test_the_solve_rule_takes_the_measured_sizes_in_order():
     one-thread figures count for two threads at EXACT_THREADS_SPEEDUP times less, the two-thread
     ones from 15 cards for one thread at that much more), and nothing beyond the measured sizes
     is ever tried."""
-    from duel.solvers.players import (
+    from duel.solvers.cmcts_player import (
         EXACT_P50_SECONDS,
         EXACT_P50_SECONDS_2_THREADS,
         EXACT_P80_SECONDS_2_THREADS,

@@ -12,13 +12,13 @@ import pytest
 
 from duel import core  # noqa: E402
 from duel.moves import Kind, Move
+from duel.solvers.cmcts_player import pick_move
 from duel.solvers.players import (
     CMctsConfig,
     CMctsPlayer,
     UnknownLevelError,
     decisions_between,
     make_player,
-    pick_move,
 )
 from duel.state import new_game
 
@@ -171,18 +171,18 @@ def test_pick_by_visits_mean_or_lower_confidence_bound():
 
 def test_the_arena_is_sized_for_the_given_iteration_rate(monkeypatch):
     """``arena_rate`` sizes a timed player's arena (the default rate keeps 256 MB at 2 s)."""
-    from duel.solvers import players
+    from duel.solvers import cmcts_player
 
-    real, seen = players.tree_memory, []
+    real, seen = cmcts_player.tree_memory, []
 
     def spy(*args, **kwargs):
         seen.append(real(*args, **kwargs))
         return seen[-1]
 
-    monkeypatch.setattr(players, "tree_memory", spy)
+    monkeypatch.setattr(cmcts_player, "tree_memory", spy)
     make_player("cmcts:2s:arena_rate=500000", seed=1)
     make_player("cmcts:2s", seed=1)
-    assert seen == [int(1.5 * 2 * 500_000 * 408), players.TREE_MEMORY]
+    assert seen == [int(1.5 * 2 * 500_000 * 408), cmcts_player.TREE_MEMORY]
     assert make_player("cmcts:2s:arena_rate=500000,threads=2", seed=1).arena_bytes == seen[0] // 2
     with pytest.raises(UnknownLevelError, match="arena_rate"):
         make_player("cmcts:2s:arena_rate=-1")

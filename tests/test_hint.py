@@ -196,7 +196,8 @@ def test_hidden_cards_do_not_change_the_hint(only_guilds):
 
 @needs_cmcts
 def test_cmcts_hint_ranks_as_the_player_picks_and_its_line_starts_with_the_move():
-    from duel.solvers.players import CMctsConfig, rank_moves
+    from duel.solvers.cmcts_player import rank_moves
+    from duel.solvers.players import CMctsConfig
 
     state = load_position(MIDGAME)
     info = hint_analysis(state, iterations=3000, top=3, seed=1)
@@ -222,24 +223,24 @@ def test_a_timed_hint_sizes_each_tree_for_its_share_at_a_fresh_trees_rate(monkey
     """A hint's trees start afresh, so a timed hint sizes each one for its third of the time at
     Age III's rate (an arena too small stops the tree growing); an iteration budget for its third
     of the iterations. Both within a quarter of the machine's memory over the three trees."""
-    from duel.solvers import hint, players
+    from duel.solvers import cmcts_player, hint
 
     seen = []
 
     def spy(*args, **kwargs):
         seen.append((args, kwargs))
-        return players.tree_memory(*args, **kwargs)
+        return cmcts_player.tree_memory(*args, **kwargs)
 
     monkeypatch.setattr(hint, "tree_memory", spy)
     state = load_position(MIDGAME)
     hint_analysis(state, seconds=0.3, top=1, seed=1)
     (seconds, iterations), options = seen[-1]
     assert seconds == pytest.approx(0.1, abs=0.02) and iterations is None
-    assert options == {"rate": players.FRESH_TREE_ITERATIONS_PER_SECOND, "trees": 3}
+    assert options == {"rate": cmcts_player.FRESH_TREE_ITERATIONS_PER_SECOND, "trees": 3}
     hint_analysis(state, iterations=3000, top=1, seed=1)
     assert seen[-1][0] == (None, 1000)
-    assert players.tree_memory(1e6, None, trees=3) <= max(
-        players.TREE_MEMORY, players._memory_ceiling() // 3
+    assert cmcts_player.tree_memory(1e6, None, trees=3) <= max(
+        cmcts_player.TREE_MEMORY, cmcts_player._memory_ceiling() // 3
     )
 
 

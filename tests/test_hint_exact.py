@@ -116,7 +116,7 @@ def test_short_timed_calls_add_up_until_the_exact_stage_starts():
     """0.1 s alone reaches 9 cards (the measured medians); the calls on one position add up,
     and from the fourth (0.4 s in all: a 12-card solve's median on two threads is 0.23 s, within
     60% of it) the exact stage runs on the kept table. A new position starts from zero."""
-    from duel.solvers.players import exact_cards_for_time
+    from duel.solvers.cmcts_player import exact_cards_for_time
 
     release_exact_table()
     state = load_position(TWELVE)

@@ -176,7 +176,8 @@ def test_the_time_bounds_agree():
 
 
 def test_huge_level_budgets_are_refused_and_the_arena_never_overflows():
-    from duel.solvers.players import UnknownLevelError, parse_level, tree_memory
+    from duel.solvers.cmcts_player import tree_memory
+    from duel.solvers.players import UnknownLevelError, parse_level
 
     for level in ("cmcts:1e308s", "cmcts:1e305s", "mcts:infs", "search:nans", "cmcts:100000s"):
         with pytest.raises(UnknownLevelError, match="at most 86,400"):
@@ -278,8 +279,10 @@ def test_a_saved_game_with_a_library_draw_hides_the_tokens_not_chosen(tmp_path):
         rng = random.Random(seed)
         while not control.state.is_terminal():
             state = control.state
-            move = state.sample_chance(control.dealer) if state.is_chance() else (
-                state.view(state.to_move).random_move(rng)
+            move = (
+                state.sample_chance(control.dealer)
+                if state.is_chance()
+                else (state.view(state.to_move).random_move(rng))
             )
             control.play(move)
             if move.kind == "token" and control.moves[-2].kind == "library_draw":

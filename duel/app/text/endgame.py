@@ -43,7 +43,7 @@ def _seconds(t: float) -> str:
 def solve_time_note(cards: int, threads: int) -> str:
     """The likely time of an exact solve with ``cards`` left in the structure on ``threads``, from
     the measured 80th percentiles (:func:`duel.solvers.players.exact_p80_seconds`)."""
-    from duel.solvers.players import (
+    from duel.solvers.cmcts_player import (
         EXACT_P80_SECONDS,
         EXACT_P80_SECONDS_2_THREADS,
         exact_p80_seconds,
