@@ -8,13 +8,14 @@
  * Open loop: a tree node is reached by the sequence of decisions only; chance outcomes are drawn
  * afresh each iteration, and a node's children are the decisions legal in the state each
  * iteration reaches (so a decision that exists only after some outcomes is added when met).
- * Leaves are evaluated by a uniformly random playout to the end of the game; values are +1 / 0 /
- * -1 for the mover, as OpenSpiel's returns.
+ * Leaves are evaluated by a uniformly random playout to the end of the game; a value is the
+ * project's P(win) + P(shared) / 2 from the side of the player who made the move (1, 1/2, 0).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <math.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "../../duel/csrc/xcore_legal.c"
 
@@ -65,8 +66,14 @@ static int xm_to_decision(dx_state *s, dc_rng *rng) {
 
 static double xm_return(const dx_state *s, int player) {
     if (s->winner == player) return 1.0;
-    if (s->winner == 1 - player) return -1.0;
-    return 0.0;
+    if (s->winner == 1 - player) return 0.0;
+    return 0.5;
+}
+
+static double xm_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
 /* One iteration: select and expand along decisions, play out, back up. */
@@ -119,15 +126,21 @@ static void xm_iterate(xm_tree *t, const dx_state *root, dc_rng *rng, double c) 
     }
 }
 
-/* search(state_bytes, iterations, seed, exploration) -> [(move, visits, mean value)] */
+/* search(state_bytes, iterations, seconds, seed, exploration) -> (iterations done,
+ * [(move, visits, mean value)]); iterations < 0: no count limit, seconds < 0: no deadline. */
 static PyObject *xm_search(PyObject *self, PyObject *args) {
     (void)self;
     const char *data;
     Py_ssize_t size;
     long long iterations;
+    double seconds, c;
     unsigned long long seed;
-    double c;
-    if (!PyArg_ParseTuple(args, "y#LKd", &data, &size, &iterations, &seed, &c)) return NULL;
+    if (!PyArg_ParseTuple(args, "y#LdKd", &data, &size, &iterations, &seconds, &seed, &c))
+        return NULL;
+    if (iterations < 0 && seconds < 0) {
+        PyErr_SetString(PyExc_ValueError, "give iterations or seconds");
+        return NULL;
+    }
     if (size != (Py_ssize_t)sizeof(dx_state)) {
         PyErr_Format(PyExc_ValueError, "expected a %zu-byte state", sizeof(dx_state));
         return NULL;
@@ -139,15 +152,20 @@ static PyObject *xm_search(PyObject *self, PyObject *args) {
         return NULL;
     }
     xm_tree t;
-    t.capacity = iterations + 1 < (1 << 22) ? (int32_t)iterations + 1 : 1 << 22;
+    t.capacity = iterations >= 0 && iterations + 1 < (1 << 22) ? (int32_t)iterations + 1 : 1 << 22;
     t.nodes = malloc((size_t)t.capacity * sizeof *t.nodes);
     if (!t.nodes) return PyErr_NoMemory();
     t.size = 1;
     t.nodes[0] = (xm_node){-1, -1, -1, -1, 0, 0, 0.0};
+    long long done;
     Py_BEGIN_ALLOW_THREADS
     dc_rng rng;
     dc_rng_seed(&rng, seed);
-    for (long long i = 0; i < iterations; i++) xm_iterate(&t, &root, &rng, c);
+    double deadline = seconds >= 0 ? xm_now() + seconds : -1.0;
+    for (done = 0; iterations < 0 || done < iterations; done++) {
+        if (deadline >= 0 && xm_now() >= deadline) break;
+        xm_iterate(&t, &root, &rng, c);
+    }
     Py_END_ALLOW_THREADS
     PyObject *out = PyList_New(0);
     for (int32_t ch = t.nodes[0].first; out && ch >= 0; ch = t.nodes[ch].next) {
@@ -158,12 +176,14 @@ static PyObject *xm_search(PyObject *self, PyObject *args) {
         Py_XDECREF(item);
     }
     free(t.nodes);
-    return out;
+    if (!out) return NULL;
+    return Py_BuildValue("(LN)", done, out);
 }
 
 static PyMethodDef methods[] = {
     {"search", xm_search, METH_VARARGS,
-     "search(state_bytes, iterations, seed, exploration) -> [(move, visits, mean value)]"},
+     "search(state_bytes, iterations, seconds, seed, exploration) -> (done, [(move, visits, "
+     "value)])"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "duel.solvers._xmcts",

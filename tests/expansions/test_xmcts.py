@@ -1,4 +1,4 @@
-"""The open-loop UCT over the compiled expansion core (solvers/csrc/xmcts_module.c)."""
+"""The compiled expansion search (solvers/csrc/xmcts_module.c, solvers/xcmcts.py)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,28 @@ def test_it_chooses_a_legal_move_and_counts_its_iterations() -> None:
     rows = XCMctsPlayer(iterations=500, seed=3).analyse(state)
     assert {move for move, _, _ in rows} <= set(state.legal_moves())
     assert sum(visits for _, visits, _ in rows) == 500
-    assert all(-1.0 <= value <= 1.0 for _, _, value in rows)
+    assert all(0.0 <= value <= 1.0 for _, _, value in rows)
+    assert [visits for _, visits, _ in rows] == sorted((v for _, v, _ in rows), reverse=True)
+
+
+def test_the_time_budget_is_honoured_in_iterations() -> None:
+    """A budget in seconds stops the search in C: a longer budget runs more descents, and an
+    iteration cap stops a long budget at the cap (counts, not wall-clock bounds)."""
+    state = _first(("agora",), lambda s: s.phase == "play" and s.age == 1)
+    short, long = XCMctsPlayer(seconds=0.01, seed=1), XCMctsPlayer(seconds=0.2, seed=1)
+    short.analyse(state)
+    long.analyse(state)
+    assert 0 < short.last_iterations < long.last_iterations
+    capped = XCMctsPlayer(iterations=50, seconds=30.0, seed=1)
+    capped.analyse(state)
+    assert capped.last_iterations == 50
+
+
+@pytest.mark.parametrize("bad", [{"seconds": 0.0}, {"seconds": 1e308}, {"iterations": 0},
+                                 {"nonsense": 1.0}])  # fmt: skip
+def test_bad_budgets_and_knobs_are_refused(bad: dict) -> None:
+    with pytest.raises(ValueError):
+        XCMctsPlayer(**bad)
 
 
 def test_the_search_never_sees_the_opponents_face_down_divinity() -> None:
