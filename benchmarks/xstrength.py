@@ -29,10 +29,10 @@ time per decision (``think_a``/``think_b``), ``load`` and the final scores. A re
 configuration in the file is an error.
 
 **Divinity-driven win** (Pantheon): a win whose decisive move was a Divinity's effect (the
-winner's last decision was the activation of a Divinity: a military, science or political
-supremacy it brought about, or the last card after it), or a civilian win whose winner's
-Divinity points (Aphrodite's, Astarte's coins) are at least the margin of victory (without them
-the winner would not have won outright).
+game's last decision was the winner activating a Divinity: a military, science or political
+supremacy it brought about, or the game's end), or a civilian win whose winner's Divinity points
+(Aphrodite's, Astarte's coins) are at least the margin of victory (without them the winner would
+not have won outright).
 
 **Summary**: A's score (a win 1, a shared victory 1/2) with Wilson's 95% interval, as A (seated
 first) and as B (seated second), the victory types of each level's wins, the Divinity-driven
@@ -264,6 +264,8 @@ def main() -> None:
         for level_a, level_b, seconds in matches
         for job in jobs(level_a, level_b, set_name, seconds, args.pairs, args.seed)
     ]
+    # pair by pair across the sets and rungs: a match stopped early has figures for each
+    todo.sort(key=lambda job: job["pair"])
     print(f"uptime at the start: {os.getloadavg()}", flush=True)
     run(todo, args.out, args.workers)
     print(summary([g for g in read_lines(args.out) if g["set"] in args.set]))
