@@ -143,10 +143,16 @@ setup(
             optional=True,
         ),
         Extension(
-            # Open-loop UCT over the compiled expansion core (issue 63's expansion AI)
+            # The expansion MCTS over the compiled expansion core (issue 63's expansion AI)
             "duel.solvers._xmcts",
             sources=["solvers/csrc/xmcts_module.c"],
-            depends=[*ENGINE_C, *XCORE_C],
+            depends=[
+                *ENGINE_C,
+                *XCORE_C,
+                "solvers/csrc/xmcts_tree.h",
+                "solvers/csrc/xpolicy.h",
+                "solvers/csrc/xvalue.h",
+            ],
             extra_compile_args=FLAGS,
             optional=True,
         ),

@@ -1,10 +1,11 @@
-"""An expansion player on the compiled core: open-loop UCT over the player's own view.
+"""An expansion player on the compiled core: the expansion MCTS over the player's own view.
 
-``duel.solvers._xmcts`` (``solvers/csrc/xmcts_module.c``) searches from
+``duel.solvers._xmcts`` (``solvers/csrc/xmcts_module.c``, docs/xmcts.md) searches from
 ``state.view(state.to_move)``: the opponent's face-down Divinity, unseen Conspiracies and the
 decks are not in the state it searches, and every chance node (including the turning up of what
-the player cannot see) is sampled with the view's exact probabilities. It is the first step of
-issue 63's expansion AI: random playouts, no learned value yet.
+the player cannot see) is sampled with the view's exact probabilities. Open-loop PUCT with the
+plan policy's prior, playouts cut after a few decisions and judged by the learned value of
+``data/models/xvalue.json`` (trained by ``solvers/xtrain.py`` on the player's own games).
 
 >>> import random
 >>> from duel import xcore
@@ -17,6 +18,10 @@ issue 63's expansion AI: random playouts, no learned value yet.
 
 from __future__ import annotations
 
+import json
+from array import array
+from importlib import resources
+from pathlib import Path
 from types import ModuleType
 
 from duel import xcore
@@ -36,8 +41,39 @@ def _load() -> ModuleType | None:
 xmcts: ModuleType | None = _load()
 AVAILABLE: bool = xmcts is not None
 
-# The search's knobs and their defaults (XCMctsPlayer(**knobs) overrides them).
-KNOBS: dict[str, float] = {"exploration": 0.5}
+#: The learned value's weights (data/models/xvalue.json, written by solvers/xtrain.py).
+MODEL_PATH = Path(str(resources.files("duel.data").joinpath("models/xvalue.json")))
+
+
+def load_model(path: Path = MODEL_PATH) -> bytes | None:
+    """The model's weights as the C search takes them (doubles, Age by Age), or None when the
+    file is absent; a file whose features are not the C side's is refused."""
+    if xmcts is None or not path.exists():
+        return None
+    model = json.loads(path.read_text())
+    if model["features"] != xmcts.feature_names():
+        raise ValueError(f"{path}: its features are not the compiled search's; retrain it")
+    flat = [w for stage in model["weights"] for w in stage]
+    if len(flat) != xmcts.N_WEIGHTS:
+        raise ValueError(f"{path}: {len(flat)} weights, the search takes {xmcts.N_WEIGHTS}")
+    return array("d", flat).tobytes()
+
+
+MODEL: bytes | None = load_model()
+
+#: The search's knobs and their defaults (XCMctsPlayer(**knobs) overrides them): PUCT's
+#: exploration constant, first-play urgency, the uniform share of the prior, the decisions
+#: played out before the learned value (-1: to the end), the value's weight against the
+#: playout's end (0: playouts to the end), and the tree's memory bound in megabytes.
+KNOBS: dict[str, float] = {
+    "exploration": 1.0,
+    "fpu": 0.1,
+    "prior_mix": 0.03,
+    "playout_plies": 4,
+    "value_mix": 1.0,
+    "tree_mb": 512,
+}
+_NODE_BYTES = 32
 
 
 class XCMctsPlayer:
@@ -46,8 +82,8 @@ class XCMctsPlayer:
     first), from the mover's view.
 
     ``analyse`` answers ``[(move, visits, value)]``, most visited first, where the value is the
-    mover's P(win) + P(shared) / 2 in [0, 1]. ``iterations`` in the last search are in
-    ``last_iterations``. Knobs: ``exploration`` (the selection's constant).
+    mover's P(win) + P(shared) / 2 in [0, 1]. The descents of the last search are in
+    ``last_iterations``. ``knobs`` override :data:`KNOBS`.
     """
 
     def __init__(
@@ -79,12 +115,19 @@ class XCMctsPlayer:
         compiled = state if isinstance(state, xcore.CXState) else xcore.CXState.from_xstate(state)
         view = compiled.view(compiled.to_move)
         self.seed += 1
+        k = self.knobs
         done, found = xmcts.search(
             view.core.to_bytes(),
             -1 if self.iterations is None else self.iterations,
             -1.0 if self.seconds is None else self.seconds,
             self.seed,
-            self.knobs["exploration"],
+            k["exploration"],
+            k["fpu"],
+            k["prior_mix"],
+            int(k["playout_plies"]),
+            k["value_mix"] if MODEL is not None else 0.0,
+            int(k["tree_mb"] * 2**20 / _NODE_BYTES),
+            MODEL,
         )
         self.last_iterations = done
         rows = [(xcore.decode_move(m, compiled.expansions), n, v) for m, n, v in found]
