@@ -35,11 +35,12 @@ import sys
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 #: Where the fitted map ships (read by :func:`load_calibration`).
-MODEL_PATH = (
-    Path(__file__).resolve().parents[1] / "data" / "models" / "expansion_hint_calibration.json"
+MODEL_PATH = Path(
+    str(resources.files("duel.data").joinpath("models/expansion_hint_calibration.json"))
 )
 SETS = {"pantheon": ("pantheon",), "agora": ("agora",), "both": ("agora", "pantheon")}
 CLIP = 0.01
