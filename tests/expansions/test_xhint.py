@@ -97,3 +97,13 @@ def test_the_hint_reads_only_the_movers_view():
     changed = changed._freeze()
     assert changed != s
     assert xhint(s, nodes=400, seed=5).moves == xhint(changed, nodes=400, seed=5).moves
+
+
+def test_an_exact_solve_past_its_budget_leaves_the_estimate():
+    state = next(
+        _positions(("agora", "pantheon"), lambda s: s.age == 3 and cards_left(s) <= 6, range(3))
+    )
+    hint = xhint(state, nodes=200, exact_nodes=20)
+    if hint.engine == "rules":
+        pytest.skip("decided by the rules")
+    assert hint.engine == "cmcts" and all(m.visits > 0 for m in hint.moves)
