@@ -46,7 +46,7 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 #: A default node budget for a hint: a few seconds of the Python driver on one core.
 DEFAULT_NODES = 200_000
 #: The cards left in Age III from which :func:`worth_trying` says an exact solve may finish.
-MAX_CARDS = 6
+MAX_CARDS = 8
 
 
 class NodeBudgetExceeded(Exception):

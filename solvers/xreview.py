@@ -28,8 +28,10 @@ MARKS = ((0.20, "??"), (0.10, "?"), (0.05, "?!"))
 #: search's (about a third of a second on one core); the Python fallback's are 400.
 DEFAULT_ITERATIONS = 4000
 PYTHON_ITERATIONS = 400
-#: The exact endgame solver's node budget a decision (deterministic).
+#: The exact endgame solver's node budget a decision (deterministic), and the cards left from
+#: which it is tried (fewer than the hint's: a review judges every decision of the game).
 EXACT_NODES = 100_000
+REVIEW_EXACT_CARDS = 6
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,7 @@ def judge(
     if len(ending) == len(legal) or (winning and move in ending):
         best = max(ending, key=lambda m: ending[m])
         return ending[move], best, ending[best]
-    exact = try_solve(view, nodes=EXACT_NODES)
+    exact = try_solve(view, nodes=EXACT_NODES, max_cards=REVIEW_EXACT_CARDS)
     if exact is not None:
         values = dict(exact.moves)
         return values[move], exact.best_move, exact.value
