@@ -69,7 +69,7 @@ def test_few_cards_left_in_age_three_are_exact_and_match_brute_force():
 def test_the_estimate_lists_only_searched_moves_with_probabilities():
     state = next(_positions(("agora",), lambda s: s.phase == "play" and s.age == 2))
     hint = xhint(state, nodes=300, top=50)
-    assert hint.engine == "cmcts" and hint.work == 300
+    assert hint.engine == "cmcts" and hint.work == 300 and hint.calibrated  # the shipped map
     assert hint.moves and all(m.visits > 0 for m in hint.moves)
     assert all(0.0 <= m.value <= 1.0 and m.bound == "estimate" for m in hint.moves)
     assert [m.visits for m in hint.moves] == sorted((m.visits for m in hint.moves), reverse=True)
