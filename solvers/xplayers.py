@@ -267,14 +267,6 @@ def default_xlevel() -> str:
 DEFAULT_XLEVEL = default_xlevel()
 
 
-def _new_interface(cls: type) -> bool:
-    """Whether ``XCMctsPlayer`` takes a time budget and reports values in [0, 1] (the learned-
-    value player of issue 63), rather than only iterations and mean returns in [-1, 1]."""
-    import inspect
-
-    return "seconds" in inspect.signature(cls).parameters
-
-
 class XCompiledPlayer:
     """The ``cmcts`` level: :class:`duel.solvers.xcmcts.XCMctsPlayer` searching the mover's own
     view for ``seconds`` (or ``iterations``) a decision, ``knobs`` passed on to it.
@@ -283,16 +275,12 @@ class XCompiledPlayer:
     P(win) + P(shared)/2 in [0, 1]; a decision with one legal move is played without a search.
     """
 
-    #: Iterations of the first search that measures the rate when the compiled player takes only
-    #: an iteration budget (see :meth:`_iterations_for`).
-    PROBE_ITERATIONS = 300
-
     def __init__(
         self,
         seed: int = 0,
         seconds: float | None = 1.0,
         iterations: int | None = None,
-        **knobs: float | int | str,
+        **knobs: float,
     ) -> None:
         from duel.solvers.xcmcts import XCMctsPlayer
 
@@ -302,59 +290,35 @@ class XCompiledPlayer:
         self.seconds = None if iterations is not None else seconds
         self.iterations = iterations
         self.knobs = dict(knobs)
-        self.timed = _new_interface(XCMctsPlayer)
-        if self.timed:
-            self.engine = XCMctsPlayer(
-                iterations=iterations, seconds=self.seconds, seed=seed, **self.knobs
-            )
-        else:
-            self.engine = XCMctsPlayer(iterations=iterations or 1, seed=seed, **self.knobs)
-        self.rate: float | None = None  # iterations a second, measured (older engine only)
-
-    def _iterations_for(self, seconds: float) -> int:
-        """The older engine takes only iterations: a time budget becomes the iterations its
-        measured rate gives in ``seconds`` (the rate from a first, short search)."""
-        return max(1, int(seconds * (self.rate or 1.0)))
+        self.engine = XCMctsPlayer(
+            iterations=iterations, seconds=self.seconds, seed=seed, **self.knobs
+        )
 
     def analyse(self, state: XState) -> list[tuple[XMove, int, float]]:
         """The root's arms for the player to move, searched on their view (see the class)."""
-        if self.timed:
-            return list(self.engine.analyse(state))
-        if self.iterations is not None:
-            self.engine.iterations = self.iterations
-        else:
-            assert self.seconds is not None
-            if self.rate is None:
-                self.engine.iterations = self.PROBE_ITERATIONS
-                start = time.perf_counter()
-                self.engine.analyse(state)
-                self.rate = self.PROBE_ITERATIONS / max(time.perf_counter() - start, 1e-6)
-            self.engine.iterations = self._iterations_for(self.seconds)
-        # the older engine's value is the mover's mean return in [-1, 1]
-        return [(m, n, (1.0 + v) / 2.0) for m, n, v in self.engine.analyse(state)]
+        return list(self.engine.analyse(state))
 
     def choose(self, state: XState) -> XMove:
         moves = state.view(state.to_move).legal_moves()
         if len(moves) == 1:
             return moves[0]
-        return self.engine.choose(state) if self.timed else self.analyse(state)[0][0]
+        return self.engine.choose(state)
 
 
-def _knobs(text: str, level: str) -> dict[str, float | int | str]:
-    """``key=value,key=value`` after a ``cmcts`` budget, numbers read as numbers."""
-    knobs: dict[str, float | int | str] = {}
+def _knobs(text: str, level: str) -> dict[str, float]:
+    """``key=value,key=value`` after a ``cmcts`` budget (the compiled player's knobs are
+    numbers; it refuses an unknown one)."""
+    knobs: dict[str, float] = {}
     for item in filter(None, (x.strip() for x in text.split(","))):
         key, equals, value = item.partition("=")
-        if not equals or not key.isidentifier():
-            raise ValueError(f"bad cmcts option {item!r} in {level!r}: expected key=value")
-        number: float | int | str = value
-        for kind in (int, float):
-            try:
-                number = kind(value)
-                break
-            except ValueError:
-                continue
-        knobs[key] = number
+        try:
+            if not equals or not key.isidentifier():
+                raise ValueError
+            knobs[key] = float(value)
+        except ValueError:
+            raise ValueError(
+                f"bad cmcts option {item!r} in {level!r}: expected key=number"
+            ) from None
     return knobs
 
 

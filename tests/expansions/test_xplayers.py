@@ -96,8 +96,10 @@ def test_cmcts_levels_parse_budget_and_knobs():
     assert make_xplayer("cmcts:0.5s").seconds == 0.5
     timed = make_xplayer("cmcts:0.5s:exploration=0.8")
     assert timed.knobs == {"exploration": 0.8}
-    with pytest.raises(ValueError, match="key=value"):
+    with pytest.raises(ValueError, match="key=number"):
         make_xplayer("cmcts:1s:exploration")
+    with pytest.raises(ValueError, match="unknown knob"):
+        make_xplayer("cmcts:1s:explore=1")
 
 
 @cmcts_only
