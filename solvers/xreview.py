@@ -67,9 +67,8 @@ def judge(
         best = max(ending, key=lambda m: ending[m])
         return ending[move], best, ending[best]
     exact = try_solve(view, nodes=EXACT_NODES, max_cards=REVIEW_EXACT_CARDS)
-    if exact is not None:
-        values = dict(exact.moves)
-        return values[move], exact.best_move, exact.value
+    if exact is not None and move in dict(exact.moves):
+        return dict(exact.moves)[move], exact.best_move, exact.value
     if not compiled_available():
         value, best, best_value = _judge_python(
             view, move, iterations=iterations, seconds=seconds, seed=seed
