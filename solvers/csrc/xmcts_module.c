@@ -197,7 +197,7 @@ static PyObject *xm_search(PyObject *self, PyObject *args) {
     dc_rng_seed(&rng, seed);
     double deadline = seconds >= 0 ? xm_now() + seconds : -1.0;
     for (; iterations < 0 || done < iterations; done++) {
-        if (deadline >= 0 && xm_now() >= deadline) break;
+        if (deadline >= 0 && done > 0 && xm_now() >= deadline) break; /* one descent at least */
         xm_iterate(&t, &root, &rng, &cfg);
     }
     Py_END_ALLOW_THREADS

@@ -45,6 +45,8 @@ def test_the_time_budget_is_honoured_in_iterations() -> None:
     capped = XCMctsPlayer(iterations=50, seconds=30.0, seed=1)
     capped.analyse(state)
     assert capped.last_iterations == 50
+    tiny = XCMctsPlayer(seconds=1e-9, seed=1)
+    assert tiny.choose(state) in state.legal_moves() and tiny.last_iterations >= 1
 
 
 @pytest.mark.parametrize("bad", [{"seconds": 0.0}, {"seconds": 1e308}, {"iterations": 0},
