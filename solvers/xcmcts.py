@@ -62,14 +62,15 @@ def load_model(path: Path = MODEL_PATH) -> bytes | None:
 MODEL: bytes | None = load_model()
 
 #: The search's knobs and their defaults (XCMctsPlayer(**knobs) overrides them): PUCT's
-#: exploration constant, first-play urgency, the uniform share of the prior, the decisions
-#: played out before the learned value (-1: to the end), the value's weight against the
-#: playout's end (0: playouts to the end), and the tree's memory bound in megabytes.
+#: exploration constant, first-play urgency, the uniform share of the prior (1: a uniform prior;
+#: the plan policy's prior lost its matches, docs/xmcts.md), the decisions played out before the
+#: learned value (-1: to the end), the value's weight against the playout's end (0: playouts to
+#: the end), and the tree's memory bound in megabytes (docs/xmcts.md has the measurements).
 KNOBS: dict[str, float] = {
     "exploration": 1.0,
     "fpu": 0.1,
-    "prior_mix": 0.03,
-    "playout_plies": 4,
+    "prior_mix": 1.0,
+    "playout_plies": 16,
     "value_mix": 1.0,
     "tree_mb": 512,
 }

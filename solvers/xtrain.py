@@ -8,9 +8,9 @@ it stands, or random playouts to the end when ``--no-value``), over Pantheon, Ag
 turn, and keeps every decision's referee state with the game's result. ``fit`` turns each
 position into the C side's features (``duel.solvers._xmcts.features`` over the view of player
 A, so a hidden card never reaches the model), fits the logistic model of
-``solvers/csrc/xvalue.h`` (one weight vector per Age, L2-regularised Newton steps) on games
-whose index is not 0 mod 5 (the L2 strength chosen on those 1 mod 5 among them), reports the
-held-out log-loss and Brier score on the games 0 mod 5 against
+``solvers/csrc/xvalue.h`` (one logistic regression per Age, L2-regularised Newton steps) on
+games whose index is not 0 mod 5 (each Age's L2 strength chosen on those 1 mod 5 among them),
+reports the held-out log-loss and Brier score on the games 0 mod 5 against
 the constant and a points-and-pawn baseline, and writes the weights as JSON. Each round of
 expert iteration generates games with the previous round's model and fits on all the games.
 """
@@ -116,61 +116,72 @@ def _design(f: np.ndarray, stages: np.ndarray) -> np.ndarray:
     return np.concatenate(blocks, axis=1)
 
 
+def _chosen(
+    x: np.ndarray, y: np.ndarray, train: np.ndarray, valid: np.ndarray, l2s: list[float]
+) -> float:
+    """The L2 strength best on the validation games."""
+
+    def loss(l2: float) -> float:
+        return _loss(_predict(x[valid], _fit(x[train], y[train], l2)), y[valid])[0]
+
+    return min(l2s, key=loss)
+
+
 def fit(files: list[Path], out: Path, l2s: list[float]) -> None:
     data = [np.load(f) for f in files]
     states = np.concatenate([d["states"] for d in data])
     labels = np.concatenate([d["labels"] for d in data])
     games = np.concatenate([d["games"] + 1_000_000 * i for i, d in enumerate(data)])
     sets = np.concatenate([d["sets"] for d in data])
-    f, ages = _features(states, sets)
+    f, stages = _features(states, sets)
     names = xmcts.feature_names()
-    x = _design(f, ages)
+    hand = [names.index(n) for n in ("points", "pawn", "bias")]
     held, valid = games % 5 == 0, games % 5 == 1
     train = ~held & ~valid
+    p, pp = np.zeros(len(labels)), np.zeros(len(labels))
+    weights, chosen = [], []
+    for stage in range(3):  # the model is one logistic regression per Age: fit them apart
+        at = stages == stage
+        x, y = f[at], labels[at]
+        l2 = _chosen(x, y, train[at], valid[at], l2s)
+        p[at] = _predict(x, _fit(x[~held[at]], y[~held[at]], l2))
+        xh = x[:, hand]
+        l2_hand = _chosen(xh, y, train[at], valid[at], l2s)
+        pp[at] = _predict(xh, _fit(xh[~held[at]], y[~held[at]], l2_hand))
+        weights.append(_fit(x, y, l2).round(6).tolist())  # the shipped weights: every game
+        chosen.append(l2)
+    const = np.full(len(labels), labels[~held].mean())
 
-    def chosen(design: np.ndarray) -> tuple[float, np.ndarray]:
-        """The L2 strength best on the validation games, and the model fitted with it."""
+    def losses(mask: np.ndarray) -> dict:
+        m = held & mask
+        return {
+            "positions": int(m.sum()),
+            "model": _loss(p[m], labels[m]),
+            "points_pawn_only": _loss(pp[m], labels[m]),
+            "constant": _loss(const[m], labels[m]),
+        }
 
-        def loss(l2: float) -> float:
-            fitted = _fit(design[train], labels[train], l2)
-            return _loss(_predict(design[valid], fitted), labels[valid])[0]
-
-        best = min(l2s, key=loss)
-        return best, _fit(design[~held], labels[~held], best)
-
-    l2, w = chosen(x)
-    p = _predict(x[held], w)
-    xh = _design(f[:, [names.index(n) for n in ("points", "pawn", "bias")]], ages)
-    pp = _predict(xh[held], chosen(xh)[1])
-    const = np.full(held.sum(), labels[~held].mean())
+    everything = losses(np.ones(len(labels), dtype=bool))
     report = {
         "positions": int(len(labels)),
         "games": int(len(set(games.tolist()))),
-        "held_out_positions": int(held.sum()),
-        "model": _loss(p, labels[held]),
-        "points_pawn_only": _loss(pp, labels[held]),
-        "constant": _loss(const, labels[held]),
+        "held_out_positions": everything["positions"],
+        "model": everything["model"],
+        "points_pawn_only": everything["points_pawn_only"],
+        "constant": everything["constant"],
+        "per_age": {str(a + 1): losses(stages == a) for a in range(3)},
+        "per_set": {"+".join(x): losses(sets == i) for i, x in enumerate(SETS)},
+        "l2_per_age": chosen,
     }
-    per_set = {}
-    for i, s in enumerate(SETS):
-        mask = sets[held] == i
-        per_set["+".join(s)] = {
-            "positions": int(mask.sum()),
-            "model": _loss(p[mask], labels[held][mask]),
-            "constant": _loss(const[mask], labels[held][mask]),
-        }
-    report["per_set"] = per_set
-    w = _fit(x, labels, l2)  # the shipped weights: every game
-    n = len(names)
     model = {
         "features": names,
-        "weights": [w[a * n : (a + 1) * n].round(6).tolist() for a in range(3)],
-        "training": {**report, "files": [str(path) for path in files], "l2": l2},
+        "weights": weights,
+        "training": {**report, "files": [str(path) for path in files]},
     }
     out.write_text(json.dumps(model, indent=1) + "\n")
     print(json.dumps(report, indent=1))
     print(f"wrote {out}: log-loss {report['model'][0]:.4f} (constant {report['constant'][0]:.4f})")
-    assert all(math.isfinite(v) for v in w)
+    assert all(math.isfinite(v) for stage in weights for v in stage)
 
 
 def main() -> None:
