@@ -5,9 +5,9 @@
 Both search the first decision of Age I of four seeded deals (the base game for ``cmcts``, Pantheon
 and Agora together for ``duel.solvers._xmcts``) at a fixed iteration budget; the arms alternate,
 round after round, and each rate is counted in process CPU time, which other work on the machine
-moves far less than wall time. ``cmcts`` cuts its playouts and asks a learned value; the shipped
-expansion search mixes the value at its cut with the playout carried on to the end
-(``value_mix=0.5``, the dearer iteration); "both, cut alone" is its faster ``value_mix=1``.
+moves far less than wall time. ``cmcts`` and the shipped expansion search cut their playouts and
+ask a learned value; "both to the end" is the expansion search playing every playout to the end
+(``value_mix=0``), the dearer iteration.
 The work behind an iteration differs: the figure says how fast each search grows its tree, not
 that the algorithms are the same.
 """
@@ -48,7 +48,7 @@ def main() -> None:
     n = args.iterations
     base = [_first_decision(new_game(), seed) for seed in range(4)]
     both = [_first_decision(xcore.new_game(("agora", "pantheon")), seed) for seed in range(4)]
-    rates: dict[str, list[float]] = {"base cmcts": [], "both xmcts": [], "both, cut alone": []}
+    rates: dict[str, list[float]] = {"base cmcts": [], "both xmcts": [], "both to the end": []}
     for r in range(args.rounds):
         rates["base cmcts"].append(
             _rate(base, lambda s: make_player(f"cmcts:{n}", seed=1).choose(s), n)
@@ -56,8 +56,8 @@ def main() -> None:
         rates["both xmcts"].append(
             _rate(both, lambda s: XCMctsPlayer(iterations=n, seed=1).choose(s), n)
         )
-        rates["both, cut alone"].append(
-            _rate(both, lambda s: XCMctsPlayer(iterations=n, seed=1, value_mix=1).choose(s), n)
+        rates["both to the end"].append(
+            _rate(both, lambda s: XCMctsPlayer(iterations=n, seed=1, value_mix=0).choose(s), n)
         )
         print(
             f"round {r}: " + ", ".join(f"{k} {v[-1]:,.0f} it/CPU s" for k, v in rates.items()),

@@ -71,7 +71,7 @@ KNOBS: dict[str, float] = {
     "fpu": 0.1,
     "prior_mix": 1.0,
     "playout_plies": 16,
-    "value_mix": 0.5,
+    "value_mix": 1.0,
     "tree_mb": 512,
 }
 _NODE_BYTES = 32
