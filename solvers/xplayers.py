@@ -1,9 +1,14 @@
-"""Players and hints for games with expansions (:mod:`duel.expansions`): ``random``, ``greedy``
-and ``mcts``, each reading only its own player's view.
+"""Players and hints for games with expansions (:mod:`duel.expansions`): ``random``, ``greedy``,
+``mcts`` and ``cmcts``, each reading only its own player's view.
 
-The compiled search of the base game (``cmcts``) does not know the expansions' rules; these
-players work on :class:`~duel.expansions.XState` through its public API alone, so they play
-Pantheon (and later Agora) as soon as the engine does.
+``cmcts`` (the default, :data:`DEFAULT_XLEVEL`) is the compiled expansion search
+(:class:`duel.solvers.xcmcts.XCMctsPlayer`, over the compiled core ``duel._xcore``): the
+strongest expansion player, and the engine of the expansion hints
+(:mod:`duel.solvers.xhint`) and review (:mod:`duel.solvers.xreview`). ``mcts`` below is the
+pure-Python open-loop MCTS over :class:`~duel.expansions.XState` through its public API alone:
+kept unchanged as a fixed baseline level (the strength matches of
+``benchmarks/xstrength.py`` measure ``cmcts`` against it), and the fallback when the compiled
+modules are not built.
 
 **Fair play.** A player is given the game's referee state by the game controller, but looks only
 at ``state.view(player)``: the opponent's face-down Divinity and the card they put back on a
@@ -42,7 +47,12 @@ PLAYOUT_WEIGHTS = {"wonder": 4.0, "build": 3.0, "activate": 2.0, "discard": 0.6}
 #: Score points per unit of the logistic's argument in :func:`evaluate`.
 POINTS_SCALE = 8.0
 PLAYOUT_PLIES = 12
-XLEVELS = ("random", "greedy", "mcts")
+XLEVELS = ("random", "greedy", "mcts", "cmcts")
+#: The largest iteration budget a level may ask for (the compiled search's counters are 64-bit;
+#: this is far beyond any search that ends in a day).
+MAX_ITERATIONS = 10_000_000_000
+#: The largest time budget, in seconds (a day), as the base game's levels.
+MAX_SECONDS = 86_400.0
 
 
 def evaluate(state: XState) -> float:
@@ -241,21 +251,132 @@ class XMctsPlayer:
         return result.best_move
 
 
-def make_xplayer(level: str, *, seed: int = 0, time_per_move: float = 1.0):
-    """A player of expansion games: ``random``, ``greedy`` or ``mcts`` (``mcts:2s`` or
-    ``mcts:500`` iterations override the time)."""
-    name, _, budget = level.partition(":")
-    if name == "random":
-        return XRandomPlayer(seed)
-    if name == "greedy":
-        return XGreedyPlayer(seed)
-    if name == "mcts":
+def compiled_available() -> bool:
+    """Whether the compiled expansion search (``cmcts``) is built."""
+    from duel.solvers import xcmcts
+
+    return xcmcts.AVAILABLE
+
+
+def default_xlevel() -> str:
+    """The default AI level of expansion games: ``cmcts`` where it is built, else ``mcts``."""
+    return "cmcts" if compiled_available() else "mcts"
+
+
+#: The default AI level of expansion games (see :func:`default_xlevel`).
+DEFAULT_XLEVEL = default_xlevel()
+
+
+class XCompiledPlayer:
+    """The ``cmcts`` level: :class:`duel.solvers.xcmcts.XCMctsPlayer` searching the mover's own
+    view for ``seconds`` (or ``iterations``) a decision, ``knobs`` passed on to it.
+
+    :meth:`analyse` gives ``[(move, visits, value)]``, most visited first, ``value`` the mover's
+    P(win) + P(shared)/2 in [0, 1]; a decision with one legal move is played without a search.
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        seconds: float | None = 1.0,
+        iterations: int | None = None,
+        **knobs: float,
+    ) -> None:
+        from duel.solvers.xcmcts import XCMctsPlayer
+
+        if iterations is None and seconds is None:
+            raise ValueError("cmcts needs iterations or seconds")
+        self.seed = seed
+        self.seconds = None if iterations is not None else seconds
+        self.iterations = iterations
+        self.knobs = dict(knobs)
+        self.engine = XCMctsPlayer(
+            iterations=iterations, seconds=self.seconds, seed=seed, **self.knobs
+        )
+
+    def analyse(self, state: XState) -> list[tuple[XMove, int, float]]:
+        """The root's arms for the player to move, searched on their view (see the class)."""
+        return list(self.engine.analyse(state))
+
+    def choose(self, state: XState) -> XMove:
+        moves = state.view(state.to_move).legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        return self.engine.choose(state)
+
+
+def _knobs(text: str, level: str) -> dict[str, float]:
+    """``key=value,key=value`` after a ``cmcts`` budget (the compiled player's knobs are
+    numbers; it refuses an unknown one)."""
+    knobs: dict[str, float] = {}
+    for item in filter(None, (x.strip() for x in text.split(","))):
+        key, equals, value = item.partition("=")
+        try:
+            if not equals or not key.isidentifier():
+                raise ValueError
+            knobs[key] = float(value)
+        except ValueError:
+            raise ValueError(
+                f"bad cmcts option {item!r} in {level!r}: expected key=number"
+            ) from None
+    return knobs
+
+
+def parse_budget(level: str, budget: str) -> tuple[float | None, int | None]:
+    """(seconds, iterations) of a level's budget: ``2s`` or ``500`` (``(None, None)`` if none);
+    a clear ValueError for anything else or out of range."""
+    if not budget:
+        return None, None
+    try:
         if budget.endswith("s"):
-            return XMctsPlayer(seed, seconds=float(budget[:-1]))
-        if budget:
-            return XMctsPlayer(seed, iterations=int(budget))
-        return XMctsPlayer(seed, seconds=time_per_move)
-    raise ValueError(f"unknown level {level!r} for expansion games: expected {', '.join(XLEVELS)}")
+            seconds = float(budget[:-1])
+            if 0 < seconds <= MAX_SECONDS:  # NaN fails both
+                return seconds, None
+        else:
+            count = int(budget)
+            if 0 < count <= MAX_ITERATIONS:
+                return None, count
+    except ValueError:
+        pass
+    raise ValueError(
+        f"bad budget {budget!r} in {level!r}: use :N (iterations, 1 to {MAX_ITERATIONS:,}) or "
+        f":Ss (seconds, more than 0 and at most {MAX_SECONDS:,.0f})"
+    )
+
+
+def make_xplayer(level: str, *, seed: int = 0, time_per_move: float = 1.0):
+    """A player of expansion games: ``random``, ``greedy``, ``mcts`` or ``cmcts`` (``mcts:2s`` or
+    ``mcts:500`` iterations override the time; ``cmcts`` also takes the compiled player's knobs
+    after its budget, ``cmcts:1s:exploration=0.8``, as the base game's levels do).
+
+    >>> make_xplayer("mcts:0.5s").seconds
+    0.5
+    """
+    name, _, rest = level.partition(":")
+    budget, _, options = rest.partition(":")
+    if name not in XLEVELS:
+        raise ValueError(
+            f"unknown level {level!r} for expansion games: expected {', '.join(XLEVELS)}"
+        )
+    if options and name != "cmcts":
+        raise ValueError(f"only cmcts takes options (got {level!r})")
+    if name in ("random", "greedy"):
+        if rest:
+            raise ValueError(f"the {name} level takes no budget (got {level!r})")
+        return XRandomPlayer(seed) if name == "random" else XGreedyPlayer(seed)
+    seconds, iterations = parse_budget(level, budget)
+    if iterations is None and seconds is None:
+        seconds = time_per_move
+    if name == "mcts":
+        if iterations is not None:
+            return XMctsPlayer(seed, iterations=iterations)
+        return XMctsPlayer(seed, seconds=seconds)
+    if not compiled_available():
+        raise ValueError(
+            "cmcts: the compiled expansion search is not built (pip install -e .); "
+            "mcts plays without it"
+        )
+    return XCompiledPlayer(seed, seconds=seconds, iterations=iterations, **_knobs(options, level))
 
 
 def play_xgame(players: tuple, state: XState, rng: random.Random) -> XState:

@@ -1,12 +1,15 @@
-"""The review of an expansion game's record: each decision judged by the expansion player's
-search (:func:`duel.solvers.xplayers.search`, from the mover's own view), the move played
-against the search's best, its loss in win chance and its mark, as the base game's review
+"""The review of an expansion game's record: each decision judged from the mover's own view, the
+move played against the best, its loss in win chance and its mark, as the base game's review
 (:mod:`duel.solvers.review`) does with its own engine. No input or output here: ``duel review``
 prints it (:mod:`duel.app.cli.review`).
 
-A decision with one legal move is not judged. The values are today's expansion player's (an
-open-loop MCTS with a heuristic evaluation, docs/strength.md has its strength); a stronger
-compiled player will replace it."""
+The judge (:func:`judge`) is the expansion hint's engine (:mod:`duel.solvers.xhint`): a move
+that ends the game at its exact value, the exact endgame solver in Age III where it finishes
+within its node budget (:func:`duel.solvers.xendgame.try_solve`), else the ``cmcts`` level's
+search (:class:`duel.solvers.xcmcts.XCMctsPlayer`) with the hint's calibrated win chances; a
+move played that the search never tried is valued by a search from the position it leads to.
+Without the compiled search, the Python ``mcts`` (:func:`duel.solvers.xplayers.search`) judges.
+A decision with one legal move is not judged."""
 
 from __future__ import annotations
 
@@ -15,12 +18,20 @@ from dataclasses import dataclass
 
 from duel.expansions import XMove, XState
 from duel.expansions.record import XRecord
-from duel.solvers.xplayers import evaluate, search
+from duel.solvers.xendgame import try_solve
+from duel.solvers.xhint import ending_moves
+from duel.solvers.xplayers import compiled_available, evaluate, search
 
 #: Losses in win chance from which a move is marked (as the base review's).
 MARKS = ((0.20, "??"), (0.10, "?"), (0.05, "?!"))
-#: Iterations a decision when no time is given, at least a few per legal move.
-DEFAULT_ITERATIONS = 400
+#: Iterations a decision when no time is given (at least a few per legal move): the compiled
+#: search's (about a third of a second on one core); the Python fallback's are 400.
+DEFAULT_ITERATIONS = 4000
+PYTHON_ITERATIONS = 400
+#: The exact endgame solver's node budget a decision (deterministic), and the cards left from
+#: which it is tried (fewer than the hint's: a review judges every decision of the game).
+EXACT_NODES = 100_000
+REVIEW_EXACT_CARDS = 6
 
 
 @dataclass(frozen=True)
@@ -46,10 +57,67 @@ class XJudged:
 def judge(
     state: XState, move: XMove, *, iterations: int | None, seconds: float | None, seed: int
 ) -> tuple[float, XMove, float]:
-    """(value of ``move``, best move, its value) for the player to move in ``state``."""
+    """(value of ``move``, best move, its value) for the player to move in ``state``, judged from
+    their own view (see the module)."""
     view = state.view(state.to_move)
     legal = view.legal_moves()
+    ending = ending_moves(view)
+    winning = [m for m, v in ending.items() if v == 1.0]
+    if len(ending) == len(legal) or (winning and move in ending):
+        best = max(ending, key=lambda m: ending[m])
+        return ending[move], best, ending[best]
+    exact = try_solve(view, nodes=EXACT_NODES, max_cards=REVIEW_EXACT_CARDS)
+    if exact is not None and move in dict(exact.moves):
+        return dict(exact.moves)[move], exact.best_move, exact.value
+    if not compiled_available():
+        value, best, best_value = _judge_python(
+            view, move, iterations=iterations, seconds=seconds, seed=seed
+        )
+    else:
+        value, best, best_value = _judge_compiled(view, move, ending, iterations, seconds, seed)
+    if winning:  # a win now was missed: the best move is the win, whatever the search says
+        return value, winning[0], 1.0
+    return value, best, best_value
+
+
+def _judge_compiled(
+    view: XState,
+    move: XMove,
+    ending: dict[XMove, float],
+    iterations: int | None,
+    seconds: float | None,
+    seed: int,
+) -> tuple[float, XMove, float]:
+    from duel.solvers.xcmcts import XCMctsPlayer
+    from duel.solvers.xhint_calibration import calibrate
+
+    legal = view.legal_moves()
     budget = None if seconds is not None else max(iterations or DEFAULT_ITERATIONS, 4 * len(legal))
+    found = XCMctsPlayer(iterations=budget, seconds=seconds, seed=seed).analyse(view)
+    arms = {m: calibrate(v, view.expansions) for m, n, v in found if n > 0}
+    arms.update(ending)  # a move that ends the game: its exact value
+    best = max(found, key=lambda row: (row[1], row[2]))[0]
+    value = arms.get(move)
+    if value is None:  # never tried: the opponent's search from the position it leads to
+        after = view.apply(move, check=False)
+        if after.is_chance():
+            value = evaluate(after) if view.to_move == 0 else 1.0 - evaluate(after)
+        else:
+            reply = XCMctsPlayer(
+                iterations=None if budget is None else max(1, budget // 2),
+                seconds=None if seconds is None else seconds / 2,
+                seed=seed,
+            ).analyse(after)
+            theirs = calibrate(reply[0][2], view.expansions)  # for the player to move there
+            value = theirs if after.to_move == view.to_move else 1.0 - theirs
+    return value, best, arms[best]
+
+
+def _judge_python(
+    view: XState, move: XMove, *, iterations: int | None, seconds: float | None, seed: int
+) -> tuple[float, XMove, float]:
+    legal = view.legal_moves()
+    budget = None if seconds is not None else max(iterations or PYTHON_ITERATIONS, 4 * len(legal))
     result = search(view, iterations=budget, seconds=seconds, seed=seed)
     arms = {m: value for m, _, value in result.moves}
     best = result.best_move

@@ -39,7 +39,9 @@ ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "duel" / "app" / "locale"
 SOURCES = [ROOT / "duel" / "app", ROOT / "duel" / "net", ROOT / "wonders" / "app"]
 #: Solver modules whose words take a translation function (``tr=``) from the programs.
-SOLVER_SOURCES = [ROOT / "solvers" / f"{name}.py" for name in ("spread", "chance_hint", "payment")]
+SOLVER_SOURCES = [
+    ROOT / "solvers" / f"{name}.py" for name in ("spread", "chance_hint", "payment", "xhint")
+]
 #: Engine modules whose sentences are :class:`duel.explain.Reason` templates (the engine imports
 #: no UI: the programs translate a template and its values with :func:`duel.app.i18n.tr_reason`).
 ENGINE_SOURCES = [

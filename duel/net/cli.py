@@ -76,9 +76,9 @@ def _seat(level: str | None, expansions: tuple[str, ...]) -> str:
     if level is None or level == "human":
         return "human"
     if expansions:
-        from duel.solvers.xplayers import XLEVELS, make_xplayer
+        from duel.solvers.xplayers import DEFAULT_XLEVEL, XLEVELS, make_xplayer
 
-        level = "mcts" if level == "ai" else level
+        level = DEFAULT_XLEVEL if level == "ai" else level
         try:
             make_xplayer(level)
         except ValueError:

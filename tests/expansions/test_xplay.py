@@ -68,7 +68,7 @@ def test_quitting_leaves_the_game_unfinished_and_says_where_it_is_saved():
 
 def test_an_unknown_level_is_refused():
     out = []
-    assert run_xgame(("pantheon",), ("human", "cmcts"), write=out.append) == 2
+    assert run_xgame(("pantheon",), ("human", "cmtcs"), write=out.append) == 2
     assert "expansion games are played by human" in out[0]
 
 

@@ -8,9 +8,12 @@ import pytest
 from duel.expansions import new_xgame
 from duel.expansions.table import Space
 from duel.solvers.xplayers import (
+    DEFAULT_XLEVEL,
+    XCompiledPlayer,
     XGreedyPlayer,
     XMctsPlayer,
     XRandomPlayer,
+    compiled_available,
     evaluate,
     make_xplayer,
     play_xgame,
@@ -74,5 +77,65 @@ def test_evaluate_is_a_probability_and_exact_at_the_end():
 def test_levels_by_name():
     assert isinstance(make_xplayer("mcts:20"), XMctsPlayer)
     assert make_xplayer("mcts:0.5s").seconds == 0.5
-    with pytest.raises(ValueError, match="expected random, greedy, mcts"):
-        make_xplayer("cmcts")
+    with pytest.raises(ValueError, match="expected random, greedy, mcts, cmcts"):
+        make_xplayer("cmtcs")
+    for bad in ("mcts:0s", "mcts:-3", "cmcts:1e308s", "mcts:nans", "random:5", "mcts:1s:c=1"):
+        with pytest.raises(ValueError):
+            make_xplayer(bad)
+
+
+cmcts_only = pytest.mark.skipif(not compiled_available(), reason="compiled search not built")
+
+
+@cmcts_only
+def test_cmcts_levels_parse_budget_and_knobs():
+    assert DEFAULT_XLEVEL == "cmcts"
+    assert isinstance(make_xplayer("cmcts"), XCompiledPlayer)
+    assert make_xplayer("cmcts", time_per_move=0.25).seconds == 0.25
+    assert make_xplayer("cmcts:300").iterations == 300
+    assert make_xplayer("cmcts:0.5s").seconds == 0.5
+    timed = make_xplayer("cmcts:0.5s:exploration=0.8")
+    assert timed.knobs == {"exploration": 0.8}
+    with pytest.raises(ValueError, match="key=number"):
+        make_xplayer("cmcts:1s:exploration")
+    with pytest.raises(ValueError, match="unknown knob"):
+        make_xplayer("cmcts:1s:explore=1")
+
+
+@cmcts_only
+@pytest.mark.parametrize("expansions", [("pantheon",), ("agora",), ("agora", "pantheon")])
+def test_cmcts_plays_legal_moves_to_the_end(expansions):
+    players = (make_xplayer("cmcts:60", seed=1), XRandomPlayer(2))
+    final = play_xgame(players, new_xgame(expansions), random.Random(5))
+    assert final.is_terminal()
+
+
+@cmcts_only
+def test_cmcts_values_are_probabilities_most_visited_first():
+    s = _first(lambda s: s.phase == "play" and s.age == 1)
+    rows = make_xplayer("cmcts:400", seed=3).analyse(s)
+    assert rows and all(0.0 <= v <= 1.0 for _, _, v in rows)
+    assert [n for _, n, _ in rows] == sorted((n for _, n, _ in rows), reverse=True)
+    assert {m for m, _, _ in rows} <= set(s.legal_moves())
+
+
+@cmcts_only
+def test_cmcts_reads_only_the_players_view():
+    s = _first(lambda s: s.phase == "play" and any(sp and not sp.face_up for sp in s.spaces))
+    index = next(i for i, sp in enumerate(s.spaces) if sp and not sp.face_up)
+    seated = s.spaces[index]
+    s = s._copy()
+    s.to_move = 1 - seated.owner
+    s = s._freeze()
+    others = [d for d in s.unaccounted(seated.mythology) if d != seated.divinity]
+    if not others:
+        pytest.skip("no other card of that deck is unaccounted")
+    changed = s._copy()
+    spaces = list(changed.spaces)
+    spaces[index] = Space(others[0], seated.mythology, seated.owner, False)
+    changed.spaces = tuple(spaces)
+    changed = changed._freeze()
+    assert changed != s
+    first = make_xplayer("cmcts:300", seed=9).analyse(s)
+    second = make_xplayer("cmcts:300", seed=9).analyse(changed)
+    assert first == second
