@@ -141,21 +141,23 @@ def review_expansion_game(
     path: Path, *, seconds: float, level: str | None, as_json: bool
 ) -> None:
     """``duel review`` of an expansion game's record: each decision judged by the expansion
-    player's search (:mod:`duel.solvers.xreview`), ``--time`` seconds each (``--level mcts:N``:
+    player's search (:mod:`duel.solvers.xreview`), ``--time`` seconds each (``--level cmcts:N``:
     N iterations, reproducible)."""
     from duel.app.cli.replay import load_replay_or_fail
     from duel.app.text.lines import position_text
     from duel.moves import PLAYER_NAMES
+    from duel.solvers.xplayers import DEFAULT_XLEVEL
     from duel.solvers.xreview import review_xrecord, summary
 
     iterations = None
     if level is not None:
         name, _, budget = level.partition(":")
-        if name != "mcts" or (budget and not budget.rstrip("s").replace(".", "", 1).isdigit()):
+        budget_ok = not budget or budget.rstrip("s").replace(".", "", 1).isdigit()
+        if name not in ("cmcts", "mcts") or not budget_ok:
             fail(
                 tr(
-                    "--level: an expansion game is reviewed by mcts (mcts, mcts:N iterations or"
-                    " mcts:Ss), not {level}",
+                    "--level: an expansion game is reviewed by the hint's engine (cmcts, cmcts:N"
+                    " iterations or cmcts:Ss), not {level}",
                     level=level,
                 )
             )
@@ -181,7 +183,7 @@ def review_expansion_game(
         data = {
             "record": str(path),
             "expansions": list(game.record.expansions),
-            "engine": "mcts",
+            "engine": DEFAULT_XLEVEL,
             "iterations": iterations,
             "seconds": None if iterations is not None else seconds,
             "decisions": [

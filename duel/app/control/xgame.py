@@ -382,33 +382,15 @@ class XGameControl:
 def hint_lines(
     view: XState, seconds: float | None, top: int, seed: int = 0, nodes: int | None = None
 ) -> tuple[list[str], dict]:
-    """The search's best moves for the player to move in ``view`` (their own view), as lines and
-    as JSON: ``nodes`` iterations if given, else ``seconds``."""
-    from duel.solvers.xplayers import search
+    """The hint for the player to move in ``view`` (their own view), as lines and as JSON
+    (:func:`duel.solvers.xhint.hint_lines`: a move that ends the game, an exact Age III
+    endgame, else the ``cmcts`` search's calibrated estimates): ``nodes`` iterations if given,
+    else ``seconds``."""
+    from duel.solvers.xhint import hint_lines as expansion_hint_lines
 
-    if nodes is not None:
-        result = search(view, iterations=nodes, seed=seed)
-    else:
-        result = search(view, seconds=seconds, seed=seed)
-    ranked = sorted(result.moves, key=lambda m: (m[1], m[2]), reverse=True)[:top]
-    player = PLAYER_NAMES[view.to_move]
-    note = tr(
-        "Monte Carlo tree search, {n} simulated games in {time} s; estimates",
-        n=f"{result.iterations:,}",
-        time=f"{result.seconds:.1f}",
+    return expansion_hint_lines(
+        view, seconds, top, seed, nodes, tr=tr, move_text=lambda m: move_line(view, m)
     )
-    lines = [tr("Best moves for {player} ({note}):", player=player, note=note)]
-    for rank, (move, visits, value) in enumerate(ranked, 1):
-        lines.append(f"  {rank}. {move_line(view, move):50} {value:6.1%}  ({visits:,})")
-    data = {
-        "position": view.describe(),
-        "player": player,
-        "iterations": result.iterations,
-        "seconds": round(result.seconds, 3),
-        "moves": [{"move": str(m), "win_chance": round(v, 4), "visits": n} for m, n, v in ranked],
-    }
-    return lines, data
-
 
 
 def open_xgame(
@@ -422,8 +404,8 @@ def open_xgame(
     notify: Callable[[str], None] = print,
 ) -> XGameControl | None:
     """A new game with ``expansions``, or the one saved in ``load`` continued; ``seats`` are
-    levels of ``duel.solvers.xplayers`` or ``human`` (default: a human as A against ``mcts`` as
-    B). ``None`` if it cannot start (a bad level, an unreadable save), the reason said through
+    levels of ``duel.solvers.xplayers`` or ``human`` (default: a human as A against the default
+    expansion level, ``cmcts`` where it is built, as B). ``None`` if it cannot start (a bad level, an unreadable save), the reason said through
     ``notify``."""
     from duel.solvers.xplayers import XLEVELS
 
@@ -453,7 +435,9 @@ def open_xgame(
         except XRecordError as error:
             notify(tr_error(error))
             return None
-    chosen = (seats[0] or HUMAN, seats[1] or "mcts")
+    from duel.solvers.xplayers import DEFAULT_XLEVEL
+
+    chosen = (seats[0] or HUMAN, seats[1] or DEFAULT_XLEVEL)
     return XGameControl(
         expansions, chosen, seed=seed, think=think or 1.0, record=record, notify=notify
     )

@@ -71,13 +71,17 @@ GAME_CHOICES: tuple[tuple[tuple[str, ...], str], ...] = (
 
 def expansion_level(level: str, think: float) -> str:
     """The expansion player standing for a start-screen level: ``random`` and ``greedy`` as they
-    are, a searching level as the expansions' search (``mcts``) with the same time.
+    are, a searching level as the expansions' default search (``cmcts`` where it is built, else
+    ``mcts``) with the same time.
 
-    >>> expansion_level("cmcts:1s", 1.0), expansion_level("greedy", 1.0)
-    ('mcts:1s', 'greedy')
+    >>> from duel.solvers.xplayers import DEFAULT_XLEVEL
+    >>> expansion_level("cmcts:1s", 1.0) == f"{DEFAULT_XLEVEL}:1s", expansion_level("greedy", 1.0)
+    (True, 'greedy')
     """
+    from duel.solvers.xplayers import DEFAULT_XLEVEL
+
     name = level.partition(":")[0]
-    return name if name in ("random", "greedy") else f"mcts:{think:g}s"
+    return name if name in ("random", "greedy") else f"{DEFAULT_XLEVEL}:{think:g}s"
 
 
 @dataclass(frozen=True)
