@@ -405,8 +405,8 @@ def open_xgame(
 ) -> XGameControl | None:
     """A new game with ``expansions``, or the one saved in ``load`` continued; ``seats`` are
     levels of ``duel.solvers.xplayers`` or ``human`` (default: a human as A against the default
-    expansion level, ``cmcts`` where it is built, as B). ``None`` if it cannot start (a bad level, an unreadable save), the reason said through
-    ``notify``."""
+    expansion level, ``cmcts`` where it is built, as B). ``None`` if it cannot start (a bad
+    level, an unreadable save), the reason said through ``notify``."""
     from duel.solvers.xplayers import XLEVELS
 
     for seat in seats:
