@@ -54,7 +54,7 @@ NAME_MODES = ("english", "community", "all")
 SHOWN_CONFIDENCE = frozenset({"official", "widely-used"})
 KINDS = ("card", "wonder", "token")
 
-_state = {"lang": "en", "names": None}
+_state: dict[str, str | None] = {"lang": "en", "names": None}
 
 
 # --- choosing the language ----------------------------------------------------------------------
@@ -125,7 +125,7 @@ def set_language(lang: str | None = None, names: str | None = None) -> str:
 
 def language() -> str:
     """The language in use."""
-    return _state["lang"]
+    return _state["lang"] or "en"
 
 
 def name_mode(lang: str | None = None) -> str:

@@ -620,8 +620,8 @@ def analyze(
     assert last is not None
     reports, unexplained = [], None
     if searcher is not None and last.exact and last.moves:
-        left = limit.time - (time.perf_counter() - start) if limit.time else 60.0
-        reports, unexplained = _explain(state, last, named, searcher, max(left, 1.0))
+        seconds_left = limit.time - (time.perf_counter() - start) if limit.time else 60.0
+        reports, unexplained = _explain(state, last, named, searcher, max(seconds_left, 1.0))
     if as_json:
         d = _info_json(state, last, spread)
         d["notes"] = notes

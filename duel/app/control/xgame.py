@@ -22,6 +22,7 @@ import secrets
 import shlex
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from duel.app.control.game import autosave_places, save_somewhere
 from duel.app.control.levels import MAX_SECONDS
@@ -126,8 +127,12 @@ class XGameControl:
     def humans(self) -> list[int]:
         return [p for p in (0, 1) if self.players[p] is None]
 
-    def _metadata(self) -> dict:
-        metadata: dict = {"players": list(self.seats), "game": self.game, "think": self.think}
+    def _metadata(self) -> dict[str, Any]:
+        metadata: dict[str, Any] = {
+            "players": list(self.seats),
+            "game": self.game,
+            "think": self.think,
+        }
         if self.seed is not None:
             metadata["seed"] = self.seed
         return metadata
@@ -316,9 +321,10 @@ class XGameControl:
                 self.play(state.sample_chance(self.dealer))
                 continue
             player = state.to_move
-            if self.players[player] is None:
+            seat = self.players[player]
+            if seat is None:
                 return player
-            move = self.players[player].choose(state)
+            move = seat.choose(state)
             self.notify(
                 tr("{player} plays {move}", player=PLAYER_NAMES[player], move=self.public(move))
             )
@@ -381,16 +387,17 @@ class XGameControl:
 
 def hint_lines(
     view: XState, seconds: float | None, top: int, seed: int = 0, nodes: int | None = None
-) -> tuple[list[str], dict]:
+) -> tuple[list[str], dict[str, Any]]:
     """The hint for the player to move in ``view`` (their own view), as lines and as JSON
     (:func:`duel.solvers.xhint.hint_lines`: a move that ends the game, an exact Age III
     endgame, else the ``cmcts`` search's calibrated estimates): ``nodes`` iterations if given,
     else ``seconds``."""
     from duel.solvers.xhint import hint_lines as expansion_hint_lines
 
-    return expansion_hint_lines(
+    lines, data = expansion_hint_lines(
         view, seconds, top, seed, nodes, tr=tr, move_text=lambda m: move_line(view, m)
     )
+    return list(lines), dict(data)
 
 
 def open_xgame(

@@ -795,15 +795,16 @@ class Session:
             wonder = self.resolve_wonder(match.group(1) if match else rest)
             if not isinstance(wonder, int):
                 return None
+            used: int | str | None
             if match:
-                card = self.resolve_card(match.group(2))
+                used = self.resolve_card(match.group(2))
             else:
-                card = self.ask_card(
+                used = self.ask_card(
                     tr("{wonder} with which card?", wonder=shown(WONDERS[wonder].name))
                 )
-            if not isinstance(card, int):
+            if not isinstance(used, int):
                 return None
-            return Move.wonder_with(wonder, card)
+            return Move.wonder_with(wonder, used)
         is_number = number(text) is not None
         if is_number or verb not in ("pick", "token", "destroy", "mausoleum", "start"):
             card = self.resolve_card(text, quiet=True)

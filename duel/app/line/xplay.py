@@ -72,11 +72,11 @@ def _play_lines(
             if text.lower() in UNDO_WORDS:
                 write(undo(control))
                 break
-            move = control.read_move(player, text)
-            if isinstance(move, str):
-                write(move)
+            typed = control.read_move(player, text)
+            if isinstance(typed, str):
+                write(typed)
                 continue
-            control.play(move)
+            control.play(typed)
             break
     write("\n".join(board_lines(control.view())))
     return 0  # the caller says the result

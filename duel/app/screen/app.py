@@ -33,12 +33,12 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, cast
 
 from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Sparkline, Static
@@ -136,7 +136,7 @@ class Dialog(ModalScreen[None]):
         # Over the pyramid only: the cities, the track and the side panels (the hint) stay in
         # sight, and the text wraps within the board's width instead of running off it.
         with contextlib.suppress(Exception):
-            x, y, width, height = self.app.dialog_region()
+            x, y, width, height = cast(DuelApp, self.app).dialog_region()
             box = self.query_one(".dialog")
             box.styles.width = width
             box.styles.max_height = height
@@ -154,7 +154,7 @@ class Dialog(ModalScreen[None]):
 
 
 #: A modal dialog hides the app's keys: a decision's dialog offers them again.
-GAME_KEYS = [
+GAME_KEYS: list[BindingType] = [
     Binding("escape", "close", N_("Board")),
     Binding("h", "app.hint", N_("Hint")),
     Binding("s", "app.save", N_("Save")),
@@ -192,7 +192,7 @@ class ChoiceScreen(Dialog):
 
     @on(Button.Pressed, ".choice")
     def chosen(self, event: Button.Pressed) -> None:
-        self.answer(self.options[int(event.button.id.split("-")[1]) - 1][1])
+        self.answer(self.options[int((event.button.id or "").split("-")[1]) - 1][1])
 
 
 class ListScreen(Dialog):
@@ -233,8 +233,9 @@ class TextScreen(Dialog):
             yield Label(self.question, classes="dialog-title")
             yield Input(value=self.value, id="answer")
 
+    # Not "answered": Dialog's flag of that name would shadow the handler on the instance.
     @on(Input.Submitted)
-    def answered(self, event: Input.Submitted) -> None:
+    def submitted(self, event: Input.Submitted) -> None:
         self.answer(event.value.strip())
 
 
@@ -267,7 +268,7 @@ class InfoScreen(Dialog):
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:
-        self.answer(event.button.id.removeprefix("button-"))
+        self.answer((event.button.id or "").removeprefix("button-"))
 
 
 # --- the app -------------------------------------------------------------------------------------
@@ -493,7 +494,7 @@ class DuelApp(App[int]):
         message: str,
         *,
         title: str = "",
-        severity: str = "information",
+        severity: Literal["information", "warning", "error"] = "information",
         timeout: float | None = None,
         markup: bool = True,
     ) -> None:
@@ -678,7 +679,7 @@ class DuelApp(App[int]):
         return max(3, shape.height - 3 - pyramid - 2 - shape.military)
 
     def show_card(self, cell: Cell) -> None:
-        spec = CARDS[cell.card]
+        spec = CARDS[cell.face]
         price = ""
         if cell.both:
             price = "; " + ", ".join(

@@ -9,6 +9,7 @@ A card calls ``take_card`` and ``show_card`` on its app when it is clicked or fo
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Protocol, cast
 
 from rich.style import Style as RichStyle
 from rich.text import Text
@@ -23,6 +24,14 @@ from duel.app.text.view_model import Cell, pyramid_rows
 from duel.catalog import CARDS
 from duel.pyramid_layouts import LAYOUTS
 from duel.state import State
+
+
+class _Table(Protocol):
+    """What a card on the pyramid asks of the app it is in (``screen.app.DuelApp``)."""
+
+    def take_card(self, card: int) -> None: ...
+
+    def show_card(self, cell: Cell) -> None: ...
 
 __all__ = [
     "CELL",
@@ -60,7 +69,7 @@ class CardWidget(Static, can_focus=True):
     def __init__(self, cell: Cell, state: State, width: int = CELL, height: int = 3) -> None:
         self.cell = cell
         self.face = (width, height)
-        super().__init__(self._text(state), classes=self._classes(), id=f"slot-{cell.slot}")
+        super().__init__(self._text(state), classes=self._class_names(), id=f"slot-{cell.slot}")
         self.styles.width = width
         self.styles.height = height
         self.can_focus = cell.look == "open"
@@ -76,7 +85,7 @@ class CardWidget(Static, can_focus=True):
                 if color is not None and color.triplet is not None:
                     setattr(self.styles, target, color.triplet.hex)
 
-    def _classes(self) -> str:
+    def _class_names(self) -> str:
         cell = self.cell
         color = CARDS[cell.card].color if cell.card is not None else ""
         return f"card {cell.look.replace('_', '-')} {color}".strip()
@@ -91,14 +100,14 @@ class CardWidget(Static, can_focus=True):
 
     def on_click(self) -> None:
         if self.cell.look == "open":
-            self.app.take_card(self.cell.card)
+            cast(_Table, self.app).take_card(self.cell.face)
 
     def key_enter(self) -> None:
         self.on_click()
 
     def on_focus(self) -> None:
         if self.cell.card is not None:
-            self.app.show_card(self.cell)
+            cast(_Table, self.app).show_card(self.cell)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from rich.text import Text
 from textual import work
@@ -51,6 +51,12 @@ if TYPE_CHECKING:
     from duel.solvers.review import MoveReview, Review
 
 __all__ = ["ReviewScreen", "what_if_game"]
+
+
+class _PlaysFrom(Protocol):
+    """What the review asks of the app it is in (``screen.app.DuelApp``): play on from a ply."""
+
+    def play_from(self, record: GameRecord, ply: int) -> None: ...
 
 #: Lines of the review above the board on a narrow terminal: the move, the best move and its
 #: line, the graph.
@@ -281,7 +287,7 @@ class ReviewScreen(Screen[None]):
         if self.replay.states[self.ply].is_terminal():
             self.say(tr("The game is over here: step back to play from an earlier position."))
             return
-        self.app.play_from(self.record, self.ply)
+        cast(_PlaysFrom, self.app).play_from(self.record, self.ply)
 
     def action_back(self) -> None:
         self.stopped = True

@@ -358,7 +358,7 @@ class StartScreen(MenuScreen):
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:
-        self.chosen(event.button.id.removeprefix("start-"))
+        self.chosen((event.button.id or "").removeprefix("start-"))
 
 
 class NewGameScreen(MenuScreen):
@@ -452,7 +452,9 @@ class NewGameScreen(MenuScreen):
 
     @on(RadioSet.Changed, "#deal")
     def deal_changed(self) -> None:
-        self.query_one("#seed", Input).disabled = not self.query_one("#deal-seed").value
+        self.query_one("#seed", Input).disabled = not self.query_one(
+            "#deal-seed", RadioButton
+        ).value
 
     @on(RadioSet.Changed, "#level")
     def level_changed(self) -> None:
@@ -473,11 +475,12 @@ class NewGameScreen(MenuScreen):
             if name in TIMED:
                 return think
             think = self.think
-        seed = None
+        seed: int | None = None
         if self.query_one("#deal-seed", RadioButton).value:
-            seed = parse_seed(self.query_one("#seed", Input).value)
-            if isinstance(seed, str):
-                return seed
+            typed = parse_seed(self.query_one("#seed", Input).value)
+            if isinstance(typed, str):
+                return typed
+            seed = typed
         expansions = GAME_CHOICES[self.chosen_game()][0]
         return NewGame(seat, opponent_level(name, think), think, seed, expansions)
 

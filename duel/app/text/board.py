@@ -151,7 +151,7 @@ def card_face(state: State, cell: Cell, width: int, height: int, tag: str = "") 
         back = tr("Guild") if cell.look == "guild_back" else M.age_name(state.age)
         fill = ("▚" if cell.look == "guild_back" else "░") * width
         return [center(back, width)] + [fill] * (height - 1)
-    spec = CARDS[cell.card]
+    spec = CARDS[cell.face]
     name = display_name("card", spec.name)
     head = f"{cell.number} " if cell.look == "open" else ""
     price = [_prices_line(state, cell, width, tag)] if cell.look == "open" and cell.price else []

@@ -68,6 +68,7 @@ def position_text(state: State) -> str:
     if state.is_terminal():
         if state.is_shared_victory:
             return tr("game over: shared victory")
+        assert state.winner is not None  # a game over that is not shared has a winner
         return tr(
             "game over: {winner} wins ({victory})",
             winner=PLAYER_NAMES[state.winner],

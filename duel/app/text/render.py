@@ -542,7 +542,7 @@ def render_pyramid(state: State, width: int = 100) -> Text:
                 top.append(" " + back + " ", style=BACK_STYLE[age])
                 bottom.append(("░" * cell), style=BACK_STYLE[age])
             elif place.look == "open":
-                card = CARDS[place.card]
+                card = CARDS[place.face]
                 style = CARD_STYLE[card.color]
                 label = f"{place.number} "
                 top.append(label, style=style + " reverse")
@@ -555,7 +555,7 @@ def render_pyramid(state: State, width: int = 100) -> Text:
                     tail = f"{COLOR_TAG[card.color]} {tail}" if tail else COLOR_TAG[card.color]
                 bottom.append(rjust(tail, cell), style=style if place.ok else style + " strike")
             else:
-                card = CARDS[place.card]
+                card = CARDS[place.face]
                 dim = COVERED_STYLE[card.color]
                 top.append(ljust(_short(shown(card.name), cell), cell), style=dim)
                 tag = COLOR_TAG[card.color] if tags else ""
@@ -585,9 +585,9 @@ def plain_pyramid(state: State) -> list[str]:
             if place.look in _PLAIN_LOOK:
                 items.append(tr(_PLAIN_LOOK[place.look]))
             elif place.look == "open":
-                items.append(f"[{place.number}] {shown(CARDS[place.card].name)}")
+                items.append(f"[{place.number}] {shown(CARDS[place.face].name)}")
             else:
-                items.append(tr("{card} (covered)", card=shown(CARDS[place.card].name)))
+                items.append(tr("{card} (covered)", card=shown(CARDS[place.face].name)))
         lines.append("  " + tr("row {row}:", row=r) + " " + ", ".join(items))
     return lines
 

@@ -473,8 +473,8 @@ def print_review(
         console.print(line, crop=False, overflow="ignore")
     console.print()
     console.print(tr("Result: {result}", result=_final_text(review, final)))
-    for line in summary_lines(review):
-        console.print(line)
+    for summary in summary_lines(review):
+        console.print(summary)
     engine = (
         tr("{level}, {seconds} s per move", level=review.level, seconds=f"{review.seconds:g}")
         if review.seconds is not None

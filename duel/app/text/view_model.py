@@ -63,6 +63,13 @@ class Cell:
     #: phase: what the opponent would pay matters too.
     both: tuple[tuple[str, bool], ...] = ()
 
+    @property
+    def face(self) -> int:
+        """The card seen here (``open`` or ``covered``: a face-down or taken place has none)."""
+        if self.card is None:
+            raise ValueError(f"no card is seen at slot {self.slot} ({self.look})")
+        return self.card
+
 
 def numbered_slots(state: State) -> list[int]:
     """Accessible slots in the order they are numbered on the screen (1, 2, ...)."""

@@ -70,20 +70,24 @@ def _space_line(state: XState, index: int) -> str:
         what = tr("(empty)")
     elif space.divinity == "Gate":
         what = tr("the Gate (twice the price)")
-    elif not space.face_up and space.divinity is None:
-        what = tr(
-            "a face-down Divinity ({mythology}), seated by {player}",
-            mythology=shown(space.mythology),
-            player=PLAYER_NAMES[space.owner],
-        )
-    elif not space.face_up:
-        what = tr(
-            "{divinity} ({mythology}), face down: yours",
-            divinity=shown(space.divinity),
-            mythology=shown(space.mythology),
-        )
     else:
-        what = f"{shown(space.divinity)} ({shown(space.mythology)})"
+        # only the Gate has no Mythology, and it is handled above
+        assert space.mythology is not None
+        mythology = shown(space.mythology)
+        if space.divinity is None:
+            what = tr(
+                "a face-down Divinity ({mythology}), seated by {player}",
+                mythology=mythology,
+                player=PLAYER_NAMES[space.owner],
+            )
+        elif not space.face_up:
+            what = tr(
+                "{divinity} ({mythology}), face down: yours",
+                divinity=shown(space.divinity),
+                mythology=mythology,
+            )
+        else:
+            what = f"{shown(space.divinity)} ({mythology})"
     return f"  {index + 1}  {what:50}  {prices}"
 
 
