@@ -69,7 +69,10 @@ def test_keys_pressed_at_once_step_through_the_games():
 
 
 def test_the_searching_levels_stand_for_the_expansion_search():
-    assert NewGame(0, "cmcts:2s", 2.0, None, ("pantheon",)).kinds == ["human", "mcts:2s"]
+    from duel.solvers.xplayers import DEFAULT_XLEVEL
+
+    expected = ["human", f"{DEFAULT_XLEVEL}:2s"]  # cmcts where it is built
+    assert NewGame(0, "cmcts:2s", 2.0, None, ("pantheon",)).kinds == expected
     assert NewGame(0, "cmcts:2s", 2.0, None).kinds == ["human", "cmcts:2s"]
 
 

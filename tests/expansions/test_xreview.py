@@ -87,5 +87,5 @@ def test_replay_and_review_refuse_a_save_of_a_game_in_progress_and_a_bad_level(t
     result = runner.invoke(app, ["replay", str(path)], input="quit\n")
     assert result.exit_code != 0 and "in progress" in result.output
     record.save(path)
-    result = runner.invoke(app, ["review", str(path), "--level", "cmcts"])
-    assert result.exit_code != 0 and "mcts" in result.output
+    result = runner.invoke(app, ["review", str(path), "--level", "search:2s"])
+    assert result.exit_code != 0 and "cmcts" in result.output and "search:2s" in result.output
