@@ -41,7 +41,8 @@ from typing import Any
 from duel import xcore
 from duel.expansions import XMove, XState
 
-_GAME_OVER = xcore.PHASES.index("game_over")
+# the compiled state's phase code of the end (the solver runs on the compiled core only)
+_GAME_OVER = xcore.PHASES.index("game_over") if xcore.AVAILABLE else -1
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 #: A default node budget for a hint: a few seconds of the Python driver on one core.
 DEFAULT_NODES = 200_000
