@@ -7,6 +7,7 @@ import asyncio
 import time
 
 import pytest
+from textual.geometry import Region
 
 from duel.app.control.xgame import XGameControl
 from duel.app.screen.xapp import HandOver, XApp
@@ -117,3 +118,25 @@ def test_duel_play_with_expansions_opens_the_full_screen_and_a_signal_keeps_the_
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))  # where the child kept the key
     record, key = read_save(save)
     assert key is not None and any(str(m).startswith("pick") for m in record.moves)
+
+
+def test_the_hint_shows_its_heading_and_each_move_on_a_line_of_its_own():
+    control = XGameControl(("pantheon",), ("human", "random"), seed=5, think=0.05)
+
+    async def scenario():
+        app = XApp(control)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("f2")
+            await settle(app, pilot)
+            heading, *moves = app.lines
+            assert heading.startswith("Best moves for A")
+            assert [line.lstrip()[:3] for line in moves] == ["1. ", "2. "]
+            shown = app.query_one("#log").render_lines(Region(0, 0, 80, 3))
+            assert "Best moves for A" in "".join(s.text for s in shown[0])
+            assert [("".join(s.text for s in line)).lstrip()[:3] for line in shown[1:]] == [
+                "1. ",
+                "2. ",
+            ]
+
+    asyncio.run(scenario())

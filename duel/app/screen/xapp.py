@@ -14,6 +14,7 @@ import signal
 import threading
 from pathlib import Path
 
+from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -64,7 +65,7 @@ class XApp(App[int]):
     CSS = """
     #board-scroll { height: 1fr; border: round $accent; }
     #moves { height: 12; border: round $primary; }
-    #log { height: 3; color: $text-muted; }
+    #log { height: 3; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
     #hand-over { align: center middle; width: 60; height: 9; border: thick $accent;
                  background: $surface; padding: 1 2; }
     HandOver { align: center middle; }
@@ -134,11 +135,19 @@ class XApp(App[int]):
 
     def _add_line(self, text: str) -> None:
         self.lines = [*self.lines[-2:], text]
-        self.query_one("#log", Static).update("\n".join(self.lines))
+        self._show_log()
 
-    def _say_in_turn(self, turn: int, text: str) -> None:
+    def _show_log(self) -> None:
+        # The CSS keeps each line on one row (an ellipsis where it is too long): a wrapped line
+        # would push the older ones out of the three-line log. Text: a card name is never markup.
+        self.query_one("#log", Static).update(Text("\n".join(self.lines)))
+
+    def _show_in_turn(self, turn: int, lines: list[str]) -> None:
+        """Replaces the log by ``lines`` (a hint: heading and moves) if the decision they are
+        about is still on the screen."""
         if turn == self.turn:
-            self._add_line(text)
+            self.lines = list(lines[-3:])
+            self._show_log()
 
     def hide_everything(self) -> None:
         """Before the hand-over: nothing of the previous player's stays on the screen (the
@@ -228,9 +237,10 @@ class XApp(App[int]):
             return
         turn = self.turn
         view = self.control.view(self.player)
-        lines, _ = hint_lines(view, self.control.think, 3)
+        # The log holds three lines: the heading and the two best moves, each on its own line.
+        lines, _ = hint_lines(view, self.control.think, 2)
         # Shown only if the same decision is still on the screen: never after a hand-over.
-        self.call_from_thread(self._say_in_turn, turn, "  ".join(line.strip() for line in lines))
+        self.call_from_thread(self._show_in_turn, turn, lines)
 
     def action_leave(self) -> None:
         self.exit(0 if self.control.state.is_terminal() else 1)
