@@ -164,8 +164,9 @@ GAME_KEYS: list[BindingType] = [
 ]
 
 
-class ChoiceScreen(Dialog):
-    """A decision as a dialog: a title, numbered buttons, Escape to look at the board."""
+class OptionsDialog(Dialog):
+    """A decision's dialog: a title and options, each a label and the value it answers; the
+    game's keys stay available."""
 
     BINDINGS = GAME_KEYS
 
@@ -175,6 +176,10 @@ class ChoiceScreen(Dialog):
         super().__init__(done, name=name)
         self.heading = title
         self.options = options
+
+
+class ChoiceScreen(OptionsDialog):
+    """A decision as a dialog: a title, numbered buttons, Escape to look at the board."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog"):
@@ -195,17 +200,8 @@ class ChoiceScreen(Dialog):
         self.answer(self.options[int((event.button.id or "").split("-")[1]) - 1][1])
 
 
-class ListScreen(Dialog):
+class ListScreen(OptionsDialog):
     """A long list to choose from (a card dealt with --manual-chance): type to scroll."""
-
-    BINDINGS = GAME_KEYS
-
-    def __init__(
-        self, title: str, options: list[tuple[str, Any]], done: Callable, *, name: str
-    ) -> None:
-        super().__init__(done, name=name)
-        self.heading = title
-        self.options = options
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
