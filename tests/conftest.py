@@ -87,6 +87,26 @@ LONGEST: dict[str, float] = {
 }
 
 
+#: The same on the pure-Python path (DUEL_PURE=1; measured there the same way, slowdown 3): its
+#: longest tests are the Python searches', not the full-screen app's.
+LONGEST_PURE: dict[str, float] = {
+    "tests/test_analyze_readable.py::test_a_named_move_is_explained_and_json_carries": 17,
+    "tests/test_hint.py::test_hidden_cards_do_not_change_the_hint": 17,
+    "tests/test_batch.py::test_kill_9_then_the_same_command_resumes": 11,
+    "tests/test_search_memory.py::test_peak_memory_stays_under_a_small_budget": 11,
+    "tests/test_analyze_readable.py::test_best_move_explained_reveals_reply_and_where": 8,
+    "tests/test_batch.py::test_ray_gives_the_same_results_as_the_local_pool": 7,
+    "tests/test_hint.py::test_the_pipeline_generates_and_fits": 6,
+    "tests/test_value.py::test_shipped_value_is_calibrated_and_beats_the_hand_made": 5,
+    "tests/test_net.py::test_the_server_killed_mid_game_resumes_and_the_clients_reconnect": 5,
+    "tests/test_endgame_report.py::test_the_line_ends_the_game_and_says_how": 5,
+    "tests/test_net.py::test_every_game_ends_with_one_record_on_the_server_and_every": 4,
+    "tests/test_value.py::test_pipeline_trains_a_tiny_model": 4,
+    "tests/test_value.py::test_a_fit_follows_its_target": 4,
+    "tests/test_fair_play.py::test_a_hint_still_thinking_at_the_hand_over_is_never_shown": 4,
+}
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """A test module's own fixtures of module or session scope (a network game played once for
     several tests, a review computed once) are built once per worker that runs one of their
@@ -115,6 +135,9 @@ def longest_first(items: list[pytest.Item]) -> None:
     """Start the longest tests first: xdist hands the tests (a group as one) to whichever worker
     is free in this order (pyproject's ``--no-loadscope-reorder``), so that a long test started
     last does not keep one worker busy while the other waits. The rest keep their order."""
+    from duel.core import AVAILABLE
+
+    longest = LONGEST if AVAILABLE else LONGEST_PURE
     weight: dict[str, float] = {}
     scopes = []
     for item in items:
@@ -123,7 +146,7 @@ def longest_first(items: list[pytest.Item]) -> None:
             for m in item.iter_markers("xdist_group")
         )
         scope = f"@{'_'.join(groups)}" if groups else item.nodeid
-        seconds = next((s for prefix, s in LONGEST.items() if item.nodeid.startswith(prefix)), 0)
+        seconds = next((s for prefix, s in longest.items() if item.nodeid.startswith(prefix)), 0)
         weight[scope] = weight.get(scope, 0.0) + seconds
         scopes.append(scope)
     order = {id(item): -weight[scope] for item, scope in zip(items, scopes, strict=True)}
