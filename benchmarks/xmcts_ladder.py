@@ -5,7 +5,8 @@
 
 One row per rung (A = 2N or 2T against B = N or T), over the sets mixed and per set: games, A's
 score (a shared victory 1/2), Wilson's 95% interval and the Elo difference the score stands for
-(``400 log10(s / (1 - s))``, with the interval's ends converted the same way).
+(``400 log10(s / (1 - s))``, with the interval's ends converted the same way), A's score seated
+first and second, and the deal pairs A won both games of, split, or lost both of.
 """
 
 from __future__ import annotations
@@ -29,13 +30,29 @@ def elo(score: float) -> float:
     return 400.0 * math.log10(score / (1.0 - score))
 
 
+def _score(games: list[dict]) -> float:
+    return sum(
+        1.0 if g["winner"] == "A" else 0.5 if g["winner"] == "shared" else 0.0 for g in games
+    )
+
+
 def row(label: str, games: list[dict]) -> str:
+    """A table row: games, score, Wilson, Elo, A's score seated first / second, and the deal
+    pairs (both games of a seed played) that 2N won both of, split, or lost both of."""
     n = len(games)
-    s = sum(1.0 if g["winner"] == "A" else 0.5 if g["winner"] == "shared" else 0.0 for g in games)
+    s = _score(games)
     lo, hi = wilson_interval(s / n, n)
+    first = [g for g in games if g["a_seat"] == 0]
+    second = [g for g in games if g["a_seat"] == 1]
+    pairs: dict[tuple, list[dict]] = {}
+    for g in games:
+        pairs.setdefault((g["set"], g["seed"]), []).append(g)
+    whole = [_score(p) for p in pairs.values() if len(p) == 2]
     return (
         f"| {label} | {n} | {s:g}/{n} = {s / n:.1%} | {lo:.1%}-{hi:.1%} | {elo(s / n):+.0f} "
-        f"({elo(lo):+.0f} to {elo(hi):+.0f}) |"
+        f"({elo(lo):+.0f} to {elo(hi):+.0f}) | {_score(first):g}/{len(first)}, "
+        f"{_score(second):g}/{len(second)} | {sum(x == 2 for x in whole)} / "
+        f"{sum(0 < x < 2 for x in whole)} / {sum(x == 0 for x in whole)} |"
     )
 
 
@@ -47,8 +64,11 @@ def main() -> None:
     rungs: dict[tuple[str, str], list[dict]] = {}
     for g in lines:
         rungs.setdefault((g["level_a"], g["level_b"]), []).append(g)
-    print("| A against B (set) | games | A's score | Wilson 95% | Elo (interval) |")
-    print("|---|---:|---|---|---|")
+    print(
+        "| A against B (set) | games | A's score | Wilson 95% | Elo (interval) | as A, as B "
+        "| deal pairs: both / split / neither |"
+    )
+    print("|---|---:|---|---|---|---|---|")
     for (a, b), games in rungs.items():
         print(row(f"{a} against {b} (all)", games))
         for set_name in ("pantheon", "agora", "both"):

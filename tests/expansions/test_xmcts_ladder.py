@@ -53,5 +53,10 @@ def test_the_ladder_table_converts_scores_to_elo():
     assert ladder.elo(0.5) == 0.0
     assert ladder.elo(0.75) == pytest.approx(400 * math.log10(3))
     assert ladder.elo(1.0) == math.inf
-    games = [{"winner": "A"}, {"winner": "B"}, {"winner": "shared"}, {"winner": "A"}]
-    assert ladder.row("x", games).startswith("| x | 4 | 2.5/4 = 62.5% |")
+    games = [
+        {"winner": w, "a_seat": i % 2, "set": "agora", "seed": i // 2}
+        for i, w in enumerate(["A", "B", "shared", "A"])
+    ]
+    text = ladder.row("x", games)
+    assert text.startswith("| x | 4 | 2.5/4 = 62.5% |")
+    assert text.endswith("| 1.5/2, 1/2 | 0 / 2 / 0 |")
