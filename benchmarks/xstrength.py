@@ -10,7 +10,8 @@ swapped, at most one game per core, a JSONL line per game, resumable. Not a test
 **Levels** are those of :func:`duel.solvers.xplayers.make_xplayer` (``cmcts``, ``mcts``,
 ``greedy``, ``random``, ``cmcts:0.5s:exploration=0.8``); a level without a budget thinks
 ``--seconds`` a move. ``--ladder L`` plays ``L:2Ts`` (as A) against ``L:Ts`` (as B) for each ``T``
-of ``--times``: self-play, where time stops paying.
+of ``--times``: self-play, where time stops paying; with ``--iterations N ...`` it plays ``L:2N``
+against ``L:N`` iterations a decision instead (load-independent, ``seconds`` 0 in the lines).
 
 **Games.** The referee is the Python expansion engine (:func:`duel.expansions.new_xgame`), so
 the ``mcts`` baseline plays exactly as in the app; ``cmcts`` searches on the compiled core from
@@ -144,6 +145,15 @@ def jobs(level_a: str, level_b: str, set_name: str, seconds: float, pairs: int, 
 CONFIG_KEYS = ("set", "level_a", "level_b", "seconds")
 
 
+def ladder(level: str, times: list[float], iterations: list[int] | None = None) -> list[tuple]:
+    """The rungs of a self-play ladder, (A, B, seconds): ``level:2Ts`` against ``level:Ts`` for
+    each time, or ``level:2N`` against ``level:N`` for each iteration count when given (seconds 0:
+    the levels carry their budgets)."""
+    if iterations:
+        return [(f"{level}:{2 * n}", f"{level}:{n}", 0.0) for n in iterations]
+    return [(f"{level}:{2 * t:g}s", f"{level}:{t:g}s", t) for t in times]
+
+
 def read_lines(path: Path) -> list[dict]:
     if not path.exists():
         return []
@@ -238,6 +248,13 @@ def main() -> None:
     parser.add_argument("--summary", type=Path, help="only print the summary of this file")
     parser.add_argument("--ladder", metavar="LEVEL", help="self-play LEVEL:2Ts against LEVEL:Ts")
     parser.add_argument("--times", type=float, nargs="+", default=[0.1, 0.3, 1.0])
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        nargs="+",
+        metavar="N",
+        help="with --ladder: LEVEL:2N against LEVEL:N iterations a decision (not --times)",
+    )
     args = parser.parse_args()
     if args.summary is not None:
         print(summary(read_lines(args.summary)))
@@ -247,7 +264,7 @@ def main() -> None:
     if args.workers < 1 or args.workers > (os.cpu_count() or 1):
         parser.error(f"--workers must be between 1 and the cores ({os.cpu_count()})")
     if args.ladder:
-        matches = [(f"{args.ladder}:{2 * t:g}s", f"{args.ladder}:{t:g}s", t) for t in args.times]
+        matches = ladder(args.ladder, args.times, args.iterations)
     elif args.a and args.b:
         matches = [(args.a, args.b, args.seconds)]
     else:
