@@ -762,15 +762,42 @@ def fit_ages_and_write(
         rows = {k: np.concatenate([rows[k], extra[k]]) for k in rows}
         games += len(set(extra["game"].tolist()))
     fitted = fit_age_map(rows, stages=stages)
+    cross = np.array(rows["raw"], dtype=np.float64)
+    folds = rows["game"] % HOLDOUT_MOD  # by game, whatever the file
+    for k in range(HOLDOUT_MOD):
+        test = folds == k
+        cross[test] = predict(fit_age_map(rows, ~test, stages), rows, test)
     old = Calibration.load(out)
+    # The figures of the earlier fit (its games, hints, Brier scores) go: the map's own record
+    # is this fit's; its budget layers' records and its player's settings stay.
+    kept = ("iterations", "trees", "cmcts_config", "budget_fits")
     meta = {
-        **old.meta,
+        **{k: v for k, v in old.meta.items() if k in kept},
+        "games": games,
+        "hints": int(len(rows["y"])),
+        "selfplay_cpu_seconds": round(sum(r["cpu"] for r in records), 1),
+        "brier": round(metrics(predict(fitted, rows), rows["y"])["brier"], 5),
+        "brier_raw": round(metrics(rows["raw"], rows["y"])["brier"], 5),
+        "brier_crossfit": round(metrics(cross, rows["y"])["brier"], 5),
         "age_fit": {
             "stages": [STAGE_NAMES[s] for s in stages],
-            "games": games,
             "hints": {STAGE_NAMES[s]: int((rows["stage"] == s).sum()) for s in stages},
+            "brier_crossfit": {
+                STAGE_NAMES[s]: round(
+                    metrics(cross[rows["stage"] == s], rows["y"][rows["stage"] == s])["brier"], 5
+                )
+                for s in stages
+            },
+            "brier_raw": {
+                STAGE_NAMES[s]: round(
+                    metrics(rows["raw"][rows["stage"] == s], rows["y"][rows["stage"] == s])[
+                        "brier"
+                    ],
+                    5,
+                )
+                for s in stages
+            },
             "files": [Path(p).name for p in paths] + ([Path(sample).name] if sample else []),
-            "selfplay_cpu_seconds": round(sum(r["cpu"] for r in records), 1),
         },
         "map_kept": True,
     }
