@@ -113,12 +113,81 @@ def phase_predict(rows: dict, train, test, edges) -> np.ndarray:
     return out
 
 
-def cross_fit(rows: dict, fit_predict) -> np.ndarray:
+def cross_fit(rows: dict, fit_predict, folds=None) -> np.ndarray:
+    """Each fold of games predicted by the map fitted on the others (``folds``: per row,
+    default ``rows["fold"]``)."""
+    folds = rows["fold"] if folds is None else folds
     out = np.array(rows["raw"], dtype=np.float64)
     for k in range(FOLDS):
-        test = rows["fold"] == k
+        test = folds == k
         out[test] = fit_predict(rows, ~test, test)
     return out
+
+
+def _fitters() -> dict:
+    fitters = {"Platt per Age": lambda r, train, test: predict(fit_age_map(r, train), r, test)}
+    for name, edges in PHASES.items():
+        fitters[f"Platt per Age, {name}"] = lambda r, train, test, e=edges: phase_predict(
+            r, train, test, e
+        )
+    return fitters
+
+
+def partition_table(rows: dict, min_bin: int, partitions: int, out: dict) -> None:
+    """The cross-fit again over ``partitions`` random assignments of the games to the five
+    folds: a decile gap moves with the partition (a sharpened map's end bins hold few
+    games), so each candidate's Brier score and largest gap are given as mean or median and
+    range, with the partitions where it beats the raw values on both."""
+    rng = np.random.default_rng(6400)
+    games = rows["game"]
+    known = rows["cards"] >= 0
+    figures: dict = {}
+    for _ in range(partitions):
+        fold_of = rng.permutation(int(games.max()) + 1) % FOLDS
+        folds = fold_of[games]
+        for name, fit in _fitters().items():
+            p = cross_fit(rows, fit, folds)
+            for stage in (1, 2, 3):
+                for subset, mask in (("all games", None), ("generated games", known)):
+                    if name != "Platt per Age" and subset == "all games":
+                        continue
+                    sel = (rows["stage"] == stage) & (True if mask is None else mask)
+                    y, raw = rows["y"][sel], rows["raw"][sel]
+                    row = figures.setdefault((name, subset, stage), [])
+                    row.append(
+                        (
+                            float(np.mean((p[sel] - y) ** 2)),
+                            largest_gap(p[sel], y, min_bin),
+                            float(np.mean((raw - y) ** 2)),
+                            largest_gap(raw, y, min_bin),
+                        )
+                    )
+    print(
+        f"\n## Over {partitions} random partitions of the games into {FOLDS} folds\n\n| map |"
+        " games | Age | Brier raw | cross-fitted: mean (min .. max) | largest gap raw |"
+        " cross-fitted: median (min .. max) | partitions better on both |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    section = {}
+    for (name, subset, stage), values in figures.items():
+        b, g, braw, graw = (np.array(v) for v in zip(*values, strict=True))
+        both = int(np.sum((b < braw) & (g < graw)))
+        print(
+            f"| {name} | {subset} | {STAGE_NAMES[stage]} | {braw[0]:.4f} | {b.mean():.4f}"
+            f" ({b.min():.4f} .. {b.max():.4f}) | {graw[0]:.3f} | {np.median(g):.3f}"
+            f" ({g.min():.3f} .. {g.max():.3f}) | {both} of {len(b)} |"
+        )
+        section[f"{name}; {subset}; {STAGE_NAMES[stage]}"] = {
+            "brier_raw": round(float(braw[0]), 5),
+            "brier_mean": round(float(b.mean()), 5),
+            "brier_range": [round(float(b.min()), 5), round(float(b.max()), 5)],
+            "gap_raw": round(float(graw[0]), 4),
+            "gap_median": round(float(np.median(g)), 4),
+            "gap_range": [round(float(g.min()), 4), round(float(g.max()), 4)],
+            "better_on_both": both,
+            "partitions": len(b),
+        }
+    out["partitions"] = section
 
 
 def brier_change(p, base, y, game, rng, draws: int) -> tuple[float, float]:
@@ -132,33 +201,78 @@ def brier_change(p, base, y, game, rng, draws: int) -> tuple[float, float]:
     return float(lo), float(hi)
 
 
-def read_rows(paths: list[Path], with_sample: bool) -> tuple[dict, str, int]:
+def read_rows(paths: list[Path], with_sample: bool) -> tuple[dict, str, list[dict]]:
     records = read_games(paths)
     rows = hint_rows(records, cards=True)
     rows["game"] = rows["game"].astype(np.int32)
-    rows["fold"] = (rows["game"] % FOLDS).astype(np.int8)  # by game, whatever the file
+    # by game, stable as games are added: a record's seed and index, the sample's own number
+    key = np.array([records[g]["seed"] + records[g]["index"] for g in rows["game"]])
+    rows["fold"] = (key % FOLDS).astype(np.int8)
     source = f"{', '.join(str(p) for p in paths)} ({len(records)} games)"
     if with_sample:
         sample = sample_rows(SAMPLE, len(records))
+        sample["fold"] = ((sample["game"] - len(records)) % FOLDS).astype(np.int8)
         rows = {k: np.concatenate([rows[k], sample[k]]) for k in rows}
         source += f" and {SAMPLE.name} ({len(set(sample['game'].tolist()))} games)"
-    return rows, source, len(records)
+    return rows, source, records
+
+
+def source_table(rows: dict, records: list[dict], out: dict) -> None:
+    """Per seed of the games (the golden sample is seed 15's held-out fold): how the games
+    ended, and per Age the raw values' Brier score and the Platt slope fitted on them alone.
+    The seeds draw from one engine and one protocol, so this is the games' own spread."""
+    from duel.state import new_game
+
+    seed_of = [r["seed"] for r in records]
+    n_records = len(records)
+    games = rows["game"]
+    keys = np.array([f"seed {seed_of[g]}" if g < n_records else "golden (seed 15)" for g in games])
+    print("\n## Per seed: the games' own spread\n")
+    print(
+        "| games | seed | military / science / civilian | Brier raw Age I | Age II | Age III |"
+        " Platt a (b) Age I | Age II | Age III |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    section = {}
+    for key in sorted(set(keys.tolist()), key=lambda k: (k.startswith("golden"), k)):
+        mask = keys == key
+        ends = {"military": 0, "science": 0, "civilian": 0}
+        for g in sorted(set(games[mask].tolist())):
+            if g < n_records:
+                state = new_game()
+                for move in records[g]["moves"]:
+                    state = state.apply(move, check=False)
+                ends[state.victory] = ends.get(state.victory, 0) + 1
+        ended = " / ".join(str(v) for v in ends.values()) if any(ends.values()) else "-"
+        briers, slopes = [], []
+        for stage in (1, 2, 3):
+            sel = mask & (rows["stage"] == stage)
+            briers.append(float(np.mean((rows["raw"][sel] - rows["y"][sel]) ** 2)))
+            slopes.append(platt_params(rows["raw"][sel], rows["y"][sel]))
+        n = len(set(games[mask].tolist()))
+        print(
+            f"| {n} | {key} | {ended} | "
+            + " | ".join(f"{b:.4f}" for b in briers)
+            + " | "
+            + " | ".join(f"{a:.2f} ({c:+.2f})" for a, c in slopes)
+            + " |"
+        )
+        section[key] = {
+            "games": n,
+            "ends": ends,
+            "brier_raw": [round(b, 5) for b in briers],
+            "platt": [[round(a, 4), round(c, 4)] for a, c in slopes],
+        }
+    out["per seed"] = section
 
 
 def age_tables(rows: dict, min_bin: int, draws: int, out: dict) -> None:
     """Section 1: per Age, the shipped map and the candidates cross-fitted."""
     rng = np.random.default_rng(64)
     shipped = predict(default_calibration(), rows)
-    candidates = {
-        "raw (identity)": np.array(rows["raw"], dtype=np.float64),
-        "Platt per Age": cross_fit(
-            rows, lambda r, train, test: predict(fit_age_map(r, train), r, test)
-        ),
-    }
-    for name, edges in PHASES.items():
-        candidates[f"Platt per Age, {name}"] = cross_fit(
-            rows, lambda r, train, test, e=edges: phase_predict(r, train, test, e)
-        )
+    candidates = {"raw (identity)": np.array(rows["raw"], dtype=np.float64)}
+    for name, fit in _fitters().items():
+        candidates[name] = cross_fit(rows, fit)
     known = rows["cards"] >= 0
     golden = ~known
     for stage in (1, 2, 3):
@@ -214,6 +328,21 @@ def age_tables(rows: dict, min_bin: int, draws: int, out: dict) -> None:
                     "brier_change_95": [round(lo, 5), round(hi, 5)],
                 }
         out[STAGE_NAMES[stage]] = entry
+    print(
+        f"\n## Summary (all games; cross-fitted over {FOLDS} folds of games)\n\n| Age | games |"
+        " hints | largest decile gap: shipped | Platt per Age, cross-fitted | Brier raw |"
+        " shipped | Platt per Age, cross-fitted | its change, 95% |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for stage in (1, 2, 3):
+        every = out[STAGE_NAMES[stage]]["all"]
+        ship, platt, raw = every["shipped"], every["Platt per Age"], every["raw (identity)"]
+        lo, hi = platt["brier_change_95"]
+        print(
+            f"| {STAGE_NAMES[stage]} | {raw['games']} | {raw['hints']} | {ship['gap']:.3f} |"
+            f" {platt['gap']:.3f} | {raw['brier']:.4f} | {ship['brier']:.4f} |"
+            f" {platt['brier']:.4f} | {lo:+.4f} .. {hi:+.4f} |"
+        )
 
 
 def exact_label_section(rows: dict, out: dict) -> None:
@@ -326,11 +455,14 @@ def main() -> None:
     parser.add_argument("--min-bin", type=int, default=20, help="bins with fewer hints: no gap")
     parser.add_argument("--bootstrap", type=int, default=2000, help="bootstrap draws")
     parser.add_argument(
+        "--partitions", type=int, default=20, help="random fold partitions for the spread"
+    )
+    parser.add_argument(
         "--exact-labels", action="store_true", help="also the Age III maps on exact labels"
     )
     parser.add_argument("--json", type=Path, default=None, help="write the figures here")
     args = parser.parse_args()
-    rows, source, _ = read_rows(args.records, args.with_sample)
+    rows, source, records = read_rows(args.records, args.with_sample)
     print(f"games: {source}; {len(rows['y'])} hints (MCTS, not exact)")
     cal = default_calibration()
     print(
@@ -343,6 +475,8 @@ def main() -> None:
     )
     out: dict = {"source": source, "hints": int(len(rows["y"]))}
     age_tables(rows, args.min_bin, args.bootstrap, out)
+    partition_table(rows, args.min_bin, args.partitions, out)
+    source_table(rows, records, out)
     if args.exact_labels:
         exact_label_section(rows, out)
     if args.json:
