@@ -26,6 +26,10 @@
    layer** (:meth:`~duel.solvers.hint.Calibration.budget_params`: a hint between two fitted
    budgets interpolates in log-iterations), reported cross-fitted over the game folds against
    the map alone.
+5. ``fit-ages``: a Platt map per Age (``--stages``, Ages I and II by default) fitted on every
+   game given (and ``--with-sample``'s), written over the shipped file with its budget layers
+   and player settings kept. It writes what it is told to: whether such a map pays is judged
+   held out, per Age, by ``benchmarks/hint_age_calibration.py`` (docs/hints.md).
 
 The labels are the final results of self-play by the hint engine itself; a hint given to a
 person in a game between people is calibrated only as far as their play resembles it.
