@@ -760,14 +760,17 @@ def fit_ages_and_write(
     if budgets != {DEFAULT_ITERATIONS}:
         raise SystemExit(f"error: the games' budgets {sorted(budgets)} are not the default's")
     rows = hint_rows(records, cards=True)
+    # the benchmark's folds: a record's seed + index, a sample game's own number (mod 5)
+    folds = np.array([records[g]["seed"] + records[g]["index"] for g in rows["game"]], dtype=int)
     games = len(records)
     if sample is not None:
         extra = sample_rows(sample, games)
         rows = {k: np.concatenate([rows[k], extra[k]]) for k in rows}
+        folds = np.concatenate([folds, extra["game"] - games])
         games += len(set(extra["game"].tolist()))
+    folds = folds % HOLDOUT_MOD
     fitted = fit_age_map(rows, stages=stages)
     cross = np.array(rows["raw"], dtype=np.float64)
-    folds = rows["game"] % HOLDOUT_MOD  # by game, whatever the file
     for k in range(HOLDOUT_MOD):
         test = folds == k
         cross[test] = predict(fit_age_map(rows, ~test, stages), rows, test)
