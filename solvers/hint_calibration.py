@@ -26,6 +26,10 @@
    layer** (:meth:`~duel.solvers.hint.Calibration.budget_params`: a hint between two fitted
    budgets interpolates in log-iterations), reported cross-fitted over the game folds against
    the map alone.
+5. ``fit-ages``: a Platt map per Age (``--stages``, Ages I and II by default) fitted on every
+   game given (and ``--with-sample``'s), written over the shipped file with its budget layers
+   and player settings kept. It writes what it is told to: whether such a map pays is judged
+   held out, per Age, by ``benchmarks/hint_age_calibration.py`` (docs/hints.md).
 
 The labels are the final results of self-play by the hint engine itself; a hint given to a
 person in a game between people is calibrated only as far as their play resembles it.
@@ -63,9 +67,28 @@ from duel.solvers.train import (
     metrics,
     result_label,
 )
-from duel.state import GAME_OVER, PHASE, WINNER, new_game
+from duel.state import GAME_OVER, PHASE, TAKEN, WINNER, State, new_game
 
-__all__ = ["fit_map", "generate", "hint_rows", "main", "map_pays", "play_hint_game", "report"]
+__all__ = [
+    "cards_left",
+    "fit_age_map",
+    "fit_map",
+    "generate",
+    "hint_cards",
+    "hint_rows",
+    "main",
+    "map_pays",
+    "platt_params",
+    "play_hint_game",
+    "read_games",
+    "report",
+    "sample_rows",
+]
+
+
+def cards_left(state: State) -> int:
+    """The cards left in the current Age's pyramid."""
+    return sum(1 for card in state.pyramid if card != TAKEN)
 
 
 def play_hint_game(job: dict) -> dict:
@@ -120,15 +143,18 @@ def generate(
     return list(run_jobs(play_hint_game, jobs, workers=workers, out=resume_file, label="games"))
 
 
-def hint_rows(records: list[dict]):
+def hint_rows(records: list[dict], cards: bool = False):
     """Arrays over the MCTS hints of ``records``: ``raw`` (for the mover), ``stage``, ``y``
-    (the mover's result: 1 won, 1/2 shared, 0 lost), ``fold`` (game index % 5), ``game``."""
+    (the mover's result: 1 won, 1/2 shared, 0 lost), ``fold`` (game index % 5), ``game``;
+    with ``cards``, also ``cards``: the cards left in the Age's pyramid at each hint (the game
+    replayed; -1 for a record without its moves)."""
     import numpy as np
 
-    raw, stages, ys, folds, game = [], [], [], [], []
+    raw, stages, ys, folds, game, left = [], [], [], [], [], []
     for g, record in enumerate(records):
         a_result = result_label(record["winner"])
-        for _ply, st, mover, value, exact in record["hints"]:
+        counts = hint_cards(record) if cards else {}
+        for ply, st, mover, value, exact in record["hints"]:
             if exact:
                 continue
             raw.append(value)
@@ -136,13 +162,55 @@ def hint_rows(records: list[dict]):
             ys.append(a_result if mover == 0 else 1.0 - a_result)
             folds.append(record["index"] % HOLDOUT_MOD)
             game.append(g)
-    return {
+            left.append(counts.get(ply, -1))
+    rows = {
         "raw": np.array(raw, dtype=np.float64),
         "stage": np.array(stages, dtype=np.int8),
         "y": np.array(ys, dtype=np.float64),
         "fold": np.array(folds, dtype=np.int8),
         "game": np.array(game, dtype=np.int32),
     }
+    if cards:
+        rows["cards"] = np.array(left, dtype=np.int8)
+    return rows
+
+
+def hint_cards(record: dict) -> dict[int, int]:
+    """Per hinted ply of a game record, the cards left in the Age's pyramid (the game replayed
+    from its moves; empty for a record without them)."""
+    if "moves" not in record:
+        return {}
+    plies = {h[0] for h in record["hints"]}
+    out = {}
+    state = new_game()
+    for ply, move in enumerate(record["moves"]):
+        if ply in plies:
+            out[ply] = cards_left(state)
+        state = state.apply(move, check=False)
+    return out
+
+
+def sample_rows(path: str | Path, first_game: int = 0) -> dict:
+    """:func:`hint_rows`'s arrays (``cards`` -1: the sample keeps no moves) over a held-out
+    sample written by :func:`write_sample`, its games numbered from ``first_game``."""
+    import numpy as np
+
+    games = json.loads(Path(path).read_text(encoding="utf-8"))["games"]
+    rows = [(first_game + g, *row) for g, game in enumerate(games) for row in game]
+    return {
+        "raw": np.array([r[2] for r in rows], dtype=np.float64),
+        "stage": np.array([r[1] for r in rows], dtype=np.int8),
+        "y": np.array([r[3] for r in rows], dtype=np.float64),
+        "fold": np.array([r[0] % HOLDOUT_MOD for r in rows], dtype=np.int8),
+        "game": np.array([r[0] for r in rows], dtype=np.int32),
+        "cards": np.full(len(rows), -1, dtype=np.int8),
+    }
+
+
+def read_games(paths) -> list[dict]:
+    """The game records of ``generate`` files; a run still going is read from its ``.partial``
+    file (the batch layer keeps each game under ``"result"``)."""
+    return [record.get("result", record) for record in _read([str(p) for p in paths])]
 
 
 def _logits(raw):
@@ -168,6 +236,45 @@ def _platt(z, y, iterations: int = 50) -> tuple[float, float]:
         if np.max(np.abs(step)) < 1e-9:
             break
     return max(float(w[0]), 0.05), float(w[1])
+
+
+def platt_params(raw, y, offset: bool = True) -> tuple[float, float]:
+    """The Platt map's ``(a, b)`` of raw values ``raw`` against results (or soft labels) ``y``;
+    ``offset=False``: ``b = 0``, a sharpening alone (symmetric about one half)."""
+    if offset:
+        return _platt(_logits(raw), y)
+    import numpy as np
+
+    z = _logits(raw)
+    a = 1.0
+    for _ in range(50):  # Newton's method on the log loss, in a alone
+        p = 1.0 / (1.0 + np.exp(-np.clip(a * z, -30.0, 30.0)))
+        step = float(z @ (p - y)) / max(float((z * z) @ (p * (1.0 - p))), 1e-12)
+        a -= step
+        if abs(step) < 1e-9:
+            break
+    return max(a, 0.05), 0.0
+
+
+def fit_age_map(
+    rows: dict, mask=None, stages: tuple[int, ...] = (1, 2, 3), meta: dict | None = None
+) -> Calibration:
+    """A Platt map per Age (``stages``) fitted on the ``mask`` rows, the identity elsewhere and
+    no pooled knots: the map judged against the games' outcomes per Age
+    (``benchmarks/hint_age_calibration.py``). A stage with fewer than 30 hints keeps the
+    identity."""
+    import numpy as np
+
+    mask = np.ones(len(rows["y"]), dtype=bool) if mask is None else mask
+    params = []
+    for s in range(len(STAGE_NAMES)):
+        sel = mask & (rows["stage"] == s)
+        params.append(
+            platt_params(rows["raw"][sel], rows["y"][sel])
+            if s in stages and sel.sum() >= 30
+            else (1.0, 0.0)
+        )
+    return Calibration(tuple(params), meta or {})
 
 
 def fit_map(rows: dict, mask=None, meta: dict | None = None) -> Calibration:
@@ -636,6 +743,83 @@ def fit_and_write(
     return rep
 
 
+def fit_ages_and_write(
+    paths: list[str], out: str | Path, stages: tuple[int, ...], sample: str | None = None
+) -> Calibration:
+    """The per-Age Platt map (:func:`fit_age_map`, ``stages`` mapped, the identity elsewhere)
+    fitted on every game of ``paths`` (and the held-out ``sample``'s), written to ``out`` over
+    the map there: its budget layers and the settings it records are kept, its knots dropped.
+    Whether the map pays is judged apart, cross-fitted per Age against the raw values
+    (``benchmarks/hint_age_calibration.py``): this writes what it is told to."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    records = read_games(paths)
+    budgets = {r["iterations"] for r in records}
+    if budgets != {DEFAULT_ITERATIONS}:
+        raise SystemExit(f"error: the games' budgets {sorted(budgets)} are not the default's")
+    rows = hint_rows(records, cards=True)
+    # the benchmark's folds: a record's seed + index, a sample game's own number (mod 5)
+    folds = np.array([records[g]["seed"] + records[g]["index"] for g in rows["game"]], dtype=int)
+    games = len(records)
+    if sample is not None:
+        extra = sample_rows(sample, games)
+        rows = {k: np.concatenate([rows[k], extra[k]]) for k in rows}
+        folds = np.concatenate([folds, extra["game"] - games])
+        games += len(set(extra["game"].tolist()))
+    folds = folds % HOLDOUT_MOD
+    fitted = fit_age_map(rows, stages=stages)
+    cross = np.array(rows["raw"], dtype=np.float64)
+    for k in range(HOLDOUT_MOD):
+        test = folds == k
+        cross[test] = predict(fit_age_map(rows, ~test, stages), rows, test)
+    old = Calibration.load(out)
+    # The figures of the earlier fit (its games, hints, Brier scores) go: the map's own record
+    # is this fit's; its budget layers' records and its player's settings stay.
+    kept = ("iterations", "trees", "cmcts_config", "budget_fits")
+    meta = {
+        **{k: v for k, v in old.meta.items() if k in kept},
+        "games": games,
+        "hints": int(len(rows["y"])),
+        "selfplay_cpu_seconds": round(sum(r["cpu"] for r in records), 1),
+        "brier": round(metrics(predict(fitted, rows), rows["y"])["brier"], 5),
+        "brier_raw": round(metrics(rows["raw"], rows["y"])["brier"], 5),
+        "brier_crossfit": round(metrics(cross, rows["y"])["brier"], 5),
+        "age_fit": {
+            "stages": [STAGE_NAMES[s] for s in stages],
+            "hints": {STAGE_NAMES[s]: int((rows["stage"] == s).sum()) for s in stages},
+            "brier_crossfit": {
+                STAGE_NAMES[s]: round(
+                    metrics(cross[rows["stage"] == s], rows["y"][rows["stage"] == s])["brier"], 5
+                )
+                for s in stages
+            },
+            "brier_raw": {
+                STAGE_NAMES[s]: round(
+                    metrics(rows["raw"][rows["stage"] == s], rows["y"][rows["stage"] == s])[
+                        "brier"
+                    ],
+                    5,
+                )
+                for s in stages
+            },
+            "files": [Path(p).name for p in paths] + ([Path(sample).name] if sample else []),
+        },
+        "map_kept": True,
+    }
+    cal = replace(old, params=fitted.params, meta=meta, knots=())
+    cal.save(out)
+    return cal
+
+
+def cmd_fit_ages(args) -> None:
+    cal = fit_ages_and_write(
+        args.games, args.out or _default_out(), tuple(args.stages), args.with_sample
+    )
+    print(json.dumps(cal.to_json()["stages"]))
+
+
 def cmd_fit(args) -> None:
     rep = fit_and_write(args.games, args.out or _default_out(), sample=args.sample)
     if args.report:
@@ -707,6 +891,12 @@ def main(argv: list[str] | None = None) -> None:
     f.add_argument("--report", default=None, help="write the validation report (JSON) here")
     f.add_argument("--sample", default=None, help="write the held-out hints (JSON) here")
     f.set_defaults(func=cmd_fit)
+    fa = sub.add_parser("fit-ages", help="write a Platt map per Age fitted on every game")
+    fa.add_argument("games", nargs="+", help="generate's files (a .partial one too)")
+    fa.add_argument("--stages", type=int, nargs="+", default=[1, 2], help="stages mapped")
+    fa.add_argument("--with-sample", default=None, help="a held-out sample's games too")
+    fa.add_argument("--out", default=None, help="map file (default: the package's)")
+    fa.set_defaults(func=cmd_fit_ages)
     b = sub.add_parser("budget", help="hint positions of a games file afresh at a larger budget")
     b.add_argument("games", help="a games file of `generate` (its results label the positions)")
     b.add_argument("--iterations", type=int, required=True)
