@@ -266,7 +266,7 @@ def report(
             "cross-fitted": [shown[i] for i in judged],
         }
         gaps = ", ".join(f"{k} {bin_gap(v, y):.3f}" for k, v in columns.items())
-        briers = ", ".join(f"{k} {brier(v, y):.4f}" for k, v in columns.items())
+        briers = ", ".join(f"{k} {brier(v, y):.5f}" for k, v in columns.items())
         unseen = len({mine[i]["game"] for i in judged})
         which = "the games it was not fitted on" if shipped_games else "all games, in-sample"
         summary.append(
