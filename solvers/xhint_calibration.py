@@ -22,7 +22,11 @@ monotone, so the hint's order of moves is never changed by it.
 **Report** (:func:`report`): the map is fitted five times, each time on four fifths of the games
 and applied to the fifth (cross-fitting): the held-out positions' deciles of the shown value
 against the outcome's mean (the calibration table), and the Brier score of the raw and of the
-calibrated value, per set.
+calibrated value, per set. Beside it a summary line a set puts raw values, the shipped map and the
+cross-fitted refit side by side on the games the shipped map was not fitted on
+(``--shipped-games FIRST LAST``): the Brier score and the largest gap of the base game's
+calibration bins (tenths of the shown value, those of 20 hints or more), so a refit ships only
+if it does better held out.
 """
 
 from __future__ import annotations
@@ -198,9 +202,32 @@ def cross_fitted(lines: list[dict]) -> list[float]:
     return shown
 
 
-def report(lines: list[dict]) -> tuple[str, dict[str, PlattMap]]:
-    """The calibration table and Brier scores per set (cross-fitted), and the maps on all."""
-    out, maps = [], {}
+def bin_gap(values: Sequence[float], outcome: Sequence[float], least: int = 20) -> float:
+    """The largest gap between the mean shown value and the outcome's mean over the base game's
+    calibration bins (tenths of the value: 0.0-0.1, ..., 0.9-1.0) holding ``least`` hints or
+    more: the base game's "deciles within 0.05" (``solvers/train.py:calibration_table``)."""
+    import numpy as np
+
+    from duel.solvers.train import calibration_table
+
+    table = calibration_table(np.array(values, dtype=float), np.array(outcome, dtype=float))
+    return max(
+        (abs(row["won"] - row["predicted"]) for row in table if row["positions"] >= least),
+        default=0.0,
+    )
+
+
+def report(
+    lines: list[dict],
+    shipped: dict[str, PlattMap] | None = None,
+    shipped_games: frozenset[int] = frozenset(),
+) -> tuple[str, dict[str, PlattMap]]:
+    """The calibration table and Brier scores per set (cross-fitted), and the maps on all.
+
+    With ``shipped`` (the maps in use), each set's summary line also judges the shipped map,
+    and both it and the cross-fitted values are judged on the games outside ``shipped_games``
+    (the games the shipped map was fitted on), so that the comparison is held out for both."""
+    out, summary, maps = [], [], {}
     for name in SETS:
         mine = [line for line in lines if line["set"] == name]
         if len({line["game"] for line in mine}) < FOLDS:
@@ -227,6 +254,31 @@ def report(lines: list[dict]) -> tuple[str, dict[str, PlattMap]]:
             )
         worst = max(abs(cs - co) for cs, co, _ in cal_table)
         out.append(f"  worst calibrated decile off by {worst:.3f}")
+        if shipped is None or name not in shipped:
+            continue
+        judged = [i for i, line in enumerate(mine) if line["game"] not in shipped_games]
+        if not judged:
+            continue
+        y = [outcome[i] for i in judged]
+        columns = {
+            "raw": [raw[i] for i in judged],
+            "shipped": [shipped[name](raw[i]) for i in judged],
+            "cross-fitted": [shown[i] for i in judged],
+        }
+        gaps = ", ".join(f"{k} {bin_gap(v, y):.3f}" for k, v in columns.items())
+        briers = ", ".join(f"{k} {brier(v, y):.5f}" for k, v in columns.items())
+        unseen = len({mine[i]["game"] for i in judged})
+        which = "the games it was not fitted on" if shipped_games else "all games, in-sample"
+        summary.append(
+            f"{name}: {unseen} games, {len(judged)} hints ({which}); largest decile gap"
+            f" (bins of 20+ hints): {gaps}; Brier: {briers}"
+        )
+    if summary:
+        out += [
+            "",
+            "summary: raw, the shipped map and the cross-fitted refit, side by side",
+            *summary,
+        ]
     return "\n".join(out), maps
 
 
@@ -277,12 +329,27 @@ def main(argv: list[str] | None = None) -> None:
     fit = sub.add_parser("fit")
     fit.add_argument("files", type=Path, nargs="+")
     fit.add_argument("--model", type=Path, help="write the maps fitted on all the data here")
+    fit.add_argument(
+        "--shipped",
+        type=Path,
+        default=MODEL_PATH,
+        help="judge these maps beside the cross-fitted ones (default: the shipped file)",
+    )
+    fit.add_argument(
+        "--shipped-games",
+        type=int,
+        nargs=2,
+        metavar=("FIRST", "LAST"),
+        help="the seeds the shipped maps were fitted on: the summary leaves them out",
+    )
     args = parser.parse_args(argv)
     if args.command == "generate":
         generate(args.set, args.games, args.first_seed, args.iterations, args.out)
         return
     lines = [line for path in args.files for line in read(path) if "outcome" in line]
-    text, maps = report(lines)
+    first, last = args.shipped_games or (0, -1)
+    fitted_on = frozenset(range(first, last + 1))
+    text, maps = report(lines, load_calibration(args.shipped), fitted_on)
     print(text)
     if args.model is not None:
         save(maps, args.model, "Platt maps of the cmcts hint's raw value, fitted on self-play")

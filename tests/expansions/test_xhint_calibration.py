@@ -58,3 +58,24 @@ def test_the_shipped_maps_are_read_per_set_and_a_missing_file_means_raw(tmp_path
     assert json.loads(path.read_text())["kind"] == "platt"
     assert cal.load_calibration(tmp_path / "none.json") == {}
     assert cal.set_name(("pantheon", "agora")) == "both" and cal.set_name(()) == "base"
+
+
+def test_the_bin_gap_reads_the_base_games_tenths_of_20_hints_or_more():
+    # 0.05 shown 20 times, 5 won: off by 0.20; 0.95 shown 19 times, none won: under 20 hints
+    values = [0.05] * 20 + [0.95] * 19
+    outcome = [1.0] * 5 + [0.0] * 15 + [0.0] * 19
+    assert cal.bin_gap(values, outcome) == pytest.approx(0.20)
+    assert cal.bin_gap(values, outcome, least=19) == pytest.approx(0.95)
+
+
+def test_the_summary_judges_the_shipped_map_on_the_games_it_was_not_fitted_on():
+    lines = _synthetic(0.5, -0.4)
+    shipped = {"both": cal.PlattMap(0.5, -0.4)}
+    text, _ = cal.report(lines, shipped, frozenset(range(40)))
+    row = text.splitlines()[-1]
+    assert row.startswith("both: 20 games, 800 hints (the games it was not fitted on)")
+    judged = [x for x in lines if x["game"] >= 40]
+    outcome = [x["outcome"] for x in judged]
+    expected = cal.brier([shipped["both"](x["raw"]) for x in judged], outcome)
+    assert f"shipped {expected:.4f}" in row
+    assert "summary" not in cal.report(lines)[0]
