@@ -85,7 +85,7 @@ def play(
         typer.Option(
             help=N_(
                 "Play with expansions: pantheon, agora or both (pantheon,agora); AI levels"
-                " random, greedy, mcts"
+                " random, greedy, mcts, cmcts"
             )
         ),
     ] = None,
