@@ -16,26 +16,17 @@ from __future__ import annotations
 import argparse
 import importlib.machinery
 import importlib.util
-import math
 import random
 import time
 from collections import Counter
 from typing import Any
 
 from duel import xcore
+from duel.solvers.match import wilson_interval
 from duel.solvers.xcmcts import XCMctsPlayer
 from duel.solvers.xplayers import make_xplayer
 
 SETS: tuple[tuple[str, ...], ...] = (("pantheon",), ("agora",), ("agora", "pantheon"))
-
-
-def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = score / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 class OldPlayer:
@@ -112,7 +103,7 @@ def main() -> None:
         print(f"game {g + 1}: {'+'.join(expansions)} A as {'AB'[seat]}: {result}"
               f"  running {total}/{n}", flush=True)  # fmt: skip
     total, n = score[0] + score[1], played[0] + played[1]
-    low, high = wilson(total, n)
+    low, high = wilson_interval(total / n if n else 0.0, n)
     print(
         f"{args.a} vs {args.b}: {total}/{n} = {total / n:.1%} (Wilson 95% {low:.1%}-{high:.1%});"
         f" as A {score[0]}/{played[0]}, as B {score[1]}/{played[1]};"
