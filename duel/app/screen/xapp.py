@@ -14,11 +14,12 @@ import signal
 import threading
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Container, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -27,8 +28,9 @@ from duel.app.control.signals import SAVE_SIGNALS, route_signals_to_loop
 from duel.app.control.xgame import XGameControl, close_xgame, hint_lines, open_xgame
 from duel.app.control.xundo import UNDO_WORDS
 from duel.app.i18n import tr
-from duel.app.text.xboard import EXPANSION_TITLES, board_lines, move_line
-from duel.expansions import XMove
+from duel.app.screen.board import MIN_SIZE, geometry
+from duel.app.text.xboard import EXPANSION_TITLES, board_lines, compact_board_lines, move_line
+from duel.expansions import XMove, XState
 from duel.moves import PLAYER_NAMES
 
 #: The signals after which the app leaves (the game is saved after every move already): the
@@ -63,8 +65,12 @@ class XApp(App[int]):
     """The full-screen game of :class:`~duel.app.line.xplay.XGameControl`."""
 
     CSS = """
+    #too-small { height: 1fr; content-align: center middle; display: none; }
+    #top { height: 1fr; }
     #board-scroll { height: 1fr; border: round $accent; }
-    #moves { height: 12; border: round $primary; }
+    #moves { height: 1fr; border: round $primary; }
+    #top.narrow #board-scroll { border: none; }
+    #top.narrow #moves { border: none; border-top: solid $primary; padding: 0; }
     #log { height: 3; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
     #hand-over { align: center middle; width: 60; height: 9; border: thick $accent;
                  background: $surface; padding: 1 2; }
@@ -74,6 +80,8 @@ class XApp(App[int]):
         Binding("ctrl+q", "leave", tr("Quit")),
         Binding("ctrl+c", "interrupt", show=False, priority=True),
         Binding("f2", "hint", tr("Hint")),
+        Binding("f3", "panel('moves')", tr("Moves")),
+        Binding("f4", "panel('board')", tr("Board")),
     ]
 
     def __init__(self, control: XGameControl) -> None:
@@ -90,14 +98,117 @@ class XApp(App[int]):
         self.stopped_by: int | None = None
         self.watchdog: threading.Timer | None = None
         control.notify = self.say
+        #: The table drawn (the view of the player deciding, or the referee's at the end).
+        self.table: XState | None = None
+        #: A terminal narrower than duel.app.screen.board.WIDE shows one panel at a time on
+        #: F3 (the move list) and F4 (the table in its long form) in place of the short table;
+        #: "" for the short table and the moves under it.
+        self.panel = ""
+        #: The hint's lines stay in the log until the next line: a narrow log shows its last
+        #: line only, but all of a hint's.
+        self.hint_shown = False
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="board-scroll"):
-            yield Static(id="board")
-        yield OptionList(id="moves")
+        yield Static(id="too-small")
+        with Container(id="top"):
+            with VerticalScroll(id="board-scroll"):
+                yield Static(id="board")
+            yield OptionList(id="moves")
         yield Input(placeholder=tr("Move: a number, the notation, or hint"), id="entry")
         yield Static(id="log")
         yield Footer()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.arrange)
+
+    # --- layout: the base game's sizes (duel.app.screen.board.geometry) ----------------------
+    def arrange(self) -> None:
+        """Share the screen at its size. From duel.app.screen.board.WIDE columns the moves
+        stand beside the table; below, the table comes first, in its short form
+        (:func:`~duel.app.text.xboard.compact_board_lines`) where the long one does not fit,
+        and the move list takes the lines left (F3 shows it in place of the table when fewer
+        than three are left). Below 80x24 one line asks for a larger terminal."""
+        width, height = self.size
+        shape = geometry(width, height, 0)
+        small = shape.too_small
+        self.query_one("#too-small").display = small
+        for part in ("#top", "#entry", "#log", "Footer"):
+            self.query_one(part).display = not small
+        if small:
+            self.query_one("#too-small", Static).update(
+                tr(
+                    "This terminal is {width}x{height}: please make it at least "
+                    "{min_width}x{min_height}.",
+                    width=width,
+                    height=height,
+                    min_width=MIN_SIZE[0],
+                    min_height=MIN_SIZE[1],
+                )
+            )
+            return
+        top = self.query_one("#top")
+        board = self.query_one("#board-scroll")
+        moves = self.query_one("#moves", OptionList)
+        entry = self.query_one("#entry", Input)
+        log = self.query_one("#log")
+        top.set_class(not shape.wide, "narrow")
+        entry.compact = not shape.wide
+        log_rows = 3 if shape.wide else len(self._log_lines(wide=False))
+        log.styles.height = max(1, log_rows)
+        moves.border_title = tr("Moves")
+        if shape.wide:
+            self.panel = ""
+            top.styles.layout = "horizontal"
+            board.display = moves.display = True
+            board.styles.height = "1fr"
+            moves.styles.width = shape.side
+            moves.styles.height = "1fr"
+            # Inside the table's border, beside the moves.
+            self._draw_table(width - shape.side - 2, height - 3 - 3 - 1 - 2)
+            self._show_log()
+            return
+        top.styles.layout = "vertical"
+        moves.styles.width = "1fr"
+        room = height - 1 - 1 - max(1, log_rows)  # the keys, the entry, the log
+        # The moves under the table where three lines are left (their heading and two),
+        # else on F3.
+        rows = self._draw_table(width, room - 3)
+        if not self.panel and rows > room - 3:
+            rows = self._draw_table(width, room)
+        board.display = self.panel != "moves"
+        moves.display = self.panel == "moves" or (not self.panel and room - rows >= 3)
+        if self.panel:
+            board.styles.height = moves.styles.height = "1fr"
+        elif moves.display:
+            board.styles.height = rows
+            moves.styles.height = room - rows
+        else:
+            board.styles.height = "1fr"
+        self._show_log()
+
+    def _draw_table(self, width: int, room: int) -> int:
+        """Draw the table in ``width`` columns: its long form where it fits in ``room`` lines
+        (or F4 asked for it), else its short form; the lines it takes."""
+        board = self.query_one("#board", Static)
+        if self.table is None:
+            board.update("")
+            return 0
+        lines = board_lines(self.table)
+        if self.panel != "board" and _rows(lines, width) > room:
+            # A column for the scroll bar.
+            lines = compact_board_lines(self.table, width - 1, room)
+        board.update(Text("\n".join(lines)))
+        return _rows(lines, width)
+
+    def action_panel(self, name: str) -> None:
+        """F3, F4 on a narrow terminal: the moves or the long table in place of the short
+        table (the same key again brings it back); on a wide one the moves get the focus."""
+        if geometry(*self.size, 0).wide:
+            if name == "moves":
+                self.query_one("#moves").focus()
+            return
+        self.panel = "" if name == self.panel else name
+        self.arrange()
 
     def on_mount(self) -> None:
         self.title = (
@@ -135,24 +246,33 @@ class XApp(App[int]):
 
     def _add_line(self, text: str) -> None:
         self.lines = [*self.lines[-2:], text]
-        self._show_log()
+        self.hint_shown = False
+        self.arrange()
+
+    def _log_lines(self, wide: bool) -> list[str]:
+        """The log's lines shown: three where the screen is wide, else the last one only (all
+        of a hint's)."""
+        return self.lines if wide or self.hint_shown else self.lines[-1:]
 
     def _show_log(self) -> None:
         # The CSS keeps each line on one row (an ellipsis where it is too long): a wrapped line
         # would push the older ones out of the three-line log. Text: a card name is never markup.
-        self.query_one("#log", Static).update(Text("\n".join(self.lines)))
+        lines = self._log_lines(geometry(*self.size, 0).wide)
+        self.query_one("#log", Static).update(Text("\n".join(lines)))
 
     def _show_in_turn(self, turn: int, lines: list[str]) -> None:
         """Replaces the log by ``lines`` (a hint: heading and moves) if the decision they are
         about is still on the screen."""
         if turn == self.turn:
             self.lines = list(lines[-3:])
-            self._show_log()
+            self.hint_shown = True
+            self.arrange()
 
     def hide_everything(self) -> None:
         """Before the hand-over: nothing of the previous player's stays on the screen (the
         table, the moves, the log with their hints and messages, the text being typed)."""
         self.lines = []
+        self.table = None
         self.query_one("#log", Static).update("")
         self.query_one("#board", Static).update("")
         self.query_one("#moves", OptionList).clear_options()
@@ -172,8 +292,10 @@ class XApp(App[int]):
         self.player = player
         self.turn += 1
         if player is None:
-            self.query_one("#board", Static).update("\n".join(board_lines(self.control.view())))
+            self.table = self.control.view()
+            self.panel = ""
             self.query_one("#moves", OptionList).clear_options()
+            self.arrange()
             self.say(self.control.result())
             return
         if self.control.needs_hand_over(player):
@@ -184,7 +306,8 @@ class XApp(App[int]):
 
     def show_decision(self, player: int) -> None:
         view = self.control.view(player)
-        self.query_one("#board", Static).update("\n".join(board_lines(view)))
+        self.table = view
+        self.panel = ""  # a new decision: the table first
         self.moves = view.legal_moves()
         options = self.query_one("#moves", OptionList)
         options.clear_options()
@@ -192,6 +315,7 @@ class XApp(App[int]):
             [Option(f"{n:3}  {move_line(view, m)}") for n, m in enumerate(self.moves, 1)]
         )
         options.highlighted = 0
+        self.arrange()
         self.query_one("#entry", Input).focus()
 
     def play(self, move: XMove) -> None:
@@ -255,6 +379,11 @@ class XApp(App[int]):
         if self.control.saved_moves < len(self.control.moves) or self.control.saved_to is None:
             self.control.save()
         self.exit(130)
+
+
+def _rows(lines: list[str], width: int) -> int:
+    """The lines ``lines`` take in ``width`` columns, a long one wrapped."""
+    return sum(max(1, -(-cell_len(line) // max(1, width))) for line in lines)
 
 
 def run_xscreen(control: XGameControl) -> int:

@@ -4,6 +4,8 @@ the same words. Each draws the view it is given (a player's own, or the referee'
 
 from __future__ import annotations
 
+from rich.cells import cell_len, set_cell_size
+
 from duel.app.i18n import N_, shown, tr
 from duel.catalog import AGE_NAMES
 from duel.expansions import XMove, XState, senate
@@ -44,7 +46,8 @@ def _names(ids, table) -> str:
     return ", ".join(shown(table[i].name) for i in ids) or tr("none")
 
 
-def _track(state: XState) -> str:
+def _track(state: XState, gap: str = " ") -> str:
+    """The military track (``gap`` between its places) and the looting tokens left."""
     cells = []
     for x in range(-9, 10):
         if x == state.pawn:
@@ -58,7 +61,7 @@ def _track(state: XState) -> str:
     loot = [n for i, n in enumerate(("A2", "A5", "B2", "B5")) if state.military >> i & 1]
     return tr(
         "Military: A {track} B   loot left: {tokens}",
-        track=" ".join(cells),
+        track=gap.join(cells),
         tokens=" ".join(loot) or tr("none"),
     )
 
@@ -244,3 +247,145 @@ def move_line(state: XState, move: XMove) -> str:
         return text + f"  ({_coins(cost)})"
     return text
 
+
+
+# --- the same table in few lines, for a small screen ----------------------------------------------
+def fit(text: str, width: int) -> str:
+    """``text`` cut to ``width`` terminal cells with an ellipsis where it is longer (a CJK
+    character takes two cells)."""
+    if cell_len(text) <= width:
+        return text
+    return set_cell_size(text, max(0, width - 1)).rstrip() + "…"
+
+
+def _columns(cells: list[str], width: int, per_line: int) -> list[str]:
+    """``cells`` side by side, ``per_line`` to a line, each cut to its column."""
+    column = width // per_line
+    lines = []
+    for start in range(0, len(cells), per_line):
+        row = cells[start : start + per_line]
+        parts = [set_cell_size(fit(c, column - 1), column) for c in row[:-1]]
+        lines.append(("".join(parts) + fit(row[-1], column - 1)).rstrip())
+    return lines
+
+
+def _compact_space(state: XState, index: int, width: int) -> str:
+    """A space of the Pantheon in one column: its number, Divinity and both prices."""
+    space = state.spaces[index]
+    prices = f"A {space_price(0, index + 1)}c · B {space_price(1, index + 1)}c"
+    if space is None:
+        what = tr("(empty)")
+    elif space.divinity == "Gate":
+        what = tr("the Gate (twice the price)")
+    else:
+        assert space.mythology is not None  # only the Gate has no Mythology
+        if space.divinity is None:  # the opponent's: its Mythology and who seated it only
+            what = f"? ({shown(space.mythology)}, {PLAYER_NAMES[space.owner]})"
+        elif not space.face_up:
+            what = tr("{divinity} (face down)", divinity=shown(space.divinity))
+        else:
+            what = f"{shown(space.divinity)} ({shown(space.mythology)})"
+    room = width - 1 - cell_len(f"{index + 1} ") - cell_len(prices) - 1
+    return f"{index + 1} {set_cell_size(fit(what, room), room)} {prices}"
+
+
+def _compact_chamber(state: XState, chamber, width: int) -> str:
+    a, b = state.senate[chamber.chamber - 1]
+    owner = controller(state.senate, chamber.chamber)
+    who = PLAYER_NAMES[owner] if owner is not None else "-"
+    decrees = ", ".join(
+        name if up else tr("a face-down Decree") for name, up in state.decrees[chamber.chamber - 1]
+    )
+    return f"{chamber.chamber} ({chamber.points} VP) A {a} · B {b} → {who}  {decrees}"
+
+
+def _compact_structure(state: XState, width: int) -> list[str]:
+    """The structure's rows, each on one line: the takeable cards (marked *) keep their whole
+    name as long as the others can give up letters."""
+    rows = _structure_lines(state)[1:]
+    lines = []
+    for row in rows:
+        cells = row.strip().split(" | ")
+        while cell_len(" | ".join(cells)) > width:
+            # The longest name that is not takeable gives up a letter; then takeable ones.
+            order = sorted(
+                range(len(cells)), key=lambda i: (cells[i].startswith("*"), -cell_len(cells[i]))
+            )
+            longest = order[0]
+            if cell_len(cells[longest]) <= 4:
+                break
+            cells[longest] = fit(cells[longest], cell_len(cells[longest]) - 1)
+        lines.append(" | ".join(cells))
+    return lines
+
+
+def _compact_city(state: XState, player: int, width: int, lines: int = 3) -> list[str]:
+    """A city in three lines cut to ``width``: coins, points, cards by colour (how many) and
+    science; the Wonders; the tokens and the expansions' holdings (F4's long form has the
+    card names). In two lines the last two share one."""
+    city = state.cities[player]
+    head, _, wonders, extras = _city_lines(state, player)
+    counts = []
+    for colour in _COLOURS:
+        n = sum(1 for c in city.cards if XCARDS[c].color == colour)
+        if n:
+            counts.append(f"{tr(_COLOUR_WORDS[colour])} {n}")
+    first = head + " · " + (", ".join(counts) or tr("no card yet"))
+    if city.science:
+        first += " · " + tr("science: {symbols}", symbols=", ".join(sorted(city.science)))
+    science = " · " + tr("science: {symbols}", symbols=", ".join(sorted(city.science)))
+    rest = extras.replace(science, "", 1)
+    if lines == 2:
+        return [fit(first, width), fit(wonders + " ·" + rest[2:], width)]
+    return [fit(line, width) for line in (first, wonders, rest)]
+
+
+def compact_board_lines(state: XState, width: int, room: int = 0) -> list[str]:
+    """The table of :func:`board_lines` in few lines of at most ``width`` cells where the words
+    allow (the full screen at 80x24): the Age, the mover and the military track on one line,
+    the Pantheon's spaces and the Senate's Chambers side by side, a line per row of the
+    structure, three lines per city. Where that is more than ``room`` lines (0: no limit),
+    the structure's heading goes, then the cities take two lines each, then the Mythology
+    decks' line goes. The same view, so the same secrets kept."""
+    lines: list[str] = []
+    for level in range(4):
+        lines = _compact_lines(state, width, level)
+        if not room or len(lines) <= room:
+            break
+    return lines
+
+
+def _compact_lines(state: XState, width: int, level: int) -> list[str]:
+    who = tr("chance") if state.is_chance() else PLAYER_NAMES[state.to_move]
+    age = tr(AGE_NAMES[state.age]) if state.age else tr("setup")
+    lines = [fit(f"{age} · {who} · " + _track(state, gap=""), width)]
+    tokens = _names(sorted(state.board), XTOKENS)
+    lines.append(fit(tr("Progress tokens on the board: {tokens}", tokens=tokens), width))
+    spaces = [_compact_space(state, i, width // 2) for i in range(len(state.spaces))]
+    chambers = [_compact_chamber(state, c, width // 2) for c in CHAMBERS]
+    agora_head = (
+        tr("Senate: cubes left A {a}, B {b}", a=senate.supply(state, 0), b=senate.supply(state, 1))
+        + " · "
+        + tr("Conspiracy deck: {n} cards", n=state.plot_size)
+    )
+    decks = [fit(_decks_line(state), width)] if level < 3 else []
+    if state.pantheon and state.agora:  # the spaces on the left, the Chambers on the right
+        lines.extend(decks)
+        lines.append(fit(agora_head, width))
+        lines.extend(
+            _columns([cell for pair in zip(spaces, chambers, strict=False) for cell in pair],
+                     width, 2)
+        )
+    elif state.pantheon:
+        lines.extend(decks)
+        lines.extend(_columns(spaces, width, 2))
+    elif state.agora:
+        lines.append(fit(agora_head, width))
+        lines.extend(_columns(chambers, width, 2))
+    if state.age:
+        if level < 1:
+            lines.append(tr("Structure of {age} (* takeable):", age=tr(AGE_NAMES[state.age])))
+        lines.extend(_compact_structure(state, width))
+    for player in (0, 1):
+        lines.extend(_compact_city(state, player, width, 3 if level < 2 else 2))
+    return lines
