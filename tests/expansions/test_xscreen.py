@@ -4,6 +4,7 @@ Pilot: a whole game by the move list and by typed moves, and the hand-over scree
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 
 import pytest
@@ -138,5 +139,143 @@ def test_the_hint_shows_its_heading_and_each_move_on_a_line_of_its_own():
                 "1. ",
                 "2. ",
             ]
+
+    asyncio.run(scenario())
+
+
+def mid_game(expansions: tuple[str, ...], age: int, seed: int = 11) -> XGameControl:
+    """A game against random up to a few decisions into ``age``, A's moves random too (the
+    Pantheon's activations taken when they come, so that Divinities are on the table)."""
+    import random
+
+    control = XGameControl(expansions, ("human", "random"), seed=seed, notify=lambda _: None)
+    rng = random.Random(5)
+    count = 0
+    while True:
+        player = control.advance()
+        assert player == 0
+        if control.state.age == age:
+            count += 1
+            if count > 3:
+                return control
+        moves = control.view(player).legal_moves()
+        bold = [m for m in moves if m.kind in ("activate", "wonder")]
+        control.play(rng.choice(bold or moves) if rng.random() < 0.5 else rng.choice(moves))
+
+
+def screen_text(app: XApp) -> list[str]:
+    """The screen's rows as a player sees them (whatever a scroll would bring is not there)."""
+    import html
+
+    from tests.test_app import svg_text
+
+    return [html.unescape(row) for row in svg_text(app.export_screenshot())]
+
+
+SMALL_CASES = [
+    (exps, age, size)
+    for size in [(80, 24), (120, 40)]
+    for exps, age in [(("pantheon",), 2), (("agora",), 2), (("pantheon", "agora"), 3)]
+]
+
+
+@pytest.mark.parametrize(
+    ("expansions", "age", "size"),
+    SMALL_CASES,
+    ids=[f"{'+'.join(e)}-age{a}-{w}x{h}" for e, a, (w, h) in SMALL_CASES],
+)
+def test_the_table_is_in_sight_without_scrolling(expansions, age, size):
+    """At 80x24 (and 120x40) both players' coins and points, the military track, every card
+    of the structure one can take (whole names), the Pantheon's spaces and the Senate's
+    Chambers are on the screen at once; the moves are under or beside the table, or on F3."""
+    from duel.app.text.xboard import compact_board_lines
+    from duel.expansions.agora import CHAMBERS
+    from duel.expansions.components import space_price
+
+    control = mid_game(expansions, age)
+    view = control.view(0)
+
+    async def scenario():
+        app = XApp(control)
+        async with app.run_test(size=size) as pilot:
+            await settle(app, pilot)
+            text = "\n".join(screen_text(app))
+            city = control.state.cities
+            for player in (0, 1):
+                coins = city[player].coins
+                word = "coin" if coins == 1 else "coins"
+                assert f"{'AB'[player]}: {coins} {word}" in text
+                assert f" · {view.score(player).total} VP" in text
+            assert "Military: A " in text and "#" in text
+            lines = compact_board_lines(view, size[0] - 1)
+            takeable = [
+                cell for line in lines for cell in line.split(" | ") if cell.startswith("*")
+            ]
+            assert takeable and all(cell in text for cell in takeable)
+            assert all("…" not in cell for cell in takeable)  # whole names
+            if view.pantheon:  # the six spaces, each with both prices
+                for n in range(1, 7):  # in the short form or the long one
+                    a, b = space_price(0, n), space_price(1, n)
+                    assert f"A {a}c · B {b}c" in text or f"A pays {a}, B pays {b}" in text
+            if view.agora:
+                assert "Senate" in text
+                for chamber in CHAMBERS:
+                    assert re.search(rf"{chamber.chamber} \({chamber.points} VP\) +A ", text)
+            board = app.query_one("#board-scroll")
+            assert board.max_scroll_y == 0  # nothing of the table below the screen
+            moves = app.query_one("#moves")
+            if not moves.display:  # the moves on F3, in place of the table, and back
+                await pilot.press("f3")
+                await pilot.pause()
+                assert moves.display and not board.display
+                assert "  1  " in "\n".join(screen_text(app))
+                await pilot.press("f3")
+                await pilot.pause()
+                assert board.display
+            else:
+                assert moves.region.height >= 3
+                assert "  1  " in "\n".join(screen_text(app))
+
+    asyncio.run(scenario())
+
+
+def test_at_80x24_the_moves_list_plays_and_f4_shows_the_long_table():
+    control = mid_game(("pantheon",), 2)
+
+    async def scenario():
+        app = XApp(control)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            assert "Pantheon (activate from Age II" not in "\n".join(screen_text(app))
+            await pilot.press("f4")
+            await pilot.pause()
+            assert "Pantheon (activate from Age II" in "\n".join(screen_text(app))
+            await pilot.press("f4")
+            await pilot.pause()
+            before = len(control.moves)
+            app.query_one("#moves").focus()
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert len(control.moves) > before
+            # The log keeps its last line: the random player's move.
+            assert app.lines[-1].startswith("B plays")
+            assert app.lines[-1][:40] in "\n".join(screen_text(app))
+
+    asyncio.run(scenario())
+
+
+def test_below_80x24_one_line_asks_for_a_larger_terminal():
+    control = XGameControl(("agora",), ("human", "random"), seed=4)
+
+    async def scenario():
+        app = XApp(control)
+        async with app.run_test(size=(79, 24)) as pilot:
+            await settle(app, pilot)
+            assert "at least 80x24" in "\n".join(screen_text(app))
+            await pilot.resize_terminal(80, 24)
+            await settle(app, pilot)
+            await pilot.pause()
+            assert "at least 80x24" not in "\n".join(screen_text(app))
+            assert "pick" in "\n".join(screen_text(app))
 
     asyncio.run(scenario())
