@@ -272,7 +272,7 @@ def _columns(cells: list[str], width: int, per_line: int) -> list[str]:
 def _compact_space(state: XState, index: int, width: int) -> str:
     """A space of the Pantheon in one column: its number, Divinity and both prices."""
     space = state.spaces[index]
-    prices = f"A {space_price(0, index + 1)}c · B {space_price(1, index + 1)}c"
+    prices = f"A {space_price(0, index + 1)}c B {space_price(1, index + 1)}c"
     if space is None:
         what = tr("(empty)")
     elif space.divinity == "Gate":
@@ -289,19 +289,37 @@ def _compact_space(state: XState, index: int, width: int) -> str:
     return f"{index + 1} {set_cell_size(fit(what, room), room)} {prices}"
 
 
-def _compact_chamber(state: XState, chamber, width: int) -> str:
+def _compact_chamber(state: XState, chamber) -> str:
+    """A Chamber of the Senate in one column: its points, the cubes, who controls it, its
+    Decrees."""
     a, b = state.senate[chamber.chamber - 1]
     owner = controller(state.senate, chamber.chamber)
     who = PLAYER_NAMES[owner] if owner is not None else "-"
-    decrees = ", ".join(
-        name if up else tr("a face-down Decree") for name, up in state.decrees[chamber.chamber - 1]
-    )
-    return f"{chamber.chamber} ({chamber.points} VP) A {a} · B {b} → {who}  {decrees}"
+    # A face-down Decree as a face-down card of the structure.
+    decrees = ", ".join(name if up else "[?]" for name, up in state.decrees[chamber.chamber - 1])
+    return f"{chamber.chamber} ({chamber.points} VP) A {a} B {b} → {who} {decrees}"
+
+
+def wrap(text: str, width: int, indent: str = "   ") -> list[str]:
+    """``text`` in lines of at most ``width`` cells, broken between words (the lines after the
+    first start with ``indent``); a word longer than a line is cut."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        joined = f"{line} {word}" if line.strip() else line + word
+        if cell_len(joined) <= width or not line.strip():
+            line = joined
+            continue
+        lines.append(fit(line, width))
+        line = indent + word
+    lines.append(fit(line, width))
+    return lines
 
 
 def _compact_structure(state: XState, width: int) -> list[str]:
-    """The structure's rows, each on one line: the takeable cards (marked *) keep their whole
-    name as long as the others can give up letters."""
+    """The structure's rows, each on one line and centred, in the shape of the structure: the
+    takeable cards (marked *) keep their whole name as long as the others can give up
+    letters."""
     rows = _structure_lines(state)[1:]
     lines = []
     for row in rows:
@@ -315,14 +333,15 @@ def _compact_structure(state: XState, width: int) -> list[str]:
             if cell_len(cells[longest]) <= 4:
                 break
             cells[longest] = fit(cells[longest], cell_len(cells[longest]) - 1)
-        lines.append(" | ".join(cells))
+        line = " | ".join(cells)
+        lines.append(" " * max(0, (width - cell_len(line)) // 2) + line)
     return lines
 
 
-def _compact_city(state: XState, player: int, width: int, lines: int = 3) -> list[str]:
-    """A city in three lines cut to ``width``: coins, points, cards by colour (how many) and
-    science; the Wonders; the tokens and the expansions' holdings (F4's long form has the
-    card names). In two lines the last two share one."""
+def _compact_city(state: XState, player: int, width: int, level: int) -> list[str]:
+    """A city: coins, points, cards by colour (how many) and science; the Wonders; the
+    tokens and the expansions' holdings (F4's long form has the card names). Level 0 wraps
+    them, level 1 cuts each to a line, level 2 puts the last two on one line."""
     city = state.cities[player]
     head, _, wonders, extras = _city_lines(state, player)
     counts = []
@@ -332,60 +351,80 @@ def _compact_city(state: XState, player: int, width: int, lines: int = 3) -> lis
             counts.append(f"{tr(_COLOUR_WORDS[colour])} {n}")
     first = head + " · " + (", ".join(counts) or tr("no card yet"))
     if city.science:
-        first += " · " + tr("science: {symbols}", symbols=", ".join(sorted(city.science)))
-    science = " · " + tr("science: {symbols}", symbols=", ".join(sorted(city.science)))
-    rest = extras.replace(science, "", 1)
-    if lines == 2:
-        return [fit(first, width), fit(wonders + " ·" + rest[2:], width)]
-    return [fit(line, width) for line in (first, wonders, rest)]
+        science = " · " + tr("science: {symbols}", symbols=", ".join(sorted(city.science)))
+        first += science
+        extras = extras.replace(science, "", 1)
+    if level == 0:
+        return [line for part in (first, wonders, extras) for line in wrap(part, width)]
+    if level == 2:
+        return [fit(first, width), fit(wonders + " ·" + extras[2:], width)]
+    return [fit(line, width) for line in (first, wonders, extras)]
+
+
+#: How the short table saves lines, one step more at each level: the structure's heading,
+#: the cities' long lines wrapped, then cut, in three lines then two, the Mythology decks.
+_LEVELS = (
+    (True, 0, True),
+    (False, 0, True),
+    (False, 1, True),
+    (False, 2, True),
+    (False, 2, False),
+)
 
 
 def compact_board_lines(state: XState, width: int, room: int = 0) -> list[str]:
-    """The table of :func:`board_lines` in few lines of at most ``width`` cells where the words
-    allow (the full screen at 80x24): the Age, the mover and the military track on one line,
-    the Pantheon's spaces and the Senate's Chambers side by side, a line per row of the
-    structure, three lines per city. Where that is more than ``room`` lines (0: no limit),
-    the structure's heading goes, then the cities take two lines each, then the Mythology
-    decks' line goes. The same view, so the same secrets kept."""
+    """The table of :func:`board_lines` in few lines of at most ``width`` cells (the full
+    screen at 80x24): the Age, the mover and the military track on one line, the Pantheon's
+    spaces and the Senate's Chambers side by side, a line per row of the structure, a few
+    lines per city. Where that is more than ``room`` lines (0: no limit), it saves lines
+    (:data:`_LEVELS`), cutting long lines with an ellipsis; F4 shows the long form. The same
+    view, so the same secrets kept."""
     lines: list[str] = []
-    for level in range(4):
-        lines = _compact_lines(state, width, level)
+    for heading, city, decks in _LEVELS:
+        lines = _compact_lines(state, width, heading=heading, city=city, decks=decks)
         if not room or len(lines) <= room:
             break
     return lines
 
 
-def _compact_lines(state: XState, width: int, level: int) -> list[str]:
+def _compact_lines(
+    state: XState, width: int, *, heading: bool, city: int, decks: bool
+) -> list[str]:
     who = tr("chance") if state.is_chance() else PLAYER_NAMES[state.to_move]
     age = tr(AGE_NAMES[state.age]) if state.age else tr("setup")
-    lines = [fit(f"{age} · {who} · " + _track(state, gap=""), width)]
+    status = f"{age} · " + tr("{player} to move", player=who) + " · " + _track(state, gap="")
+    if cell_len(status) > width:  # the track and the looting tokens whole
+        status = f"{age} · {who} · " + _track(state, gap="")
+    lines = [fit(status, width)]
     tokens = _names(sorted(state.board), XTOKENS)
-    lines.append(fit(tr("Progress tokens on the board: {tokens}", tokens=tokens), width))
+    board = tr("Progress tokens on the board: {tokens}", tokens=tokens)
+    lines.extend(wrap(board, width) if city == 0 else [fit(board, width)])
     spaces = [_compact_space(state, i, width // 2) for i in range(len(state.spaces))]
-    chambers = [_compact_chamber(state, c, width // 2) for c in CHAMBERS]
+    chambers = [_compact_chamber(state, c) for c in CHAMBERS]
     agora_head = (
         tr("Senate: cubes left A {a}, B {b}", a=senate.supply(state, 0), b=senate.supply(state, 1))
         + " · "
         + tr("Conspiracy deck: {n} cards", n=state.plot_size)
     )
-    decks = [fit(_decks_line(state), width)] if level < 3 else []
+    decks_lines: list[str] = []
+    if decks:
+        line = _decks_line(state)
+        decks_lines = wrap(line, width) if city == 0 else [fit(line, width)]
     if state.pantheon and state.agora:  # the spaces on the left, the Chambers on the right
-        lines.extend(decks)
+        lines.extend(decks_lines)
         lines.append(fit(agora_head, width))
-        lines.extend(
-            _columns([cell for pair in zip(spaces, chambers, strict=False) for cell in pair],
-                     width, 2)
-        )
+        pairs = [cell for pair in zip(spaces, chambers, strict=True) for cell in pair]
+        lines.extend(_columns(pairs, width, 2))
     elif state.pantheon:
-        lines.extend(decks)
+        lines.extend(decks_lines)
         lines.extend(_columns(spaces, width, 2))
     elif state.agora:
         lines.append(fit(agora_head, width))
         lines.extend(_columns(chambers, width, 2))
     if state.age:
-        if level < 1:
+        if heading:
             lines.append(tr("Structure of {age} (* takeable):", age=tr(AGE_NAMES[state.age])))
         lines.extend(_compact_structure(state, width))
     for player in (0, 1):
-        lines.extend(_compact_city(state, player, width, 3 if level < 2 else 2))
+        lines.extend(_compact_city(state, player, width, city))
     return lines
