@@ -280,3 +280,36 @@ def test_below_80x24_one_line_asks_for_a_larger_terminal():
             assert "pick" in "\n".join(screen_text(app))
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("expansions", [("pantheon",), ("agora",), ("pantheon", "agora")])
+def test_the_short_table_fits_80_columns_and_keeps_the_opponents_secrets(expansions):
+    """Through random games: every line of the short table of A's view fits 79 cells (80 less
+    the scroll bar), and a Divinity B seated face down is never named on it."""
+    import random
+
+    from rich.cells import cell_len
+
+    from duel.app.text.xboard import compact_board_lines
+    from duel.expansions import new_xgame
+
+    rng = random.Random(1)
+    hidden_seen = 0
+    for _ in range(3):
+        state = new_xgame(expansions)
+        while not state.is_terminal():
+            if state.is_chance():
+                state = state.apply(state.sample_chance(rng))
+                continue
+            view = state.view(0)
+            for room in (0, 18):
+                lines = compact_board_lines(view, 79, room)
+                assert all(cell_len(line) <= 79 for line in lines), lines
+            text = "\n".join(compact_board_lines(view, 79))
+            for space in state.spaces if state.pantheon else ():
+                if space and space.owner == 1 and not space.face_up and space.divinity:
+                    hidden_seen += 1
+                    assert space.divinity not in text
+            state = state.apply(rng.choice(state.legal_moves()))
+    if "pantheon" in expansions:
+        assert hidden_seen  # the case was met

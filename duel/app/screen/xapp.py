@@ -27,8 +27,8 @@ from textual.widgets.option_list import Option
 from duel.app.control.signals import SAVE_SIGNALS, route_signals_to_loop
 from duel.app.control.xgame import XGameControl, close_xgame, hint_lines, open_xgame
 from duel.app.control.xundo import UNDO_WORDS
-from duel.app.i18n import tr
-from duel.app.screen.board import MIN_SIZE, geometry
+from duel.app.i18n import N_, tr
+from duel.app.screen.board import MIN_SIZE, geometry, translate_bindings
 from duel.app.text.xboard import EXPANSION_TITLES, board_lines, compact_board_lines, move_line
 from duel.expansions import XMove, XState
 from duel.moves import PLAYER_NAMES
@@ -77,11 +77,11 @@ class XApp(App[int]):
     HandOver { align: center middle; }
     """
     BINDINGS = [
-        Binding("ctrl+q", "leave", tr("Quit")),
+        Binding("ctrl+q", "leave", N_("Quit")),
         Binding("ctrl+c", "interrupt", show=False, priority=True),
-        Binding("f2", "hint", tr("Hint")),
-        Binding("f3", "panel('moves')", tr("Moves")),
-        Binding("f4", "panel('board')", tr("Board")),
+        Binding("f2", "hint", N_("Hint")),
+        Binding("f3", "panel('moves')", N_("Moves")),
+        Binding("f4", "panel('board')", N_("Board")),
     ]
 
     def __init__(self, control: XGameControl) -> None:
@@ -216,6 +216,7 @@ class XApp(App[int]):
             + ": "
             + " + ".join(tr(EXPANSION_TITLES[e]) for e in self.control.expansions)
         )
+        translate_bindings(self)  # the keys' names in the language in use
         self._catch_signals(install=True)
         self.next_decision()
 

@@ -304,8 +304,9 @@ def wrap(text: str, width: int, indent: str = "   ") -> list[str]:
     """``text`` in lines of at most ``width`` cells, broken between words (the lines after the
     first start with ``indent``); a word longer than a line is cut."""
     lines: list[str] = []
-    line = ""
-    for word in text.split(" "):
+    body = text.lstrip(" ")
+    line = text[: len(text) - len(body)]  # the first line keeps its own indent
+    for word in body.split(" "):
         joined = f"{line} {word}" if line.strip() else line + word
         if cell_len(joined) <= width or not line.strip():
             line = joined
