@@ -273,6 +273,7 @@ class XApp(App[int]):
         """Before the hand-over: nothing of the previous player's stays on the screen (the
         table, the moves, the log with their hints and messages, the text being typed)."""
         self.lines = []
+        self.hint_shown = False
         self.table = None
         self.query_one("#log", Static).update("")
         self.query_one("#board", Static).update("")
