@@ -301,14 +301,23 @@ def test_save_load_undo_and_hint(tmp_path, monkeypatch):
     run(scenario())
 
 
+def moves_before_the_last_pick() -> tuple[Move, ...]:
+    """A random game's draft up to its last wonder pick (the one the Age I deal follows)."""
+    moves = record_reaching("play").moves
+    return moves[: max(i for i, m in enumerate(moves) if m.kind is Kind.PICK_WONDER)]
+
+
 def test_fair_undo_is_refused_in_the_app():
+    # From the draft's last pick, not the start: the picks before it only drew frames.
     async def scenario():
-        app = make_app(("human", "human"), seed=None)
+        app = make_app(("human", "human"), seed=None, moves=moves_before_the_last_pick(),
+                       chance_nodes=0)
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
-            while app.state.phase != "play":
-                await pilot.press("1")
-                await settle(app, pilot)
+            assert dialog(app) == "draft"
+            await pilot.press("1")
+            await settle(app, pilot)
+            assert app.state.phase == "play"
             await pilot.press("u")  # the last wonder pick was followed by the Age I deal
             await settle(app, pilot)
             assert app.state.phase == "play"
@@ -322,12 +331,15 @@ def test_a_number_key_pressed_just_after_the_numbers_changed_asks_again():
     number is the one on screen."""
 
     async def scenario():
-        app = make_app(("human", "human"), seed=3)
+        # From the draft's last pick (the picks before it only drew frames); no graph.
+        app = make_app(("human", "human"), seed=3, moves=moves_before_the_last_pick(),
+                       chance_nodes=0)
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
-            while app.state.phase != "play":
-                await pilot.press("1")
-                await settle(app, pilot)
+            assert dialog(app) == "draft"
+            await pilot.press("1")
+            await settle(app, pilot)
+            assert app.state.phase == "play" and app.state.to_move == 0
             before = app.game.numbering()
             await pilot.press("1", "1")  # A builds (or buys) card 1 from the action dialog
             await settle(app, pilot)

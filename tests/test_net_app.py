@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from duel.app.screen.app import Dialog
 from duel.net.client import Connection, ThreadedConnection
 from duel.net.referee import Clock, Table, wire
 from duel.net.screens import NetDuelApp, NetXApp, RemoteXControl
@@ -27,6 +28,10 @@ async def _until(condition, timeout: float = 60.0, pilot=None) -> None:
             await pilot.pause(0.05)
         else:
             await asyncio.sleep(0.05)
+
+
+def _dialog(app) -> str:
+    return (app.screen.name or "") if isinstance(app.screen, Dialog) else ""
 
 
 async def _setup(folder, expansions):
@@ -64,13 +69,22 @@ def test_the_base_games_app_plays_through_the_server(tmp_path):
             await _until(lambda: len(table.moves) > 10 and table.to_move() == 0, pilot=pilot)
             await _until(lambda: len(app.game.moves) == len(table.moves), pilot=pilot)
             assert app.game.moves == table.moves  # B's pick came back onto the board
+            # The app opens the draft's dialog after a refresh: wait for it, not a fixed time
+            # (a key pressed before it opens goes to the board, and the dialog opens after).
+            await _until(lambda: _dialog(app) == "draft", pilot=pilot)
             await pilot.press("escape")
+            await _until(lambda: len(app.screen_stack) == 1, pilot=pilot)
+            refused = len(app.notices)
             await pilot.press("h")
-            await pilot.pause(0.2)
-            notices = app.notices
-            assert any("Hints and analysis are off" in n for n in notices)
+            await _until(lambda: len(app.notices) > refused, pilot=pilot)
+            assert "Hints and analysis are off" in app.notices[-1]
+            await pilot.press("c")  # the draft's dialog again: Ctrl-R resigns from it too
+            await _until(lambda: _dialog(app) == "draft", pilot=pilot)
             await pilot.press("ctrl+r")  # resign: asked first
             await _until(lambda: app.screen.name == "resign", pilot=pilot)
+            await pilot.press("ctrl+r")  # asked once
+            await pilot.pause(0.1)
+            assert [s.name for s in app.screen_stack].count("resign") == 1
             await pilot.press("enter")
             await _until(lambda: table.result is not None, pilot=pilot)
             assert table.result["winner"] == "B" and table.result["how"] == "resign"

@@ -105,8 +105,13 @@ class RemoteGame(GameController):
 class NetDuelApp(DuelApp):
     """The full-screen base game of a network seat (see the module's help)."""
 
-    # Ctrl-R resigns (asking first); off the key line, which 80 columns fill already.
-    BINDINGS = [*DuelApp.BINDINGS, Binding("ctrl+r", "resign", N_("Resign"), show=False)]
+    # Ctrl-R resigns (asking first); off the key line, which 80 columns fill already. A priority
+    # binding: a decision's dialog (the draft's, a token's) is modal and hides the app's other
+    # keys, and the player may want to resign while one is open.
+    BINDINGS = [
+        *DuelApp.BINDINGS,
+        Binding("ctrl+r", "resign", N_("Resign"), show=False, priority=True),
+    ]
 
     def __init__(self, seat: RemoteSeat, **options: Any) -> None:
         hints = seat.connection.hints
@@ -186,6 +191,8 @@ class NetDuelApp(DuelApp):
     def action_resign(self) -> None:
         if self.seat.player is None or self.seat.over:
             return
+        if any(screen.name == "resign" for screen in self.screen_stack):
+            return  # asked already (Ctrl-R again while the question is open)
         body = tr("Resign the game? Your opponent wins.")
         buttons = [(tr("Resign"), "resign"), (tr("Cancel"), "cancel")]
         self.push_screen(InfoScreen(body, buttons, self._resign_answer, name="resign"))
