@@ -2,7 +2,7 @@
 
 In Ages I and II no exact judge exists, so the shown win chance is judged by how the games
 ended. The games are ``generate`` outputs of ``python -m duel.solvers.hint_calibration`` (both
-seats the hint engine at its default 6,000 iterations; ``--records FILE.jsonl ...``, as many
+seats the hint engine at the map's 6,000 iterations; ``--records FILE.jsonl ...``, as many
 files as runs; a run still going is read from its ``.partial`` file), and with
 ``--with-sample`` the 50 held-out golden games of the earlier map's fit
 (``tests/golden/hint_calibration_sample.json``: per game, rows ``[stage, raw value for the

@@ -84,6 +84,7 @@ __all__ = [
     "CALIBRATION_PATH",
     "DEFAULT_EXACT_SECONDS",
     "DEFAULT_ITERATIONS",
+    "MAP_ITERATIONS",
     "TREES",
     "Calibration",
     "cmcts_available",
@@ -97,9 +98,18 @@ __all__ = [
 CALIBRATION_PATH = "models/hint_calibration.json"
 #: Independent trees per hint (their spread is the uncertainty shown).
 TREES = 3
-#: The budget (iterations over all trees) the shipped calibration map was fitted at, and the
-#: default of ``duel hint`` (reproducible: the same position gets the same hint).
-DEFAULT_ITERATIONS = 6000
+#: The default budget of ``duel hint``'s estimate (iterations over all trees; reproducible: the
+#: same position gets the same hint): 16,000 a tree, where ``cmcts``'s own doubling ladder
+#: stops paying (docs/journal/longer-thinks.md: 16,000 against 8,000 scored 0.540, 32,000
+#: against 16,000 0.480). At 6,000 (2,000 a tree) the default hint as a player scored 63 of 100
+#: against MCTS-BR at 1 s where ``cmcts`` at 0.2 s (one tree of about 25,000) scored 82
+#: (docs/hints.md, "The default hint as a player"). About 0.5 s on an idle core.
+DEFAULT_ITERATIONS = 48_000
+#: The budget the shipped map's per-stage part was fitted at (its ``meta["iterations"]``), and
+#: the self-play budget of :mod:`duel.solvers.hint_calibration`; a larger search goes through
+#: the map's budget layer (:meth:`Calibration.budget_params`), whose fitted rows (120,000,
+#: 200,000, 900,000) bracket :data:`DEFAULT_ITERATIONS` with this one.
+MAP_ITERATIONS = 6000
 #: ``CMctsConfig`` settings whose default changed after they were added, with the value they
 #: had when they were added: a map fitted before a setting existed was fitted with that value
 #: (the others were added at the default they still have).
@@ -150,7 +160,7 @@ class Calibration:
         >>> tuple(round(x, 3) for x in cal.budget_params(10000))
         (2.0, 0.1)
         """
-        base = int(self.meta.get("iterations", DEFAULT_ITERATIONS))
+        base = int(self.meta.get("iterations", MAP_ITERATIONS))
         points = [(base, 1.0, 0.0), *(row for row in sorted(self.budgets) if row[0] > base)]
         if iterations <= base or len(points) == 1:
             return 1.0, 0.0
@@ -264,8 +274,8 @@ def hint_stage(state: State) -> int:
 #: An iteration budget's exact stage may search this many nodes per MCTS iteration (one
 #: thread, reproducible): used when a caller gives ``iterations`` alone.
 EXACT_NODES_PER_ITERATION = 500
-#: ``duel hint``'s default: the estimate (:data:`DEFAULT_ITERATIONS`, reproducible, a few
-#: hundredths of a second) and, in Age III, the exact solve for up to this many seconds on every
+#: ``duel hint``'s default: the estimate (:data:`DEFAULT_ITERATIONS`, reproducible, about half
+#: a second) and, in Age III, the exact solve for up to this many seconds on every
 #: core. A player asking for a hint waits a few seconds for the true value rather than read an
 #: estimate (off by 0.2 on average at 10-14 cards); the estimate is shown (streamed) meanwhile.
 #: Of the measured strong-play solves, 8 s on two threads of the quiet machine covers 28 of 29

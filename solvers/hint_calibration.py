@@ -52,7 +52,7 @@ from pathlib import Path
 
 from duel.solvers.hint import (
     CALIBRATION_PATH,
-    DEFAULT_ITERATIONS,
+    MAP_ITERATIONS,
     STAGE_NAMES,
     TREES,
     Calibration,
@@ -132,7 +132,7 @@ def generate(
     *,
     games: int,
     seed: int,
-    iterations: int = DEFAULT_ITERATIONS,
+    iterations: int = MAP_ITERATIONS,
     workers: int = 1,
     resume_file: str | Path | None = None,
 ) -> list[dict]:
@@ -757,8 +757,8 @@ def fit_ages_and_write(
 
     records = read_games(paths)
     budgets = {r["iterations"] for r in records}
-    if budgets != {DEFAULT_ITERATIONS}:
-        raise SystemExit(f"error: the games' budgets {sorted(budgets)} are not the default's")
+    if budgets != {MAP_ITERATIONS}:
+        raise SystemExit(f"error: the games' budgets {sorted(budgets)} are not the map's")
     rows = hint_rows(records, cards=True)
     # the benchmark's folds: a record's seed + index, a sample game's own number (mod 5)
     folds = np.array([records[g]["seed"] + records[g]["index"] for g in rows["game"]], dtype=int)
@@ -838,13 +838,13 @@ RECIPE_BUDGETS, RECIPE_BUDGET_POSITIONS = "120000", 500
 def cmd_recipe(args) -> None:
     folder = Path(args.dir)
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"hints_{DEFAULT_ITERATIONS}.jsonl"
+    path = folder / f"hints_{MAP_ITERATIONS}.jsonl"
     if not path.exists():
         cmd_generate(
             argparse.Namespace(
                 games=args.games,
                 seed=RECIPE_SEED,
-                iterations=DEFAULT_ITERATIONS,
+                iterations=MAP_ITERATIONS,
                 workers=args.workers,
                 out=str(path),
             )
@@ -881,7 +881,7 @@ def main(argv: list[str] | None = None) -> None:
     g = sub.add_parser("generate", help="self-play by the hint engine to a JSON-lines file")
     g.add_argument("--games", type=int, required=True)
     g.add_argument("--seed", type=int, default=0)
-    g.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
+    g.add_argument("--iterations", type=int, default=MAP_ITERATIONS)
     g.add_argument("--workers", type=int, default=1, help="processes (default: 1)")
     g.add_argument("--out", required=True)
     g.set_defaults(func=cmd_generate)

@@ -21,6 +21,7 @@ from duel.position import load_position
 from duel.solvers.hint import (
     CALIBRATION_PATH,
     DEFAULT_ITERATIONS,
+    MAP_ITERATIONS,
     Calibration,
     cmcts_available,
     default_calibration,
@@ -73,7 +74,17 @@ def test_shipped_map_is_calibrated_on_held_out_games():
         )
     # (1e-5: the identity, written where the map does not pay, clips at 0.005 from 0 and 1)
     assert np.mean((shown - y) ** 2) <= np.mean((raw - y) ** 2) + 1e-5
-    assert cal.meta["iterations"] == DEFAULT_ITERATIONS
+    assert cal.meta["iterations"] == MAP_ITERATIONS
+
+
+def test_the_default_budget_lies_between_fitted_budgets_of_the_map():
+    """The default hint searches more than the map's own budget, so its value goes through the
+    budget layer: the default must lie between the map's budget and a fitted layer's (the value
+    interpolated between two fitted budgets, never extrapolated beyond the last)."""
+    cal = default_calibration()
+    fitted = [n for n, _, _ in cal.budgets]
+    assert cal.meta["iterations"] <= DEFAULT_ITERATIONS <= max(fitted)
+    assert all(str(n) in cal.meta["budget_fits"] for n in fitted)
 
 
 def test_platt_fit_recovers_a_known_map():

@@ -12,7 +12,16 @@ import pytest
 from duel import new_game
 from duel.position import load_position
 from duel.solvers import hint
-from duel.solvers.hint import DEFAULT_EXACT_SECONDS, HintPlayer, cmcts_available, hint_analysis
+from duel.solvers.hint import (
+    DEFAULT_EXACT_SECONDS,
+    DEFAULT_ITERATIONS,
+    MAP_ITERATIONS,
+    TREES,
+    HintPlayer,
+    cmcts_available,
+    default_calibration,
+    hint_analysis,
+)
 from duel.solvers.players import UnknownLevelError, make_player, parse_level
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -87,6 +96,28 @@ def test_the_default_hint_player_solves_on_one_thread_for_the_default_time(monke
     plans.clear()
     hint_analysis(state, top=1, seed=1)  # the hint itself: every core
     assert [p.threads for p in plans] == [8]
+
+
+def test_the_default_budget_is_what_the_docs_say():
+    """docs/hints.md, "The default hint as a player": 48,000 iterations over three trees (16,000 a
+    tree), the map fitted at 6,000 and its budget layer above."""
+    assert (DEFAULT_ITERATIONS, TREES, MAP_ITERATIONS) == (48_000, 3, 6000)
+    assert default_calibration().meta["iterations"] == MAP_ITERATIONS
+    docs = (ROOT / "docs" / "hints.md").read_text(encoding="utf-8")
+    assert "48,000 iterations over three trees" in docs
+
+
+@needs_cmcts
+def test_the_default_hint_player_searches_the_default_budget_over_its_trees():
+    state = _age_one_decision()
+    player = make_player("hint", seed=3)
+    move = player.choose(state)
+    info = player.last_info
+    assert info is not None and info.extra["engine"] == "cmcts"
+    assert info.nodes == DEFAULT_ITERATIONS and info.extra["trees"] == TREES
+    assert info.extra["calibration"]["iterations"] == MAP_ITERATIONS  # the layer applies above it
+    same = hint_analysis(state, iterations=DEFAULT_ITERATIONS, top=1, seed=3, threads=1)
+    assert move == same.best_move and same.moves[0].value == info.moves[0].value  # reproducible
 
 
 def test_bad_threads_are_refused():

@@ -253,7 +253,7 @@ def hint(
         float | None,
         typer.Option(
             "--time",
-            help=N_("Seconds to think in all [default: 6,000 MCTS iterations; the search: 2 s]"),
+            help=N_("Seconds to think in all [default: 48,000 MCTS iterations; the search: 2 s]"),
         ),
     ] = None,
     nodes: NodesOption = None,
