@@ -4,9 +4,7 @@ the same words. Each draws the view it is given (a player's own, or the referee'
 
 from __future__ import annotations
 
-from rich.cells import cell_len, set_cell_size
-
-from duel.app.i18n import N_, shown, tr
+from duel.app.i18n import N_, clip, display_width, ljust, shown, tr
 from duel.catalog import AGE_NAMES
 from duel.expansions import XMove, XState, senate
 from duel.expansions.agora import CHAMBERS
@@ -253,9 +251,9 @@ def move_line(state: XState, move: XMove) -> str:
 def fit(text: str, width: int) -> str:
     """``text`` cut to ``width`` terminal cells with an ellipsis where it is longer (a CJK
     character takes two cells)."""
-    if cell_len(text) <= width:
+    if display_width(text) <= width:
         return text
-    return set_cell_size(text, max(0, width - 1)).rstrip() + "…"
+    return clip(text, max(0, width - 1), mark="").rstrip() + "…"
 
 
 def _columns(cells: list[str], width: int, per_line: int) -> list[str]:
@@ -264,7 +262,7 @@ def _columns(cells: list[str], width: int, per_line: int) -> list[str]:
     lines = []
     for start in range(0, len(cells), per_line):
         row = cells[start : start + per_line]
-        parts = [set_cell_size(fit(c, column - 1), column) for c in row[:-1]]
+        parts = [ljust(fit(c, column - 1), column) for c in row[:-1]]
         lines.append(("".join(parts) + fit(row[-1], column - 1)).rstrip())
     return lines
 
@@ -285,8 +283,8 @@ def _compact_space(state: XState, index: int, width: int) -> str:
             what = tr("{divinity} (face down)", divinity=shown(space.divinity))
         else:
             what = f"{shown(space.divinity)} ({shown(space.mythology)})"
-    room = width - 1 - cell_len(f"{index + 1} ") - cell_len(prices) - 1
-    return f"{index + 1} {set_cell_size(fit(what, room), room)} {prices}"
+    room = width - 1 - display_width(f"{index + 1} ") - display_width(prices) - 1
+    return f"{index + 1} {ljust(fit(what, room), room)} {prices}"
 
 
 def _compact_chamber(state: XState, chamber) -> str:
@@ -308,7 +306,7 @@ def wrap(text: str, width: int, indent: str = "   ") -> list[str]:
     line = text[: len(text) - len(body)]  # the first line keeps its own indent
     for word in body.split(" "):
         joined = f"{line} {word}" if line.strip() else line + word
-        if cell_len(joined) <= width or not line.strip():
+        if display_width(joined) <= width or not line.strip():
             line = joined
             continue
         lines.append(fit(line, width))
@@ -325,17 +323,18 @@ def _compact_structure(state: XState, width: int) -> list[str]:
     lines = []
     for row in rows:
         cells = row.strip().split(" | ")
-        while cell_len(" | ".join(cells)) > width:
+        while display_width(" | ".join(cells)) > width:
             # The longest name that is not takeable gives up a letter; then takeable ones.
             order = sorted(
-                range(len(cells)), key=lambda i: (cells[i].startswith("*"), -cell_len(cells[i]))
+                range(len(cells)),
+                key=lambda i: (cells[i].startswith("*"), -display_width(cells[i])),
             )
             longest = order[0]
-            if cell_len(cells[longest]) <= 4:
+            if display_width(cells[longest]) <= 4:
                 break
-            cells[longest] = fit(cells[longest], cell_len(cells[longest]) - 1)
+            cells[longest] = fit(cells[longest], display_width(cells[longest]) - 1)
         line = " | ".join(cells)
-        lines.append(" " * max(0, (width - cell_len(line)) // 2) + line)
+        lines.append(" " * max(0, (width - display_width(line)) // 2) + line)
     return lines
 
 
@@ -394,7 +393,7 @@ def _compact_lines(
     who = tr("chance") if state.is_chance() else PLAYER_NAMES[state.to_move]
     age = tr(AGE_NAMES[state.age]) if state.age else tr("setup")
     status = f"{age} · " + tr("{player} to move", player=who) + " · " + _track(state, gap="")
-    if cell_len(status) > width:  # the track and the looting tokens whole
+    if display_width(status) > width:  # the track and the looting tokens whole
         status = f"{age} · {who} · " + _track(state, gap="")
     lines = [fit(status, width)]
     tokens = _names(sorted(state.board), XTOKENS)
