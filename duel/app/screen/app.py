@@ -68,6 +68,7 @@ from duel.app.screen.board import (  # noqa: F401 (CELL, UNIT, WIDE: the app's n
     Geometry,
     Pyramid,
     geometry,
+    show_too_small,
     translate_bindings,
 )
 from duel.app.screen.review import ReviewScreen
@@ -520,21 +521,7 @@ class DuelApp(App[int]):
         self.refresh_board()
 
     def _arrange(self, shape: Geometry) -> None:
-        small = shape.too_small
-        self.query_one("#too-small").display = small
-        for part in ("#status", "#top", "#notice", "Footer"):
-            self.query_one(part).display = not small
-        if small:
-            self.query_one("#too-small", Static).update(
-                tr(
-                    "This terminal is {width}x{height}: please make it at least "
-                    "{min_width}x{min_height}.",
-                    width=shape.width,
-                    height=shape.height,
-                    min_width=MIN_SIZE[0],
-                    min_height=MIN_SIZE[1],
-                )
-            )
+        if show_too_small(self, shape, ("#status", "#top", "#notice", "Footer")):
             return
         side = self.query_one("#side")
         board = self.query_one("#board")

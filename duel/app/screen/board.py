@@ -175,6 +175,27 @@ def geometry(width: int, height: int, rows: int) -> Geometry:
 NEEDS = {"open": 3, "covered": 2, "back": 1, "guild_back": 1, "taken": 0}
 
 
+def show_too_small(app, shape: Geometry, parts: tuple[str, ...]) -> bool:
+    """Below :data:`MIN_SIZE`: hide ``parts`` and show the ``#too-small`` line asking for a
+    larger terminal (True); otherwise the reverse (False). Both full-screen apps use it."""
+    small = shape.too_small
+    app.query_one("#too-small").display = small
+    for part in parts:
+        app.query_one(part).display = not small
+    if small:
+        app.query_one("#too-small", Static).update(
+            tr(
+                "This terminal is {width}x{height}: please make it at least "
+                "{min_width}x{min_height}.",
+                width=shape.width,
+                height=shape.height,
+                min_width=MIN_SIZE[0],
+                min_height=MIN_SIZE[1],
+            )
+        )
+    return small
+
+
 def row_heights(rows: list[list[Cell]], shape: Geometry) -> list[int]:
     """Each row's height, as tall as its cards need: where every row has room for
     ``shape.card`` lines, takeable cards get them and the others fewer (a back one or two);

@@ -28,7 +28,7 @@ from duel.app.control.signals import SAVE_SIGNALS, route_signals_to_loop
 from duel.app.control.xgame import XGameControl, close_xgame, hint_lines, open_xgame
 from duel.app.control.xundo import UNDO_WORDS
 from duel.app.i18n import N_, tr
-from duel.app.screen.board import MIN_SIZE, geometry, translate_bindings
+from duel.app.screen.board import geometry, show_too_small, translate_bindings
 from duel.app.text.xboard import EXPANSION_TITLES, board_lines, compact_board_lines, move_line
 from duel.expansions import XMove, XState
 from duel.moves import PLAYER_NAMES
@@ -130,21 +130,7 @@ class XApp(App[int]):
         than three are left). Below 80x24 one line asks for a larger terminal."""
         width, height = self.size
         shape = geometry(width, height, 0)
-        small = shape.too_small
-        self.query_one("#too-small").display = small
-        for part in ("#top", "#entry", "#log", "Footer"):
-            self.query_one(part).display = not small
-        if small:
-            self.query_one("#too-small", Static).update(
-                tr(
-                    "This terminal is {width}x{height}: please make it at least "
-                    "{min_width}x{min_height}.",
-                    width=width,
-                    height=height,
-                    min_width=MIN_SIZE[0],
-                    min_height=MIN_SIZE[1],
-                )
-            )
+        if show_too_small(self, shape, ("#top", "#entry", "#log", "Footer")):
             return
         top = self.query_one("#top")
         board = self.query_one("#board-scroll")
