@@ -132,6 +132,25 @@ def test_each_lever_alone_off_gives_the_same_values(lever):
         assert c_solve(state, **{lever: 0}) == pytest.approx(c_solve(state), abs=1e-9)
 
 
+#: Age III positions of strong play judged exactly (benchmarks/results/hint_truth/exact.jsonl):
+#: name, value for A. The quick ones with a value strictly between 0 and 1.
+JUDGED = (
+    ("g6412_10", 0.4166666666666667),
+    ("g6403_10", 0.4749999999999999),
+    ("g6402_12", 0.6452380952380953),
+)
+JUDGED_DIR = ROOT / "benchmarks" / "results" / "hint_truth" / "positions"
+
+
+@pytest.mark.parametrize("name,value", JUDGED, ids=[name for name, _ in JUDGED])
+def test_strong_play_endgames_keep_their_judged_values(name, value):
+    """A known answer: the default solve, and the table reaching one card further down the tail,
+    give the judge's value to the last bit (a lever that changed a value would fail here)."""
+    state = load_position(JUDGED_DIR / f"{name}.json")
+    for levers in ({}, {"small_cards": 2}):
+        assert c_solve(state, **levers) == pytest.approx(value, abs=1e-12)
+
+
 def test_table_free_tail_depth_does_not_change_values():
     state = random_endgames(9, 1, 950)[0]
     values = {k: c_solve(state, small_cards=k) for k in (0, 1, 2, 3)}
