@@ -29,10 +29,16 @@ from duel.position import load_position  # noqa: E402
 POSITIONS = Path(__file__).resolve().parent / "results" / "hint_truth" / "positions"
 
 
-def solve(path: Path, max_nodes: int, levers: dict[str, int], top: int) -> dict:
+def solve(
+    path: Path,
+    max_nodes: int,
+    levers: dict[str, int],
+    top: int,
+    memory: int = search.DEFAULT_MEMORY,
+) -> dict:
     state = load_position(path)
     search.EXACT_CARDS_C = max(search.EXACT_CARDS_C, cards_left(state))
-    s = search.new_searcher(chance_width=None, chance_samples=4, threads=1)
+    s = search.new_searcher(chance_width=None, chance_samples=4, threads=1, memory=memory)
     if not search.exact_feasible(state, 10):
         s._c.huge_pages()  # as analysis() does for a searcher of its own
     for name, value in levers.items():
@@ -64,6 +70,7 @@ def main() -> None:
     parser.add_argument("--max-nodes", type=int, default=200_000_000)
     parser.add_argument("--top", type=int, default=1, help="moves with exact values")
     parser.add_argument("--set", nargs="*", default=[], help="lever=value of the C searcher")
+    parser.add_argument("--memory", type=int, default=search.DEFAULT_MEMORY >> 20, help="MB")
     args = parser.parse_args()
     levers = {k: int(v) for k, v in (item.split("=") for item in args.set)}
     paths = sorted(POSITIONS.glob("g*_*.json"))
@@ -71,7 +78,8 @@ def main() -> None:
     if args.only:
         paths = [p for p in paths if p.stem in args.only]
     for path in paths:
-        print(json.dumps(solve(path, args.max_nodes, levers, args.top)), flush=True)
+        row = solve(path, args.max_nodes, levers, args.top, args.memory << 20)
+        print(json.dumps(row | {"memory_mb": args.memory}), flush=True)
 
 
 if __name__ == "__main__":
