@@ -597,9 +597,12 @@ class DuelApp(App[int]):
         box.styles.height = "auto" if state.age else self.draft_room(shape)
         # A key pressed while the screen is still being built (or torn down) can refresh the
         # board while the box is not attached to the app: Textual refuses to mount into it then.
+        # After a move within an Age the pyramid is redrawn in place (Pyramid.show).
         if box.is_attached:
-            box.remove_children()
-            box.mount(Pyramid(state, shape))
+            shown = box.query_children(Pyramid)
+            if not (shown and shown.last().show(state, shape)):
+                box.remove_children()
+                box.mount(Pyramid(state, shape))
         military = military_line(state)
         if shape.military > 1:
             military = Text.assemble(military, "\n", self.pawn_and_tokens(shape.board))
@@ -739,7 +742,11 @@ class DuelApp(App[int]):
         self.measure_chance()
         self.call_after_refresh(self.advance)
 
-    @work(thread=True, exclusive=True, group="ai")
+    # Not exclusive: ``busy`` already lets one AI think at a time, and an exclusive worker
+    # cancelled the one that had just played (its thread done, its state not yet set) when the
+    # next AI move started at once after a quick redraw: harmless to the game, but
+    # ``workers.wait_for_complete`` then raised WorkerCancelled.
+    @work(thread=True, group="ai")
     def ai_move(self) -> None:
         move = self.game.ai_choose()
         if self.delay:

@@ -15,6 +15,7 @@ from rich.style import Style as RichStyle
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Label, Static
 
 from duel.app.i18n import display_name, language, tr
@@ -69,10 +70,31 @@ class CardWidget(Static, can_focus=True):
     def __init__(self, cell: Cell, state: State, width: int = CELL, height: int = 3) -> None:
         self.cell = cell
         self.face = (width, height)
-        super().__init__(self._text(state), classes=self._class_names(), id=f"slot-{cell.slot}")
-        self.styles.width = width
-        self.styles.height = height
+        self._shown = self._text(state)
+        super().__init__(self._shown, classes=self._class_names(), id=f"slot-{cell.slot}")
+        self._dress()
+
+    def show(self, cell: Cell, state: State, width: int, height: int) -> None:
+        """Become the place ``cell`` (the same slot) of ``state``, ``width`` x ``height``,
+        as a new widget for it would be drawn. Textual lays out and paints again only what
+        changed: the text only when it differs, the styles only when their value does."""
+        self.cell = cell
+        self.face = (width, height)
+        self.set_classes(self._class_names())
+        text = self._text(state)
+        if text != self._shown:
+            self._shown = text
+            self.update(text)
+        self._dress()
+
+    def _dress(self) -> None:
+        """Size, focus, tooltip and the palette's colours for the place shown."""
+        cell = self.cell
+        self.styles.width, self.styles.height = self.face
         self.can_focus = cell.look == "open"
+        self.tooltip = None
+        background: str | None = None
+        color: str | None = None
         if cell.card is not None:
             spec = CARDS[cell.card]
             name = display_name("card", spec.name)
@@ -81,9 +103,13 @@ class CardWidget(Static, can_focus=True):
             # every view draws with, so the app and the line mode always agree.
             table = R.COVERED_STYLE if cell.look == "covered" else R.CARD_STYLE
             style = RichStyle.parse(table[spec.color])
-            for color, target in ((style.bgcolor, "background"), (style.color, "color")):
-                if color is not None and color.triplet is not None:
-                    setattr(self.styles, target, color.triplet.hex)
+            if style.bgcolor is not None and style.bgcolor.triplet is not None:
+                background = style.bgcolor.triplet.hex
+            if style.color is not None and style.color.triplet is not None:
+                color = style.color.triplet.hex
+        # None clears a colour an earlier card of this place set: the stylesheet's again.
+        self.styles.background = background
+        self.styles.color = color
 
     def _class_names(self) -> str:
         cell = self.cell
@@ -224,7 +250,11 @@ def row_heights(rows: list[list[Cell]], shape: Geometry) -> list[int]:
 
 
 class Pyramid(Vertical):
-    """The current Age's structure in its real shape, sized by a :class:`Geometry`."""
+    """The current Age's structure in its real shape, sized by a :class:`Geometry`.
+
+    :meth:`show` redraws it in place for a later state of the same Age: the places stay, only
+    their cards change, so the board's redraw after a move lays out and paints what changed
+    instead of some twenty new widgets."""
 
     def __init__(self, state: State, shape: Geometry) -> None:
         super().__init__(classes="pyramid")
@@ -232,23 +262,59 @@ class Pyramid(Vertical):
         self.shape = shape
 
     def compose(self) -> ComposeResult:
-        state, shape = self.state, self.shape
+        state = self.state
         if not state.age:
             yield Label(tr("The wonder draft: the Ages come after it."))
             return
+        for tall, cell, places in self.plan(state, self.shape):
+            with Horizontal(classes="row") as line:
+                line.styles.height = tall
+                for c, margin in places:
+                    card = CardWidget(c, state, cell, tall)
+                    card.styles.margin = (0, 0, 0, margin)
+                    yield card
+
+    @staticmethod
+    def plan(state: State, shape: Geometry) -> list[tuple[int, int, list[tuple[Cell, int]]]]:
+        """Each row's height, the cards' width and each place with its left margin."""
         unit, cell = shape.unit, 2 * shape.unit - 1
         layout = LAYOUTS[state.age]
         low, high = min(layout.x), max(layout.x)
         span = (high - low + 2) * unit - 1
         left = max(0, (shape.board - 1 - span) // 2) - (low - 1) * unit
         rows = pyramid_rows(state)
+        plan = []
         for row, tall in zip(rows, row_heights(rows, shape), strict=True):
-            with Horizontal(classes="row") as line:
-                line.styles.height = tall
-                column = 0
-                for c in row:
-                    card = CardWidget(c, state, cell, tall)
-                    start = left + (c.x - 1) * unit
-                    card.styles.margin = (0, 0, 0, start - column)
-                    column = start + cell
-                    yield card
+            places = []
+            column = 0
+            for c in row:
+                start = left + (c.x - 1) * unit
+                places.append((c, start - column))
+                column = start + cell
+            plan.append((tall, cell, places))
+        return plan
+
+    def show(self, state: State, shape: Geometry) -> bool:
+        """Draw ``state`` at ``shape`` in place, as a new pyramid would be drawn (True), or
+        False when a new one is needed: another Age, the draft, or one not yet composed."""
+        if not (state.age and state.age == self.state.age and self.is_attached):
+            return False
+        plan = self.plan(state, shape)
+        lines = list(self.query_children(Horizontal))
+        cards = [list(line.query_children(CardWidget)) for line in lines]
+        if [[w.cell.slot for w in row] for row in cards] != [
+            [c.slot for c, _ in places] for _, _, places in plan
+        ]:
+            return False
+        # A new pyramid took the focus from a card of the old one as Textual does when a
+        # focused widget is removed; the same here, so the keys behave as they did.
+        screen, ours = self.screen, list(self.walk_children(Widget, with_self=True))
+        if screen.focused is not None and screen.focused in ours:
+            screen._reset_focus(screen.focused, ours)
+        self.state, self.shape = state, shape
+        for line, row, (tall, cell, places) in zip(lines, cards, plan, strict=True):
+            line.styles.height = tall
+            for widget, (c, margin) in zip(row, places, strict=True):
+                widget.show(c, state, cell, tall)
+                widget.styles.margin = (0, 0, 0, margin)
+        return True

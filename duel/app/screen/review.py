@@ -330,12 +330,14 @@ class ReviewScreen(Screen[None]):
             self.query_one(part).display = not wide
         self.query_one("#rv-status", Static).update(self.status_text(width))
         box = self.query_one("#rv-pyramid", Vertical)
-        box.remove_children()
         if state.age:
-            pyramid = Pyramid(state, shape)
-            box.mount(pyramid)
+            shown = box.query_children(Pyramid)  # redrawn in place within an Age
+            if not (shown and shown.last().show(state, shape)):
+                box.remove_children()
+                box.mount(Pyramid(state, shape))
             self.call_after_refresh(self._no_focus)
         else:
+            box.remove_children()
             box.mount(Static(self.draft_text(state)))
         self.query_one("#rv-military", Static).update(military_line(state))
         self.query_one("#rv-city-a", Static).update(city_lines(state, 0, self.labels))
