@@ -67,6 +67,7 @@ from duel.app.screen.board import (  # noqa: F401 (CELL, UNIT, WIDE: the app's n
     CardWidget,
     Geometry,
     Pyramid,
+    draw_pyramid,
     geometry,
     show_too_small,
     translate_bindings,
@@ -599,10 +600,7 @@ class DuelApp(App[int]):
         # board while the box is not attached to the app: Textual refuses to mount into it then.
         # After a move within an Age the pyramid is redrawn in place (Pyramid.show).
         if box.is_attached:
-            shown = box.query_children(Pyramid)
-            if not (shown and shown.last().show(state, shape)):
-                box.remove_children()
-                box.mount(Pyramid(state, shape))
+            draw_pyramid(box, state, shape)
         military = military_line(state)
         if shape.military > 1:
             military = Text.assemble(military, "\n", self.pawn_and_tokens(shape.board))

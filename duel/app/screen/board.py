@@ -318,3 +318,12 @@ class Pyramid(Vertical):
                 widget.show(c, state, cell, tall)
                 widget.styles.margin = (0, 0, 0, margin)
         return True
+
+
+def draw_pyramid(box: Widget, state: State, shape: Geometry) -> None:
+    """Show ``state``'s pyramid in ``box``: in place within an Age (:meth:`Pyramid.show`),
+    otherwise as a new one. The game and the review screens both draw through it."""
+    shown = box.query_children(Pyramid)
+    if not (shown and shown.last().show(state, shape)):
+        box.remove_children()
+        box.mount(Pyramid(state, shape))

@@ -32,7 +32,7 @@ from textual.widgets import Footer, ProgressBar, Static
 
 from duel.app.control.game import Dealer, GameController, continuation_text
 from duel.app.i18n import N_, display_name, language, tr, trn
-from duel.app.screen.board import WIDE, CardWidget, Pyramid, geometry, translate_bindings
+from duel.app.screen.board import WIDE, CardWidget, draw_pyramid, geometry, translate_bindings
 from duel.app.text import moves as M
 from duel.app.text.board import city_lines, military_line
 from duel.app.text.lines import position_text
@@ -331,10 +331,7 @@ class ReviewScreen(Screen[None]):
         self.query_one("#rv-status", Static).update(self.status_text(width))
         box = self.query_one("#rv-pyramid", Vertical)
         if state.age:
-            shown = box.query_children(Pyramid)  # redrawn in place within an Age
-            if not (shown and shown.last().show(state, shape)):
-                box.remove_children()
-                box.mount(Pyramid(state, shape))
+            draw_pyramid(box, state, shape)
             self.call_after_refresh(self._no_focus)
         else:
             box.remove_children()
