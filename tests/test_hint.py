@@ -74,6 +74,12 @@ def test_shipped_map_is_calibrated_on_held_out_games():
         )
     # (1e-5: the identity, written where the map does not pay, clips at 0.005 from 0 and 1)
     assert np.mean((shown - y) ** 2) <= np.mean((raw - y) ** 2) + 1e-5
+    # Per Age too: a map fitted on one Age must not pay for itself with another's hints. The
+    # sample is outside the fit (fit-ages on benchmarks/results/hint_age_games/ alone).
+    for stage in np.unique(stages):
+        sel = stages == stage
+        assert np.mean((shown[sel] - y[sel]) ** 2) <= np.mean((raw[sel] - y[sel]) ** 2) + 1e-5
+    assert "hint_calibration_sample.json" not in cal.meta.get("age_fit", {}).get("files", [])
     assert cal.meta["iterations"] == MAP_ITERATIONS
 
 
