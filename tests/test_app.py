@@ -93,11 +93,12 @@ def record_reaching_age(age: int) -> GameRecord:
 
 
 def test_a_whole_game_against_the_ai_by_keys_and_clicks(tmp_path):
-    """Ages II and III to the end by clicks and keys alternated, the dialogs on the way (who
-    begins Age III, the game over, quitting). The draft and Age I are played from the start
-    screen by keys in tests/test_app_small.py, and every special decision's dialog (the draft's
-    by a click) in the tests below: starting at Age II halves the frames drawn here."""
-    record = record_reaching_age(2)
+    """Age III to the end by clicks and keys alternated, the dialogs on the way (who begins Age
+    III, the game over, quitting). The draft and Age I are played from the start screen by keys
+    in tests/test_app_small.py, Age II's layout and who begins it below, and every special
+    decision's dialog (the draft's by a click) in the tests below: starting at Age III draws
+    half the frames that starting at Age II did (63 against 123 s side by side under load)."""
+    record = record_reaching_age(3)
 
     async def scenario():
         app = make_app(("human", "random"), seed=5, moves=record.moves, chance_nodes=0)
@@ -131,7 +132,7 @@ def test_a_whole_game_against_the_ai_by_keys_and_clicks(tmp_path):
             await settle(app, pilot)
             assert app.state.is_terminal(), app.state.describe()
             assert dialog(app) == "over"
-            assert clicks > 5 and keys > 5
+            assert clicks >= 3 and keys >= 3
             assert any(line.startswith("B: ") for line in app.log_lines)
             app.save_screenshot("over.svg", str(tmp_path))
             await pilot.click("#button-quit")
