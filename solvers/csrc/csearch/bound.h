@@ -347,13 +347,19 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
     /* Scores are whole numbers: x's is at most floor(x_high) (the margin absorbs rounding). */
     double x_top = whole(x_high);
     if ((double)y_low > x_top) return 1;
-    if (left <= DENIAL_CARDS && !n_plan && x_top - y_low <= DENIAL_GAP) {
+    if (left <= DENIAL_CARDS && x_top - y_low <= DENIAL_GAP) {
         denial_game g;
         int ok = 1;
         for (uint32_t m = st->present; m; m &= m - 1) {
             int slot = __builtin_ctz(m), c = st->pyramid[slot];
-            if (c >= 0) g.slot[slot] = card_value[c];
-            else {
+            g.ygain[slot] = 0.0;
+            if (c >= 0) {
+                /* a card of y's plan: y builds it if it takes it (worth plan_gain[c] to y), so
+                 * in the game x's value of it is its own, without the denial credit */
+                int planned = plan >> c & 1;
+                g.slot[slot] = card_value[c] - (planned ? plan_gain[c] : 0.0);
+                g.ygain[slot] = planned ? plan_gain[c] : 0.0;
+            } else {
                 int guild = st->guild_slots >> slot & 1, age = !guild;
                 double v = -1.0;
                 if (age) v = na ? of_age[0] : -1.0;
@@ -367,7 +373,10 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
             for (int i = 0; i < g.wonders; i++) g.wonder[i] = wonder_value[i];
             g.replays = replays;
             g.age = st->age;
-            double dg = denial_value(&g, st->present, st->accessible, st->to_move == x, 0, 0);
+            /* the game's value is x's gain less the plan gains y gets, which y_low already
+             * counts in full (plan_total): so x's gain against it is that value + plan_total */
+            double dg =
+                denial_value(&g, st->present, st->accessible, st->to_move == x, 0, 0) + plan_total;
             if (dg < gain) {
                 x_high -= gain - dg;
                 gain = dg;
