@@ -147,6 +147,7 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
     for (dc_cards g = py->cards & DC_PURPLE; g; g &= g - 1)
         y_ml |= DC_CARDS_TABLE[low_card(g)].points_per_max.coins_div3;
     int y_prices_fixed = 1;
+    int plan_coins = 0; /* the most coins a card y may build brings it (for the richest purse) */
     for (uint32_t w = xw; w && y_prices_fixed; w &= w - 1) {
         const dc_wonder_spec *ws = &DC_WONDERS_TABLE[__builtin_ctz(w)];
         y_prices_fixed = !ws->destroy && !(ws->econ & 0x7FFF);
@@ -164,7 +165,20 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
             int price = card_price(pc, st, y, c);
             if (price > budget) continue;
             if (x_economy && price > spec->coin_cost && !(py->chains & spec->chain_from)) continue;
-            double g = spec->points - (double)((price + discard_y + 2) / 3) * (1 + y_ml);
+            /* its coins too (fixed, or per card of y's today: x can destroy none here): the net
+             * coins' third, floored, or less its ceiling where y pays more than it gets (twice
+             * with The Moneylenders; a gain is counted once, since the richest city may be x's) */
+            int c_in = spec->coins;
+            if (spec->coins_per.each)
+                c_in += spec->coins_per.each * (dc_pop_cards(py->cards & spec->coins_per.colours) +
+                                                (spec->coins_per.wonder ? dc_pop32(py->built) : 0));
+            if (spec->coins_per_max.each)
+                c_in += spec->coins_per_max.each *
+                        (dc_pop_cards(py->cards & spec->coins_per_max.colours) +
+                         (spec->coins_per_max.wonder ? dc_pop32(py->built) : 0));
+            if (c_in > plan_coins) plan_coins = c_in;
+            int net = c_in - price - discard_y;
+            double g = spec->points + (net >= 0 ? (double)(net / 3) : -(double)((-net + 2) / 3) * (1 + y_ml));
             if (g <= 0) continue;
             int j = nc++;
             while (j > 0 && gain_of[j - 1] < g) {
@@ -203,7 +217,7 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
             if (coins > card_coins_ub) card_coins_ub = coins;
         }
         int coins_x_ub = coins_x_fixed + (k + maus) * card_coins_ub;
-        int coins_y_ub = py->coins + left * discard_y;
+        int coins_y_ub = py->coins + left * (plan_coins > discard_y ? plan_coins : discard_y);
         if (py->tokens >> DC_T_ECONOMY & 1) coins_y_ub += coins_x_ub; /* x's trading pays y */
         richest_ub = (coins_x_ub > coins_y_ub ? coins_x_ub : coins_y_ub) / 3;
     }
