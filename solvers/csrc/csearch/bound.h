@@ -147,6 +147,7 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
     for (dc_cards g = py->cards & DC_PURPLE; g; g &= g - 1)
         y_ml |= DC_CARDS_TABLE[low_card(g)].points_per_max.coins_div3;
     int y_prices_fixed = 1;
+    int plan_coins = 0; /* the most coins a card y may build brings it (for the richest purse) */
     for (uint32_t w = xw; w && y_prices_fixed; w &= w - 1) {
         const dc_wonder_spec *ws = &DC_WONDERS_TABLE[__builtin_ctz(w)];
         y_prices_fixed = !ws->destroy && !(ws->econ & 0x7FFF);
@@ -164,7 +165,20 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
             int price = card_price(pc, st, y, c);
             if (price > budget) continue;
             if (x_economy && price > spec->coin_cost && !(py->chains & spec->chain_from)) continue;
-            double g = spec->points - (double)((price + discard_y + 2) / 3) * (1 + y_ml);
+            /* its coins too (fixed, or per card of y's today: x can destroy none here): the net
+             * coins' third, floored, or less its ceiling where y pays more than it gets (twice
+             * with The Moneylenders; a gain is counted once, since the richest city may be x's) */
+            int c_in = spec->coins;
+            if (spec->coins_per.each)
+                c_in += spec->coins_per.each * (dc_pop_cards(py->cards & spec->coins_per.colours) +
+                                                (spec->coins_per.wonder ? dc_pop32(py->built) : 0));
+            if (spec->coins_per_max.each)
+                c_in += spec->coins_per_max.each *
+                        (dc_pop_cards(py->cards & spec->coins_per_max.colours) +
+                         (spec->coins_per_max.wonder ? dc_pop32(py->built) : 0));
+            if (c_in > plan_coins) plan_coins = c_in;
+            int net = c_in - price - discard_y;
+            double g = spec->points + (net >= 0 ? (double)(net / 3) : -(double)((-net + 2) / 3) * (1 + y_ml));
             if (g <= 0) continue;
             int j = nc++;
             while (j > 0 && gain_of[j - 1] < g) {
@@ -203,7 +217,7 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
             if (coins > card_coins_ub) card_coins_ub = coins;
         }
         int coins_x_ub = coins_x_fixed + (k + maus) * card_coins_ub;
-        int coins_y_ub = py->coins + left * discard_y;
+        int coins_y_ub = py->coins + left * (plan_coins > discard_y ? plan_coins : discard_y);
         if (py->tokens >> DC_T_ECONOMY & 1) coins_y_ub += coins_x_ub; /* x's trading pays y */
         richest_ub = (coins_x_ub > coins_y_ub ? coins_x_ub : coins_y_ub) / 3;
     }
@@ -347,13 +361,19 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
     /* Scores are whole numbers: x's is at most floor(x_high) (the margin absorbs rounding). */
     double x_top = whole(x_high);
     if ((double)y_low > x_top) return 1;
-    if (left <= DENIAL_CARDS && !n_plan && x_top - y_low <= DENIAL_GAP) {
+    if (left <= DENIAL_CARDS && x_top - y_low <= DENIAL_GAP) {
         denial_game g;
         int ok = 1;
         for (uint32_t m = st->present; m; m &= m - 1) {
             int slot = __builtin_ctz(m), c = st->pyramid[slot];
-            if (c >= 0) g.slot[slot] = card_value[c];
-            else {
+            g.ygain[slot] = 0.0;
+            if (c >= 0) {
+                /* a card of y's plan: y builds it if it takes it (worth plan_gain[c] to y), so
+                 * in the game x's value of it is its own, without the denial credit */
+                int planned = plan >> c & 1;
+                g.slot[slot] = card_value[c] - (planned ? plan_gain[c] : 0.0);
+                g.ygain[slot] = planned ? plan_gain[c] : 0.0;
+            } else {
                 int guild = st->guild_slots >> slot & 1, age = !guild;
                 double v = -1.0;
                 if (age) v = na ? of_age[0] : -1.0;
@@ -367,7 +387,10 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
             for (int i = 0; i < g.wonders; i++) g.wonder[i] = wonder_value[i];
             g.replays = replays;
             g.age = st->age;
-            double dg = denial_value(&g, st->present, st->accessible, st->to_move == x, 0, 0);
+            /* the game's value is x's gain less the plan gains y gets, which y_low already
+             * counts in full (plan_total): so x's gain against it is that value + plan_total */
+            double dg =
+                denial_value(&g, st->present, st->accessible, st->to_move == x, 0, 0) + plan_total;
             if (dg < gain) {
                 x_high -= gain - dg;
                 gain = dg;
