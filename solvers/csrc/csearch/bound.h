@@ -170,12 +170,9 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
              * with The Moneylenders; a gain is counted once, since the richest city may be x's) */
             int c_in = spec->coins;
             if (spec->coins_per.each)
-                c_in += spec->coins_per.each * (dc_pop_cards(py->cards & spec->coins_per.colours) +
-                                                (spec->coins_per.wonder ? dc_pop32(py->built) : 0));
+                c_in += spec->coins_per.each * dc_category_count(st, y, &spec->coins_per);
             if (spec->coins_per_max.each)
-                c_in += spec->coins_per_max.each *
-                        (dc_pop_cards(py->cards & spec->coins_per_max.colours) +
-                         (spec->coins_per_max.wonder ? dc_pop32(py->built) : 0));
+                c_in += spec->coins_per_max.each * dc_category_count(st, y, &spec->coins_per_max);
             if (c_in > plan_coins) plan_coins = c_in;
             int net = c_in - price - discard_y;
             double g = spec->points + (net >= 0 ? (double)(net / 3) : -(double)((-net + 2) / 3) * (1 + y_ml));
