@@ -1,9 +1,9 @@
 """The expansion MCTS's iterations per second beside the base game's cmcts, side by side.
 
-    python benchmarks/xmcts_speed.py [--iterations 20000] [--rounds 3]
+    python benchmarks/xmcts_speed.py [--iterations 20000] [--rounds 3] [--sets pantheon agora both]
 
-Both search the first decision of Age I of four seeded deals (the base game for ``cmcts``, Pantheon
-and Agora together for ``duel.solvers._xmcts``) at a fixed iteration budget; the arms alternate,
+Both search the first decision of Age I of four seeded deals (the base game for ``cmcts``; Pantheon,
+Agora and both for ``duel.solvers._xmcts``) at a fixed iteration budget; the arms alternate,
 round after round, and each rate is counted in process CPU time, which other work on the machine
 moves far less than wall time. ``cmcts`` and the shipped expansion search cut their playouts and
 ask a learned value; "both to the end" is the expansion search playing every playout to the end
@@ -25,6 +25,8 @@ from duel import new_game, xcore
 from duel.solvers.players import make_player
 from duel.solvers.xcmcts import XCMctsPlayer
 
+EXPANSION_SETS = {"pantheon": ("pantheon",), "agora": ("agora",), "both": ("agora", "pantheon")}
+
 
 def _first_decision(state: Any, seed: int) -> Any:
     rng = random.Random(seed)
@@ -44,21 +46,31 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--iterations", type=int, default=20_000)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--sets", nargs="+", choices=sorted(EXPANSION_SETS), default=["both"])
     args = parser.parse_args()
     n = args.iterations
     base = [_first_decision(new_game(), seed) for seed in range(4)]
-    both = [_first_decision(xcore.new_game(("agora", "pantheon")), seed) for seed in range(4)]
-    rates: dict[str, list[float]] = {"base cmcts": [], "both xmcts": [], "both to the end": []}
+    positions = {
+        name: [_first_decision(xcore.new_game(EXPANSION_SETS[name]), seed) for seed in range(4)]
+        for name in args.sets
+    }
+    rates: dict[str, list[float]] = {"base cmcts": []}
     for r in range(args.rounds):
         rates["base cmcts"].append(
             _rate(base, lambda s: make_player(f"cmcts:{n}", seed=1).choose(s), n)
         )
-        rates["both xmcts"].append(
-            _rate(both, lambda s: XCMctsPlayer(iterations=n, seed=1).choose(s), n)
-        )
-        rates["both to the end"].append(
-            _rate(both, lambda s: XCMctsPlayer(iterations=n, seed=1, value_mix=0).choose(s), n)
-        )
+        for name, states in positions.items():
+            rates.setdefault(f"{name} xmcts", []).append(
+                _rate(states, lambda s: XCMctsPlayer(iterations=n, seed=1).choose(s), n)
+            )
+        if "both" in positions:
+            rates.setdefault("both to the end", []).append(
+                _rate(
+                    positions["both"],
+                    lambda s: XCMctsPlayer(iterations=n, seed=1, value_mix=0).choose(s),
+                    n,
+                )
+            )
         print(
             f"round {r}: " + ", ".join(f"{k} {v[-1]:,.0f} it/CPU s" for k, v in rates.items()),
             flush=True,
