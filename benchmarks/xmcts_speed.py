@@ -24,8 +24,7 @@ from typing import Any
 from duel import new_game, xcore
 from duel.solvers.players import make_player
 from duel.solvers.xcmcts import XCMctsPlayer
-
-EXPANSION_SETS = {"pantheon": ("pantheon",), "agora": ("agora",), "both": ("agora", "pantheon")}
+from duel.solvers.xhint_calibration import SETS as EXPANSION_SETS
 
 
 def _first_decision(state: Any, seed: int) -> Any:
