@@ -24,11 +24,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from duel import xcore  # noqa: E402
-from duel.expansions import XState  # noqa: E402
+from duel.expansions import NAMED_SETS, XState  # noqa: E402
 from tests.expansions import xcore_diff  # noqa: E402
 from tests.expansions.xcore_diff import Disagreement, Tally, play  # noqa: E402
 
-SETS = {"base": (), "pantheon": ("pantheon",), "agora": ("agora",), "both": ("agora", "pantheon")}
+SETS = {"base": (), **NAMED_SETS}
 
 
 def report(name: str, total: Tally, seconds: float) -> None:

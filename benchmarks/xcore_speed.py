@@ -25,9 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from duel import xcore  # noqa: E402
 from duel.core import ccore  # noqa: E402
-from duel.expansions import new_xgame, play_random_xgame  # noqa: E402
+from duel.expansions import NAMED_SETS, new_xgame, play_random_xgame  # noqa: E402
 
-SETS: tuple[tuple[str, ...], ...] = ((), ("pantheon",), ("agora",), ("agora", "pantheon"))
+SETS: tuple[tuple[str, ...], ...] = ((), *NAMED_SETS.values())
 
 
 def label(expansions: tuple[str, ...]) -> str:

@@ -25,9 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from duel import xcore
+from duel.expansions import NAMED_SETS
 from duel.solvers.xcmcts import XCMctsPlayer
 
-SETS = {"pantheon": ("pantheon",), "agora": ("agora",), "both": ("agora", "pantheon")}
+SETS = NAMED_SETS
 NTH = 6
 
 

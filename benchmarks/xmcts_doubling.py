@@ -23,9 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from duel import xcore
+from duel.expansions import NAMED_SETS
 from duel.solvers.xcmcts import XCMctsPlayer
 
-SETS = {"pantheon": ("pantheon",), "agora": ("agora",), "both": ("agora", "pantheon")}
+SETS = NAMED_SETS
 
 
 def positions(set_name: str, seed: int, every: int) -> list[Any]:

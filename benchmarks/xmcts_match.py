@@ -22,11 +22,12 @@ from collections import Counter
 from typing import Any
 
 from duel import xcore
+from duel.expansions import NAMED_SETS
 from duel.solvers.match import wilson_interval
 from duel.solvers.xcmcts import XCMctsPlayer
 from duel.solvers.xplayers import make_xplayer
 
-SETS: tuple[tuple[str, ...], ...] = (("pantheon",), ("agora",), ("agora", "pantheon"))
+SETS: tuple[tuple[str, ...], ...] = tuple(NAMED_SETS.values())
 
 
 class OldPlayer:

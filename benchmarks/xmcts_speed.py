@@ -22,9 +22,9 @@ from collections.abc import Callable
 from typing import Any
 
 from duel import new_game, xcore
+from duel.expansions import NAMED_SETS as EXPANSION_SETS
 from duel.solvers.players import make_player
 from duel.solvers.xcmcts import XCMctsPlayer
-from duel.solvers.xhint_calibration import SETS as EXPANSION_SETS
 
 
 def _first_decision(state: Any, seed: int) -> Any:

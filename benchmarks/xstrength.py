@@ -54,11 +54,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from duel.expansions import new_xgame  # noqa: E402
+from duel.expansions import NAMED_SETS, new_xgame  # noqa: E402
 from duel.solvers.match import wilson_interval  # noqa: E402
 from duel.solvers.xplayers import make_xplayer  # noqa: E402
 
-SETS = {"pantheon": ("pantheon",), "agora": ("agora",), "both": ("agora", "pantheon")}
+SETS = NAMED_SETS
 
 
 def divinity_driven(final, last_decision, winner: int | None) -> bool:

@@ -42,11 +42,13 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from duel.expansions import NAMED_SETS
+
 #: Where the fitted map ships (read by :func:`load_calibration`).
 MODEL_PATH = Path(
     str(resources.files("duel.data").joinpath("models/expansion_hint_calibration.json"))
 )
-SETS = {"pantheon": ("pantheon",), "agora": ("agora",), "both": ("agora", "pantheon")}
+SETS = NAMED_SETS
 CLIP = 0.01
 FOLDS = 5
 

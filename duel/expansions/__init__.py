@@ -11,11 +11,18 @@ from duel.expansions.moves import XMove
 from duel.expansions.state import XState, observe
 from duel.expansions.state import new_game as new_xgame
 from duel.expansions.state import play_random_game as play_random_xgame
-from duel.expansions.table import CHANCE_MODEL, EXPANSIONS, XIllegalMoveError, XScore
+from duel.expansions.table import (
+    CHANCE_MODEL,
+    EXPANSIONS,
+    NAMED_SETS,
+    XIllegalMoveError,
+    XScore,
+)
 
 __all__ = [
     "CHANCE_MODEL",
     "EXPANSIONS",
+    "NAMED_SETS",
     "XIllegalMoveError",
     "XMove",
     "XScore",

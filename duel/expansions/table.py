@@ -24,6 +24,12 @@ from duel.expansions.components import (
 from duel.state import Score
 
 EXPANSIONS = ("agora", "pantheon")
+#: The sets of expansions by the names the benchmarks and calibration files use.
+NAMED_SETS: dict[str, tuple[str, ...]] = {
+    "pantheon": ("pantheon",),
+    "agora": ("agora",),
+    "both": ("agora", "pantheon"),
+}
 #: How a view weighs the cards an opponent may have chosen (see the module docstring).
 CHANCE_MODEL = "uniform-consistent"
 TAKEN, HIDDEN = -1, -2
