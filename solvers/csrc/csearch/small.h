@@ -4,10 +4,6 @@
  * Apart because these nodes are most of a solve and take the opposite trade-offs of those
  * above them: no hashing, no table, no ordering beyond the generator's.
  */
-/* The last few cards of an exact solve: a plain alpha-beta / Star1 recursion with no table. Near
- * the end of the Age most nodes of a solve are here and few of them recur, so hashing, probing
- * and storing them would cost more than it saves -- and their entries would crowd out the
- * costlier ones above (see keep_value). Values and bounds are as search()'s (fail-soft). */
 /* small_search of a game that is over, without the call: the node counted as it counts it. Most
  * of the tail's nodes are these (a 14-card solve: 30M of 89M). */
 static inline double small_end(Ctx *c, const dc_state *st) {
@@ -20,6 +16,10 @@ static inline double small_end(Ctx *c, const dc_state *st) {
     return terminal_value(st);
 }
 
+/* The last few cards of an exact solve: a plain alpha-beta / Star1 recursion with no table. Near
+ * the end of the Age most nodes of a solve are here and few of them recur, so hashing, probing
+ * and storing them would cost more than it saves -- and their entries would crowd out the
+ * costlier ones above (see keep_value). Values and bounds are as search()'s (fail-soft). */
 static double small_search(Ctx *c, const dc_state *st, double alpha, double beta) {
     widen(&alpha, &beta);
     c->nodes++;
