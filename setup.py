@@ -108,6 +108,7 @@ CSEARCH_PARTS = [
         "common",
         "profile",
         "prices",
+        "apply",
         "context",
         "tt",
         "exact_key",

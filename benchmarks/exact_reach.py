@@ -4,7 +4,8 @@ Each position is solved on one thread with a node cap, by a fresh searcher (as t
 ``hint_truth.py solve`` does), and one JSON line is printed per position: the value, the best
 move, whether it finished, nodes, the process CPU seconds of the solve and the profile counters
 (``Searcher.stats()``, per cards left) summed into a few totals. Levers of the C searcher can be
-set from the command line (``--set star2_cards=6``) to compare them on the same positions.
+set from the command line (``--set star2_cards=6``) to compare them on the same positions, and
+``--csearch`` runs a copy of another build of the compiled search (two builds side by side).
 
     PYTHONPATH=. python benchmarks/exact_reach.py --cards 14 --max-nodes 200000000 > out.jsonl
 """
@@ -12,11 +13,13 @@ set from the command line (``--set star2_cards=6``) to compare them on the same 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -63,6 +66,15 @@ def solve(
     }
 
 
+def load_csearch(path: Path) -> ModuleType:
+    """duel.solvers._csearch loaded from `path` (the searcher the solves below then use)."""
+    spec = importlib.util.spec_from_file_location("duel.solvers._csearch", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--cards", type=int, nargs="+", default=[14])
@@ -71,7 +83,15 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=1, help="moves with exact values")
     parser.add_argument("--set", nargs="*", default=[], help="lever=value of the C searcher")
     parser.add_argument("--memory", type=int, default=search.DEFAULT_MEMORY >> 20, help="MB")
+    parser.add_argument(
+        "--csearch",
+        type=Path,
+        help="the compiled search from this file: a copy of another "
+        "build's _csearch .so, to compare two builds side by side",
+    )
     args = parser.parse_args()
+    if args.csearch:
+        search._csearch = load_csearch(args.csearch)
     levers = {k: int(v) for k, v in (item.split("=") for item in args.set)}
     paths = sorted(POSITIONS.glob("g*_*.json"))
     paths = [p for p in paths if int(p.stem.split("_")[1]) in args.cards]

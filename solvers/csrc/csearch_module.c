@@ -26,6 +26,8 @@
  *     (prune_picks);
  *   - bounds: surely_wins, a static proof that the trailing side cannot catch up any more (also
  *     in small_search from bound_cards, 3, cards left);
+ *   - fast_apply: builds and discards applied with the cache's price, the end of the game
+ *     scored by tables (csearch/apply.h: the engine's states to the byte, the same nodes);
  *   - chance nodes sum weight x value, so sure wins and losses are exactly 1 and 0.
  * Depth-limited searches (hints) are unchanged: the reference's algorithm node for node.
  *
@@ -38,6 +40,7 @@
  *   heuristic.h            the hand-made evaluation (shared with the compiled MCTS)
  *   csearch/profile.h      the counters of Searcher.stats()
  *   csearch/prices.h       card and wonder prices through a per-thread cache
+ *   csearch/apply.h        builds and discards applied with the cache's prices, scores by tables
  *   csearch/context.h      Ctx (one thread's search state), Shared (a solve's threads), tick
  *   csearch/tt.h           the transposition table: entries, lockless access, replacement, memory
  *   csearch/exact_key.h    the table key: a position's future in an exact solve
@@ -79,6 +82,7 @@ static const dc_capi *capi;
 #include "heuristic.h"
 #include "csearch/profile.h"
 #include "csearch/prices.h"
+#include "csearch/apply.h"
 #include "csearch/context.h"
 #include "csearch/tt.h"
 #include "csearch/exact_key.h"
@@ -151,6 +155,7 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs) {
     self->bound_slack = 15;
     self->tail_slack = 12;
     self->final_picks = 5;
+    self->fast_apply = 1;
     self->bounds = 2;
     self->abstract = 1;
     self->defer_cards = 5;
@@ -425,6 +430,7 @@ static PyMemberDef Searcher_members[] = {
     {"bound_slack", T_INT, offsetof(Searcher, bound_slack), 0, NULL},
     {"tail_slack", T_INT, offsetof(Searcher, tail_slack), 0, NULL},
     {"final_picks", T_INT, offsetof(Searcher, final_picks), 0, NULL},
+    {"fast_apply", T_INT, offsetof(Searcher, fast_apply), 0, NULL},
     {"min_depth", T_INT, offsetof(Searcher, min_depth), 0, NULL},
     {"generation", T_INT, offsetof(Searcher, generation), 0, NULL},
     {"chance_width", T_INT, offsetof(Searcher, chance_width), READONLY, NULL},
@@ -530,6 +536,7 @@ PyMODINIT_FUNC PyInit__csearch(void) {
     if (!capi) return NULL;
     exact_key_init();
     bound_tables_init();
+    apply_tables_init();
     if (PyType_Ready(&SearcherType) < 0) return NULL;
     PyObject *m = PyModule_Create(&csearch_module);
     if (!m) return NULL;

@@ -491,8 +491,9 @@ static int surely_wins(const dc_state *st, int y, price_cache *pc, int level) {
  * saves little more than that. */
 static int static_winner(const dc_state *st, price_cache *pc, int level, int slack) {
     if ((st->phase != DC_PLAY && st->phase != DC_REVEAL_CARDS) || st->age != 3) return -1;
-    int total[2] = {dc_total_points(st, 0), dc_total_points(st, 1)};
+    int total[2] = {total_points(st, 0), total_points(st, 1)}, plan_room = plan_headroom(st);
     for (int y = 0; y < 2; y++)
-        if (total[y] + bound_headroom(st, y) >= total[1 - y] + slack && surely_wins(st, y, pc, level)) return y;
+        if (total[y] + bound_headroom(st, y, plan_room) >= total[1 - y] + slack && surely_wins(st, y, pc, level))
+            return y;
     return -1;
 }

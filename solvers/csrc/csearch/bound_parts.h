@@ -109,8 +109,9 @@ static int coins_per_card_ub(const dc_state *st, int x, const dc_card_spec *spec
  * (counted twice with The Moneylenders) and what y's plan may build (see surely_wins: a card's
  * points less at least one point of coins forgone). Its y_low is at most y's score today plus
  * this, and its x_high at least x's score today, so a side further behind than this is turned
- * away without the full bound -- mostly the trailing side, at every node of an exact solve. */
-static int bound_headroom(const dc_state *st, int y) {
+ * away without the full bound -- mostly the trailing side, at every node of an exact solve.
+ * `plan_room`: plan_headroom(st), the part the two sides share. */
+static int bound_headroom(const dc_state *st, int y, int plan_room) {
     const dc_player *py = &st->p[y];
     int left = dc_pop32(st->present);
     int y_takes = left - (left + (st->to_move != y)) / 2; /* at most: x may have replays */
@@ -118,11 +119,18 @@ static int bound_headroom(const dc_state *st, int y) {
     int gain = (y_takes * discard_y + 2) / 3;
     for (dc_cards g = py->cards & DC_PURPLE; g; g &= g - 1)
         if (DC_CARDS_TABLE[low_card(g)].points_per_max.coins_div3) gain *= 2;
+    return gain + plan_room;
+}
+
+/* bound_headroom's part that is the same for both sides: the points less one of the face-up
+ * cards (static_winner counts it once for the two) */
+static int plan_headroom(const dc_state *st) {
+    int room = 0;
     for (uint32_t m = st->present; m; m &= m - 1) {
         int c = st->pyramid[__builtin_ctz(m)];
-        if (c >= 0 && DC_CARDS_TABLE[c].points > 1) gain += DC_CARDS_TABLE[c].points - 1;
+        if (c >= 0 && DC_CARDS_TABLE[c].points > 1) room += DC_CARDS_TABLE[c].points - 1;
     }
-    return gain;
+    return room;
 }
 
 /* The worth of x's `count` best tokens of `board`, each its points and coins / 3, and 3 more

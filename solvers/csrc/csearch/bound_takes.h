@@ -33,11 +33,53 @@ typedef struct {
     int y_low_fixed;
 } sw_uses;
 
+/* uses_best's walk over the special cards' uses for one set of x's wonders and one Mausoleum
+ * pick: each card not taken, built, or put to its other use, depth first, so that only the
+ * combinations within x's takes are visited and each shares its prefix's sums (the sums are
+ * added in the cards' order, as a loop over the combinations would add them). */
+typedef struct {
+    const dc_state *st;
+    const sw_uses *u;
+    const sw_y_side *ys;
+    int wt;          /* coins the set's wonders take from y */
+    uint64_t y_have; /* y's score by x's shields S: each S asked once */
+    int y_by_shields[64];
+    int best;
+} uses_walk;
+
+static void uses_next(uses_walk *w, int i, int left, int S, int T, double G, uint8_t seen) {
+    const sw_uses *u = w->u;
+    if (i == u->n) {
+        for (int j = 0; j < left && j < u->n_plain; j++) G += u->plain[j];
+        if (T > u->tokens_max) T = u->tokens_max;
+        double x_high = u->x_fixed + G + u->tokens[T] + milpts(w->ys->pawn_x + S);
+        int y_var;
+        if (S >= 0 && S < 64 && (w->y_have >> S & 1)) y_var = w->y_by_shields[S];
+        else {
+            y_var = y_low_variable(w->st, w->ys, S, w->wt);
+            if (S >= 0 && S < 64) w->y_have |= 1ull << S, w->y_by_shields[S] = y_var;
+        }
+        int d = whole(x_high) - (u->y_low_fixed + y_var);
+        if (d > w->best) w->best = d;
+        return;
+    }
+    uses_next(w, i + 1, left, S, T, G, seen); /* not taken */
+    if (!left) return;
+    int built_T = T;
+    uint8_t built_seen = seen;
+    if (u->wild[i]) built_T++;
+    else if (u->symbol[i]) {
+        if (seen & u->symbol[i]) built_T++;
+        built_seen |= u->symbol[i];
+    }
+    uses_next(w, i + 1, left - 1, S + u->shields[i], built_T, G + u->build[i], built_seen);
+    uses_next(w, i + 1, left - 1, S, T, G + u->other[i], seen);
+}
+
 /* The largest floor(x's score) - y's score over x's uses of its takes (see sw_uses). */
 static int uses_best(const dc_state *st, const sw_uses *u, const sw_y_side *ys) {
-    int best = -(1 << 20);
-    int n = u->n, combos = 1;
-    for (int i = 0; i < n; i++) combos *= 3;
+    uses_walk w;
+    w.st = st, w.u = u, w.ys = ys, w.best = -(1 << 20);
     for (uint32_t wset = 0; wset < 1u << u->nw; wset++) {
         int wcount = __builtin_popcount(wset);
         if (wcount > u->room || wcount > u->takes) continue;
@@ -51,42 +93,13 @@ static int uses_best(const dc_state *st, const sw_uses *u, const sw_y_side *ys) 
                 has_maus |= u->wonder_mausoleum[j];
             }
         for (int i = 0; i < wcount && i < u->n_plan; i++) wg += u->plan_sorted[i];
-        for (int pick = 0; pick < (has_maus ? 3 : 1); pick++) { /* 0 value, 1 red, 2 green */
-            for (int code = 0; code < combos; code++) {
-                int left = u->takes - wcount, S = ws + (pick == 1 ? u->maus_shields : 0);
-                int T = pick == 2 ? u->maus_pair : 0;
-                double G = wg;
-                uint8_t seen = u->science;
-                int ok = 1;
-                for (int i = 0, c = code; i < n; i++, c /= 3) {
-                    int mode = c % 3; /* 0 not taken, 1 built, 2 other use */
-                    if (!mode) continue;
-                    if (!left--) {
-                        ok = 0;
-                        break;
-                    }
-                    if (mode == 2) {
-                        G += u->other[i];
-                        continue;
-                    }
-                    G += u->build[i];
-                    S += u->shields[i];
-                    if (u->wild[i]) T++;
-                    else if (u->symbol[i]) {
-                        if (seen & u->symbol[i]) T++;
-                        seen |= u->symbol[i];
-                    }
-                }
-                if (!ok) continue;
-                for (int i = 0; i < left && i < u->n_plain; i++) G += u->plain[i];
-                if (T > u->tokens_max) T = u->tokens_max;
-                double x_high = u->x_fixed + G + u->tokens[T] + milpts(ys->pawn_x + S);
-                int d = whole(x_high) - (u->y_low_fixed + y_low_variable(st, ys, S, wt));
-                if (d > best) best = d;
-            }
-        }
+        w.wt = wt;
+        w.y_have = 0;
+        for (int pick = 0; pick < (has_maus ? 3 : 1); pick++) /* 0 value, 1 red, 2 green */
+            uses_next(&w, 0, u->takes - wcount, ws + (pick == 1 ? u->maus_shields : 0),
+                      pick == 2 ? u->maus_pair : 0, wg, u->science);
     }
-    return best;
+    return w.best;
 }
 
 /* The denial game (surely_wins): x takes cards worth at most slot[] each to it (or puts one under

@@ -39,6 +39,7 @@ typedef struct {
     int bound_slack, tail_slack; /* static_winner's pre-test margin: in the table, in small_search */
     int final_picks; /* exact solves: Mausoleum picks that another card beats are skipped (prune_picks) */
     int abstract;    /* exact solves: the table keyed by exact_key() */
+    int fast_apply;  /* exact solves: builds and discards applied by csearch/apply.h */
     long long bound_cuts;
     int id;          /* 0: the calling thread, 1..: helpers */
     int quiet;       /* 1: runs without the GIL and calls no Python (leaf solves of the MCTS) */

@@ -26,7 +26,7 @@ static double decision_exact(Ctx *c, const dc_state *st, int depth, double alpha
     *best_move = -1;
     for (int i = 0; i < n; i++) {
         kids[i] = *st;
-        dc_apply(&kids[i], moves[i]);
+        apply_move(&c->prices, c->fast_apply, &kids[i], moves[i]);
         if (kids[i].phase == DC_GAME_OVER) {
             keys[i] = 0;
             if (kids[i].winner == me) {

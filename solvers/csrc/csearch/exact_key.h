@@ -45,7 +45,7 @@ static uint64_t exact_key(const dc_state *st) {
         q->pad_[7] = (uint8_t)dc_card_points(o->cards & DC_GREEN);
         q->pad_[8] = (uint8_t)dc_card_points(o->cards & DC_YELLOW);
         q->pad_[9] = (uint8_t)dc_pop32(o->built);
-        q->pad_[10] = (uint8_t)dc_wonder_points(o->built);
+        q->pad_[10] = (uint8_t)WONDER_POINTS[o->built];
     }
     if (!maus) k.discard = 0;
     /* dc_state_hash's single multiply chain, in four independent lanes: the same mixing, a

@@ -11,7 +11,14 @@ static double bound_proved(Ctx *c, const dc_state *st, uint64_t key, int winner)
     c->bound_cuts++;
     double value = winner == 0 ? 1.0 : 0.0;
     int32_t best_move = -1;
-    if (!dc_is_chance(st)) {
+    if (st->phase == DC_PLAY && st->accessible) {
+        /* dc_legal_moves' first move (the first card's build if affordable, else its discard)
+         * or first discard, without generating and pricing them all */
+        int me = st->to_move, card = st->pyramid[__builtin_ctz(st->accessible)];
+        best_move = DC_MOVE(DC_DISCARD, 0, card);
+        if (me != winner && card_price(&c->prices, st, me, card) <= st->p[me].coins)
+            best_move = DC_MOVE(DC_BUILD, 0, card);
+    } else if (!dc_is_chance(st)) {
         int32_t moves[DC_MAX_MOVES];
         int n = dc_legal_moves(st, moves);
         best_move = n ? moves[0] : -1;

@@ -20,6 +20,7 @@ typedef struct {
     int null_windows, endgame, etc, use_history, star2, star2_cards, scout, small_cards, bounds;
     int outcome_bounds;
     int abstract, defer_cards, bound_cards, tail_bounds, final_picks, bound_slack, tail_slack;
+    int fast_apply;
     long long bound_cuts;
     int threads;  /* threads of an exact solve (1: the calling thread alone) */
     int busy;     /* a search is running (the GIL may be released) */
@@ -92,6 +93,7 @@ static void ctx_begin(Searcher *self, Ctx *c, int id, Shared *sh) {
     c->bound_slack = self->bound_slack;
     c->tail_slack = self->tail_slack;
     c->final_picks = self->final_picks;
+    c->fast_apply = self->fast_apply;
     c->on_progress = self->on_progress;
     c->id = id;
     c->quiet = 0;
