@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from endgames import cards_left  # noqa: E402
-from exact_budget import age3_positions  # noqa: E402
+from exact_budget import age3_positions, selfplay_game  # noqa: E402
 from hint_truth import _done, exact_solve, quantile  # noqa: E402
 
 from duel.position import dumps_position, load_position, loads_position  # noqa: E402
@@ -45,6 +45,7 @@ from duel.state import State  # noqa: E402
 OUT = Path(__file__).resolve().parent / "results" / "hint_truth"
 LABELS = OUT / "exact_labels.jsonl"
 TEST = OUT / "exact_labels_test.jsonl"
+RESULTS = OUT / "exact_labels_outcomes.jsonl"
 #: The test set's seeds (``hint_truth.py make``): never used for labels.
 TEST_SEEDS = range(6400, 6432)
 
@@ -154,6 +155,27 @@ def test() -> None:
         with TEST.open("a") as f:
             f.write(json.dumps(row) + "\n")
         print(json.dumps({k: v for k, v in row.items() if k != "state"}), flush=True)
+
+
+def outcomes(iterations: int) -> None:
+    """Each labelled game played again (seeded: the same game) to its end: its winner."""
+    done = _done(RESULTS)
+    seeds = sorted({r["seed"] for r in _done(LABELS).values()})
+    for seed in seeds:
+        if f"g{seed}" in done:
+            continue
+        cpu = time.process_time()
+        _, final = selfplay_game(seed, iterations, lambda s: False)
+        row = {
+            "position": f"g{seed}",
+            "seed": seed,
+            "winner": final.winner,
+            "victory": final.victory,
+            "cpu": round(time.process_time() - cpu, 2),
+        }
+        with RESULTS.open("a") as f:
+            f.write(json.dumps(row) + "\n")
+        print(json.dumps(row), flush=True)
 
 
 # --- fit -----------------------------------------------------------------------------------
@@ -316,6 +338,7 @@ def fit(folds: int, l2: float, outcomes: bool, write_map: bool) -> None:
     tgame = np.array([r["seed"] for r in test_rows])
     _bootstrap(on_test, ty, tcards, tgame)
     _regret(all_rows)
+    _against_outcomes(rows, cross, y)
     if outcomes:
         _outcomes(weights)
     if write_map:
@@ -376,6 +399,35 @@ def _bootstrap(preds: dict, y, cards, game, draws: int = 2000) -> None:
             print(
                 f"| {int(n)} | {kind} | {d_abs[sel].mean():+.3f} ({lo[0]:+.3f} .. {hi[0]:+.3f}) |"
                 f" {d_sq[sel].mean():+.4f} ({lo[1]:+.4f} .. {hi[1]:+.4f}) |"
+            )
+
+
+def _against_outcomes(rows: list[dict], cross: dict, exact) -> None:
+    """The labels' own games judged by how they ended: the exact value, the raw estimate and
+    the cross-fitted maps against the mover's result (1 won, 0 lost, 1/2 shared)."""
+    import numpy as np
+
+    ends = _done(RESULTS)
+    have = np.array([f"g{r['seed']}" in ends for r in rows])
+    if not have.any():
+        return
+    result = []
+    for r in rows:
+        end = ends.get(f"g{r['seed']}")
+        w = None if end is None else end["winner"]
+        result.append(0.5 if w is None else float(w == r["to_move"]))
+    y = np.array(result)
+    cards = np.array([r["cards"] for r in rows])
+    preds = {"exact value": exact, **cross}
+    print(f"\nthe labels against their games' outcomes ({int(have.sum())} positions)\n")
+    print("| cards left | positions | judged by | mean shown | won | Brier |")
+    print("|---|---|---|---|---|---|")
+    for lo, hi in ((9, 11), (12, 14), (9, 14)):
+        sel = have & (cards >= lo) & (cards <= hi)
+        for kind, p in preds.items():
+            print(
+                f"| {lo}-{hi} | {int(sel.sum())} | {kind} | {p[sel].mean():.3f} |"
+                f" {y[sel].mean():.3f} | {np.mean((p[sel] - y[sel]) ** 2):.4f} |"
             )
 
 
@@ -446,26 +498,31 @@ def _outcomes(weights: dict) -> None:
 
 
 def _table(title: str, preds: dict, y, cards) -> None:
+    """Per cards left: each figure for every map, in the order of ``preds``."""
     import numpy as np
 
+    names = " / ".join(preds)
     print(f"\n{title}\n")
-    print("| cards left | positions | map | mean abs | p90 abs | worst abs | Brier |")
-    print("|---|---|---|---|---|---|---|")
+    print(
+        f"| cards left | positions | mean abs ({names}) | p90 abs | worst abs | Brier ({names}) |"
+    )
+    print("|---|---|---|---|---|---|")
     groups = [(str(int(n)), cards == n) for n in sorted(set(cards.tolist()))]
     groups.append(("all", np.ones_like(y, dtype=bool)))
     for name, sel in groups:
-        for kind, p in preds.items():
-            err = np.abs(p[sel] - y[sel])
-            print(
-                f"| {name} | {int(sel.sum())} | {kind} | {err.mean():.3f} |"
-                f" {quantile(err.tolist(), 0.9):.3f} | {err.max():.3f} |"
-                f" {np.mean((p[sel] - y[sel]) ** 2):.4f} |"
-            )
+        err = {k: np.abs(p[sel] - y[sel]) for k, p in preds.items()}
+        cols = [
+            " / ".join(f"{e.mean():.3f}" for e in err.values()),
+            " / ".join(f"{quantile(e.tolist(), 0.9):.3f}" for e in err.values()),
+            " / ".join(f"{e.max():.3f}" for e in err.values()),
+            " / ".join(f"{np.mean(e**2):.4f}" for e in err.values()),
+        ]
+        print(f"| {name} | {int(sel.sum())} | " + " | ".join(cols) + " |")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("step", choices=("generate", "test", "fit"))
+    parser.add_argument("step", choices=("generate", "test", "outcomes", "fit"))
     parser.add_argument("--games", type=int, default=150)
     parser.add_argument("--first-seed", type=int, default=6600)
     parser.add_argument("--min-cards", type=int, default=9)
@@ -498,6 +555,8 @@ def main() -> None:
         )
     elif args.step == "test":
         test()
+    elif args.step == "outcomes":
+        outcomes(args.iterations)
     else:
         fit(args.folds, args.l2, args.outcomes, args.write_map)
 
