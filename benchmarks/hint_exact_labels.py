@@ -224,7 +224,7 @@ def _arrays(rows: list[dict], with_features: bool):
     from duel.solvers.hint_calibration import _logits
 
     est = np.array([r["estimate"] for r in rows])
-    y = np.array([r["exact_value"] for r in rows])
+    y = np.array([r.get("exact_value", np.nan) for r in rows])
     cards = np.array([r["cards"] for r in rows], dtype=float)
     z = _logits(est)
     x = None
@@ -338,7 +338,19 @@ def fit(folds: int, l2: float, outcomes: bool, write_map: bool) -> None:
     tgame = np.array([r["seed"] for r in test_rows])
     _bootstrap(on_test, ty, tcards, tgame)
     _regret(all_rows)
-    _against_outcomes(rows, cross, y)
+    _against_outcomes(
+        "the labels against their games' outcomes (maps cross-fitted)",
+        rows,
+        {"exact value": y, **cross},
+    )
+    # the positions the cap dropped (the hard ones) are in no fit: judged by outcomes alone
+    dropped = [r for r in _rows(LABELS) if not r.get("exact")]
+    dz, _, dcards, dx, dest = _arrays(dropped, True)
+    _against_outcomes(
+        "the positions the cap dropped, against their games' outcomes (maps fitted on all labels)",
+        dropped,
+        {"raw": dest, **{k: _predict(_design(k, dz, dcards, dx), w) for k, w in weights.items()}},
+    )
     if outcomes:
         _outcomes(weights)
     if write_map:
@@ -402,9 +414,9 @@ def _bootstrap(preds: dict, y, cards, game, draws: int = 2000) -> None:
             )
 
 
-def _against_outcomes(rows: list[dict], cross: dict, exact) -> None:
-    """The labels' own games judged by how they ended: the exact value, the raw estimate and
-    the cross-fitted maps against the mover's result (1 won, 0 lost, 1/2 shared)."""
+def _against_outcomes(title: str, rows: list[dict], preds: dict) -> None:
+    """Positions of the labels' games judged by how the game ended: each of ``preds`` against
+    the mover's result (1 won, 0 lost, 1/2 shared)."""
     import numpy as np
 
     ends = _done(RESULTS)
@@ -418,12 +430,13 @@ def _against_outcomes(rows: list[dict], cross: dict, exact) -> None:
         result.append(0.5 if w is None else float(w == r["to_move"]))
     y = np.array(result)
     cards = np.array([r["cards"] for r in rows])
-    preds = {"exact value": exact, **cross}
-    print(f"\nthe labels against their games' outcomes ({int(have.sum())} positions)\n")
+    print(f"\n{title} ({int(have.sum())} positions)\n")
     print("| cards left | positions | judged by | mean shown | won | Brier |")
     print("|---|---|---|---|---|---|")
     for lo, hi in ((9, 11), (12, 14), (9, 14)):
         sel = have & (cards >= lo) & (cards <= hi)
+        if not sel.any():
+            continue
         for kind, p in preds.items():
             print(
                 f"| {lo}-{hi} | {int(sel.sum())} | {kind} | {p[sel].mean():.3f} |"
