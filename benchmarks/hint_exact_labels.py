@@ -46,6 +46,7 @@ OUT = Path(__file__).resolve().parent / "results" / "hint_truth"
 LABELS = OUT / "exact_labels.jsonl"
 TEST = OUT / "exact_labels_test.jsonl"
 RESULTS = OUT / "exact_labels_outcomes.jsonl"
+AT_DEFAULT = OUT / "exact_labels_age_games_48k.jsonl"
 #: The test set's seeds (``hint_truth.py make``): never used for labels.
 TEST_SEEDS = range(6400, 6432)
 
@@ -176,6 +177,36 @@ def outcomes(iterations: int) -> None:
         with RESULTS.open("a") as f:
             f.write(json.dumps(row) + "\n")
         print(json.dumps(row), flush=True)
+
+
+def age_games(every: int, stop_at: float | None) -> None:
+    """The Age III MCTS hints of ``hint_age_games`` (the hint engine's self-play at 6,000
+    iterations, judged by outcomes) searched again at the default budget: one game in
+    ``every`` of seed 6467's, each hint's position replayed from the game's moves."""
+    from duel.state import new_game
+
+    done = _done(AT_DEFAULT)
+    path = OUT.parent / "hint_age_games" / "seed6467.jsonl"
+    records = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    for record in records[::every]:
+        if stop_at is not None and time.time() > stop_at:
+            return
+        hints = {h[0]: h for h in record["hints"] if h[1] == 3 and not h[4]}
+        state = new_game()
+        for ply, move in enumerate(record["moves"]):
+            key = f"s{record['seed']}_{record['index']}_{ply}"
+            if ply in hints and key not in done:
+                row = {
+                    "position": key,
+                    "cards": cards_left(state),
+                    "to_move": state.to_move,
+                    "raw_6000": hints[ply][3],
+                    "winner": record["winner"],
+                } | estimate(state)
+                with AT_DEFAULT.open("a") as f:
+                    f.write(json.dumps(row) + "\n")
+            state = state.apply(move, check=False)
+        print(f"game {record['index']}", flush=True)
 
 
 # --- fit -----------------------------------------------------------------------------------
@@ -353,6 +384,7 @@ def fit(folds: int, l2: float, outcomes: bool, write_map: bool) -> None:
     )
     if outcomes:
         _outcomes(weights)
+        _age_games_at_default(weights)
     if write_map:
         a, b = (float(v) for v in weights["platt"])
         _write_map(
@@ -510,6 +542,44 @@ def _outcomes(weights: dict) -> None:
             )
 
 
+def _age_games_at_default(weights: dict) -> None:
+    """The same hints of ``hint_age_games`` at 6,000 iterations (as played) and at the default
+    48,000 (``age-games``), raw and mapped, judged by the games' outcomes."""
+    import numpy as np
+
+    from duel.solvers.hint_calibration import _logits
+
+    rows = [r for r in _done(AT_DEFAULT).values() if not r.get("decided")]
+    if not rows:
+        return
+    y = np.array(
+        [0.5 if r["winner"] not in (0, 1) else float(r["winner"] == r["to_move"]) for r in rows]
+    )
+    cards = np.array([r["cards"] for r in rows], dtype=float)
+    r6 = np.array([r["raw_6000"] for r in rows])
+    r48 = np.array([r["estimate"] for r in rows])
+    preds = {
+        "raw 6,000": np.clip(r6, 0.005, 0.995),
+        "platt on 6,000": _predict(_design("platt", _logits(r6), cards, None), weights["platt"]),
+        "raw 48,000": r48,
+        "platt on 48,000": _predict(_design("platt", _logits(r48), cards, None), weights["platt"]),
+        "platt_cards on 48,000": _predict(
+            _design("platt_cards", _logits(r48), cards, None), weights["platt_cards"]
+        ),
+    }
+    games = len({r["position"].rsplit("_", 1)[0] for r in rows})
+    print(f"\nhint_age_games' Age III MCTS hints again at 48,000 ({len(rows)}, {games} games)\n")
+    print("| cards left | hints | judged by | mean shown | won | Brier |")
+    print("|---|---|---|---|---|---|")
+    for lo, hi in ((9, 14), (15, 16), (17, 20), (1, 20)):
+        sel = (cards >= lo) & (cards <= hi)
+        for kind, p in preds.items():
+            print(
+                f"| {lo}-{hi} | {int(sel.sum())} | {kind} | {p[sel].mean():.3f} |"
+                f" {y[sel].mean():.3f} | {np.mean((p[sel] - y[sel]) ** 2):.4f} |"
+            )
+
+
 def _table(title: str, preds: dict, y, cards) -> None:
     """Per cards left: each figure for every map, in the order of ``preds``."""
     import numpy as np
@@ -535,7 +605,8 @@ def _table(title: str, preds: dict, y, cards) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("step", choices=("generate", "test", "outcomes", "fit"))
+    parser.add_argument("step", choices=("generate", "test", "outcomes", "age-games", "fit"))
+    parser.add_argument("--every", type=int, default=10, help="age-games: one game in every")
     parser.add_argument("--games", type=int, default=150)
     parser.add_argument("--first-seed", type=int, default=6600)
     parser.add_argument("--min-cards", type=int, default=9)
@@ -570,6 +641,8 @@ def main() -> None:
         test()
     elif args.step == "outcomes":
         outcomes(args.iterations)
+    elif args.step == "age-games":
+        age_games(args.every, args.stop_at)
     else:
         fit(args.folds, args.l2, args.outcomes, args.write_map)
 
