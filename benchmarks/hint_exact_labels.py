@@ -14,13 +14,20 @@ hint says "wins now", no estimate). One JSON line per position, resumable.
 ``test``: the same estimate on the judged positions of ``hint_truth`` (``exact.jsonl``, 10-16
 cards), the unseen test set.
 
+``outcomes``: each labelled game played again to its end (seeded: the same game), its winner.
+
+``age-games``: the Age III MCTS hints of ``hint_age_games`` (6,000 iterations) searched again at
+the default budget, to judge the maps against outcomes at the budget they were fitted at.
+
 ``fit``: candidate maps of the estimate to the exact value (soft labels, log loss), cross-fitted
 by folds of games on the labels, then fitted on all labels and judged on the test set: mean /
 p90 / worst |shown - exact| and Brier per cards left.
 
     PYTHONPATH=. nice -n 10 python benchmarks/hint_exact_labels.py generate --games 150
     PYTHONPATH=. nice -n 10 python benchmarks/hint_exact_labels.py test
-    PYTHONPATH=. python benchmarks/hint_exact_labels.py fit
+    PYTHONPATH=. nice -n 10 python benchmarks/hint_exact_labels.py outcomes
+    PYTHONPATH=. nice -n 10 python benchmarks/hint_exact_labels.py age-games --every 1
+    PYTHONPATH=. python benchmarks/hint_exact_labels.py fit --outcomes
 """
 
 from __future__ import annotations
