@@ -29,17 +29,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from endgames import cards_left  # noqa: E402  (the script's folder is on sys.path)
 
 import duel.solvers.search as search  # noqa: E402
-from duel import new_game  # noqa: E402
 from duel.solvers.players import make_player  # noqa: E402
 from duel.solvers.search import Limit, analyse  # noqa: E402
-from duel.state import State  # noqa: E402
+from duel.state import State, new_game  # noqa: E402  (the base game's: a State)
 
 
-def selfplay_decisions(
+def selfplay_game(
     seed: int, iterations: int, keep: Callable[[State], bool]
-) -> list[State]:
-    """The decisions ``keep`` accepts in one seeded self-play game of ``cmcts:iterations``
-    (chance drawn from ``random.Random(seed)``, the players seeded ``seed`` and ``seed + 1``)."""
+) -> tuple[list[State], State]:
+    """One seeded self-play game of ``cmcts:iterations`` (chance drawn from
+    ``random.Random(seed)``, the players seeded ``seed`` and ``seed + 1``): the decisions
+    ``keep`` accepts, and the game's final position."""
     import random
 
     rng = random.Random(seed)
@@ -53,12 +53,15 @@ def selfplay_decisions(
         if keep(state):
             out.append(state)
         state = state.apply(players[state.to_move].choose(state), check=False)
-    return out
+    return out, state
 
 
-def age3_positions(
-    seed: int, max_cards: int, iterations: int, min_cards: int = 0
-) -> list[State]:
+def selfplay_decisions(seed: int, iterations: int, keep: Callable[[State], bool]) -> list[State]:
+    """The decisions ``keep`` accepts in one seeded self-play game (:func:`selfplay_game`)."""
+    return selfplay_game(seed, iterations, keep)[0]
+
+
+def age3_positions(seed: int, max_cards: int, iterations: int, min_cards: int = 0) -> list[State]:
     """Every Age III play decision with ``min_cards`` to ``max_cards`` cards left, in one seeded
     game."""
     return selfplay_decisions(
@@ -114,10 +117,14 @@ def main() -> None:
                 }
             )
             if args.verbose:
-                print(f"    {cards_left(state):2} cards {seconds:7.2f} s {info.nodes:13,} nodes"
-                      f" {'exact' if info.exact else 'NOT SOLVED'}", flush=True)
-        print(f"  game {seed}: {len(solves)} solves so far, load "
-              f"{os.getloadavg()[0]:.2f}", flush=True)
+                print(
+                    f"    {cards_left(state):2} cards {seconds:7.2f} s {info.nodes:13,} nodes"
+                    f" {'exact' if info.exact else 'NOT SOLVED'}",
+                    flush=True,
+                )
+        print(
+            f"  game {seed}: {len(solves)} solves so far, load {os.getloadavg()[0]:.2f}", flush=True
+        )
     print()
     print("| cards left | positions | solved | p50 s | p80 s | p90 s | p95 s | worst s |")
     print("|---|---|---|---|---|---|---|---|")
