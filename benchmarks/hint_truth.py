@@ -123,10 +123,13 @@ def solve(cards: list[int] | None, max_nodes: int) -> None:
 #: What a two-thread exact solve gets through per second on the quiet 2-core machine, counted in
 #: one-thread nodes (a two-thread solve searches 0-17% more nodes in all): the slowest of the
 #: quick positions measured quiet (docs/search.md, "Threads": search:504, 38.6M one-thread nodes
-#: in 8.3 s on two threads; the others 5.7M-8.1M). The hint's exact stage gets
-#: ``DEFAULT_EXACT_SECONDS`` times this many nodes on one thread here: reproducible, and
-#: independent of the load of the day, at the price of standing for the quiet machine's time.
-QUIET_NODES_PER_SECOND = 4_600_000
+#: in 8.3 s on two threads, 4.6M a second; the others 5.7M-8.1M), divided by 0.84, the
+#: two-thread wall time of today's solver against the one before its CPU-per-node changes
+#: (2026-12-03, the idle machine, search:504 and g6415_14 alternated twice: 0.840 and 0.838).
+#: The hint's exact stage gets ``DEFAULT_EXACT_SECONDS`` times this many nodes on one thread
+#: here: reproducible, and independent of the load of the day, at the price of standing for the
+#: quiet machine's time.
+QUIET_NODES_PER_SECOND = 5_480_000
 
 
 def hint(

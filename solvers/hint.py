@@ -139,19 +139,44 @@ class Calibration:
     #: rows, ``p' = sigmoid(a * logit(p) + b)``, fitted on positions hinted at that budget
     #: (a longer search gives sharper raw values); see :meth:`budget_params`.
     budgets: tuple[tuple[int, float, float], ...] = ()
+    #: then a budget layer of one stage: ``(stage_index, iterations, a, b)`` rows, read as
+    #: :attr:`budgets` are, for that stage alone (Age III's map on exact labels, fitted on
+    #: values of the default budget, where the stage map of 6,000 iterations stays the identity).
+    stage_budgets: tuple[tuple[int, int, float, float], ...] = ()
 
     def __call__(self, raw: float, stage_index: int, iterations: int | None = None) -> float:
         a, b = self.params[stage_index]
         p = self.correct(_sigmoid(a * _logit(raw) + b))
-        if iterations is None or not self.budgets:
+        if iterations is None:
             return p
-        a, b = self.budget_params(iterations)
-        return p if (a, b) == (1.0, 0.0) else _sigmoid(a * _logit(p) + b)
+        for a, b in (
+            self.budget_params(iterations),
+            self.stage_budget_params(stage_index, iterations),
+        ):
+            if (a, b) != (1.0, 0.0):
+                p = _sigmoid(a * _logit(p) + b)
+        return p
 
-    def budget_params(self, iterations: int) -> tuple[float, float]:
+    def stage_budget_params(self, stage_index: int, iterations: int) -> tuple[float, float]:
+        """The ``(a, b)`` of ``stage_index``'s own budget layer at ``iterations`` (the identity
+        where the stage has none).
+
+        >>> cal = Calibration(((1.0, 0.0),) * 4, {"iterations": 6000},
+        ...                   stage_budgets=((3, 48000, 1.7, 0.05),))
+        >>> cal.stage_budget_params(3, 6000), cal.stage_budget_params(3, 48000)
+        ((1.0, 0.0), (1.7, 0.05))
+        >>> cal.stage_budget_params(2, 48000)
+        (1.0, 0.0)
+        """
+        rows = tuple((n, a, b) for s, n, a, b in self.stage_budgets if s == stage_index)
+        return self.budget_params(iterations, rows)
+
+    def budget_params(
+        self, iterations: int, rows: tuple[tuple[int, float, float], ...] | None = None
+    ) -> tuple[float, float]:
         """The budget layer's ``(a, b)`` for a search of ``iterations``: the identity up to the
         map's own budget, the fitted rows at theirs, linear in ``log(iterations)`` between them
-        and the last row's beyond it.
+        and the last row's beyond it. ``rows``: another layer's (default :attr:`budgets`).
 
         >>> layer = ((100000, 3.0, 0.2),)
         >>> cal = Calibration(((1.0, 0.0),) * 4, {"iterations": 1000}, budgets=layer)
@@ -161,7 +186,8 @@ class Calibration:
         (2.0, 0.1)
         """
         base = int(self.meta.get("iterations", MAP_ITERATIONS))
-        points = [(base, 1.0, 0.0), *(row for row in sorted(self.budgets) if row[0] > base)]
+        rows = self.budgets if rows is None else rows
+        points = [(base, 1.0, 0.0), *(row for row in sorted(rows) if row[0] > base)]
         if iterations <= base or len(points) == 1:
             return 1.0, 0.0
         for (n0, a0, b0), (n1, a1, b1) in zip(points, points[1:], strict=False):
@@ -201,6 +227,14 @@ class Calibration:
             "budgets": [
                 {"iterations": n, "a": round(a, 6), "b": round(b, 6)} for n, a, b in self.budgets
             ],
+            "stage_budgets": {
+                STAGE_NAMES[stage]: [
+                    {"iterations": n, "a": round(a, 6), "b": round(b, 6)}
+                    for s, n, a, b in self.stage_budgets
+                    if s == stage
+                ]
+                for stage in sorted({row[0] for row in self.stage_budgets})
+            },
             "meta": self.meta,
         }
 
@@ -216,9 +250,16 @@ class Calibration:
             raise ValueError("a calibration map must be increasing (knots in order, in 0..1)")
         rows = obj.get("budgets", ())
         budgets = tuple(sorted((int(r["iterations"]), float(r["a"]), float(r["b"])) for r in rows))
-        if any(not a > 0 for _, a, _ in budgets):
+        stage_budgets = tuple(
+            sorted(
+                (STAGE_NAMES.index(name), int(r["iterations"]), float(r["a"]), float(r["b"]))
+                for name, stage_rows in obj.get("stage_budgets", {}).items()
+                for r in stage_rows
+            )
+        )
+        if any(not a > 0 for _, a, _ in budgets) or any(not r[2] > 0 for r in stage_budgets):
             raise ValueError("a calibration map must be increasing (a > 0 at every budget)")
-        return cls(params, obj.get("meta", {}), knots, budgets)
+        return cls(params, obj.get("meta", {}), knots, budgets, stage_budgets)
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
@@ -275,13 +316,13 @@ def hint_stage(state: State) -> int:
 #: thread, reproducible): used when a caller gives ``iterations`` alone.
 EXACT_NODES_PER_ITERATION = 500
 #: ``duel hint``'s default: the estimate (:data:`DEFAULT_ITERATIONS`, reproducible, about half
-#: a second) and, in Age III, the exact solve for up to this many seconds on every
-#: core. A player asking for a hint waits a few seconds for the true value rather than read an
-#: estimate (off by 0.2 on average at 10-14 cards); the estimate is shown (streamed) meanwhile.
-#: Of the measured strong-play solves, 8 s on two threads of the quiet machine covers 28 of 29
-#: at 10 cards, 28 of 30 at 12 and 22 of 32 at 14 (nine in ten at 14 would take about 40 s;
-#: docs/hints.md, "The default time").
-DEFAULT_EXACT_SECONDS = 8.0
+#: a second) and, in Age III, the exact solve for up to this many seconds on every core. The
+#: estimate is shown (streamed) first and Ctrl-C keeps it, so the time is what a player may
+#: wait for the game's true value, not what every hint costs: most solves of 14 cards or fewer
+#: end in a few seconds. 25 s because that is what nine in ten 14-card positions of strong play
+#: need (29 of 32 measured at the quiet machine's rate; 8 s, the default until 2026-12-03,
+#: reached 24 or 25 of 32; docs/hints.md, "The default time").
+DEFAULT_EXACT_SECONDS = 25.0
 #: Beyond the exact stage's reach in Age III, the default hint (and a timed one of a second or
 #: more) still tries the exact solve on this many nodes, one thread, 64 MB (under half a second
 #: on an idle core): a decided position is often proved at once by the solver's win/loss tests
@@ -696,6 +737,9 @@ def _cmcts_hint(
     if cal is not None:
         extra["calibration"] = {k: cal.meta.get(k) for k in ("iterations", "games", "brier")}
         extra["calibration"]["budget_layer"] = [round(x, 4) for x in cal.budget_params(done)]
+        extra["calibration"]["stage_budget_layer"] = [
+            round(x, 4) for x in cal.stage_budget_params(st, done)
+        ]
         # A map fitted on another player's values is stale (the rollout policy, which also
         # changes them, leaves no trace here: the docs say to refit after changing it).
         # A setting added after the fit counts as the default it then had.

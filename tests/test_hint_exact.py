@@ -72,7 +72,8 @@ def test_duel_hint_json_gives_the_estimate_line_then_the_exact_line():
     assert lines[1]["engine"] == "exact" and lines[1]["exact"] is True
     assert lines[1]["value_a"] == judge.value.a
     text = CliRunner().invoke(app, ["hint", str(TEN)]).output
-    assert "Solving exactly (at most 8 s on" in text and "% exact" in text
+    seconds = f"{hint.DEFAULT_EXACT_SECONDS:g}"
+    assert f"Solving exactly (at most {seconds} s on" in text and "% exact" in text
     assert text.index("Solving exactly") < text.index("% exact")
     # an explicit iteration budget: one document, reproducible, as before
     one = CliRunner().invoke(app, ["hint", str(TEN), "--nodes", "3000", "--json"]).output
@@ -134,12 +135,14 @@ def test_short_timed_calls_add_up_until_the_exact_stage_starts():
 
 
 @needs_cmcts
-def test_beyond_the_reach_a_decided_position_is_proved_by_a_small_probe():
-    """16 cards: beyond the default exact stage's reach (15 cards at 8 s), but B's loss is
-    proved in a few dozen nodes; the estimate said 3.2%. The probe is a node budget
-    (reproducible), and ``exact_cards=0`` still means never."""
+def test_beyond_the_reach_a_decided_position_is_proved_by_a_small_probe(monkeypatch):
+    """16 cards beyond the exact stage's reach (its cards rule held at 15 here, as at 8 s; at
+    the default 25 s it reaches 16), but B's loss is proved in a few dozen nodes; the estimate
+    said 3.2%. The probe is a node budget (reproducible), and ``exact_cards=0`` still means
+    never."""
+    monkeypatch.setattr(hint, "exact_cards_for_time", lambda seconds, threads=1: 15)
     state = load_position(ENDGAMES / "age3_16cards_cmcts6404.json")
     info = hint_analysis(state)
     assert info.exact and info.extra["engine"] == "exact" and info.value.relative == 0.0
-    assert info.nodes < 2 * hint.PROBE_NODES  # the probe's budget, not the 8 s stage
+    assert info.nodes < 2 * hint.PROBE_NODES  # the probe's budget, not the timed stage
     assert not hint_analysis(state, exact_cards=0).exact

@@ -292,7 +292,7 @@ def hint(
         stage = estimate.extra["exact_stage"]
         typer.echo(
             tr(
-                "Solving exactly (at most {time} s on {threads} threads)...",
+                "Solving exactly (at most {time} s on {threads} threads; Ctrl-C keeps the estimate above)...",  # noqa: E501
                 time=f"{stage['seconds']:g}",
                 threads=stage["threads"],
             )
