@@ -441,16 +441,17 @@ static void dc_pay(dc_state *s, int player, int coin_cost, int trade_cost) {
         dc_gain_coins(s, 1 - player, trade_cost);
 }
 
+/* The civilian victory's winner for totals `a` and `b`: blue points break a tie */
+static inline int dc_civilian_winner(const dc_state *s, int a, int b) {
+    if (a != b) return a > b ? 0 : 1;
+    int blue_a = dc_card_points(s->p[0].cards & DC_BLUE);
+    int blue_b = dc_card_points(s->p[1].cards & DC_BLUE);
+    return blue_a == blue_b ? DC_SHARED : blue_a > blue_b ? 0 : 1;
+}
+
 static void dc_civilian_end(dc_state *s) {
-    int a = dc_total_points(s, 0), b = dc_total_points(s, 1), winner;
-    if (a != b) {
-        winner = a > b ? 0 : 1;
-    } else {
-        int blue_a = dc_card_points(s->p[0].cards & DC_BLUE);
-        int blue_b = dc_card_points(s->p[1].cards & DC_BLUE);
-        winner = blue_a == blue_b ? DC_SHARED : blue_a > blue_b ? 0 : 1;
-    }
-    dc_end_game(s, winner, DC_CIVILIAN);
+    int a = dc_total_points(s, 0), b = dc_total_points(s, 1);
+    dc_end_game(s, dc_civilian_winner(s, a, b), DC_CIVILIAN);
 }
 
 /* Lay out `age`'s structure; `to_move` begins Age I, or chooses who begins Age II/III once the

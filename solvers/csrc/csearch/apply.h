@@ -47,15 +47,7 @@ static inline void finish_turn(dc_state *s) {
         return;
     }
     s->extra = 0; /* a pending Play Again is lost */
-    int a = total_points(s, 0), b = total_points(s, 1), winner;
-    if (a != b) {
-        winner = a > b ? 0 : 1;
-    } else {
-        int blue_a = dc_card_points(s->p[0].cards & DC_BLUE);
-        int blue_b = dc_card_points(s->p[1].cards & DC_BLUE);
-        winner = blue_a == blue_b ? DC_SHARED : blue_a > blue_b ? 0 : 1;
-    }
-    dc_end_game(s, winner, DC_CIVILIAN);
+    dc_end_game(s, dc_civilian_winner(s, total_points(s, 0), total_points(s, 1)), DC_CIVILIAN);
 }
 
 /* dc_apply_build for a card whose price `price` (card_price: 0 through a chain, printed coins
